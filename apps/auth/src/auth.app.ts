@@ -1,0 +1,18 @@
+import type { INestApplication } from '@nestjs/common';
+import { APPS } from '@suite/contracts';
+import { createApp, loadEnvironment } from '@suite/runtime';
+import { AppModule } from './app.module';
+import { AuthEnvironment } from './config/auth-environment';
+import { formatAuthError } from './errors/auth-error.formatter';
+
+export const loadAuthEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
+  loadEnvironment(AuthEnvironment, env, { PORT: APPS['auth'].defaultPort });
+
+/** Builds the auth app (not listening yet); used by main.ts, the embedded launcher and tests. */
+export function createAuthApp(env: AuthEnvironment): Promise<INestApplication> {
+  return createApp(AppModule.forRoot(env), {
+    appName: APPS['auth'].name,
+    formatError: formatAuthError,
+    openApi: { title: 'Authorization server', description: 'OAuth 2.0 authorization code flow, token endpoints, personal access tokens and workspace API keys.', version: '1.0.0', security: ['bearer', 'internal-token'] },
+  });
+}

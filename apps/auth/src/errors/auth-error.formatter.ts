@@ -1,0 +1,27 @@
+import type { ErrorBodyFormatter } from '@suite/runtime';
+
+/** RFC 6749 error codes for failures that did not name one themselves. */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'invalid_client',
+  403: 'access_denied',
+  404: 'not_found',
+  405: 'invalid_request',
+  409: 'invalid_request',
+  413: 'invalid_request',
+  429: 'slow_down',
+  503: 'temporarily_unavailable',
+};
+
+/**
+ * The authorization server's error body, `{ error, error_description, message }` (RFC 6749 §5.2
+ * plus the spec's `message`), never cached.
+ */
+export const formatAuthError: ErrorBodyFormatter = (failure) => ({
+  body: {
+    error: failure.code ?? CODE_BY_STATUS[failure.status] ?? 'server_error',
+    error_description: failure.message,
+    message: failure.message,
+  },
+  headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
+});

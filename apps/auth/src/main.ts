@@ -1,0 +1,4 @@
+import { runStandalone } from '@suite/runtime';
+import { createAuthApp, loadAuthEnvironment } from './auth.app';
+
+runStandalone({ name: 'auth', loadEnvironment: loadAuthEnvironment, createApp: createAuthApp });

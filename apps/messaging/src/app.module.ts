@@ -1,0 +1,26 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CompanyReplicaEntity, CompanyReplicaHandler, INTERNAL_API_TOKEN } from '@suite/authz';
+import { APPS } from '@suite/contracts';
+import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
+import { coreModules, HealthModule } from '@suite/runtime';
+import type { MessagingEnvironment } from './config/messaging-environment';
+import { messagingMigrations } from './database/migrations';
+
+export const MESSAGING_ENTITIES = [CompanyReplicaEntity, ...eventingEntities];
+
+@Module({})
+export class AppModule {
+  static forRoot(env: MessagingEnvironment): DynamicModule {
+    const app = APPS['messaging'];
+    return {
+      module: AppModule,
+      imports: [
+        ...coreModules({ appName: app.name, env, schema: app.schema, entities: MESSAGING_ENTITIES, migrations: messagingMigrations }),
+        EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [CompanyReplicaHandler] }),
+        HealthModule.forRoot({ probes: { events: EventingHealth } }),
+      ],
+      providers: [{ provide: INTERNAL_API_TOKEN, useValue: env.INTERNAL_API_TOKEN }],
+      exports: [INTERNAL_API_TOKEN],
+    };
+  }
+}

@@ -1,0 +1,4 @@
+import { runStandalone } from '@suite/runtime';
+import { createMessagingApp, loadMessagingEnvironment } from './messaging.app';
+
+runStandalone({ name: 'messaging', loadEnvironment: loadMessagingEnvironment, createApp: createMessagingApp });

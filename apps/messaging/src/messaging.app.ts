@@ -1,0 +1,18 @@
+import type { INestApplication } from '@nestjs/common';
+import { APPS } from '@suite/contracts';
+import { createApp, loadEnvironment } from '@suite/runtime';
+import { AppModule } from './app.module';
+import { MessagingEnvironment } from './config/messaging-environment';
+import { formatMessagingError } from './errors/messaging-error.formatter';
+
+export const loadMessagingEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
+  loadEnvironment(MessagingEnvironment, env, { PORT: APPS['messaging'].defaultPort });
+
+/** Builds the messaging app (not listening yet); used by main.ts, the embedded launcher and tests. */
+export function createMessagingApp(env: MessagingEnvironment): Promise<INestApplication> {
+  return createApp(AppModule.forRoot(env), {
+    appName: APPS['messaging'].name,
+    formatError: formatMessagingError,
+    openApi: { title: 'Messaging API', description: 'Send iMessage, SMS and MMS to leads, follow conversations and contacts, send conversational email.', version: '1.0.0', security: ['api-key', 'internal-token'] },
+  });
+}

@@ -1,0 +1,4 @@
+import { runStandalone } from '@suite/runtime';
+import { createPlatformApp, loadPlatformEnvironment } from './platform.app';
+
+runStandalone({ name: 'platform', loadEnvironment: loadPlatformEnvironment, createApp: createPlatformApp });

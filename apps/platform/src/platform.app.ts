@@ -1,0 +1,23 @@
+import type { INestApplication } from '@nestjs/common';
+import { APPS } from '@suite/contracts';
+import { createApp, loadEnvironment } from '@suite/runtime';
+import { AppModule } from './app.module';
+import { PlatformEnvironment } from './config/platform-environment';
+import { formatPlatformError } from './errors/platform-error.formatter';
+
+export const loadPlatformEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
+  loadEnvironment(PlatformEnvironment, env, { PORT: APPS.platform.defaultPort });
+
+/** Builds the platform app (not listening yet); used by main.ts, the embedded launcher and tests. */
+export function createPlatformApp(env: PlatformEnvironment): Promise<INestApplication> {
+  return createApp(AppModule.forRoot(env), {
+    appName: APPS.platform.name,
+    formatError: formatPlatformError,
+    openApi: {
+      title: 'Platform API',
+      description: 'Companies, users, roles, teams, workflows, pipelines, phone numbers and dashboards.',
+      version: '1.0.0',
+      security: ['bearer', 'internal-token'],
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import type { INestApplication } from '@nestjs/common';
+import { APPS } from '@suite/contracts';
+import { createApp, loadEnvironment } from '@suite/runtime';
+import { AppModule } from './app.module';
+import { WebhookDispatchEnvironment } from './config/webhook-dispatch-environment';
+import { formatWebhookDispatchError } from './errors/webhook-dispatch-error.formatter';
+
+export const loadWebhookDispatchEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
+  loadEnvironment(WebhookDispatchEnvironment, env, { PORT: APPS['webhook-dispatch'].defaultPort });
+
+/** Builds the webhook-dispatch app (not listening yet); used by main.ts, the embedded launcher and tests. */
+export function createWebhookDispatchApp(env: WebhookDispatchEnvironment): Promise<INestApplication> {
+  return createApp(AppModule.forRoot(env), {
+    appName: APPS['webhook-dispatch'].name,
+    formatError: formatWebhookDispatchError,
+    openApi: { title: 'Webhooks API', description: 'Webhook subscriptions, deliveries and attempts.', version: '1.0.0', security: ['bearer', 'internal-token'] },
+  });
+}

@@ -1,0 +1,3 @@
+export * from './internal/internal-token.guard';
+export * from './companies/company-replica.entity';
+export * from './companies/company-replica.handler';

@@ -1,0 +1,35 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Request } from 'express';
+import { AppError } from '@suite/runtime';
+
+/** Token under which an app provides its INTERNAL_API_TOKEN (undefined turns /internal off). */
+export const INTERNAL_API_TOKEN = Symbol('INTERNAL_API_TOKEN');
+export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
+
+/**
+ * Guards /internal/* routes: operator and service-to-service calls that the gateway never
+ * routes. The shared token is compared in constant time (digests of equal length).
+ */
+@Injectable()
+export class InternalTokenGuard implements CanActivate {
+  private readonly expected: Buffer | undefined;
+
+  constructor(@Inject(INTERNAL_API_TOKEN) token: string | undefined) {
+    this.expected = token ? digest(token) : undefined;
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    if (!this.expected) throw new AppError('not_found', 'Not found.');
+    const header = context.switchToHttp().getRequest<Request>().headers[INTERNAL_TOKEN_HEADER];
+    if (typeof header !== 'string' || header.length === 0) {
+      throw new AppError('unauthenticated', `Missing ${INTERNAL_TOKEN_HEADER} header.`);
+    }
+    if (!timingSafeEqual(digest(header), this.expected)) {
+      throw new AppError('unauthenticated', `Invalid ${INTERNAL_TOKEN_HEADER} header.`);
+    }
+    return true;
+  }
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();

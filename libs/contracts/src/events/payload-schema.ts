@@ -1,0 +1,31 @@
+/**
+ * A JSON Schema subset for event payloads, typed against the payload interface: every
+ * property of `T` must be described and no other, so the schema cannot drift from the type.
+ * docs/asyncapi.yaml embeds these schemas; a test checks the document against them.
+ */
+export type JsonSchema =
+  | { type: 'string'; format?: 'date-time' | 'uuid' | 'email'; pattern?: string; maxLength?: number; enum?: readonly string[]; description?: string }
+  | { type: 'integer' | 'number'; minimum?: number; description?: string }
+  | { type: 'boolean'; description?: string }
+  | { type: readonly ['string', 'null']; pattern?: string; description?: string }
+  | { type: 'array'; items: JsonSchema; description?: string }
+  | ObjectSchema;
+
+export interface ObjectSchema {
+  type: 'object';
+  properties: Record<string, JsonSchema>;
+  required: readonly string[];
+  additionalProperties: false;
+  description?: string;
+}
+
+export interface PayloadSchema<T> extends ObjectSchema {
+  properties: { [K in keyof T]-?: JsonSchema };
+  required: ReadonlyArray<keyof T & string>;
+}
+
+export const payloadSchema = <T>(schema: Omit<PayloadSchema<T>, 'type' | 'additionalProperties'>): PayloadSchema<T> => ({
+  type: 'object',
+  additionalProperties: false,
+  ...schema,
+});

@@ -1,0 +1,14 @@
+/**
+ * Topic names, `<app>.<aggregate>.v<major>`. Renaming one is a migration, not an edit:
+ * add the new topic, dual-publish, move consumers, then retire the old one.
+ */
+export const Topics = {
+  platformCompany: 'platform.company.v1',
+} as const;
+
+export type Topic = (typeof Topics)[keyof typeof Topics];
+
+export const ALL_TOPICS: readonly Topic[] = Object.values(Topics);
+
+/** Where a consumer parks an event it could not handle after its bounded retries. */
+export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;

@@ -1,0 +1,58 @@
+import type { JsonSchema } from './payload-schema';
+
+/**
+ * Checks a value against the payload schema subset used in this repo. Consumers call it
+ * before applying an event, so a malformed payload is refused (and dead-lettered) instead of
+ * corrupting a read model. Returns the problems found, empty when the value conforms.
+ */
+export function validatePayload(schema: JsonSchema, value: unknown, path = 'data'): string[] {
+  if (schema.type === 'object') {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${path} must be an object`];
+    const record = value as Record<string, unknown>;
+    const problems = schema.required.filter((key) => !(key in record)).map((key) => `${path}.${key} is required`);
+    for (const key of Object.keys(record)) {
+      const property = schema.properties[key];
+      if (!property) {
+        if (schema.additionalProperties === false) problems.push(`${path}.${key} is not allowed`);
+        continue;
+      }
+      problems.push(...validatePayload(property, record[key], `${path}.${key}`));
+    }
+    return problems;
+  }
+  if (schema.type === 'array') {
+    if (!Array.isArray(value)) return [`${path} must be an array`];
+    return value.flatMap((item, index) => validatePayload(schema.items, item, `${path}[${index}]`));
+  }
+  if (Array.isArray(schema.type)) {
+    if (value === null) return [];
+    return validateString(schema, value, path);
+  }
+  switch (schema.type) {
+    case 'string':
+      return validateString(schema, value, path);
+    case 'integer':
+      return Number.isInteger(value) && (schema.minimum === undefined || (value as number) >= schema.minimum)
+        ? []
+        : [`${path} must be an integer${schema.minimum !== undefined ? ` >= ${schema.minimum}` : ''}`];
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? [] : [`${path} must be a number`];
+    case 'boolean':
+      return typeof value === 'boolean' ? [] : [`${path} must be a boolean`];
+    default:
+      return [`${path} has an unsupported schema`];
+  }
+}
+
+function validateString(
+  schema: { pattern?: string; maxLength?: number; enum?: readonly string[]; format?: string },
+  value: unknown,
+  path: string,
+): string[] {
+  if (typeof value !== 'string') return [`${path} must be a string`];
+  if (schema.maxLength !== undefined && value.length > schema.maxLength) return [`${path} is longer than ${schema.maxLength}`];
+  if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) return [`${path} does not match ${schema.pattern}`];
+  if (schema.enum && !schema.enum.includes(value)) return [`${path} must be one of ${schema.enum.join(', ')}`];
+  if (schema.format === 'date-time' && Number.isNaN(Date.parse(value))) return [`${path} must be a date-time`];
+  return [];
+}

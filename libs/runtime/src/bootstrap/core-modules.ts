@@ -1,0 +1,48 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { BaseEnvironment } from '../config/base-environment';
+import type { AppDatabaseConfig } from '../database/data-source-options';
+import { databaseModule } from '../database/database.module';
+import { loggerModule } from '../logging/logger.module';
+import { MetricsModule } from '../metrics/metrics.module';
+
+/** Injection token for the app's validated environment object. */
+export const ENVIRONMENT = Symbol('ENVIRONMENT');
+
+@Global()
+@Module({})
+class EnvironmentModule {
+  static register(env: BaseEnvironment): DynamicModule {
+    return { module: EnvironmentModule, providers: [{ provide: ENVIRONMENT, useValue: env }], exports: [ENVIRONMENT] };
+  }
+}
+
+export interface CoreModulesOptions {
+  appName: string;
+  env: BaseEnvironment;
+  schema: string;
+  entities: AppDatabaseConfig['entities'];
+  migrations: AppDatabaseConfig['migrations'];
+}
+
+/** What every app imports first: its environment, JSON logging, its database and metrics. */
+export function coreModules(options: CoreModulesOptions): DynamicModule[] {
+  const { env } = options;
+  return [
+    EnvironmentModule.register(env),
+    loggerModule(options.appName, env.LOG_LEVEL),
+    databaseModule({
+      inject: [],
+      useFactory: () => ({
+        schema: options.schema,
+        url: env.DATABASE_URL,
+        poolSize: env.DATABASE_POOL_SIZE,
+        ssl: env.DATABASE_SSL,
+        entities: options.entities,
+        migrations: options.migrations,
+        applicationName: options.appName,
+        migrationsRun: env.MIGRATIONS_RUN,
+      }),
+    }),
+    { module: MetricsModule },
+  ];
+}

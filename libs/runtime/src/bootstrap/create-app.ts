@@ -1,0 +1,51 @@
+import { Logger as NestLogger, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { ApiExceptionFilter, type ErrorBodyFormatter } from '../errors/api-exception.filter';
+import { traceContextMiddleware } from '../logging/logger.module';
+import { httpMetricsMiddleware } from '../metrics/http-metrics.middleware';
+import { setupOpenApi, type OpenApiOptions } from '../openapi/setup-openapi';
+import { createValidationPipe } from '../validation/request-validation';
+
+export interface CreateAppOptions {
+  appName: string;
+  openApi: OpenApiOptions;
+  formatError: ErrorBodyFormatter;
+  /** Largest JSON or form body accepted; larger ones get 413 in the API's error shape. */
+  bodyLimit?: string;
+}
+
+/**
+ * Builds (but does not start) one app with everything every app has: JSON logs with request
+ * and trace ids, the global ValidationPipe, the API's error shape, metrics, OpenAPI.
+ * Signal handling is left to the caller (see graceful-shutdown.ts): a standalone process and
+ * the embedded launcher stop apps in different orders.
+ */
+export async function createApp(module: Type<unknown> | DynamicModule, options: CreateAppOptions): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    bufferLogs: true,
+    abortOnError: false,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  // Behind the ingress: trust forwarded headers only from private networks.
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(traceContextMiddleware);
+  app.use(httpMetricsMiddleware(options.appName));
+  const limit = options.bodyLimit ?? '1mb';
+  app.useBodyParser('json', { limit });
+  app.useBodyParser('urlencoded', { limit, extended: false });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ApiExceptionFilter(options.formatError));
+  setupOpenApi(app, options.openApi);
+  return app;
+}
+
+export async function listen(app: INestApplication, port: number, host: string, appName: string): Promise<string> {
+  await app.listen(port, host);
+  const url = await app.getUrl();
+  new NestLogger(appName).log(`${appName} listening on ${url.replace('[::1]', '127.0.0.1')}`);
+  return url;
+}

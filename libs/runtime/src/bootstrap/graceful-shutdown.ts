@@ -1,0 +1,42 @@
+import type { INestApplication } from '@nestjs/common';
+import type { Server } from 'node:http';
+
+/**
+ * Stops one app in the order that loses nothing: stop accepting connections and let in-flight
+ * requests finish (bounded by `timeoutMs`), then close the Nest app, whose shutdown hooks stop
+ * the event consumers and flush the outbox relay, then close the database pool.
+ */
+export async function stopApp(app: INestApplication, timeoutMs: number): Promise<void> {
+  const server = app.getHttpServer() as Server;
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+  await drained;
+  clearTimeout(timer);
+  await app.close();
+}
+
+/**
+ * Runs `stop` once on the first SIGTERM or SIGINT, then exits. A second signal forces exit,
+ * so Ctrl-C twice always gets the terminal back.
+ */
+export function onShutdownSignal(stop: () => Promise<void>, log: (message: string) => void = console.error): void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log(`${signal} again: exiting now`);
+      process.exit(130);
+    }
+    stopping = true;
+    log(`${signal} received: shutting down`);
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log(`shutdown failed: ${error instanceof Error ? error.stack : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
+}

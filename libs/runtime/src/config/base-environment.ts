@@ -1,0 +1,91 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { Secret } from './secret.decorator';
+
+const toBoolean = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? ['true', '1', 'yes'].includes(value.toLowerCase()) : value;
+const toList = ({ value }: { value: unknown }) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : value;
+
+/**
+ * Variables every app reads. Each app extends this class with its own; `loadEnvironment`
+ * validates it at boot and stops start-up naming the first bad variable.
+ */
+export class BaseEnvironment {
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT!: number;
+
+  @IsString()
+  HOST: string = '0.0.0.0';
+
+  /** PostgreSQL connection URL. The embedded launcher sets it when the user did not. */
+  @Secret()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL!: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE: number = 10;
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  DATABASE_SSL: boolean = false;
+
+  /** Run pending migrations at start. Kubernetes turns this off and runs the migration Job. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  MIGRATIONS_RUN: boolean = true;
+
+  /** Kafka bootstrap servers; when empty, events are delivered in-process (embedded mode). */
+  @Transform(toList)
+  @IsString({ each: true })
+  @Matches(/^[^\s:]+:\d+$/, { each: true, message: 'KAFKA_BROKERS must be host:port[,host:port...]' })
+  KAFKA_BROKERS: string[] = [];
+
+  @IsOptional()
+  @IsString()
+  KAFKA_CLIENT_ID?: string;
+
+  @IsString()
+  @Matches(/^[a-zA-Z0-9._-]*$/, { message: 'KAFKA_TOPIC_PREFIX may only hold letters, digits, ".", "_" and "-"' })
+  KAFKA_TOPIC_PREFIX: string = '';
+
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  KAFKA_TOPIC_PARTITIONS: number = 6;
+
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  KAFKA_REPLICATION_FACTOR: number = 1;
+
+  /** Handler attempts before an event is parked in the dead-letter topic. */
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  EVENT_MAX_ATTEMPTS: number = 5;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: string = 'info';
+
+  /** Shared secret for /internal/* routes (service-to-service and operators); never routed by the gateway. */
+  @IsOptional()
+  @Secret()
+  @MinLength(32, { message: 'INTERNAL_API_TOKEN must be at least 32 characters' })
+  INTERNAL_API_TOKEN?: string;
+
+  /** How long shutdown waits for in-flight requests and the relay before giving up. */
+  @IsInt()
+  @Min(0)
+  @Max(120000)
+  SHUTDOWN_TIMEOUT_MS: number = 10000;
+}

@@ -1,0 +1,47 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import {
+  HealthCheck,
+  HealthCheckService,
+  HealthIndicatorService,
+  TypeOrmHealthIndicator,
+  type HealthIndicatorFunction,
+} from '@nestjs/terminus';
+import { HEALTH_PATHS } from '@suite/contracts';
+import { READINESS_CHECKS, type NamedReadinessProbe } from './readiness-check';
+
+@ApiExcludeController()
+@Controller()
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly indicators: HealthIndicatorService,
+    @Inject(READINESS_CHECKS) private readonly probes: NamedReadinessProbe[],
+  ) {}
+
+  /** Liveness: the process and its event loop answer; never depends on other systems. */
+  @Get(HEALTH_PATHS.live)
+  @HealthCheck()
+  live() {
+    return this.health.check([]);
+  }
+
+  /** Readiness: the app can do its job — its database answers and, when configured, Kafka. */
+  @Get(HEALTH_PATHS.ready)
+  @HealthCheck()
+  ready() {
+    const checks: HealthIndicatorFunction[] = [
+      () => this.database.pingCheck('database', { timeout: 2000 }),
+      ...this.probes.map(({ name, probe }) => async () => {
+        const indicator = this.indicators.check(name);
+        const result = await probe.check().catch((error: unknown) => ({
+          up: false,
+          details: { message: error instanceof Error ? error.message : String(error) },
+        }));
+        return result.up ? indicator.up(result.details) : indicator.down(result.details);
+      }),
+    ];
+    return this.health.check(checks);
+  }
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoggerModule } from 'nestjs-pino';
+import { childTraceparent, isValidTraceparent, runWithTraceContext, traceIdOf } from '../tracing/trace-context';
+
+/** Paths pino replaces with "[redacted]": credentials in headers and secrets in bodies or objects. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'req.headers.cookie',
+  'req.headers["x-internal-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.client_secret',
+  '*.access_token',
+  '*.refresh_token',
+  '*.token',
+  '*.api_key',
+  '*.secret',
+];
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+type TracedRequest = IncomingMessage & { id?: string; traceparent?: string };
+
+/**
+ * JSON logs with one line per request. The request id comes from `x-request-id` when the
+ * gateway set a sane one, else a new uuid; it is echoed back so callers can quote it.
+ * The W3C `traceparent` is continued (or started) and put into the async context, so events
+ * written while handling the request carry it.
+ */
+export function loggerModule(appName: string, level: string) {
+  return LoggerModule.forRoot({
+    pinoHttp: {
+      level,
+      name: appName,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      genReqId: (req: IncomingMessage, res: ServerResponse) => {
+        const header = req.headers['x-request-id'];
+        const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      customProps: (req: IncomingMessage) => {
+        const traced = req as TracedRequest;
+        return traced.traceparent ? { trace_id: traceIdOf(traced.traceparent) } : {};
+      },
+      // Health and metrics probes every few seconds would drown the useful lines.
+      autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
+      serializers: {
+        req: (req: { id: string; method: string; url: string; headers: Record<string, unknown> }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          headers: req.headers,
+        }),
+      },
+    },
+    forRoutes: ['*path'],
+  });
+}
+
+/**
+ * Express middleware that runs the rest of the request inside a trace context. It must run
+ * before pino-http so the log line can carry the trace id.
+ */
+export function traceContextMiddleware(req: TracedRequest, res: ServerResponse, next: () => void): void {
+  const incoming = req.headers['traceparent'];
+  const traceparent = childTraceparent(typeof incoming === 'string' && isValidTraceparent(incoming) ? incoming : null);
+  req.traceparent = traceparent;
+  res.setHeader('traceparent', traceparent);
+  runWithTraceContext({ traceparent }, next);
+}

@@ -1,0 +1,60 @@
+import type { INestApplication } from '@nestjs/common';
+import { listen, onShutdownSignal, stopApp } from '@suite/runtime';
+import { EmbeddedDatabase, embeddedDataDir, embeddedPort } from './embedded/embedded-database';
+import { embeddedInternalToken } from './embedded/local-secrets';
+import { SUITE_APPS } from './suite-apps';
+
+/**
+ * `npm start`: the whole suite in one process. Each app keeps its own Nest container, port,
+ * schema and outbox; without KAFKA_BROKERS their events travel through the in-process bus
+ * by the same outbox and relay code. PostgreSQL is embedded unless DATABASE_URL is set.
+ * Ctrl-C stops the apps (draining requests, consumers and relays), then the database.
+ */
+async function main(): Promise<void> {
+  const started = Date.now();
+  const dataDir = embeddedDataDir();
+  const embedded = process.env.DATABASE_URL
+    ? undefined
+    : await EmbeddedDatabase.start({ dataDir, port: embeddedPort(), log: () => undefined });
+  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+  const internalToken = await embeddedInternalToken(dataDir);
+  const host = process.env.HOST ?? '127.0.0.1';
+
+  const running: INestApplication[] = [];
+  let shutdownTimeout = 10_000;
+  onShutdownSignal(async () => {
+    await Promise.all(running.map((app) => stopApp(app, shutdownTimeout)));
+    await embedded?.stop();
+  });
+
+  try {
+    for (const suiteApp of SUITE_APPS) {
+      const env = suiteApp.loadEnvironment({
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        INTERNAL_API_TOKEN: internalToken,
+        HOST: host,
+        PORT: process.env[suiteApp.portVariable] ?? '',
+        KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '',
+      });
+      shutdownTimeout = env.SHUTDOWN_TIMEOUT_MS;
+      const app = await suiteApp.createApp(env);
+      running.push(app);
+      await listen(app, env.PORT, env.HOST, suiteApp.name);
+    }
+  } catch (error) {
+    await Promise.allSettled(running.map((app) => app.close()));
+    await embedded?.stop();
+    throw error;
+  }
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const where = embedded ? `embedded PostgreSQL (${dataDir})` : 'DATABASE_URL';
+  const transport = process.env.KAFKA_BROKERS ? `Kafka ${process.env.KAFKA_BROKERS}` : 'in-process events';
+  console.log(`\nsuite ready in ${seconds}s: ${where}, ${transport}. Ctrl-C stops everything.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`suite failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
