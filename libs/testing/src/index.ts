@@ -1,0 +1,22 @@
+/**
+ * Test infrastructure for the suite's integration tests.
+ *
+ * Jest's `integration` project runs setup/global-setup.ts once per run: it provides one
+ * PostgreSQL server and one Kafka broker and exports DATABASE_URL / KAFKA_BROKERS to the
+ * workers. A test file then isolates itself on those shared servers:
+ *
+ *   const db = await createTestDatabase('outbox');         // own database, db.drop() after
+ *   process.env.KAFKA_TOPIC_PREFIX = uniqueTopicPrefix('outbox'); // own topics
+ *
+ * KafkaBroker is for tests that need a broker of their own, e.g. to stop and restart it.
+ * providePostgres/startEmbeddedPostgres load an ESM-only package: call them from jest
+ * globalSetup or plain node, not from inside a test file.
+ */
+export { ensureKafkaJars, kafkaJarsCached, DEFAULT_KAFKA_VERSION } from './kafka/kafka-jars';
+export { KafkaBroker, type KafkaBrokerOptions } from './kafka/kafka-broker';
+export { provideKafka, parseBrokerList, type ProvidedKafka, type KafkaSource } from './kafka/provide-kafka';
+export { uniqueTopicPrefix } from './kafka/topic-prefix';
+export { providePostgres, type ProvidedPostgres, type PostgresSource } from './postgres/provide-postgres';
+export { startEmbeddedPostgres, type EmbeddedPostgresServer } from './postgres/embedded-postgres-server';
+export { createTestDatabase, type TestDatabase } from './postgres/test-database';
+export { findFreePort } from './util/free-port';
