@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { listen, onShutdownSignal, stopApp } from '@suite/runtime';
+import { holdInProcessDelivery, OutboxRelay } from '@suite/eventing';
+import { drainHttp, listen, onShutdownSignal } from '@suite/runtime';
 import { EmbeddedDatabase, embeddedDataDir, embeddedPort } from './embedded/embedded-database';
 import { embeddedInternalToken } from './embedded/local-secrets';
 import { SUITE_APPS } from './suite-apps';
@@ -13,9 +14,7 @@ import { SUITE_APPS } from './suite-apps';
 async function main(): Promise<void> {
   const started = Date.now();
   const dataDir = embeddedDataDir();
-  const embedded = process.env.DATABASE_URL
-    ? undefined
-    : await EmbeddedDatabase.start({ dataDir, port: embeddedPort(), log: () => undefined });
+  const embedded = process.env.DATABASE_URL ? undefined : await EmbeddedDatabase.start({ dataDir, port: embeddedPort() });
   const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
   const internalToken = await embeddedInternalToken(dataDir);
   const host = process.env.HOST ?? '127.0.0.1';
@@ -23,9 +22,16 @@ async function main(): Promise<void> {
   const running: INestApplication[] = [];
   let shutdownTimeout = 10_000;
   onShutdownSignal(async () => {
-    await Promise.all(running.map((app) => stopApp(app, shutdownTimeout)));
+    // Apps consume each other's events, so stop in phases: no new requests anywhere, then
+    // every relay hands its pending events over while all consumers still run, then close.
+    await Promise.all(running.map((app) => drainHttp(app, shutdownTimeout)));
+    await Promise.allSettled(running.map((app) => app.get(OutboxRelay).flush(shutdownTimeout)));
+    for (const app of running) await app.close();
     await embedded?.stop();
   });
+  // Until every app has subscribed, in-process delivery waits: an event published by the
+  // first app must not miss the consumers of the apps started after it.
+  const releaseDelivery = holdInProcessDelivery();
 
   try {
     for (const suiteApp of SUITE_APPS) {
@@ -42,7 +48,9 @@ async function main(): Promise<void> {
       running.push(app);
       await listen(app, env.PORT, env.HOST, suiteApp.name);
     }
+    releaseDelivery();
   } catch (error) {
+    releaseDelivery();
     await Promise.allSettled(running.map((app) => app.close()));
     await embedded?.stop();
     throw error;

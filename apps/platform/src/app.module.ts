@@ -1,5 +1,4 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { INTERNAL_API_TOKEN } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, HealthModule } from '@suite/runtime';
@@ -27,8 +26,6 @@ export class AppModule {
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         CompaniesModule,
       ],
-      providers: [{ provide: INTERNAL_API_TOKEN, useValue: env.INTERNAL_API_TOKEN }],
-      exports: [INTERNAL_API_TOKEN],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CompanyReplicaEntity, CompanyReplicaHandler, INTERNAL_API_TOKEN } from '@suite/authz';
+import { CompanyReplicaEntity, CompanyReplicaHandler } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, HealthModule } from '@suite/runtime';
@@ -19,8 +19,6 @@ export class AppModule {
         EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [CompanyReplicaHandler] }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
       ],
-      providers: [{ provide: INTERNAL_API_TOKEN, useValue: env.INTERNAL_API_TOKEN }],
-      exports: [INTERNAL_API_TOKEN],
     };
   }
 }

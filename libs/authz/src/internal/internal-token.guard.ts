@@ -1,10 +1,8 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import { AppError } from '@suite/runtime';
+import { AppError, ENVIRONMENT, type BaseEnvironment } from '@suite/runtime';
 
-/** Token under which an app provides its INTERNAL_API_TOKEN (undefined turns /internal off). */
-export const INTERNAL_API_TOKEN = Symbol('INTERNAL_API_TOKEN');
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
 /**
@@ -15,8 +13,9 @@ export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 export class InternalTokenGuard implements CanActivate {
   private readonly expected: Buffer | undefined;
 
-  constructor(@Inject(INTERNAL_API_TOKEN) token: string | undefined) {
-    this.expected = token ? digest(token) : undefined;
+  constructor(@Inject(ENVIRONMENT) env: BaseEnvironment) {
+    // Without INTERNAL_API_TOKEN the internal routes do not exist (404), rather than being open.
+    this.expected = env.INTERNAL_API_TOKEN ? digest(env.INTERNAL_API_TOKEN) : undefined;
   }
 
   canActivate(context: ExecutionContext): boolean {

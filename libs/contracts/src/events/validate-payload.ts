@@ -1,5 +1,9 @@
 import type { JsonSchema } from './payload-schema';
 
+type NullableStringSchema = Extract<JsonSchema, { type: readonly ['string', 'null'] }>;
+
+const isNullableString = (schema: JsonSchema): schema is NullableStringSchema => Array.isArray(schema.type);
+
 /**
  * Checks a value against the payload schema subset used in this repo. Consumers call it
  * before applying an event, so a malformed payload is refused (and dead-lettered) instead of
@@ -24,9 +28,8 @@ export function validatePayload(schema: JsonSchema, value: unknown, path = 'data
     if (!Array.isArray(value)) return [`${path} must be an array`];
     return value.flatMap((item, index) => validatePayload(schema.items, item, `${path}[${index}]`));
   }
-  if (Array.isArray(schema.type)) {
-    if (value === null) return [];
-    return validateString(schema, value, path);
+  if (isNullableString(schema)) {
+    return value === null ? [] : validateString(schema, value, path);
   }
   switch (schema.type) {
     case 'string':

@@ -2,17 +2,26 @@ import type { INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 
 /**
- * Stops one app in the order that loses nothing: stop accepting connections and let in-flight
- * requests finish (bounded by `timeoutMs`), then close the Nest app, whose shutdown hooks stop
- * the event consumers and flush the outbox relay, then close the database pool.
+ * Stops accepting connections and waits for in-flight requests to finish; connections still
+ * busy after `timeoutMs` are cut. Idle keep-alive connections are closed at once.
  */
-export async function stopApp(app: INestApplication, timeoutMs: number): Promise<void> {
+export async function drainHttp(app: INestApplication, timeoutMs: number): Promise<void> {
   const server = app.getHttpServer() as Server;
+  if (!server.listening) return;
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
   await drained;
   clearTimeout(timer);
+}
+
+/**
+ * Stops one app in the order that loses nothing: drain HTTP, then close the Nest app, whose
+ * shutdown hooks stop the event consumers after their current batch and flush the outbox
+ * relay, then close the database pool.
+ */
+export async function stopApp(app: INestApplication, timeoutMs: number): Promise<void> {
+  await drainHttp(app, timeoutMs);
   await app.close();
 }
 
