@@ -20,3 +20,4 @@ export { providePostgres, type ProvidedPostgres, type PostgresSource } from './p
 export { startEmbeddedPostgres, type EmbeddedPostgresServer } from './postgres/embedded-postgres-server';
 export { createTestDatabase, type TestDatabase } from './postgres/test-database';
 export { findFreePort } from './util/free-port';
+export { eventually } from './util/eventually';

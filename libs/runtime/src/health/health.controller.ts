@@ -1,4 +1,5 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiExcludeController } from '@nestjs/swagger';
 import {
   HealthCheck,
@@ -30,7 +31,7 @@ export class HealthController {
   /** Readiness: the app can do its job — its database answers and, when configured, Kafka. */
   @Get(HEALTH_PATHS.ready)
   @HealthCheck()
-  ready() {
+  async ready(@Res({ passthrough: true }) response: Response) {
     const checks: HealthIndicatorFunction[] = [
       () => this.database.pingCheck('database', { timeout: 2000 }),
       ...this.probes.map(({ name, probe }) => async () => {
@@ -42,6 +43,14 @@ export class HealthController {
         return result.up ? indicator.up(result.details) : indicator.down(result.details);
       }),
     ];
-    return this.health.check(checks);
+    // Terminus throws a 503 carrying the report; answer it as the report itself, so probes and
+    // operators see which dependency is down instead of the API's generic error body.
+    try {
+      return await this.health.check(checks);
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      response.status(HttpStatus.SERVICE_UNAVAILABLE);
+      return error.getResponse();
+    }
   }
 }

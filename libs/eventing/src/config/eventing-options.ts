@@ -1,0 +1,65 @@
+import type { OutboxRecord } from '../outbox/outbox-relay-store';
+import type { EventingLogger } from '../support/eventing-logger';
+
+export interface EventingKafkaOptions {
+  brokers: readonly string[];
+  /** Default: the app name. */
+  clientId?: string;
+  /** Namespace for topics and the consumer group (KAFKA_TOPIC_PREFIX). */
+  topicPrefix?: string;
+  /** For topics this app creates (KAFKA_TOPIC_PARTITIONS, default 6). */
+  partitions?: number;
+  /** KAFKA_REPLICATION_FACTOR, default 1. */
+  replicationFactor?: number;
+  /** Partitions one consumer works on at once (each in its own transaction). Default 3. */
+  partitionsConsumedConcurrently?: number;
+  sessionTimeoutMs?: number;
+  heartbeatIntervalMs?: number;
+}
+
+export interface EventingRelayTuning {
+  batchSize?: number;
+  /** See OutboxOptions.notifyDebounceMs. Default 10 ms. */
+  notifyDebounceMs?: number;
+  /** See OutboxRelayOptions.busyPollMs / busyWindowMs. Defaults 10 ms / 500 ms. */
+  busyPollMs?: number;
+  busyWindowMs?: number;
+  retentionMs?: number;
+  inboxRetentionMs?: number;
+  purgeIntervalMs?: number;
+  maxBackoffMs?: number;
+  standbyRetryMs?: number;
+  /** Test-only fault injection; see OutboxRelayOptions.afterPublish. */
+  afterPublish?: (batch: readonly OutboxRecord[]) => Promise<void>;
+}
+
+export interface EventingConsumerTuning {
+  /** Events applied per database transaction on the happy path. Default 200. */
+  maxTransactionSize?: number;
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+}
+
+/** What an app states about its eventing; everything but the first four has a default. */
+export interface EventingSettings {
+  appName: string;
+  /** The app's PostgreSQL schema (its DataSource `schema`), where outbox/inbox live. */
+  schema: string;
+  /** null: embedded mode, events go through the in-process bus. */
+  kafka: EventingKafkaOptions | null;
+  /** Consumer group; default the app name. */
+  groupId?: string;
+  /** Prefix in embedded mode (Kafka mode uses kafka.topicPrefix). */
+  topicPrefix?: string;
+  /** Handler attempts before dead-lettering (EVENT_MAX_ATTEMPTS). Default 5. */
+  maxAttempts?: number;
+  /** Relay polling fallback when no NOTIFY arrives. Default 1000 ms. */
+  pollIntervalMs?: number;
+  /** Logical topics to create at start besides the handled ones. Default: every catalog topic. */
+  topics?: readonly string[];
+  /** How long shutdown tries to publish what is left in the outbox. Default 5000 ms. */
+  shutdownFlushTimeoutMs?: number;
+  relay?: EventingRelayTuning;
+  consumer?: EventingConsumerTuning;
+  logger?: EventingLogger;
+}

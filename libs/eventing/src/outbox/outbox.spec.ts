@@ -1,0 +1,65 @@
+import type { EntityManager } from 'typeorm';
+import { newEvent } from '../envelope/new-event';
+import { Outbox } from './outbox';
+
+const event = () => newEvent('company.created', { companyId: 'c1', subject: 'c1', data: { id: 'c1', name: 'A', parent_company_id: null } });
+
+function fakeManager(inTransaction: boolean) {
+  const queries: Array<{ sql: string; params: unknown[] }> = [];
+  // The pg client the transaction's query runner holds; the outbox sends prepared statements on it.
+  const client = {
+    query: async ({ text, values }: { name: string; text: string; values: unknown[] }) => {
+      queries.push({ sql: text, params: values });
+      return { rows: [], rowCount: 0 };
+    },
+  };
+  const manager = {
+    queryRunner: inTransaction ? { isTransactionActive: true, connect: async () => client } : undefined,
+  } as unknown as EntityManager;
+  return { manager, queries };
+}
+
+describe('Outbox.append', () => {
+  const metrics = { appended: jest.fn() };
+  const outbox = new Outbox('platform', metrics);
+
+  it('refuses to write outside a transaction', async () => {
+    const { manager, queries } = fakeManager(false);
+    await expect(outbox.append(manager, event())).rejects.toThrow(/open transaction/);
+    expect(queries).toHaveLength(0);
+  });
+
+  it('inserts every event in order under the subject locks, then notifies the relay', async () => {
+    const { manager, queries } = fakeManager(true);
+    const events = [event(), event()];
+
+    const envelopes = await outbox.append(manager, events);
+
+    expect(envelopes).toEqual(events.map((e) => e.envelope));
+    expect(queries[0]!.sql).toMatch(/INSERT INTO "platform"."outbox"/);
+    expect(queries[0]!.sql).toMatch(/pg_advisory_xact_lock/);
+    expect(queries[0]!.params[0]).toEqual(events.map((e) => e.envelope.id));
+    expect(queries[0]!.params[3]).toEqual(['c1', 'c1']);
+    expect(queries[0]!.params[5]).toBe('platform');
+    expect(JSON.parse((queries[0]!.params[4] as string[])[1]!)).toEqual(events[1]!.envelope);
+    expect(queries[1]).toEqual({ sql: expect.stringMatching(/pg_notify/), params: ['platform_outbox'] });
+    expect(metrics.appended).toHaveBeenCalledWith('platform.company.v1');
+  });
+
+  it('notifies at most once per debounce window', async () => {
+    const debounced = new Outbox('platform', metrics, { notifyDebounceMs: 60_000 });
+    const { manager, queries } = fakeManager(true);
+
+    await debounced.append(manager, event());
+    await debounced.append(manager, event());
+
+    expect(queries.filter((q) => /pg_notify/.test(q.sql))).toHaveLength(1);
+    expect(queries.filter((q) => /INSERT/.test(q.sql))).toHaveLength(2);
+  });
+
+  it('does nothing for an empty list', async () => {
+    const { manager, queries } = fakeManager(false);
+    await expect(outbox.append(manager, [])).resolves.toEqual([]);
+    expect(queries).toHaveLength(0);
+  });
+});
