@@ -9,10 +9,14 @@ export async function drainHttp(app: INestApplication, timeoutMs: number): Promi
   const server = app.getHttpServer() as Server;
   if (!server.listening) return;
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A keep-alive connection turns idle when its request finishes; close it then, rather than
+  // waiting for the client or the keep-alive timeout.
   server.closeIdleConnections();
-  const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => server.closeAllConnections(), timeoutMs);
   await drained;
-  clearTimeout(timer);
+  clearInterval(sweeper);
+  clearTimeout(deadline);
 }
 
 /**

@@ -1,0 +1,106 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
+import { createMessagingApp, loadMessagingEnvironment } from '@suite/messaging-app';
+import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
+import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '@suite/webhook-dispatch-app';
+import { createTestDatabase, type TestDatabase } from '@suite/testing';
+
+/**
+ * What every app must have, checked on all four against real PostgreSQL and Kafka: health,
+ * metrics, OpenAPI, request ids, the app's own error body for unknown routes, bad JSON and
+ * refused input.
+ */
+const factories = {
+  messaging: (env: NodeJS.ProcessEnv) => createMessagingApp(loadMessagingEnvironment(env)),
+  auth: (env: NodeJS.ProcessEnv) => createAuthApp(loadAuthEnvironment(env)),
+  platform: (env: NodeJS.ProcessEnv) => createPlatformApp(loadPlatformEnvironment(env)),
+  'webhook-dispatch': (env: NodeJS.ProcessEnv) => createWebhookDispatchApp(loadWebhookDispatchEnvironment(env)),
+};
+
+/** Each API's error body, as the spec fixes it. */
+const errorShape: Record<keyof typeof factories, (body: Record<string, unknown>) => void> = {
+  messaging: (body) => expect(body).toEqual({ error: expect.any(String) }),
+  auth: (body) => expect(body).toEqual({ error: expect.any(String), error_description: expect.any(String), message: expect.any(String) }),
+  platform: (body) => expect(body).toEqual({ success: false, message: expect.any(String), errors: expect.any(Object) }),
+  'webhook-dispatch': (body) => expect(body).toEqual({ success: false, message: expect.any(String), errors: expect.any(Object) }),
+};
+
+describe.each(Object.keys(factories) as Array<keyof typeof factories>)('%s app', (name) => {
+  let database: TestDatabase;
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(`basics_${name.replace('-', '_')}`);
+    app = await factories[name]({
+      ...process.env,
+      DATABASE_URL: database.url,
+      KAFKA_TOPIC_PREFIX: `basics-${name}-${Date.now()}.`,
+      INTERNAL_API_TOKEN: 'x'.repeat(40),
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+    });
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('answers liveness and readiness (database and Kafka up)', async () => {
+    await request(app.getHttpServer()).get('/health/live').expect(200);
+    const ready = await request(app.getHttpServer()).get('/health/ready').expect(200);
+    expect(ready.body.details.database.status).toBe('up');
+    expect(ready.body.details.events.status).toBe('up');
+    expect(ready.body.details.events.transport.kind).toBe('kafka');
+  });
+
+  it('serves Prometheus metrics including its own request histogram', async () => {
+    await request(app.getHttpServer()).get('/health/live');
+    const metrics = await request(app.getHttpServer()).get('/metrics').expect(200);
+    expect(metrics.headers['content-type']).toContain('text/plain');
+    expect(metrics.text).toContain('process_cpu_user_seconds_total');
+    expect(metrics.text).toContain(`http_request_duration_seconds_count{app="${name}",method="GET",route="/health/live",status="200"}`);
+  });
+
+  it('serves its OpenAPI document and UI', async () => {
+    const document = await request(app.getHttpServer()).get('/docs-json').expect(200);
+    expect(document.body.openapi).toMatch(/^3\./);
+    expect(document.body.info.title).toEqual(expect.any(String));
+    await request(app.getHttpServer()).get('/docs').expect(200).expect('content-type', /html/);
+  });
+
+  it('echoes a sane x-request-id, replaces a malformed one, and continues the trace', async () => {
+    const kept = await request(app.getHttpServer()).get('/health/live').set('x-request-id', 'req-123');
+    expect(kept.headers['x-request-id']).toBe('req-123');
+    const replaced = await request(app.getHttpServer()).get('/health/live').set('x-request-id', 'bad id with spaces');
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const parent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const traced = await request(app.getHttpServer()).get('/health/live').set('traceparent', parent);
+    expect(traced.headers.traceparent).toMatch(/^00-0af7651916cd43dd8448eb211c80319c-[0-9a-f]{16}-01$/);
+  });
+
+  it('answers an unknown route with 404 in its own error body', async () => {
+    const response = await request(app.getHttpServer()).get('/no/such/route').expect(404);
+    errorShape[name](response.body);
+  });
+
+  it('refuses malformed JSON with 400 in its own error body, and never with a 500', async () => {
+    const response = await request(app.getHttpServer())
+      .post('/internal/anything')
+      .set('content-type', 'application/json')
+      .send('{"broken":');
+    expect(response.status).toBe(400);
+    errorShape[name](response.body);
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const response = await request(app.getHttpServer())
+      .post('/internal/anything')
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ big: 'x'.repeat(1_100_000) }));
+    expect(response.status).toBe(413);
+    errorShape[name](response.body);
+  });
+});

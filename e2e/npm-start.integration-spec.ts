@@ -1,0 +1,109 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+import { eventually, findFreePort } from '@suite/testing';
+
+/**
+ * `npm start` as a new user runs it: the compiled embedded launcher with no DATABASE_URL and no
+ * KAFKA_BROKERS. All four apps become ready, events flow in-process, Ctrl-C (SIGINT) stops
+ * everything with exit code 0, and the data survives a restart.
+ */
+const root = path.resolve(__dirname, '..');
+
+describe('npm start (embedded suite)', () => {
+  let dataDir: string;
+  let ports: Record<string, number>;
+  let pgPort: number;
+
+  beforeAll(async () => {
+    await promisify(execFile)(process.execPath, ['tools/build.mjs', '--quiet'], { cwd: root });
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'suite-start-'));
+    await chmod(dataDir, 0o755); // the postgres OS user must reach its cluster directory
+    pgPort = await findFreePort();
+    ports = {
+      MESSAGING_PORT: await findFreePort(),
+      AUTH_PORT: await findFreePort(),
+      PLATFORM_PORT: await findFreePort(),
+      WEBHOOK_DISPATCH_PORT: await findFreePort(),
+    };
+  });
+
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const launch = (): ChildProcess => {
+    const env: NodeJS.ProcessEnv = { ...process.env, SUITE_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL;
+    delete env.KAFKA_BROKERS;
+    for (const [name, port] of Object.entries(ports)) env[name] = String(port);
+    return spawn(process.execPath, ['dist/tools/start-embedded.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  };
+
+  const allReady = async () =>
+    Promise.all(
+      Object.values(ports).map(async (port) => {
+        const response = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined);
+        return response?.status ?? 0;
+      }),
+    );
+
+  const stop = (child: ChildProcess) =>
+    new Promise<number | null>((resolve) => {
+      child.once('exit', (code) => resolve(code));
+      child.kill('SIGINT');
+    });
+
+  const queryEmbedded = async (sql: string) => {
+    const client = new Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pgPort}/suite` });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('starts all four apps, delivers events in-process, stops on Ctrl-C and keeps the data', async () => {
+    const first = launch();
+    const started = Date.now();
+    await eventually(allReady, (statuses) => statuses.every((s) => s === 200), { timeoutMs: 60_000, what: 'four ready apps' });
+    expect(Date.now() - started).toBeLessThan(60_000);
+
+    const token = (await readFile(path.join(dataDir, 'internal-api-token'), 'utf8')).trim();
+    const created = await fetch(`http://127.0.0.1:${ports.PLATFORM_PORT}/internal/companies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-token': token },
+      body: JSON.stringify({ name: 'Started Co' }),
+    });
+    expect(created.status).toBe(201);
+    const replicas = await eventually(
+      () => queryEmbedded(
+        "SELECT 'messaging' AS app FROM messaging.company_replica WHERE name = 'Started Co' UNION ALL " +
+          "SELECT 'auth' FROM auth.company_replica WHERE name = 'Started Co' UNION ALL " +
+          "SELECT 'webhooks' FROM webhooks.company_replica WHERE name = 'Started Co'",
+      ),
+      (rows) => rows.length === 3,
+      { what: 'the company in every replica' },
+    );
+    expect(replicas.map((row) => row.app).sort()).toEqual(['auth', 'messaging', 'webhooks']);
+
+    await expect(stop(first)).resolves.toBe(0);
+    await expect(queryEmbedded('SELECT 1')).rejects.toThrow(); // the database stopped too
+
+    const second = launch();
+    try {
+      await eventually(allReady, (statuses) => statuses.every((s) => s === 200), { timeoutMs: 60_000, what: 'ready after restart' });
+      const again = await fetch(`http://127.0.0.1:${ports.PLATFORM_PORT}/internal/companies/${(await created.json()).data.id}`, {
+        headers: { 'x-internal-token': token },
+      });
+      expect(again.status).toBe(200);
+      await expect(again.json()).resolves.toMatchObject({ data: { name: 'Started Co' } });
+    } finally {
+      await expect(stop(second)).resolves.toBe(0);
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { BaseEnvironment } from './base-environment';
+import { EnvironmentError, loadEnvironment, redactedEnvironment } from './load-environment';
+
+describe('loadEnvironment', () => {
+  const valid = { PORT: '3001', DATABASE_URL: 'postgres://u:secret@127.0.0.1:5432/db' };
+
+  it('converts types and applies defaults', () => {
+    const env = loadEnvironment(BaseEnvironment, { ...valid, KAFKA_BROKERS: '127.0.0.1:9092, 127.0.0.1:9093', DATABASE_SSL: 'true' });
+    expect(env.PORT).toBe(3001);
+    expect(env.KAFKA_BROKERS).toEqual(['127.0.0.1:9092', '127.0.0.1:9093']);
+    expect(env.DATABASE_SSL).toBe(true);
+    expect(env.MIGRATIONS_RUN).toBe(true);
+    expect(env.KAFKA_TOPIC_PARTITIONS).toBe(6);
+    expect(env.LOG_LEVEL).toBe('info');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadEnvironment(BaseEnvironment, { ...valid, KAFKA_BROKERS: '', LOG_LEVEL: '' }).KAFKA_BROKERS).toEqual([]);
+  });
+
+  it.each([
+    ['DATABASE_URL', { PORT: '3001' }],
+    ['DATABASE_URL', { ...valid, DATABASE_URL: 'mysql://x' }],
+    ['PORT', { ...valid, PORT: 'eighty' }],
+    ['KAFKA_BROKERS', { ...valid, KAFKA_BROKERS: 'not a broker' }],
+    ['LOG_LEVEL', { ...valid, LOG_LEVEL: 'loud' }],
+    ['INTERNAL_API_TOKEN', { ...valid, INTERNAL_API_TOKEN: 'short' }],
+    ['KAFKA_REPLICATION_FACTOR', { ...valid, KAFKA_REPLICATION_FACTOR: '0' }],
+  ])('names %s when it is bad', (variable, env) => {
+    expect(() => loadEnvironment(BaseEnvironment, env)).toThrow(EnvironmentError);
+    expect(() => loadEnvironment(BaseEnvironment, env)).toThrow(new RegExp(`^Invalid environment: ${variable}: `));
+  });
+
+  it('never puts a secret value into the error or the printable copy', () => {
+    const secret = 'tok_'.padEnd(12, 'x');
+    let message = '';
+    try {
+      loadEnvironment(BaseEnvironment, { ...valid, INTERNAL_API_TOKEN: secret });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('INTERNAL_API_TOKEN');
+    expect(message).not.toContain(secret);
+    const printable = redactedEnvironment(loadEnvironment(BaseEnvironment, valid));
+    expect(printable.DATABASE_URL).toBe('[redacted]');
+    expect(printable.PORT).toBe(3001);
+  });
+});
