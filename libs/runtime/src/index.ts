@@ -19,3 +19,4 @@ export * from './bootstrap/create-app';
 export * from './bootstrap/graceful-shutdown';
 export * from './bootstrap/core-modules';
 export * from './bootstrap/run-standalone';
+export * from './database/sql-identifier';

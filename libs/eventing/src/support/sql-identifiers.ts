@@ -1,13 +1,14 @@
+import { quoteIdentifier } from '@suite/runtime';
+
 /**
  * Raw SQL in this library names tables as "schema"."table": TypeORM qualifies its own
  * queries with the DataSource's schema, but pool connections keep the default search_path.
  */
-const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 /** Leaves room for the `_outbox` suffix of the NOTIFY channel inside NAMEDATALEN (63). */
 const MAX_SCHEMA_LENGTH = 56;
 
 export function assertSchemaName(schema: string): string {
-  if (!IDENTIFIER.test(schema) || schema.length > MAX_SCHEMA_LENGTH) {
+  if (schema.length > MAX_SCHEMA_LENGTH || !/^[a-z_][a-z0-9_]*$/.test(schema)) {
     throw new Error(
       `eventing: schema "${schema}" must be a lower-case SQL identifier of at most ${MAX_SCHEMA_LENGTH} characters`,
     );
@@ -16,5 +17,5 @@ export function assertSchemaName(schema: string): string {
 }
 
 export function qualifiedTable(schema: string, table: string): string {
-  return `"${assertSchemaName(schema)}"."${table}"`;
+  return `${quoteIdentifier(assertSchemaName(schema))}.${quoteIdentifier(table)}`;
 }

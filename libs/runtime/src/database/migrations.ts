@@ -1,12 +1,7 @@
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { quoteIdentifier } from './sql-identifier';
 
-const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
-
-export function assertIdentifier(name: string): string {
-  if (!IDENTIFIER.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
-  return name;
-}
 
 /**
  * The app's schema must exist before TypeORM can create its migrations table in it.
@@ -16,7 +11,7 @@ export async function ensureSchema(url: string, schema: string, ssl = false): Pr
   const client = new Client({ connectionString: url, ssl: ssl ? { rejectUnauthorized: true } : false });
   await client.connect();
   try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${assertIdentifier(schema)}"`);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`);
   } finally {
     await client.end();
   }

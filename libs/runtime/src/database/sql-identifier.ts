@@ -1,5 +1,5 @@
 /**
- * Identifier checking for the hand-written SQL in this library.
+ * Identifier checking for hand-written SQL (eventing, the message status guard, migrations).
  *
  * Values always travel as bind parameters, but table and column names cannot, so they are
  * spliced into the statement text. Only plain lower-case identifiers are accepted (what an
