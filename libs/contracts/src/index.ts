@@ -5,3 +5,8 @@ export * from './events/event-map';
 export * from './events/platform-company.events';
 export * from './apps/app-catalog';
 export * from './events/validate-payload';
+export * from './events/auth-credential.events';
+export * from './events/platform-user.events';
+export * from './identity/permissions';
+export * from './identity/opaque-credential';
+export * from './identity/access-token';

@@ -5,6 +5,15 @@ import {
   type CompanyCreatedData,
   type CompanyRenamedData,
 } from './platform-company.events';
+import {
+  credentialIssuedSchema,
+  credentialRevokedSchema,
+  grantRevokedSchema,
+  type CredentialIssuedData,
+  type CredentialRevokedData,
+  type GrantRevokedData,
+} from './auth-credential.events';
+import { userDeletedSchema, userSnapshotSchema, type UserDeletedData, type UserSnapshotData } from './platform-user.events';
 import { Topics, type Topic } from './topics';
 
 /**
@@ -14,6 +23,12 @@ import { Topics, type Topic } from './topics';
 export interface EventMap {
   'company.created': CompanyCreatedData;
   'company.renamed': CompanyRenamedData;
+  'user.created': UserSnapshotData;
+  'user.updated': UserSnapshotData;
+  'user.deleted': UserDeletedData;
+  'credential.issued': CredentialIssuedData;
+  'credential.revoked': CredentialRevokedData;
+  'grant.revoked': GrantRevokedData;
 }
 
 export type EventType = keyof EventMap;
@@ -38,6 +53,42 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
     version: 1,
     summary: 'A company changed its name.',
     schema: companyRenamedSchema,
+  },
+  'user.created': {
+    topic: Topics.platformUser,
+    version: 1,
+    summary: 'A user was added to a company (full snapshot, password as an argon2id hash).',
+    schema: userSnapshotSchema,
+  },
+  'user.updated': {
+    topic: Topics.platformUser,
+    version: 1,
+    summary: 'A user changed: profile, status, role or its permissions, password (full snapshot).',
+    schema: userSnapshotSchema,
+  },
+  'user.deleted': {
+    topic: Topics.platformUser,
+    version: 1,
+    summary: 'A user was deleted; every credential of theirs stops working.',
+    schema: userDeletedSchema,
+  },
+  'credential.issued': {
+    topic: Topics.authCredential,
+    version: 1,
+    summary: 'A personal access token or workspace API key was created (digest only).',
+    schema: credentialIssuedSchema,
+  },
+  'credential.revoked': {
+    topic: Topics.authCredential,
+    version: 1,
+    summary: 'A personal access token or workspace API key was revoked.',
+    schema: credentialRevokedSchema,
+  },
+  'grant.revoked': {
+    topic: Topics.authCredential,
+    version: 1,
+    summary: 'An OAuth grant was revoked; every access token issued from it is void.',
+    schema: grantRevokedSchema,
   },
 };
 

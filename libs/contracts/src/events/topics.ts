@@ -4,6 +4,8 @@
  */
 export const Topics = {
   platformCompany: 'platform.company.v1',
+  platformUser: 'platform.user.v1',
+  authCredential: 'auth.credential.v1',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];
