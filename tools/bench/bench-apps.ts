@@ -21,7 +21,7 @@ export class RecordingHandler implements EventHandler {
   constructor(
     private readonly schema: string,
     /** false: no effect at all, to measure the pipeline without the handler's own cost. */
-    private readonly withEffect: boolean,
+    public withEffect: boolean,
   ) {}
 
   async handle(event: EventEnvelope, manager: EntityManager): Promise<void> {

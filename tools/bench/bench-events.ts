@@ -4,7 +4,8 @@
  * eventing code. Stops by itself within about three minutes and removes what it created.
  *
  *   BENCH_TRANSPORT=kafka|in-process (default kafka)   BENCH_EVENTS=50000
- *   BENCH_HANDLER=upsert|noop (default upsert: one upsert per event, like a real projection)
+ *   BENCH_HANDLER=upsert|noop (default upsert: one upsert per event, like a real projection;
+ *   the 100 events/transaction line is also run with a no-op handler, "pipeline only")
  *   BENCH_WRITERS=32   BENCH_RATE=1000   BENCH_LATENCY_SECONDS=15   BENCH_PARTITIONS_CONCURRENTLY=6
  *   DATABASE_URL / KAFKA_BROKERS to use running servers instead of starting them.
  */
@@ -20,6 +21,7 @@ function printThroughput(label: string, r: ThroughputResult): void {
   console.log(
     `${label}: ${r.events} events in ${r.transactions} transactions — ` +
       `committed in ${r.commitSeconds.toFixed(2)} s (${r.commitRate} events/s), ` +
+      `relay done at ${r.relaySeconds.toFixed(2)} s, ` +
       `first commit → last consume ${r.endToEndSeconds.toFixed(2)} s = ${r.endToEndRate} events/s ` +
       `(latency under load p50 ${ms(r.latencyP50)}, p99 ${ms(r.latencyP99)})`,
   );
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
     consumerPool: 10,
     partitions: 6,
     partitionsConsumedConcurrently: intEnv('BENCH_PARTITIONS_CONCURRENTLY', 6),
-    relayBatchSize: intEnv('BENCH_RELAY_BATCH', 500),
+    relayBatchSize: intEnv('BENCH_RELAY_BATCH', 1000),
     consumerTransactionSize: intEnv('BENCH_CONSUMER_TX', 200),
     handlerEffect: process.env.BENCH_HANDLER !== 'noop',
   });
@@ -61,6 +63,15 @@ async function main(): Promise<void> {
       'throughput, 100 events/transaction, 4 writers',
       await runThroughput(apps, { events, perTransaction: 100, writers: 4, timeoutMs: 40_000 }),
     );
+    if (apps.handler.withEffect) {
+      // The same line without the handler's own query: what the outbox → relay → inbox path costs.
+      apps.handler.withEffect = false;
+      printThroughput(
+        'throughput, 100 events/transaction, 4 writers, no-op handler (pipeline only)',
+        await runThroughput(apps, { events, perTransaction: 100, writers: 4, timeoutMs: 40_000 }),
+      );
+      apps.handler.withEffect = true;
+    }
     for (const perTransaction of [1, 10]) {
       const latency = await runLatency(apps, {
         ratePerSecond: intEnv('BENCH_RATE', 1000),

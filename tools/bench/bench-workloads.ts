@@ -10,6 +10,8 @@ export interface ThroughputResult {
   commitRate: number;
   endToEndSeconds: number;
   endToEndRate: number;
+  /** First commit → the relay's last publish: where the time goes (relay vs consumer). */
+  relaySeconds: number;
   latencyP50: number;
   latencyP99: number;
 }
@@ -31,6 +33,7 @@ export async function runThroughput(
   let next = 0;
   const consumed = apps.handler.waitFor(options.events, options.timeoutMs);
   const started = performance.now();
+  const startedWall = Date.now();
   await Promise.all(
     Array.from({ length: options.writers }, async () => {
       for (let tx = next++; tx < transactions; tx = next++) {
@@ -45,6 +48,7 @@ export async function runThroughput(
   await consumed;
   const finished = performance.now();
   const latencies = latenciesOf(apps, committedAt);
+  const lastPublished = apps.producer.relay.status().lastPublishedAt;
   return {
     events: options.events,
     transactions,
@@ -52,6 +56,7 @@ export async function runThroughput(
     commitRate: rate(options.events, committed - started),
     endToEndSeconds: (finished - started) / 1000,
     endToEndRate: rate(options.events, finished - started),
+    relaySeconds: lastPublished ? (Date.parse(lastPublished) - startedWall) / 1000 : Number.NaN,
     latencyP50: percentile(latencies, 50),
     latencyP99: percentile(latencies, 99),
   };

@@ -18,6 +18,7 @@ export interface EventingKafkaOptions {
 }
 
 export interface EventingRelayTuning {
+  /** Outbox rows per claim/publish/mark transaction (sent in slices of at most 512 KiB). Default 1000. */
   batchSize?: number;
   /** See OutboxOptions.notifyDebounceMs. Default 10 ms. */
   notifyDebounceMs?: number;

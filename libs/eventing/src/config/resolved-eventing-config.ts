@@ -70,7 +70,7 @@ export function resolveEventingConfig(settings: EventingSettings): ResolvedEvent
         }
       : null,
     relay: {
-      batchSize: positiveInt('relay.batchSize', relay.batchSize ?? 500),
+      batchSize: positiveInt('relay.batchSize', relay.batchSize ?? 1000),
       pollIntervalMs,
       busyPollMs: relay.busyPollMs ?? 10,
       busyWindowMs: relay.busyWindowMs ?? 500,

@@ -49,6 +49,7 @@ export interface RelayStatus {
 }
 
 const PURGE_CHUNK = 10_000;
+const MAX_PUBLISH_BYTES = 512 * 1024;
 /** 100 chunks a minute: retention keeps up with ~16,000 events/s. */
 const PURGE_CHUNKS_PER_PASS = 100;
 
@@ -205,7 +206,10 @@ export class OutboxRelay {
   }
 
   private async publish(batch: readonly OutboxRecord[]): Promise<void> {
-    await this.transport.publish(batch.map(toOutboundMessage));
+    // One send per ~512 KiB, in order, each acknowledged before the next: a batch of large
+    // events on one hot partition stays under the broker's message.max.bytes (1 MiB by
+    // default). If a later send fails the whole batch is retried; the inboxes drop the repeats.
+    for (const slice of slicesByBytes(batch, MAX_PUBLISH_BYTES)) await this.transport.publish(slice.map(toOutboundMessage));
     await this.options.afterPublish?.(batch);
     this.lastPublishedAt = new Date();
     const perTopic = new Map<string, number>();
@@ -253,6 +257,25 @@ export class OutboxRelay {
     this.mutex = result.catch(() => undefined);
     return result;
   }
+}
+
+/** Consecutive slices of at most `maxBytes` of key and value (a larger single record goes alone). */
+export function slicesByBytes(batch: readonly OutboxRecord[], maxBytes: number): OutboxRecord[][] {
+  const slices: OutboxRecord[][] = [];
+  let current: OutboxRecord[] = [];
+  let bytes = 0;
+  for (const record of batch) {
+    const size = Buffer.byteLength(record.envelope) + Buffer.byteLength(record.subject);
+    if (current.length > 0 && bytes + size > maxBytes) {
+      slices.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(record);
+    bytes += size;
+  }
+  if (current.length > 0) slices.push(current);
+  return slices;
 }
 
 function toOutboundMessage(record: OutboxRecord): OutboundMessage {
