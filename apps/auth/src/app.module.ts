@@ -1,12 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CompanyReplicaEntity, CompanyReplicaHandler } from '@suite/authz';
+import { AUTHZ_ENTITIES, AUTHZ_HANDLERS, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, HealthModule } from '@suite/runtime';
 import type { AuthEnvironment } from './config/auth-environment';
 import { authMigrations } from './database/migrations';
 
-export const AUTH_ENTITIES = [CompanyReplicaEntity, ...eventingEntities];
+export const AUTH_ENTITIES = [...AUTHZ_ENTITIES, ...eventingEntities];
 
 @Module({})
 export class AppModule {
@@ -16,8 +16,9 @@ export class AppModule {
       module: AppModule,
       imports: [
         ...coreModules({ appName: app.name, env, schema: app.schema, entities: AUTH_ENTITIES, migrations: authMigrations }),
-        EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [CompanyReplicaHandler] }),
+        EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [...AUTHZ_HANDLERS] }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
+        AuthzModule.forRoot(),
       ],
     };
   }

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AUTHZ_ENTITIES, AUTHZ_HANDLERS, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, HealthModule } from '@suite/runtime';
@@ -7,7 +8,12 @@ import { CompanyEntity } from './companies/company.entity';
 import type { PlatformEnvironment } from './config/platform-environment';
 import { platformMigrations } from './database/migrations';
 
-export const PLATFORM_ENTITIES = [CompanyEntity, ...eventingEntities];
+/**
+ * The platform keeps the same authz replicas as every other app, fed by its own user and company
+ * events: credentials are checked one way everywhere, at the price of a relay hop (about a
+ * second) before its own changes (a suspended user, say) take effect here too.
+ */
+export const PLATFORM_ENTITIES = [CompanyEntity, ...AUTHZ_ENTITIES, ...eventingEntities];
 
 @Module({})
 export class AppModule {
@@ -22,8 +28,9 @@ export class AppModule {
           entities: PLATFORM_ENTITIES,
           migrations: platformMigrations,
         }),
-        EventingModule.forEnvironment(env, { appName: APPS.platform.name, schema: APPS.platform.schema, handlers: [] }),
+        EventingModule.forEnvironment(env, { appName: APPS.platform.name, schema: APPS.platform.schema, handlers: [...AUTHZ_HANDLERS] }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
+        AuthzModule.forRoot(),
         CompaniesModule,
       ],
     };

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
 import { Secret } from './secret.decorator';
 
 const toBoolean = ({ value }: { value: unknown }) =>
@@ -83,9 +83,28 @@ export class BaseEnvironment {
   @MinLength(32, { message: 'INTERNAL_API_TOKEN must be at least 32 characters' })
   INTERNAL_API_TOKEN?: string;
 
+  /**
+   * The token issuer (the auth app's public base URL): access tokens must carry it as `iss`.
+   * Every app verifies tokens locally against it.
+   */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'AUTH_ISSUER must be an http(s) URL' })
+  AUTH_ISSUER: string = 'http://127.0.0.1:3002';
+
+  /**
+   * Where the issuer's signing keys are published; unset means `${AUTH_ISSUER}/.well-known/jwks.json`
+   * (see `jwksUrlOf`). Set it when apps reach auth by an internal address (a Kubernetes Service).
+   */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'AUTH_JWKS_URL must be an http(s) URL' })
+  AUTH_JWKS_URL?: string;
+
   /** How long shutdown waits for in-flight requests and the relay before giving up. */
   @IsInt()
   @Min(0)
   @Max(120000)
   SHUTDOWN_TIMEOUT_MS: number = 10000;
 }
+
+/** The JWKS address the apps fetch verification keys from: AUTH_JWKS_URL, or the issuer's well-known path. */
+export const jwksUrlOf = (env: Pick<BaseEnvironment, 'AUTH_ISSUER' | 'AUTH_JWKS_URL'>): string =>
+  env.AUTH_JWKS_URL ?? `${env.AUTH_ISSUER.replace(/\/+$/, '')}/.well-known/jwks.json`;

@@ -1,4 +1,5 @@
 import { Init1795321745250 } from './1795321745250-init';
+import { AuthzReplicas1795324546562 } from './1795324546562-authz-replicas';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const messagingMigrations = [Init1795321745250];
+export const messagingMigrations = [Init1795321745250, AuthzReplicas1795324546562];

@@ -1,4 +1,5 @@
 import { Init1795321741991 } from './1795321741991-init';
+import { AuthzReplicas1795324553332 } from './1795324553332-authz-replicas';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const platformMigrations = [Init1795321741991];
+export const platformMigrations = [Init1795321741991, AuthzReplicas1795324553332];

@@ -1,0 +1,106 @@
+import { Global, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type Provider } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { createRemoteJWKSet } from 'jose';
+import type { DataSource } from 'typeorm';
+import { ENVIRONMENT, jwksUrlOf, type BaseEnvironment } from '@suite/runtime';
+import { ApiKeyGuard } from './http/api-key.guard';
+import { BearerAuthGuard } from './http/bearer-auth.guard';
+import { BearerStrategy } from './http/bearer.strategy';
+import { AuthzReplicaReader, TypeOrmAuthzReplicaReader } from './replicas/authz-replica.reader';
+import { CompanyScope } from './scope/company-scope.service';
+import { AccessTokenVerifier, type AccessTokenVerifierOptions } from './verification/access-token.verifier';
+import {
+  ACCESS_TOKEN_KEYS,
+  ACCESS_TOKEN_VERIFIER_OPTIONS,
+  AUTHZ_CLOCK,
+  systemClock,
+  type AccessTokenKeys,
+  type AuthzClock,
+} from './verification/authz.tokens';
+import { OpaqueCredentialVerifier } from './verification/opaque-credential.verifier';
+
+/** JWKS cache: refetch at most every 30 s on an unknown `kid` (key rotation), keep keys 10 min. */
+export const JWKS_COOLDOWN_MS = 30_000;
+export const JWKS_CACHE_MAX_AGE_MS = 600_000;
+export const JWKS_TIMEOUT_MS = 5_000;
+
+export interface AuthzModuleOptions extends Pick<ModuleMetadata, 'imports'> {
+  /**
+   * Where access-token verification keys come from. Default: the remote JWKS at AUTH_JWKS_URL
+   * (or `${AUTH_ISSUER}/.well-known/jwks.json`), cached. The auth app may resolve its own keys
+   * locally; tests pass a local key.
+   */
+  accessTokenKeys?: {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Nest factory signature
+    useFactory: (...args: any[]) => AccessTokenKeys | Promise<AccessTokenKeys>;
+    inject?: InjectionToken[];
+  };
+  /** TypeORM connection name when the app has more than one DataSource. */
+  dataSourceName?: string;
+}
+
+/**
+ * Credential checks and authorization for one app: verifiers, the bearer strategy, the guards
+ * behind `@Authenticated()`, `@RequirePermission()` and `@ApiKeyAuthenticated()`, and CompanyScope.
+ * Global; import it once, after the core modules (it needs the app's DataSource and ENVIRONMENT).
+ */
+@Global()
+@Module({})
+export class AuthzModule {
+  static forRoot(options: AuthzModuleOptions = {}): DynamicModule {
+    const keys: Provider = options.accessTokenKeys
+      ? { provide: ACCESS_TOKEN_KEYS, useFactory: options.accessTokenKeys.useFactory, inject: options.accessTokenKeys.inject ?? [] }
+      : {
+          provide: ACCESS_TOKEN_KEYS,
+          inject: [ENVIRONMENT],
+          // Nothing is fetched until the first token arrives; jose caches and rate-limits refetches.
+          useFactory: (env: BaseEnvironment): AccessTokenKeys =>
+            createRemoteJWKSet(new URL(jwksUrlOf(env)), {
+              cooldownDuration: JWKS_COOLDOWN_MS,
+              cacheMaxAge: JWKS_CACHE_MAX_AGE_MS,
+              timeoutDuration: JWKS_TIMEOUT_MS,
+            }),
+        };
+    const providers: Provider[] = [
+      { provide: AUTHZ_CLOCK, useValue: systemClock },
+      {
+        provide: AuthzReplicaReader,
+        inject: [getDataSourceToken(options.dataSourceName)],
+        useFactory: (dataSource: DataSource) => new TypeOrmAuthzReplicaReader(dataSource),
+      },
+      keys,
+      {
+        provide: ACCESS_TOKEN_VERIFIER_OPTIONS,
+        inject: [ENVIRONMENT, ACCESS_TOKEN_KEYS, AUTHZ_CLOCK],
+        useFactory: (env: BaseEnvironment, accessTokenKeys: AccessTokenKeys, clock: AuthzClock): AccessTokenVerifierOptions => ({
+          issuer: env.AUTH_ISSUER,
+          keys: accessTokenKeys,
+          clock,
+        }),
+      },
+      AccessTokenVerifier,
+      OpaqueCredentialVerifier,
+      BearerStrategy,
+      BearerAuthGuard,
+      ApiKeyGuard,
+      CompanyScope,
+    ];
+    return {
+      module: AuthzModule,
+      global: true,
+      imports: options.imports ?? [],
+      providers,
+      exports: [
+        AuthzReplicaReader,
+        ACCESS_TOKEN_KEYS,
+        AUTHZ_CLOCK,
+        AccessTokenVerifier,
+        OpaqueCredentialVerifier,
+        BearerStrategy,
+        BearerAuthGuard,
+        ApiKeyGuard,
+        CompanyScope,
+      ],
+    };
+  }
+}

@@ -1,0 +1,170 @@
+import { Controller, Get, Global, Module, Query, type INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import request from 'supertest';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_TYPE,
+  credentialDigest,
+  generateOpaqueCredential,
+  type OpaqueCredentialKind,
+} from '@suite/contracts';
+import { ApiExceptionFilter, ENVIRONMENT } from '@suite/runtime';
+import { AuthzModule } from '../authz.module';
+import type { Principal } from '../principal';
+import { AuthzReplicaReader } from '../replicas/authz-replica.reader';
+import { CompanyScope } from '../scope/company-scope.service';
+import { FakeReplicaReader } from '../testing/fake-replica-reader';
+import { ApiKeyAuthenticated, Authenticated, CurrentPrincipal, RequirePermission } from './authz.decorators';
+
+const ISSUER = 'http://127.0.0.1:3002';
+
+@Controller()
+class ProbeController {
+  constructor(private readonly scope: CompanyScope) {}
+
+  @Get('me')
+  @Authenticated()
+  me(@CurrentPrincipal() principal: Principal) {
+    return principal;
+  }
+
+  @Get('users')
+  @RequirePermission('view-users')
+  users(@CurrentPrincipal() principal: Principal) {
+    return { userId: principal.userId };
+  }
+
+  @Get('scoped')
+  @RequirePermission('view-users')
+  async scoped(@CurrentPrincipal() principal: Principal, @Query('company_id') companyId?: string) {
+    return { companyId: await this.scope.resolve(principal, companyId) };
+  }
+
+  @Get('v1/messages')
+  @ApiKeyAuthenticated()
+  messages(@CurrentPrincipal() principal: Principal) {
+    return principal;
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    { provide: ENVIRONMENT, useValue: { AUTH_ISSUER: ISSUER } },
+    { provide: getDataSourceToken(), useValue: {} },
+  ],
+  exports: [ENVIRONMENT, getDataSourceToken()],
+})
+class FakeCoreModule {}
+
+describe('bearer and API key guards over HTTP', () => {
+  let app: INestApplication;
+  let privateKey: KeyLike;
+  const reader = new FakeReplicaReader()
+    .addUser({ id: '7', companyId: '42', permissions: ['view-users'] })
+    .addUser({ id: '8', companyId: '42', permissions: [] });
+  reader.companies.set('43', { id: '43', parentCompanyId: '42' });
+
+  const issue = (kind: OpaqueCredentialKind, userId: string | null) => {
+    const value = generateOpaqueCredential(kind);
+    reader.credentials.set(credentialDigest(value), {
+      digest: credentialDigest(value),
+      credentialId: `cred-${reader.credentials.size}`,
+      kind,
+      companyId: '42',
+      userId,
+      scopes: ['*'],
+      expiresAt: null,
+      revokedAt: null,
+    });
+    return value;
+  };
+
+  const jwt = (sub = '7') =>
+    new SignJWT({ client_id: 'c1', scope: 'view-users', sid: 'g1', company_id: '42' })
+      .setProtectedHeader({ alg: 'ES256', typ: ACCESS_TOKEN_TYPE, kid: 'k1' })
+      .setIssuer(ISSUER)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setSubject(sub)
+      .setJti('j1')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('ES256');
+    privateKey = pair.privateKey;
+    const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'ES256' }] });
+    const moduleRef = await Test.createTestingModule({
+      imports: [FakeCoreModule, AuthzModule.forRoot({ accessTokenKeys: { useFactory: () => jwks } })],
+      controllers: [ProbeController],
+    })
+      .overrideProvider(AuthzReplicaReader)
+      .useValue(reader)
+      .compile();
+    app = moduleRef.createNestApplication({ logger: false });
+    app.useGlobalFilters(new ApiExceptionFilter((failure) => ({ body: { error: failure.message } })));
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const challenge = 'Bearer error="invalid_token"';
+
+  it('401 with a challenge and a sentence when the bearer token is missing or wrong', async () => {
+    const missing = await request(app.getHttpServer()).get('/me').expect(401);
+    expect(missing.body).toEqual({ error: 'Missing bearer token.' });
+    expect(missing.headers['www-authenticate']).toBe(challenge);
+
+    const basic = await request(app.getHttpServer()).get('/me').set('Authorization', 'Basic dXNlcjpwYXNz').expect(401);
+    expect(basic.headers['www-authenticate']).toBe(challenge);
+
+    const junk = await request(app.getHttpServer()).get('/me').set('Authorization', 'Bearer nope').expect(401);
+    expect(junk.body.error).toMatch(/not an access token nor a personal access token/);
+
+    const inUrl = await request(app.getHttpServer()).get(`/me?access_token=${await jwt()}`).expect(401);
+    expect(inUrl.body.error).toMatch(/not in the URL/);
+  });
+
+  it('accepts an access token and a personal access token as bearer tokens', async () => {
+    const viaJwt = await request(app.getHttpServer()).get('/me').set('Authorization', `Bearer ${await jwt()}`).expect(200);
+    expect(viaJwt.body).toMatchObject({ via: 'access_token', userId: '7', companyId: '42', grantId: 'g1' });
+    const pat = issue('personal_access_token', '7');
+    const viaPat = await request(app.getHttpServer()).get('/me').set('Authorization', `Bearer ${pat}`).expect(200);
+    expect(viaPat.body).toMatchObject({ via: 'personal_access_token', userId: '7' });
+  });
+
+  it('refuses an API key as a bearer token, and a bearer token as an API key', async () => {
+    const key = issue('api_key', null);
+    const asBearer = await request(app.getHttpServer()).get('/me').set('Authorization', `Bearer ${key}`).expect(401);
+    expect(asBearer.body.error).toMatch(/x-api-key/);
+    const pat = issue('personal_access_token', '7');
+    await request(app.getHttpServer()).get('/v1/messages').set('x-api-key', pat).expect(401);
+  });
+
+  it('takes a workspace API key in x-api-key, with no user and no challenge header', async () => {
+    const missing = await request(app.getHttpServer()).get('/v1/messages').expect(401);
+    expect(missing.body).toEqual({ error: 'Missing x-api-key header.' });
+    expect(missing.headers['www-authenticate']).toBeUndefined();
+    const ok = await request(app.getHttpServer()).get('/v1/messages').set('x-api-key', issue('api_key', null)).expect(200);
+    expect(ok.body).toMatchObject({ via: 'api_key', userId: null, companyId: '42' });
+  });
+
+  it('403 when the user lacks the permission; 401 before that without a token', async () => {
+    await request(app.getHttpServer()).get('/users').expect(401);
+    await request(app.getHttpServer()).get('/users').set('Authorization', `Bearer ${await jwt()}`).expect(200, { userId: '7' });
+    const denied = await request(app.getHttpServer()).get('/users').set('Authorization', `Bearer ${await jwt('8')}`).expect(403);
+    expect(denied.body).toEqual({ error: 'This action needs the view-users permission.' });
+  });
+
+  it('scopes to a child company and hides any other as 404', async () => {
+    const auth = { Authorization: `Bearer ${await jwt()}` };
+    await request(app.getHttpServer()).get('/scoped').set(auth).expect(200, { companyId: '42' });
+    await request(app.getHttpServer()).get('/scoped?company_id=43').set(auth).expect(200, { companyId: '43' });
+    await request(app.getHttpServer()).get('/scoped?company_id=44').set(auth).expect(404, { error: 'Company not found.' });
+  });
+});

@@ -1,0 +1,58 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { credentialDigest, parseOpaqueCredential, type OpaqueCredentialKind } from '@suite/contracts';
+import { AppError } from '@suite/runtime';
+import type { Principal } from '../principal';
+import { AuthzReplicaReader } from '../replicas/authz-replica.reader';
+import { activeUserOf } from './active-user';
+import { AUTHZ_CLOCK, systemClock, type AuthzClock } from './authz.tokens';
+
+const NOUN: Record<OpaqueCredentialKind, string> = { personal_access_token: 'token', api_key: 'API key' };
+
+/**
+ * Checks a personal access token or a workspace API key against this app's credential replica:
+ * well-formed (prefix and checksum, refused with no lookup otherwise), known by its digest, of
+ * the expected kind, not revoked, not expired; for a personal access token its user must also be
+ * active. Revocations arrive by event, so they take effect here within about a second.
+ */
+@Injectable()
+export class OpaqueCredentialVerifier {
+  private readonly clock: AuthzClock;
+
+  constructor(
+    private readonly reader: AuthzReplicaReader,
+    @Optional() @Inject(AUTHZ_CLOCK) clock?: AuthzClock,
+  ) {
+    this.clock = clock ?? systemClock;
+  }
+
+  async verify(value: string, expected: OpaqueCredentialKind): Promise<Principal> {
+    const noun = NOUN[expected];
+    const kind = parseOpaqueCredential(value);
+    if (kind === null) throw new AppError('unauthenticated', `The ${noun} is malformed.`);
+    if (kind !== expected) {
+      throw new AppError(
+        'unauthenticated',
+        expected === 'api_key'
+          ? 'A personal access token is not an API key; send it as "Authorization: Bearer <token>".'
+          : 'An API key is not a bearer token; send it in the x-api-key header.',
+      );
+    }
+    const credential = await this.reader.findCredentialByDigest(credentialDigest(value));
+    if (!credential || credential.kind !== expected) throw new AppError('unauthenticated', `The ${noun} is not valid.`);
+    if (credential.revokedAt) throw new AppError('unauthenticated', `The ${noun} was revoked.`);
+    if (credential.expiresAt && credential.expiresAt.getTime() <= this.clock().getTime()) {
+      throw new AppError('unauthenticated', `The ${noun} has expired.`);
+    }
+    if (expected === 'personal_access_token') {
+      if (!credential.userId) throw new AppError('unauthenticated', `The ${noun} is not valid.`);
+      await activeUserOf(this.reader, credential.userId, credential.companyId);
+    }
+    return {
+      via: expected,
+      companyId: credential.companyId,
+      userId: expected === 'api_key' ? null : credential.userId,
+      scopes: [...credential.scopes],
+      credentialId: credential.credentialId,
+    };
+  }
+}
