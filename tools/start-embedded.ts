@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { holdInProcessDelivery, OutboxRelay } from '@suite/eventing';
 import { drainHttp, listen, onShutdownSignal } from '@suite/runtime';
 import { EmbeddedDatabase, embeddedDataDir, embeddedPort } from './embedded/embedded-database';
-import { embeddedInternalToken } from './embedded/local-secrets';
+import { embeddedAuthSecrets, embeddedInternalToken } from './embedded/local-secrets';
 import { SUITE_APPS } from './suite-apps';
 
 /**
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   const embedded = process.env.DATABASE_URL ? undefined : await EmbeddedDatabase.start({ dataDir, port: embeddedPort() });
   const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
   const internalToken = await embeddedInternalToken(dataDir);
+  const authSecrets = await embeddedAuthSecrets(dataDir);
   const host = process.env.HOST ?? '127.0.0.1';
 
   const running: INestApplication[] = [];
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
         ...process.env,
         DATABASE_URL: databaseUrl,
         INTERNAL_API_TOKEN: internalToken,
+        ...authSecrets,
         HOST: host,
         PORT: process.env[suiteApp.portVariable] ?? '',
         KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '',

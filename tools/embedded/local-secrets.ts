@@ -4,14 +4,27 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * The INTERNAL_API_TOKEN of an embedded installation: generated once, kept in
- * `.data/internal-api-token` (owner-only) so the admin CLI and a restart see the same one.
+ * A secret of an embedded installation: the variable when set, else generated once into
+ * `.data/<file>` (owner-only) so the admin CLI and a restart see the same one.
  */
-export async function embeddedInternalToken(dataDir: string): Promise<string> {
-  if (process.env.INTERNAL_API_TOKEN) return process.env.INTERNAL_API_TOKEN;
-  const file = path.join(dataDir, 'internal-api-token');
-  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
-  const token = randomBytes(32).toString('base64url');
-  await writeFile(file, `${token}\n`, { mode: 0o600 });
-  return token;
+async function embeddedSecret(dataDir: string, variable: string, file: string): Promise<string> {
+  const fromEnv = process.env[variable];
+  if (fromEnv) return fromEnv;
+  const location = path.join(dataDir, file);
+  if (existsSync(location)) return (await readFile(location, 'utf8')).trim();
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(location, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** The INTERNAL_API_TOKEN of an embedded installation (`.data/internal-api-token`). */
+export const embeddedInternalToken = (dataDir: string): Promise<string> =>
+  embeddedSecret(dataDir, 'INTERNAL_API_TOKEN', 'internal-api-token');
+
+/** Auth's session-cookie key and signing-key encryption key (`.data/auth-*-secret`). */
+export async function embeddedAuthSecrets(dataDir: string): Promise<{ AUTH_SESSION_SECRET: string; AUTH_KEY_ENCRYPTION_SECRET: string }> {
+  return {
+    AUTH_SESSION_SECRET: await embeddedSecret(dataDir, 'AUTH_SESSION_SECRET', 'auth-session-secret'),
+    AUTH_KEY_ENCRYPTION_SECRET: await embeddedSecret(dataDir, 'AUTH_KEY_ENCRYPTION_SECRET', 'auth-key-encryption-secret'),
+  };
 }

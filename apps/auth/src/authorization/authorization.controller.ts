@@ -1,0 +1,211 @@
+import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { randomBytes } from 'node:crypto';
+import { ENVIRONMENT } from '@suite/runtime';
+import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
+import { LoginUsersService } from '../login-users/login-users.service';
+import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
+import { Clock } from '../shared/clock';
+import { FixedWindowRateLimiter } from '../shared/rate-limiter';
+import {
+  readAuthorizationParams,
+  redirectWith,
+  validateAuthorizationRequest,
+  type AuthorizationRequest,
+} from './authorization-request';
+import { AuthorizationService } from './authorization.service';
+import { consentPage, errorPage, loginPage, type RenderedPage } from './pages';
+import { readCookie, SESSION_COOKIE, SESSION_TTL_SECONDS, SessionCodec, sessionCookie, type LoginSession } from './session';
+
+/** Login attempts per IP and email per minute, and per IP alone (in memory; see FixedWindowRateLimiter). */
+export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+export const LOGIN_ATTEMPTS_PER_IP_PER_MINUTE = 100;
+
+/**
+ * The authorization endpoint (RFC 6749 §4.1.1) and its server-rendered login and consent
+ * pages. The request's parameters travel through the forms as hidden fields and are validated
+ * again at every step; the login session is a signed cookie; every form carries a CSRF token
+ * bound to that session.
+ */
+@ApiTags('oauth')
+@Controller('login/oauth')
+export class AuthorizationController {
+  private readonly sessions: SessionCodec;
+  private readonly issuer: string;
+  private readonly secureCookies: boolean;
+  private readonly perIdentity: FixedWindowRateLimiter;
+  private readonly perIp: FixedWindowRateLimiter;
+
+  constructor(
+    private readonly clients: OAuthClientsService,
+    private readonly users: LoginUsersService,
+    private readonly authorizations: AuthorizationService,
+    private readonly clock: Clock,
+    @Inject(ENVIRONMENT) env: AuthEnvironment,
+  ) {
+    // Without a configured secret, sessions are per process (documented in the environment class).
+    this.sessions = new SessionCodec(env.AUTH_SESSION_SECRET ?? randomBytes(32));
+    this.issuer = issuerOf(env);
+    this.secureCookies = this.issuer.startsWith('https:');
+    const now = () => clock.now().getTime();
+    this.perIdentity = new FixedWindowRateLimiter(LOGIN_ATTEMPTS_PER_MINUTE, 60_000, now);
+    this.perIp = new FixedWindowRateLimiter(LOGIN_ATTEMPTS_PER_IP_PER_MINUTE, 60_000, now);
+  }
+
+  @Get('authorize')
+  @ApiOperation({ summary: 'Authorization endpoint: login, consent, then a redirect with `code` and `state`' })
+  async authorize(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const validated = await this.validate(request.query as Record<string, unknown>);
+    if (validated.kind !== 'ok') return this.refuse(response, validated);
+    const authorization = validated.request;
+    let session = this.session(request);
+    if (session?.userId && !(await this.users.isActive(session.userId))) session = null;
+    if (!session) {
+      session = this.sessions.anonymous(this.nowSeconds());
+      this.setSession(response, session);
+    }
+    if (!session.userId) return this.render(response, this.loginPage(authorization, session, {}), authorization);
+    return this.render(response, this.consentPage(authorization, session), authorization);
+  }
+
+  @Post('login')
+  @ApiExcludeEndpoint()
+  async login(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const form = formOf(request);
+    const session = this.session(request);
+    if (!this.sessions.csrfValid(session, 'login', form.field('csrf_token'))) return this.forbidden(response);
+    const validated = await this.validate(form);
+    if (validated.kind !== 'ok') return this.refuse(response, validated);
+    const authorization = validated.request;
+    const email = (form.field('email') ?? '').trim();
+    const password = form.field('password') ?? '';
+
+    const ip = request.ip ?? 'unknown';
+    const byIdentity = this.perIdentity.hit(`${ip}|${email.toLowerCase()}`);
+    const byIp = this.perIp.hit(ip);
+    if (!byIdentity.allowed || !byIp.allowed) {
+      response.setHeader('Retry-After', String(Math.max(byIdentity.retryAfterSeconds, byIp.retryAfterSeconds)));
+      const page = this.loginPage(authorization, session!, { email, status: 429, error: 'Too many sign-in attempts. Wait a minute and try again.' });
+      return this.render(response, page, authorization);
+    }
+    const identity = email && password ? await this.users.verify(email, password) : null;
+    if (!identity) {
+      const page = this.loginPage(authorization, session!, { email, status: 401, error: 'The email or password is not correct.' });
+      return this.render(response, page, authorization);
+    }
+    // A new session id at login: a session planted before login is worthless (no fixation).
+    this.setSession(response, this.sessions.loggedIn(identity, this.nowSeconds()));
+    const query = new URLSearchParams(authorization.params as Record<string, string>).toString();
+    noStore(response);
+    response.redirect(303, `/login/oauth/authorize?${query}`);
+  }
+
+  @Post('consent')
+  @ApiExcludeEndpoint()
+  async consent(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const form = formOf(request);
+    const session = this.session(request);
+    if (!this.sessions.csrfValid(session, 'consent', form.field('csrf_token')) || !session?.userId || !session.companyId) {
+      return this.forbidden(response);
+    }
+    const validated = await this.validate(form);
+    if (validated.kind !== 'ok') return this.refuse(response, validated);
+    const authorization = validated.request;
+    noStore(response);
+    if (form.field('decision') !== 'allow') {
+      return response.redirect(
+        303,
+        redirectWith(authorization.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: authorization.state, iss: this.issuer }),
+      );
+    }
+    if (!(await this.users.isActive(session.userId))) return this.forbidden(response);
+    const code = await this.authorizations.issueCode(authorization, { userId: session.userId, companyId: session.companyId }, this.clock.now());
+    response.redirect(303, redirectWith(authorization.redirectUri, { code, state: authorization.state, iss: this.issuer }));
+  }
+
+  private async validate(source: Record<string, unknown>) {
+    const raw = readAuthorizationParams(source);
+    const client = raw.values.client_id && !raw.repeated.includes('client_id') ? await this.clients.findActive(raw.values.client_id) : null;
+    return validateAuthorizationRequest(raw, client);
+  }
+
+  private refuse(
+    response: Response,
+    failure: { kind: 'page'; description: string } | { kind: 'redirect'; redirectUri: string; state: string | undefined; error: string; description: string },
+  ): void {
+    if (failure.kind === 'page') {
+      return this.render(response, errorPage({ status: 400, title: 'This sign-in link is not valid', description: failure.description, nonce: nonce() }));
+    }
+    noStore(response);
+    response.redirect(
+      303,
+      redirectWith(failure.redirectUri, { error: failure.error, error_description: failure.description, state: failure.state, iss: this.issuer }),
+    );
+  }
+
+  private forbidden(response: Response): void {
+    const description = 'This form has expired or did not come from this site. Go back to the application and start again.';
+    this.render(response, errorPage({ status: 403, title: 'Request refused', description, nonce: nonce() }));
+  }
+
+  private loginPage(authorization: AuthorizationRequest, session: LoginSession, extra: { email?: string; error?: string; status?: number }): RenderedPage {
+    return loginPage({
+      clientName: authorization.client.name,
+      scopes: authorization.scopes,
+      hidden: authorization.params,
+      csrfToken: this.sessions.csrfToken(session, 'login'),
+      nonce: nonce(),
+      ...extra,
+    });
+  }
+
+  private consentPage(authorization: AuthorizationRequest, session: LoginSession): RenderedPage {
+    return consentPage({
+      clientName: authorization.client.name,
+      scopes: authorization.scopes,
+      hidden: authorization.params,
+      csrfToken: this.sessions.csrfToken(session, 'consent'),
+      nonce: nonce(),
+    });
+  }
+
+  private render(response: Response, page: RenderedPage, authorization?: AuthorizationRequest): void {
+    // form-action covers the redirect that follows a form post (browsers apply it to redirects).
+    const formAction = authorization ? ` ${new URL(authorization.redirectUri).origin}` : '';
+    response.setHeader(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'nonce-${page.nonce}'; form-action 'self'${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+    );
+    response.setHeader('X-Frame-Options', 'DENY');
+    response.setHeader('Referrer-Policy', 'no-referrer');
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    noStore(response);
+    response.status(page.status).type('html').send(page.html);
+  }
+
+  private session(request: Request): LoginSession | null {
+    return this.sessions.decode(readCookie(request.headers.cookie, SESSION_COOKIE), this.nowSeconds());
+  }
+
+  private setSession(response: Response, session: LoginSession): void {
+    response.append('Set-Cookie', sessionCookie(this.sessions.encode(session), { secure: this.secureCookies, maxAgeSeconds: SESSION_TTL_SECONDS }));
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.clock.now().getTime() / 1000);
+  }
+}
+
+/** The posted form; a field given twice is kept as an array (authorization params refuse it, the rest ignore it). */
+function formOf(request: Request): Record<string, unknown> & { field(name: string): string | undefined } {
+  const body = request.is('application/x-www-form-urlencoded') ? ((request.body ?? {}) as Record<string, unknown>) : {};
+  return Object.assign({}, body, { field: (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined) });
+}
+
+const nonce = (): string => randomBytes(16).toString('base64');
+
+function noStore(response: Response): void {
+  response.setHeader('Cache-Control', 'no-store');
+  response.setHeader('Pragma', 'no-cache');
+}

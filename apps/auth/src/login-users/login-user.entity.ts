@@ -1,0 +1,34 @@
+import { Column, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { UserStatus } from '@suite/contracts';
+
+/**
+ * What login needs from the platform's users, fed by `platform.user.v1`. The email is stored
+ * lower-cased; login looks it up across companies (the login page has no company field), so
+ * two live users sharing an email cannot log in by it (see decision 0007).
+ */
+@Entity({ name: 'login_users' })
+export class LoginUserEntity {
+  @PrimaryColumn({ type: 'bigint' })
+  id!: string;
+
+  @Index()
+  @Column({ type: 'bigint' })
+  companyId!: string;
+
+  @Index()
+  @Column({ type: 'varchar', length: 255 })
+  email!: string;
+
+  /** argon2id PHC string, or null for a user who has no password (yet). */
+  @Column({ type: 'text', nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: UserStatus;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,41 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import argon2 from 'argon2';
+import { DataSource, IsNull } from 'typeorm';
+import { LoginUserEntity } from './login-user.entity';
+import { normalizeEmail } from './login-user-replica.handler';
+
+export interface LoginIdentity {
+  userId: string;
+  companyId: string;
+}
+
+/** Checks email + password against the replica; only Active, undeleted users may log in. */
+@Injectable()
+export class LoginUsersService implements OnModuleInit {
+  /** Verified when no user matches, so a miss costs as much time as a wrong password. */
+  private dummyHash = '';
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async onModuleInit(): Promise<void> {
+    this.dummyHash = await argon2.hash('not-a-password-of-anyone', { type: argon2.argon2id });
+  }
+
+  async verify(email: string, password: string): Promise<LoginIdentity | null> {
+    const candidates = await this.dataSource
+      .getRepository(LoginUserEntity)
+      .find({ where: { email: normalizeEmail(email), deletedAt: IsNull(), status: 'Active' }, take: 2 });
+    // Two live users with one email: login by email is ambiguous, so neither may use it.
+    const user = candidates.length === 1 ? candidates[0] : undefined;
+    const hash = user?.passwordHash ?? this.dummyHash;
+    const matches = await argon2.verify(hash, password).catch(() => false);
+    return user?.passwordHash && matches ? { userId: user.id, companyId: user.companyId } : null;
+  }
+
+  /** The user still exists and is Active (checked again at every token issue). */
+  async isActive(userId: string): Promise<boolean> {
+    const user = await this.dataSource.getRepository(LoginUserEntity).findOneBy({ id: userId, deletedAt: IsNull(), status: 'Active' });
+    return user !== null;
+  }
+}

@@ -1,0 +1,402 @@
+import type { INestApplication } from '@nestjs/common';
+import argon2 from 'argon2';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { generators, Issuer, type BaseClient } from 'openid-client';
+import { DataSource } from 'typeorm';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE } from '@suite/contracts';
+import { newEvent, Outbox } from '@suite/eventing';
+import { createTestDatabase, eventually, findFreePort, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { createAuthApp, loadAuthEnvironment } from './auth.app';
+import { Clock } from './shared/clock';
+
+/**
+ * The authorization server against real PostgreSQL and Kafka: the whole authorization-code
+ * flow driven by openid-client (discovery, PKCE, callback, refresh), then one test per
+ * security rule. The login user arrives the way production's do: a `user.created` event.
+ */
+const INTERNAL_TOKEN = 'i'.repeat(40);
+const PASSWORD = 'correct horse battery staple';
+const REDIRECT_URI = 'http://127.0.0.1:9/callback';
+
+let database: TestDatabase;
+let app: INestApplication;
+let base: string;
+let db: DataSource;
+let userEmail: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase('auth_oauth_server');
+  const port = await findFreePort();
+  base = `http://127.0.0.1:${port}`;
+  app = await createAuthApp(
+    loadAuthEnvironment({
+      ...process.env,
+      DATABASE_URL: database.url,
+      KAFKA_TOPIC_PREFIX: uniqueTopicPrefix('auth-oauth'),
+      KAFKA_TOPIC_PARTITIONS: '1',
+      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+      AUTH_ISSUER: base,
+      AUTH_SESSION_SECRET: 's'.repeat(40),
+      AUTH_KEY_ENCRYPTION_SECRET: 'e'.repeat(40),
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+    }),
+  );
+  await app.listen(port, '127.0.0.1');
+  db = app.get(DataSource);
+  userEmail = `ada-${Date.now()}@example.com`;
+  const passwordHash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
+  await db.transaction((manager) =>
+    app.get(Outbox).append(
+      manager,
+      newEvent('user.created', {
+        companyId: '42',
+        subject: '7',
+        data: { id: '7', company_id: '42', email: userEmail, name: 'Ada', status: 'Active', role_id: null, permissions: ['view-users'], password_hash: passwordHash },
+      }),
+    ),
+  );
+  await eventually(() => db.query(`SELECT id FROM auth.login_users WHERE id = 7`), (rows: unknown[]) => rows.length === 1, {
+    timeoutMs: 60_000,
+    what: 'the user.created event to reach login_users',
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+/** What the token endpoints answer, success or error. */
+interface OAuthBody {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+  scope: string;
+  error: string;
+  error_description: string;
+  message: string;
+}
+const oauthBody = (response: Response): Promise<OAuthBody> => response.json() as Promise<OAuthBody>;
+
+interface RegisteredClient {
+  client_id: string;
+  client_secret?: string;
+  redirect_uri: string;
+}
+
+async function registerClient(confidential = true, name = 'Acme CRM'): Promise<RegisteredClient> {
+  const response = await fetch(`${base}/internal/oauth-clients`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-internal-token': INTERNAL_TOKEN },
+    body: JSON.stringify({ name, redirect_uri: REDIRECT_URI, confidential, company_id: '42' }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as RegisteredClient;
+}
+
+async function openIdClient(registered: RegisteredClient): Promise<BaseClient> {
+  const issuer = await Issuer.discover(`${base}/.well-known/oauth-authorization-server`);
+  return new issuer.Client({
+    client_id: registered.client_id,
+    client_secret: registered.client_secret,
+    redirect_uris: [REDIRECT_URI],
+    response_types: ['code'],
+    token_endpoint_auth_method: registered.client_secret ? 'client_secret_basic' : 'none',
+  });
+}
+
+/** A browser without JS: keeps the session cookie, reads hidden fields, submits forms. */
+class Browser {
+  private cookie = '';
+
+  async get(url: string): Promise<Response> {
+    return this.keep(await fetch(url, { redirect: 'manual', headers: this.cookie ? { cookie: this.cookie } : {} }));
+  }
+
+  async post(path: string, fields: Record<string, string>): Promise<Response> {
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+    if (this.cookie) headers.cookie = this.cookie;
+    return this.keep(await fetch(`${base}${path}`, { method: 'POST', redirect: 'manual', headers, body: new URLSearchParams(fields).toString() }));
+  }
+
+  private keep(response: Response): Response {
+    const set = response.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0]!;
+    return response;
+  }
+}
+
+function hiddenFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields[match[1]!] = match[2]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  }
+  return fields;
+}
+
+/** Logs in and consents through the HTML forms; returns the redirect back to the client. */
+async function approve(authorizationUrl: string, browser = new Browser()): Promise<URL> {
+  const loginPage = await browser.get(authorizationUrl);
+  expect(loginPage.status).toBe(200);
+  const loginHtml = await loginPage.text();
+  expect(loginHtml).toContain('<html lang="en">');
+  expect(loginHtml).toContain('<label for="email">');
+  const loggedIn = await browser.post('/login/oauth/login', { ...hiddenFields(loginHtml), email: userEmail, password: PASSWORD });
+  expect(loggedIn.status).toBe(303);
+  const consentPage = await browser.get(new URL(loggedIn.headers.get('location')!, base).toString());
+  expect(consentPage.status).toBe(200);
+  const consentHtml = await consentPage.text();
+  expect(consentHtml).toContain('Allow Acme CRM to access your account?');
+  const decided = await browser.post('/login/oauth/consent', { ...hiddenFields(consentHtml), decision: 'allow' });
+  expect(decided.status).toBe(303);
+  return new URL(decided.headers.get('location')!);
+}
+
+async function codeFor(client: BaseClient, options: { scope?: string; pkce?: boolean } = {}) {
+  const verifier = generators.codeVerifier();
+  const state = generators.state();
+  const url = client.authorizationUrl({
+    scope: options.scope ?? 'view-users',
+    state,
+    ...(options.pkce === false ? {} : { code_challenge: generators.codeChallenge(verifier), code_challenge_method: 'S256' }),
+  });
+  const callback = await approve(url);
+  return { verifier, state, callback, code: callback.searchParams.get('code')! };
+}
+
+function tokenRequest(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+const grantRevocations = (grantId: string): Promise<Array<{ reason: string }>> =>
+  db.query(`SELECT envelope->'data'->>'reason' AS reason FROM auth.outbox WHERE type = 'grant.revoked' AND subject = $1`, [grantId]);
+
+describe('authorization code flow (openid-client)', () => {
+  it('discovers the server, authorizes with PKCE, exchanges the code, verifies the JWT and refreshes', async () => {
+    const registered = await registerClient();
+    const client = await openIdClient(registered);
+    expect(client.issuer.metadata.code_challenge_methods_supported).toEqual(['S256']);
+    const { verifier, state, callback } = await codeFor(client);
+    expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
+    expect(callback.searchParams.get('iss')).toBe(base);
+
+    const tokens = await client.oauthCallback(REDIRECT_URI, client.callbackParams(callback.toString()), { code_verifier: verifier, state });
+    expect(tokens).toMatchObject({ token_type: expect.stringMatching(/^bearer$/i), scope: 'view-users', expires_in: expect.any(Number) });
+    expect(tokens.refresh_token).toEqual(expect.any(String));
+
+    const jwks = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as JSONWebKeySet & { keys: Array<{ kid: string }> };
+    const { payload, protectedHeader } = await jwtVerify(tokens.access_token!, createLocalJWKSet(jwks), {
+      issuer: base,
+      audience: ACCESS_TOKEN_AUDIENCE,
+      typ: ACCESS_TOKEN_TYPE,
+    });
+    expect(protectedHeader).toMatchObject({ alg: 'ES256', typ: 'at+jwt', kid: jwks.keys[0].kid });
+    expect(payload).toMatchObject({ sub: '7', company_id: '42', client_id: registered.client_id, scope: 'view-users', sid: expect.any(String) });
+    expect(payload.exp! - payload.iat!).toBe(600);
+    const [key] = await db.query(`SELECT private_key FROM auth.signing_keys`);
+    expect(key.private_key).toMatch(/^enc:v1:/);
+
+    const refreshed = await client.refresh(tokens.refresh_token!);
+    expect(refreshed.access_token).not.toBe(tokens.access_token);
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+  });
+
+  it('serves RFC 8414 metadata and answers token errors with no-store and the OAuth body', async () => {
+    const metadata = (await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(metadata).toMatchObject({
+      issuer: base,
+      authorization_endpoint: `${base}/login/oauth/authorize`,
+      token_endpoint: `${base}/oauth/token`,
+      jwks_uri: `${base}/.well-known/jwks.json`,
+      response_types_supported: ['code'],
+      token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic', 'none'],
+    });
+    expect(metadata.scopes_supported).toContain('*');
+  });
+
+  it('works for a public client with PKCE through the spec refresh endpoint', async () => {
+    const registered = await registerClient(false);
+    expect(registered.client_secret).toBeUndefined();
+    const client = await openIdClient(registered);
+    const { verifier, code } = await codeFor(client, { scope: '*' });
+    const exchanged = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code, client_id: registered.client_id, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.headers.get('cache-control')).toBe('no-store');
+    const tokens = await oauthBody(exchanged);
+    expect(tokens).toMatchObject({ token_type: 'Bearer', scope: '*', expires_in: 600 });
+    const refreshed = await tokenRequest('/oauth/token/refresh', { grant_type: 'refresh_token', client_id: registered.client_id, redirect_uri: REDIRECT_URI, refresh_token: tokens.refresh_token });
+    expect(refreshed.status).toBe(200);
+    const wrongRedirect = await tokenRequest('/oauth/token/refresh', {
+      grant_type: 'refresh_token',
+      client_id: registered.client_id,
+      redirect_uri: 'http://127.0.0.1:9/other',
+      refresh_token: (await oauthBody(refreshed)).refresh_token,
+    });
+    expect(wrongRedirect.status).toBe(400);
+    expect(await oauthBody(wrongRedirect)).toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+describe('security rules', () => {
+  it('a replayed code is refused and the tokens of its grant are revoked (grant.revoked code_replay)', async () => {
+    const registered = await registerClient();
+    const client = await openIdClient(registered);
+    const { verifier, code } = await codeFor(client);
+    const fields = { grant_type: 'authorization_code', code, client_id: registered.client_id, client_secret: registered.client_secret!, redirect_uri: REDIRECT_URI, code_verifier: verifier };
+    const first = await tokenRequest('/oauth/token', fields);
+    expect(first.status).toBe(200);
+    const { refresh_token } = await oauthBody(first);
+    const replay = await tokenRequest('/oauth/token', fields);
+    expect(replay.status).toBe(400);
+    expect(await oauthBody(replay)).toEqual({ error: 'invalid_grant', error_description: expect.any(String), message: expect.any(String) });
+    const [grant] = await db.query(`SELECT g.id, g.revoked_reason FROM auth.grants g JOIN auth.authorization_codes c ON c.grant_id = g.id WHERE c.used_at IS NOT NULL AND g.client_id = $1`, [registered.client_id]);
+    expect(grant.revoked_reason).toBe('code_replay');
+    expect(await grantRevocations(grant.id)).toEqual([{ reason: 'code_replay' }]);
+    const refresh = await tokenRequest('/oauth/token', { grant_type: 'refresh_token', refresh_token, client_id: registered.client_id, client_secret: registered.client_secret! });
+    expect(refresh.status).toBe(400);
+  });
+
+  it('a redirect URI that is not exactly registered gets an error page at authorize (no redirect) and invalid_grant at the token endpoint', async () => {
+    const registered = await registerClient();
+    const client = await openIdClient(registered);
+    const page = await fetch(client.authorizationUrl({ scope: 'view-users', redirect_uri: `${REDIRECT_URI}/` }), { redirect: 'manual' });
+    expect(page.status).toBe(400);
+    expect(page.headers.get('location')).toBeNull();
+    expect(await page.text()).toContain('redirect_uri is not the one registered');
+
+    const { verifier, code } = await codeFor(client);
+    const response = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code, client_id: registered.client_id, client_secret: registered.client_secret!, redirect_uri: 'http://127.0.0.1:9/other', code_verifier: verifier });
+    expect(response.status).toBe(400);
+    expect((await oauthBody(response)).error).toBe('invalid_grant');
+  });
+
+  it('redirects other authorization errors to the client with state (unsupported response type, plain PKCE)', async () => {
+    const registered = await registerClient(false);
+    const client = await openIdClient(registered);
+    const plain = await fetch(client.authorizationUrl({ scope: 'view-users', state: 's1', code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }), { redirect: 'manual' });
+    expect(plain.status).toBe(303);
+    const location = new URL(plain.headers.get('location')!);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('state')).toBe('s1');
+    const noPkce = await fetch(client.authorizationUrl({ scope: 'view-users' }), { redirect: 'manual' });
+    expect(new URL(noPkce.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
+    const token = await fetch(client.authorizationUrl({ scope: 'view-users', response_type: 'token' }), { redirect: 'manual' });
+    expect(new URL(token.headers.get('location')!).searchParams.get('error')).toBe('unsupported_response_type');
+  });
+
+  it('a wrong client secret is 401 invalid_client (WWW-Authenticate with Basic)', async () => {
+    const registered = await registerClient();
+    const post = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code: 'x', client_id: registered.client_id, client_secret: 'wrong', redirect_uri: REDIRECT_URI });
+    expect(post.status).toBe(401);
+    expect(await oauthBody(post)).toMatchObject({ error: 'invalid_client' });
+    const basic = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code: 'x', redirect_uri: REDIRECT_URI }, { authorization: `Basic ${Buffer.from(`${registered.client_id}:wrong`).toString('base64')}` });
+    expect(basic.status).toBe(401);
+    expect(basic.headers.get('www-authenticate')).toMatch(/^Basic/);
+  });
+
+  it('an unknown grant type is unsupported_grant_type', async () => {
+    const registered = await registerClient();
+    const response = await tokenRequest('/oauth/token', { grant_type: 'password', client_id: registered.client_id, client_secret: registered.client_secret! });
+    expect(response.status).toBe(400);
+    expect((await oauthBody(response)).error).toBe('unsupported_grant_type');
+  });
+
+  it('refuses PKCE downgrades: a missing verifier, and a verifier for a code issued without challenge', async () => {
+    const registered = await registerClient();
+    const client = await openIdClient(registered);
+    const withChallenge = await codeFor(client);
+    const missing = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code: withChallenge.code, client_id: registered.client_id, client_secret: registered.client_secret!, redirect_uri: REDIRECT_URI });
+    expect((await oauthBody(missing)).error).toBe('invalid_grant');
+    const withoutChallenge = await codeFor(client, { pkce: false });
+    const injected = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code: withoutChallenge.code, client_id: registered.client_id, client_secret: registered.client_secret!, redirect_uri: REDIRECT_URI, code_verifier: withChallenge.verifier });
+    expect((await oauthBody(injected)).error).toBe('invalid_grant');
+  });
+
+  it('an expired code (over 60 s) is invalid_grant', async () => {
+    const registered = await registerClient();
+    const client = await openIdClient(registered);
+    const { verifier, code } = await codeFor(client);
+    const clock = app.get(Clock);
+    const later = new Date(Date.now() + 61_000);
+    jest.spyOn(clock, 'now').mockReturnValue(later);
+    const response = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code, client_id: registered.client_id, client_secret: registered.client_secret!, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    expect(response.status).toBe(400);
+    expect(await oauthBody(response)).toMatchObject({ error: 'invalid_grant', error_description: 'The authorization code has expired.' });
+  });
+
+  it('reuse of a rotated refresh token revokes the whole family (grant.revoked refresh_token_reuse)', async () => {
+    const registered = await registerClient();
+    const client = await openIdClient(registered);
+    const { verifier, state, callback } = await codeFor(client);
+    const tokens = await client.oauthCallback(REDIRECT_URI, client.callbackParams(callback.toString()), { code_verifier: verifier, state });
+    const rotated = await client.refresh(tokens.refresh_token!);
+    await expect(client.refresh(tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refresh(rotated.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const [grant] = await db.query(`SELECT id, revoked_reason FROM auth.grants WHERE client_id = $1`, [registered.client_id]);
+    expect(grant.revoked_reason).toBe('refresh_token_reuse');
+    expect(await grantRevocations(grant.id)).toEqual([{ reason: 'refresh_token_reuse' }]);
+  });
+
+  it('a refresh may narrow the scope but never widen it', async () => {
+    const registered = await registerClient();
+    const client = await openIdClient(registered);
+    const { verifier, code } = await codeFor(client, { scope: 'view-users edit-users' });
+    const auth = { client_id: registered.client_id, client_secret: registered.client_secret! };
+    const tokens = await oauthBody(await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier, ...auth }));
+    expect(tokens.scope).toBe('edit-users view-users');
+    const widened = await tokenRequest('/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, scope: 'view-users delete-users', ...auth });
+    expect(widened.status).toBe(400);
+    expect((await oauthBody(widened)).error).toBe('invalid_scope');
+    const narrowed = await oauthBody(await tokenRequest('/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, scope: 'view-users', ...auth }));
+    expect(narrowed.scope).toBe('view-users');
+    const again = await oauthBody(await tokenRequest('/oauth/token', { grant_type: 'refresh_token', refresh_token: narrowed.refresh_token, ...auth }));
+    expect(again.scope).toBe('edit-users view-users');
+  });
+
+  it('rate-limits a login flood with 429', async () => {
+    const registered = await registerClient();
+    const client = await openIdClient(registered);
+    const browser = new Browser();
+    const page = await browser.get(client.authorizationUrl({ scope: 'view-users', code_challenge: generators.codeChallenge(generators.codeVerifier()), code_challenge_method: 'S256' }));
+    const fields = { ...hiddenFields(await page.text()), email: 'flood@example.com', password: 'wrong' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await browser.post('/login/oauth/login', fields)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('refuses a login or consent form without a valid CSRF token with a 403 page', async () => {
+    const registered = await registerClient();
+    const client = await openIdClient(registered);
+    const browser = new Browser();
+    const page = await browser.get(client.authorizationUrl({ scope: 'view-users', code_challenge: generators.codeChallenge(generators.codeVerifier()), code_challenge_method: 'S256' }));
+    const { csrf_token: _csrf, ...fields } = hiddenFields(await page.text());
+    const missing = await browser.post('/login/oauth/login', { ...fields, email: userEmail, password: PASSWORD });
+    expect(missing.status).toBe(403);
+    expect(missing.headers.get('content-type')).toContain('text/html');
+    const forged = await browser.post('/login/oauth/consent', { ...fields, csrf_token: 'forged', decision: 'allow' });
+    expect(forged.status).toBe(403);
+  });
+
+  it('deleting a client revokes its grants (grant.revoked client_deleted)', async () => {
+    const registered = await registerClient();
+    const client = await openIdClient(registered);
+    await codeFor(client);
+    const deleted = await fetch(`${base}/internal/oauth-clients/${registered.client_id}`, { method: 'DELETE', headers: { 'x-internal-token': INTERNAL_TOKEN } });
+    expect(deleted.status).toBe(204);
+    const [grant] = await db.query(`SELECT id, revoked_reason FROM auth.grants WHERE client_id = $1`, [registered.client_id]);
+    expect(grant.revoked_reason).toBe('client_deleted');
+    expect(await grantRevocations(grant.id)).toEqual([{ reason: 'client_deleted' }]);
+    const list = (await (await fetch(`${base}/internal/oauth-clients?company_id=42`, { headers: { 'x-internal-token': INTERNAL_TOKEN } })).json()) as { clients: Array<{ client_id: string }> };
+    expect(list.clients.map((c) => c.client_id)).not.toContain(registered.client_id);
+    expect(JSON.stringify(list)).not.toContain('secret');
+  });
+});

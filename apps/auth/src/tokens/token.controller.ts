@@ -1,0 +1,101 @@
+import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AppError } from '@suite/runtime';
+import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
+import type { OAuthClientEntity } from '../oauth-clients/oauth-client.entity';
+import { redirectUriMatches } from '../oauth-clients/redirect-uri';
+import { Clock } from '../shared/clock';
+import { tokenError } from '../shared/oauth-errors';
+import { FixedWindowRateLimiter } from '../shared/rate-limiter';
+import { presentedClient, readForm, required, type FormParams } from './token-request';
+import { TokensService, type TokenResponse } from './tokens.service';
+
+/** Token requests per client id and minute (in memory; see FixedWindowRateLimiter). */
+export const TOKEN_REQUESTS_PER_MINUTE = 60;
+
+@ApiTags('oauth')
+@Controller('oauth')
+export class TokenController {
+  private readonly limiter: FixedWindowRateLimiter;
+
+  constructor(
+    private readonly tokens: TokensService,
+    private readonly clients: OAuthClientsService,
+    clock: Clock,
+  ) {
+    this.limiter = new FixedWindowRateLimiter(TOKEN_REQUESTS_PER_MINUTE, 60_000, () => clock.now().getTime());
+  }
+
+  @Post('token')
+  @HttpCode(200)
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiOperation({ summary: 'Token endpoint (RFC 6749 §3.2): authorization_code and refresh_token grants' })
+  async token(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenResponse> {
+    noStore(response);
+    const params = readForm(request);
+    const client = await this.authenticate(request, response, params);
+    switch (required(params, 'grant_type')) {
+      case 'authorization_code':
+        return this.tokens.exchangeCode(client, {
+          code: required(params, 'code'),
+          redirectUri: params.redirect_uri,
+          codeVerifier: params.code_verifier,
+        });
+      case 'refresh_token':
+        if (params.redirect_uri !== undefined && !redirectUriMatches(client.redirectUri, params.redirect_uri)) {
+          throw tokenError('invalid_grant', 'redirect_uri differs from the registered one.');
+        }
+        return this.tokens.refresh(client, { refreshToken: required(params, 'refresh_token'), scope: params.scope });
+      default:
+        throw tokenError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
+    }
+  }
+
+  /** The spec's refresh endpoint: like grant_type=refresh_token, with redirect_uri required and checked. */
+  @Post('token/refresh')
+  @HttpCode(200)
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiOperation({ summary: 'Refresh endpoint: rotates the refresh token' })
+  async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenResponse> {
+    noStore(response);
+    const params = readForm(request);
+    const client = await this.authenticate(request, response, params);
+    if (required(params, 'grant_type') !== 'refresh_token') {
+      throw tokenError('unsupported_grant_type', 'This endpoint accepts grant_type=refresh_token only.');
+    }
+    if (!redirectUriMatches(client.redirectUri, required(params, 'redirect_uri'))) {
+      throw tokenError('invalid_grant', 'redirect_uri differs from the registered one.');
+    }
+    return this.tokens.refresh(client, { refreshToken: required(params, 'refresh_token'), scope: params.scope });
+  }
+
+  private async authenticate(request: Request, response: Response, params: FormParams): Promise<OAuthClientEntity> {
+    const authorization = request.headers.authorization;
+    const usesBasic = authorization !== undefined && /^basic /i.test(authorization);
+    try {
+      const presented = presentedClient(authorization, params);
+      const decision = this.limiter.hit(presented.clientId);
+      if (!decision.allowed) {
+        response.setHeader('Retry-After', String(decision.retryAfterSeconds));
+        throw new AppError('rate_limited', 'Too many token requests for this client; retry later.', {}, 'slow_down');
+      }
+      const client = await this.clients.findActive(presented.clientId);
+      if (!client || !this.clients.authenticates(client, presented.secret)) {
+        throw tokenError('invalid_client', 'Client authentication failed.');
+      }
+      return client;
+    } catch (error) {
+      // RFC 6749 §5.2: a 401 for a client that used HTTP Basic names the scheme it must use.
+      if (usesBasic && error instanceof AppError && error.code === 'invalid_client') {
+        response.setHeader('WWW-Authenticate', 'Basic realm="suite", charset="UTF-8"');
+      }
+      throw error;
+    }
+  }
+}
+
+function noStore(response: Response): void {
+  response.setHeader('Cache-Control', 'no-store');
+  response.setHeader('Pragma', 'no-cache');
+}
