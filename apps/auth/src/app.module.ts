@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CompanyReplicaEntity, CompanyReplicaHandler } from '@suite/authz';
+import { AUTHZ_ENTITIES, AUTHZ_HANDLERS, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, HealthModule } from '@suite/runtime';
@@ -7,7 +7,7 @@ import type { AuthEnvironment } from './config/auth-environment';
 import { authMigrations } from './database/migrations';
 import { OAUTH_SERVER_ENTITIES, OAUTH_SERVER_HANDLERS, OAUTH_SERVER_MODULES } from './oauth-server';
 
-export const AUTH_ENTITIES = [CompanyReplicaEntity, ...OAUTH_SERVER_ENTITIES, ...eventingEntities];
+export const AUTH_ENTITIES = [...AUTHZ_ENTITIES, ...OAUTH_SERVER_ENTITIES, ...eventingEntities];
 
 @Module({})
 export class AppModule {
@@ -17,8 +17,9 @@ export class AppModule {
       module: AppModule,
       imports: [
         ...coreModules({ appName: app.name, env, schema: app.schema, entities: AUTH_ENTITIES, migrations: authMigrations }),
-        EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [CompanyReplicaHandler, ...OAUTH_SERVER_HANDLERS] }),
+        EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [...AUTHZ_HANDLERS, ...OAUTH_SERVER_HANDLERS] }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
+        AuthzModule.forRoot(),
         ...OAUTH_SERVER_MODULES,
       ],
     };
