@@ -1,4 +1,4 @@
-import { writeFile, readdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTestDatabase, providePostgres } from '@suite/testing';
 import { runMigrationsLocked } from '@suite/runtime';
@@ -57,16 +57,19 @@ async function main(): Promise<void> {
 
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
-/** The index lists migrations explicitly (no globs), so the compiled and the jest builds load the same set. */
+/**
+ * The index lists migrations explicitly (no globs), so the compiled and the jest builds load the
+ * same set. Class names are read from the files (a name like `OAuthServer` does not survive a
+ * round trip through the kebab-case file name).
+ */
 async function writeIndex(dir: string): Promise<void> {
   const files = (await readdir(dir)).filter((f) => /^\d+-.+\.ts$/.test(f)).sort();
   const imports: string[] = [];
   const names: string[] = [];
   for (const file of files) {
-    const base = file.replace(/\.ts$/, '');
-    const [timestamp, ...rest] = base.split('-');
-    const className = `${rest.map((part) => part[0]!.toUpperCase() + part.slice(1)).join('')}${timestamp}`;
-    imports.push(`import { ${className} } from './${base}';`);
+    const className = /export class (\w+)/.exec(await readFile(path.join(dir, file), 'utf8'))?.[1];
+    if (!className) throw new Error(`${file} exports no migration class`);
+    imports.push(`import { ${className} } from './${file.replace(/\.ts$/, '')}';`);
     names.push(className);
   }
   const exportName = `${path.basename(path.resolve(dir, '../../..')).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}Migrations`;

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { holdInProcessDelivery, OutboxRelay } from '@suite/eventing';
+import { APPS } from '@suite/contracts';
 import { drainHttp, listen, onShutdownSignal } from '@suite/runtime';
 import { EmbeddedDatabase, embeddedDataDir, embeddedPort } from './embedded/embedded-database';
 import { embeddedAuthSecrets, embeddedInternalToken } from './embedded/local-secrets';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   // Until every app has subscribed, in-process delivery waits: an event published by the
   // first app must not miss the consumers of the apps started after it.
   const releaseDelivery = holdInProcessDelivery();
+  // Every app verifies access tokens against auth's issuer and JWKS, wherever auth listens.
+  const authIssuer = process.env.AUTH_ISSUER ?? `http://127.0.0.1:${process.env.AUTH_PORT ?? APPS.auth.defaultPort}`;
 
   try {
     for (const suiteApp of SUITE_APPS) {
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
         DATABASE_URL: databaseUrl,
         INTERNAL_API_TOKEN: internalToken,
         ...authSecrets,
+        AUTH_ISSUER: authIssuer,
         HOST: host,
         PORT: process.env[suiteApp.portVariable] ?? '',
         KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '',
