@@ -4,10 +4,11 @@ import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, HealthModule } from '@suite/runtime';
 import type { AuthEnvironment } from './config/auth-environment';
+import { CREDENTIAL_ENTITIES, CREDENTIAL_MODULES } from './credentials';
 import { authMigrations } from './database/migrations';
 import { OAUTH_SERVER_ENTITIES, OAUTH_SERVER_HANDLERS, OAUTH_SERVER_MODULES } from './oauth-server';
 
-export const AUTH_ENTITIES = [...AUTHZ_ENTITIES, ...OAUTH_SERVER_ENTITIES, ...eventingEntities];
+export const AUTH_ENTITIES = [...AUTHZ_ENTITIES, ...OAUTH_SERVER_ENTITIES, ...CREDENTIAL_ENTITIES, ...eventingEntities];
 
 @Module({})
 export class AppModule {
@@ -21,6 +22,7 @@ export class AppModule {
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
         ...OAUTH_SERVER_MODULES,
+        ...CREDENTIAL_MODULES,
       ],
     };
   }

@@ -1,9 +1,13 @@
 import type { ErrorBodyFormatter } from '@suite/runtime';
 
-/** RFC 6749 error codes for failures that did not name one themselves. */
+/**
+ * RFC 6749 error codes for failures that did not name one themselves. The token endpoints name
+ * `invalid_client` explicitly (tokenError), so an unnamed 401 is a refused bearer token on a
+ * management route: RFC 6750 §3.1 `invalid_token`.
+ */
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'invalid_request',
-  401: 'invalid_client',
+  401: 'invalid_token',
   403: 'access_denied',
   404: 'not_found',
   405: 'invalid_request',

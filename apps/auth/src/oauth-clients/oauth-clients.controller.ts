@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CompanyScope, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
+import { AppError } from '@suite/runtime';
+import { CompanyQuery } from '../shared/company-query';
+import { mapOAuthClient, type OAuthClientResponse } from './dto/oauth-client.response';
+import { RegisterOAuthClientRequest } from './dto/register-oauth-client.request';
+import type { OAuthClientEntity } from './oauth-client.entity';
+import { OAuthClientsService } from './oauth-clients.service';
+
+const NOT_FOUND = 'OAuth client not found.';
+
+/**
+ * OAuth client registration for signed-in users with `manage-oauth-clients`, scoped to their
+ * company (or an agency's child company); other companies' clients are 404. The operator routes
+ * under `/internal/oauth-clients` stay for the CLI. Secrets appear only in the answers to create
+ * and rotate.
+ */
+@ApiTags('oauth-clients')
+@ApiBearerAuth()
+@RequirePermission('manage-oauth-clients')
+@Controller('oauth/clients')
+export class OAuthClientsController {
+  constructor(
+    private readonly clients: OAuthClientsService,
+    private readonly scope: CompanyScope,
+  ) {}
+
+  @Post()
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Register an OAuth client; a confidential client’s secret is in this answer only' })
+  @ApiCreatedResponse({ description: 'The client, with client_secret for a confidential client' })
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: RegisterOAuthClientRequest): Promise<OAuthClientResponse & { client_secret?: string }> {
+    const companyId = await this.scope.resolve(principal, body.company_id);
+    const { client, secret } = await this.clients.create({ name: body.name, redirectUri: body.redirect_uri, confidential: body.confidential, companyId });
+    return { ...mapOAuthClient(client), ...(secret ? { client_secret: secret } : {}) };
+  }
+
+  @Get()
+  @ApiOperation({ summary: "List a company's OAuth clients (never their secrets)" })
+  @ApiOkResponse({ description: '{ clients: [...] }' })
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: CompanyQuery): Promise<{ clients: OAuthClientResponse[] }> {
+    const companyId = await this.scope.resolve(principal, query.company_id);
+    return { clients: (await this.clients.list(companyId)).map(mapOAuthClient) };
+  }
+
+  @Post(':clientId/secret')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({ summary: 'Rotate a confidential client’s secret; the old one stops working at once' })
+  @ApiOkResponse({ description: 'The client with its new client_secret' })
+  async rotateSecret(@CurrentPrincipal() principal: Principal, @Param('clientId') clientId: string): Promise<OAuthClientResponse & { client_secret: string }> {
+    await this.owned(principal, clientId);
+    const { client, secret } = await this.clients.rotateSecret(clientId);
+    return { ...mapOAuthClient(client), client_secret: secret };
+  }
+
+  @Delete(':clientId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a client and revoke every grant (and so every token) issued to it' })
+  @ApiNoContentResponse()
+  async delete(@CurrentPrincipal() principal: Principal, @Param('clientId') clientId: string): Promise<void> {
+    await this.owned(principal, clientId);
+    await this.clients.delete(clientId);
+  }
+
+  /** A live client of the caller's company or of one of its child companies; otherwise 404. */
+  private async owned(principal: Principal, clientId: string): Promise<OAuthClientEntity> {
+    const client = await this.clients.findActive(clientId);
+    if (!client) throw new AppError('not_found', NOT_FOUND);
+    await this.scope.assertOwned(principal, client.companyId, 'OAuth client');
+    return client;
+  }
+}
