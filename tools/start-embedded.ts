@@ -3,7 +3,7 @@ import { holdInProcessDelivery, OutboxRelay } from '@suite/eventing';
 import { APPS } from '@suite/contracts';
 import { drainHttp, listen, onShutdownSignal } from '@suite/runtime';
 import { EmbeddedDatabase, embeddedDataDir, embeddedPort } from './embedded/embedded-database';
-import { embeddedAuthSecrets, embeddedInternalToken } from './embedded/local-secrets';
+import { embeddedAuthSecrets, embeddedInternalToken, embeddedPlatformSecrets } from './embedded/local-secrets';
 import { SUITE_APPS } from './suite-apps';
 
 /**
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
   const internalToken = await embeddedInternalToken(dataDir);
   const authSecrets = await embeddedAuthSecrets(dataDir);
+  const platformSecrets = await embeddedPlatformSecrets(dataDir);
   const host = process.env.HOST ?? '127.0.0.1';
 
   const running: INestApplication[] = [];
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
         DATABASE_URL: databaseUrl,
         INTERNAL_API_TOKEN: internalToken,
         ...authSecrets,
+        ...platformSecrets,
         AUTH_ISSUER: authIssuer,
         HOST: host,
         PORT: process.env[suiteApp.portVariable] ?? '',

@@ -28,3 +28,8 @@ export async function embeddedAuthSecrets(dataDir: string): Promise<{ AUTH_SESSI
     AUTH_KEY_ENCRYPTION_SECRET: await embeddedSecret(dataDir, 'AUTH_KEY_ENCRYPTION_SECRET', 'auth-key-encryption-secret'),
   };
 }
+
+/** Platform's id encryption key (`.data/platform-id-encryption-key`): 32 random bytes, base64url. */
+export async function embeddedPlatformSecrets(dataDir: string): Promise<{ PLATFORM_ID_ENCRYPTION_KEY: string }> {
+  return { PLATFORM_ID_ENCRYPTION_KEY: await embeddedSecret(dataDir, 'PLATFORM_ID_ENCRYPTION_KEY', 'platform-id-encryption-key') };
+}
