@@ -1,0 +1,18 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayUnique, IsArray, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { PERMISSIONS, type Permission } from '@suite/contracts';
+
+/** Create or edit a role: a name and permissions among PERMISSIONS. */
+export class RoleRequest {
+  @ApiProperty({ maxLength: 255, example: 'Sales manager' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name!: string;
+
+  @ApiProperty({ enum: PERMISSIONS, isArray: true })
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(PERMISSIONS, { each: true })
+  permissions!: Permission[];
+}

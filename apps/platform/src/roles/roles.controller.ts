@@ -1,0 +1,56 @@
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthzReplicaReader, CompanyScope, CurrentPrincipal, permissionsOf, RequirePermission, type Principal } from '@suite/authz';
+import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
+import { CompanyQuery } from '../shared/company.query';
+import { mapRole } from './dto/role.response';
+import { RoleRequest } from './dto/role.request';
+import { RolesService } from './roles.service';
+
+@ApiTags('roles')
+@Controller('api/roles')
+export class RolesController {
+  constructor(
+    private readonly roles: RolesService,
+    private readonly scope: CompanyScope,
+    private readonly reader: AuthzReplicaReader,
+  ) {}
+
+  @Get()
+  @RequirePermission('view-roles')
+  @ApiOperation({ summary: 'List roles with their permissions and how many users hold each' })
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: CompanyQuery) {
+    const companyId = await this.scope.resolve(principal, query.company_id);
+    const roles = await this.roles.list(companyId);
+    return { success: true, data: roles.map(({ role, usersCount }) => mapRole(role, usersCount)) };
+  }
+
+  @Post()
+  @RequirePermission('edit-roles')
+  @ApiOperation({ summary: 'Create a role (only permissions the caller holds)' })
+  async create(@CurrentPrincipal() principal: Principal, @Query() query: CompanyQuery, @Body() body: RoleRequest) {
+    const companyId = await this.scope.resolve(principal, query.company_id);
+    const role = await this.roles.create(companyId, body, await permissionsOf(this.reader, principal));
+    return { success: true, message: 'Role created successfully.', data: mapRole(role) };
+  }
+
+  @Put(':id')
+  @RequirePermission('edit-roles')
+  @ApiPlatformIdParam()
+  @ApiOperation({ summary: "Edit a role; its users' replicas learn the new permissions (user.updated)" })
+  async update(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery, @Body() body: RoleRequest) {
+    const companyId = await this.scope.resolve(principal, query.company_id);
+    const role = await this.roles.update(companyId, id, body, await permissionsOf(this.reader, principal));
+    return { success: true, message: 'Role updated successfully.', data: mapRole(role) };
+  }
+
+  @Delete(['delete/:id', ':id'])
+  @RequirePermission('delete-role')
+  @ApiPlatformIdParam()
+  @ApiOperation({ summary: 'Delete Role (also DELETE /api/roles/delete/{id}); 409 while users hold it' })
+  async delete(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery) {
+    const companyId = await this.scope.resolve(principal, query.company_id);
+    await this.roles.delete(companyId, id);
+    return { message: 'Role deleted successfully.' };
+  }
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull } from 'typeorm';
+import type { Permission } from '@suite/contracts';
+import { Outbox } from '@suite/eventing';
+import { AppError } from '@suite/runtime';
+import { assertGrantable } from '../shared/grantable';
+import { appendUserSnapshot } from '../users/user-snapshot';
+import { UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { RoleEntity } from './role.entity';
+
+const ROLE_NOT_FOUND = 'Role not found.';
+
+export interface RoleInput {
+  name: string;
+  permissions: Permission[];
+}
+
+/**
+ * Roles of a company. A change of a role's permissions re-publishes `user.updated` for each of
+ * its users in the same transaction: the replicas of every app hold permissions per user, so
+ * that is how they learn the new rights. A role still assigned to a user cannot be deleted.
+ */
+@Injectable()
+export class RolesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async list(companyId: string): Promise<Array<{ role: RoleEntity; usersCount: number }>> {
+    const roles = await this.dataSource.getRepository(RoleEntity).find({ where: { companyId }, order: { id: 'ASC' } });
+    const counts: Array<{ role_id: string; count: string }> = await this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .select('user.role_id', 'role_id')
+      .addSelect('COUNT(*)', 'count')
+      .where('user.company_id = :companyId AND user.deleted_at IS NULL', { companyId })
+      .groupBy('user.role_id')
+      .getRawMany();
+    const byRole = new Map(counts.map((row) => [String(row.role_id), Number(row.count)]));
+    return roles.map((role) => ({ role, usersCount: byRole.get(role.id) ?? 0 }));
+  }
+
+  create(companyId: string, input: RoleInput, callerPermissions?: readonly Permission[]): Promise<RoleEntity> {
+    assertGrantable(input.permissions, callerPermissions);
+    const roles = this.dataSource.getRepository(RoleEntity);
+    return roles.save(roles.create({ companyId, name: input.name, permissions: [...new Set(input.permissions)] }));
+  }
+
+  update(companyId: string, id: string, input: RoleInput, callerPermissions?: readonly Permission[]): Promise<RoleEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const roles = manager.getRepository(RoleEntity);
+      const role = await roles.findOne({ where: { id, companyId }, lock: { mode: 'pessimistic_write' } });
+      if (!role) throw new AppError('not_found', ROLE_NOT_FOUND);
+      const permissions = [...new Set(input.permissions)];
+      const added = permissions.filter((permission) => !role.permissions.includes(permission));
+      assertGrantable(added, callerPermissions);
+      const changed = added.length > 0 || permissions.length !== role.permissions.length;
+      role.name = input.name;
+      role.permissions = permissions;
+      await roles.save(role);
+      if (changed) {
+        for (const user of await UsersService.liveUsersOfRoles(manager, companyId, [role.id])) {
+          await appendUserSnapshot(this.outbox, manager, 'user.updated', user, role);
+        }
+      }
+      return role;
+    });
+  }
+
+  delete(companyId: string, id: string): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      const roles = manager.getRepository(RoleEntity);
+      // FOR UPDATE: waits for (and blocks) a user being given this role at the same time.
+      const role = await roles.findOne({ where: { id, companyId }, lock: { mode: 'pessimistic_write' } });
+      if (!role) throw new AppError('not_found', ROLE_NOT_FOUND);
+      const assigned = await manager.getRepository(UserEntity).count({ where: { companyId, roleId: role.id, deletedAt: IsNull() } });
+      if (assigned > 0) {
+        throw new AppError(
+          'conflict',
+          `The role is still assigned to ${assigned} user${assigned === 1 ? '' : 's'}; give them another role before deleting it.`,
+          { role: [`assigned to ${assigned} user${assigned === 1 ? '' : 's'}`] },
+        );
+      }
+      await roles.delete({ id: role.id, companyId });
+    });
+  }
+}

@@ -1,0 +1,98 @@
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthzReplicaReader, CompanyScope, CurrentPrincipal, permissionsOf, RequirePermission, type Principal } from '@suite/authz';
+import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
+import { CompanyQuery } from '../shared/company.query';
+import { CreateUserRequest } from './dto/create-user.request';
+import { ListUsersQuery, USERS_PER_PAGE_DEFAULT } from './dto/list-users.query';
+import { UpdateUserRequest } from './dto/update-user.request';
+import type { UserSettingsRequest } from './dto/user-settings.request';
+import { mapUser } from './dto/user.response';
+import { UsersService, type Actor, type UserSettings } from './users.service';
+
+/** Users of the caller's company (or, with `company_id`, of an agency's child company). */
+@ApiTags('users')
+@Controller('api/users')
+export class UsersController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly scope: CompanyScope,
+    private readonly reader: AuthzReplicaReader,
+  ) {}
+
+  @Get()
+  @RequirePermission('view-users')
+  @ApiOperation({ summary: 'List users (paginated, per_page default 15, max 100)' })
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: ListUsersQuery) {
+    const companyId = await this.scope.resolve(principal, query.company_id);
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? USERS_PER_PAGE_DEFAULT;
+    const { users, total } = await this.users.list(companyId, page, perPage);
+    return {
+      success: true,
+      data: users.map(mapUser),
+      meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
+    };
+  }
+
+  @Post()
+  @RequirePermission('create-users')
+  @ApiOperation({ summary: 'Create a user (emits user.created)' })
+  async create(@CurrentPrincipal() principal: Principal, @Query() query: CompanyQuery, @Body() body: CreateUserRequest) {
+    const companyId = await this.scope.resolve(principal, query.company_id);
+    const user = await this.users.create(
+      companyId,
+      { name: body.name, email: body.email, password: body.password, roleId: String(body.role_id), ...settingsOf(body) },
+      await this.actor(principal),
+    );
+    return { success: true, message: 'User created successfully.', data: mapUser(user) };
+  }
+
+  @Put(['update/:id', ':id'])
+  @RequirePermission('edit-users')
+  @ApiPlatformIdParam()
+  @ApiOperation({ summary: 'Update User (also PUT /api/users/update/{id})' })
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @PlatformId() id: string,
+    @Query() query: CompanyQuery,
+    @Body() body: UpdateUserRequest,
+  ) {
+    const companyId = await this.scope.resolve(principal, query.company_id);
+    await this.users.update(
+      companyId,
+      id,
+      { name: body.name, email: body.email, password: body.password, roleId: String(body.role_id), ...settingsOf(body) },
+      await this.actor(principal),
+    );
+    return { message: 'User updated successfully.' };
+  }
+
+  @Delete(['delete/:id', ':id'])
+  @RequirePermission('delete-users')
+  @ApiPlatformIdParam()
+  @ApiOperation({ summary: 'Delete User (also DELETE /api/users/delete/{id}); a user cannot delete themselves (422)' })
+  async delete(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery) {
+    const companyId = await this.scope.resolve(principal, query.company_id);
+    await this.users.delete(companyId, id, await this.actor(principal));
+    return { message: 'User deleted successfully.' };
+  }
+
+  private async actor(principal: Principal): Promise<Actor> {
+    return { userId: principal.userId, permissions: await permissionsOf(this.reader, principal) };
+  }
+}
+
+function settingsOf(body: UserSettingsRequest): UserSettings {
+  return {
+    status: body.status ?? undefined,
+    dialer: body.dialer ?? undefined,
+    useBalance: body.use_balance ?? undefined,
+    payForSeats: body.pay_for_seats ?? undefined,
+    useCompanySeat: body.use_company_seat ?? undefined,
+    localPresence: body.local_presence ?? undefined,
+    phoneNumber: body.phone_number,
+    extPhone: body.ext_phone ?? undefined,
+    areaCodes: body.area_codes ?? undefined,
+  };
+}

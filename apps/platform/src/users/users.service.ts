@@ -1,0 +1,219 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import argon2 from 'argon2';
+import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
+import { newEvent, Outbox } from '@suite/eventing';
+import type { Permission, UserStatus } from '@suite/contracts';
+import { AppError } from '@suite/runtime';
+import { RoleEntity } from '../roles/role.entity';
+import { isUniqueViolation } from '../shared/database-errors';
+import { assertGrantable } from '../shared/grantable';
+import { TeamMemberEntity } from '../teams/team-member.entity';
+import { UserExtPhoneEntity } from './user-ext-phone.entity';
+import { appendUserSnapshot } from './user-snapshot';
+import { UserEntity, type Dialer, type PayForSeats, type UseBalance, type YesNo } from './user.entity';
+
+/** The live-email unique index (see UserEntity). */
+const EMAIL_INDEX = 'UQ_users_email_key_live';
+const EMAIL_TAKEN = { email: ['The email has already been taken.'] };
+const ROLE_INVALID = { role_id: ['The selected role is invalid.'] };
+const USER_NOT_FOUND = 'User not found.';
+
+export interface UserSettings {
+  status?: UserStatus;
+  dialer?: Dialer;
+  useBalance?: UseBalance;
+  payForSeats?: PayForSeats;
+  useCompanySeat?: YesNo;
+  localPresence?: YesNo;
+  phoneNumber?: string | null;
+  extPhone?: number[];
+  areaCodes?: string[];
+}
+
+export interface UpdateUserInput extends UserSettings {
+  name: string;
+  email: string;
+  roleId: string;
+  /** Omitted keeps the current password. */
+  password?: string;
+}
+
+export interface CreateUserInput extends UpdateUserInput {
+  password: string;
+}
+
+/**
+ * Who asks: `permissions` are the caller's effective permissions, the ceiling of any role it
+ * assigns; `userId` stops a user deleting themselves. Omitted for system calls (seeding).
+ */
+export interface Actor {
+  userId: string | null;
+  permissions: readonly Permission[];
+}
+
+/** argon2id with the library's defaults (19 MiB, t=2); the PHC string records them. */
+export const hashPassword = (password: string): Promise<string> => argon2.hash(password, { type: argon2.argon2id });
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * Users of a company. Every query takes the company id; every change commits together with its
+ * `user.*` event (transactional outbox), so auth's login replica and every app's authz replica
+ * follow. Passwords are hashed (argon2id) before the transaction and never logged nor returned.
+ */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async list(companyId: string, page: number, perPage: number): Promise<{ users: UserEntity[]; total: number }> {
+    const [users, total] = await this.dataSource.getRepository(UserEntity).findAndCount({
+      where: { companyId, deletedAt: IsNull() },
+      relations: { extPhones: true },
+      order: { id: 'ASC' },
+      skip: (page - 1) * perPage,
+      take: perPage,
+    });
+    return { users, total };
+  }
+
+  async get(companyId: string, id: string): Promise<UserEntity> {
+    const user = await this.dataSource
+      .getRepository(UserEntity)
+      .findOne({ where: { id, companyId, deletedAt: IsNull() }, relations: { extPhones: true } });
+    if (!user) throw new AppError('not_found', USER_NOT_FOUND);
+    return user;
+  }
+
+  async create(companyId: string, input: CreateUserInput, actor?: Actor): Promise<UserEntity> {
+    const passwordHash = await hashPassword(input.password);
+    const id = await this.writeEmailSafely(async (manager) => {
+      const role = await this.roleForAssignment(manager, companyId, input.roleId);
+      assertGrantable(role.permissions, actor?.permissions);
+      await this.assertEmailFree(manager, input.email);
+      const users = manager.getRepository(UserEntity);
+      const user = users.create({
+        companyId,
+        name: input.name,
+        email: input.email.trim(),
+        emailKey: normalizeEmail(input.email),
+        passwordHash,
+        roleId: role.id,
+        status: input.status ?? 'Active',
+        dialer: input.dialer ?? 'No',
+        useBalance: input.useBalance ?? 'Company',
+        payForSeats: input.payForSeats ?? 'No',
+        useCompanySeat: input.useCompanySeat ?? 'No',
+        localPresence: input.localPresence ?? 'No',
+        phoneNumber: input.phoneNumber ?? null,
+        areaCodes: [],
+        deletedAt: null,
+      });
+      user.areaCodes = areaCodesFor(user.localPresence, input.areaCodes, []);
+      await users.save(user);
+      if (input.extPhone) await this.replaceExtPhones(manager, user.id, input.extPhone);
+      await appendUserSnapshot(this.outbox, manager, 'user.created', user, role);
+      return user.id;
+    });
+    return this.get(companyId, id);
+  }
+
+  /** Update User: the spec's row. Fields omitted (besides the required ones) keep their value. */
+  async update(companyId: string, id: string, input: UpdateUserInput, actor?: Actor): Promise<UserEntity> {
+    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    await this.writeEmailSafely(async (manager) => {
+      const users = manager.getRepository(UserEntity);
+      // Row lock: concurrent updates of one user commit (and publish their snapshots) in order.
+      const user = await users.findOne({ where: { id, companyId, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+      if (!user) throw new AppError('not_found', USER_NOT_FOUND);
+      const role = await this.roleForAssignment(manager, companyId, input.roleId);
+      if (role.id !== user.roleId) assertGrantable(role.permissions, actor?.permissions);
+      const emailKey = normalizeEmail(input.email);
+      if (emailKey !== user.emailKey) await this.assertEmailFree(manager, input.email, user.id);
+
+      user.name = input.name;
+      user.email = input.email.trim();
+      user.emailKey = emailKey;
+      user.roleId = role.id;
+      if (passwordHash) user.passwordHash = passwordHash;
+      // The User status machine of the spec: any state → the supplied one.
+      if (input.status) user.status = input.status;
+      if (input.dialer) user.dialer = input.dialer;
+      if (input.useBalance) user.useBalance = input.useBalance;
+      if (input.payForSeats) user.payForSeats = input.payForSeats;
+      if (input.useCompanySeat) user.useCompanySeat = input.useCompanySeat;
+      if (input.localPresence) user.localPresence = input.localPresence;
+      if (input.phoneNumber !== undefined) user.phoneNumber = input.phoneNumber;
+      user.areaCodes = areaCodesFor(user.localPresence, input.areaCodes, user.areaCodes);
+      await users.save(user);
+      if (input.extPhone) await this.replaceExtPhones(manager, user.id, input.extPhone);
+      await appendUserSnapshot(this.outbox, manager, 'user.updated', user, role);
+    });
+    return this.get(companyId, id);
+  }
+
+  /** Soft delete: the user disappears from listings and teams; `user.deleted` voids every credential of theirs. */
+  async delete(companyId: string, id: string, actor?: Actor): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const users = manager.getRepository(UserEntity);
+      const user = await users.findOne({ where: { id, companyId, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+      if (!user) throw new AppError('not_found', USER_NOT_FOUND);
+      if (actor?.userId === user.id) throw new AppError('unprocessable', 'You cannot delete your own account.');
+      user.deletedAt = new Date();
+      await users.save(user);
+      await manager.getRepository(TeamMemberEntity).delete({ userId: user.id });
+      await this.outbox.append(
+        manager,
+        newEvent('user.deleted', { companyId, subject: user.id, data: { id: user.id, company_id: companyId } }),
+      );
+    });
+  }
+
+  /** The role must belong to the company; FOR SHARE so it cannot be deleted or re-permissioned meanwhile. */
+  private async roleForAssignment(manager: EntityManager, companyId: string, roleId: string): Promise<RoleEntity> {
+    const role = await manager.getRepository(RoleEntity).findOne({ where: { id: roleId, companyId }, lock: { mode: 'pessimistic_read' } });
+    if (!role) throw new AppError('invalid', 'The selected role is invalid.', ROLE_INVALID);
+    return role;
+  }
+
+  private async assertEmailFree(manager: EntityManager, email: string, exceptUserId?: string): Promise<void> {
+    const taken = await manager.getRepository(UserEntity).exists({
+      where: { emailKey: normalizeEmail(email), deletedAt: IsNull(), ...(exceptUserId ? { id: Not(exceptUserId) } : {}) },
+    });
+    if (taken) throw new AppError('invalid', 'The email has already been taken.', EMAIL_TAKEN);
+  }
+
+  private async replaceExtPhones(manager: EntityManager, userId: string, phoneNumberIds: number[]): Promise<void> {
+    const phones = manager.getRepository(UserExtPhoneEntity);
+    await phones.delete({ userId });
+    const unique = [...new Set(phoneNumberIds.map(String))];
+    if (unique.length > 0) await phones.insert(unique.map((phoneNumberId) => ({ userId, phoneNumberId })));
+  }
+
+  /** A transaction whose race on the email index (two requests, one email) ends as the same 400. */
+  private async writeEmailSafely<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.dataSource.transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error, EMAIL_INDEX)) throw new AppError('invalid', 'The email has already been taken.', EMAIL_TAKEN);
+      throw error;
+    }
+  }
+
+  /** Live users holding one of `roleIds` (for role changes). */
+  static liveUsersOfRoles(manager: EntityManager, companyId: string, roleIds: string[]): Promise<UserEntity[]> {
+    return manager.getRepository(UserEntity).find({ where: { companyId, roleId: In(roleIds), deletedAt: IsNull() }, order: { id: 'ASC' } });
+  }
+}
+
+/**
+ * `area_codes` are used when local presence is Yes: kept (or replaced when sent) while it is
+ * Yes, cleared when it is No, so a stale list never comes back with the setting.
+ */
+export function areaCodesFor(localPresence: YesNo, requested: string[] | undefined, current: string[]): string[] {
+  if (localPresence !== 'Yes') return [];
+  return requested ? [...new Set(requested)] : current;
+}
