@@ -1,5 +1,4 @@
 import type { INestApplication } from '@nestjs/common';
-import argon2 from 'argon2';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { generators, Issuer, type BaseClient } from 'openid-client';
 import { DataSource } from 'typeorm';
@@ -8,6 +7,7 @@ import { newEvent, Outbox } from '@suite/eventing';
 import { createTestDatabase, eventually, findFreePort, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { createAuthApp, loadAuthEnvironment } from './auth.app';
 import { Clock } from './shared/clock';
+import { hashPassword } from '@suite/authz';
 
 /**
  * The authorization server against real PostgreSQL and Kafka: the whole authorization-code
@@ -45,7 +45,7 @@ beforeAll(async () => {
   await app.listen(port, '127.0.0.1');
   db = app.get(DataSource);
   userEmail = `ada-${Date.now()}@example.com`;
-  const passwordHash = await argon2.hash(PASSWORD, { type: argon2.argon2id });
+  const passwordHash = await hashPassword(PASSWORD);
   await db.transaction((manager) =>
     app.get(Outbox).append(
       manager,

@@ -1,5 +1,4 @@
 import type { INestApplication } from '@nestjs/common';
-import argon2 from 'argon2';
 import { createServer, type Server } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
@@ -21,6 +20,7 @@ import { createPlatformApp, loadPlatformEnvironment } from './platform.app';
 import { RolesService } from './roles/roles.service';
 import { TeamsService } from './teams/teams.service';
 import { UsersService } from './users/users.service';
+import { verifyPassword } from '@suite/authz';
 
 /**
  * Users, roles and teams against the booted platform app, real PostgreSQL and Kafka. Access
@@ -445,7 +445,7 @@ describe('Update User', () => {
     expect(again.extPhones!.map((phone) => phone.phoneNumberId)).toEqual(['13']);
     expect(again.areaCodes).toEqual([]);
     expect(again.passwordHash).toMatch(/^\$argon2id\$/);
-    await expect(argon2.verify(again.passwordHash, 'new-password')).resolves.toBe(true);
+    await expect(verifyPassword(again.passwordHash, 'new-password')).resolves.toBe(true);
     expect((await lastEvent(user.id)).data.password_hash).toBe(again.passwordHash);
   });
 

@@ -26,3 +26,4 @@ export * from './http/permission.guard';
 export * from './http/authz.decorators';
 export * from './scope/company-scope.service';
 export * from './authz.module';
+export * from './passwords/password-hashing';

@@ -1,9 +1,9 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import argon2 from 'argon2';
 import { DataSource, IsNull } from 'typeorm';
 import { LoginUserEntity } from './login-user.entity';
 import { normalizeEmail } from './login-user-replica.handler';
+import { hashPassword, verifyPassword } from '@suite/authz';
 
 export interface LoginIdentity {
   userId: string;
@@ -19,7 +19,7 @@ export class LoginUsersService implements OnModuleInit {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async onModuleInit(): Promise<void> {
-    this.dummyHash = await argon2.hash('not-a-password-of-anyone', { type: argon2.argon2id });
+    this.dummyHash = await hashPassword('not-a-password-of-anyone');
   }
 
   async verify(email: string, password: string): Promise<LoginIdentity | null> {
@@ -29,7 +29,7 @@ export class LoginUsersService implements OnModuleInit {
     // Two live users with one email: login by email is ambiguous, so neither may use it.
     const user = candidates.length === 1 ? candidates[0] : undefined;
     const hash = user?.passwordHash ?? this.dummyHash;
-    const matches = await argon2.verify(hash, password).catch(() => false);
+    const matches = await verifyPassword(hash, password);
     return user?.passwordHash && matches ? { userId: user.id, companyId: user.companyId } : null;
   }
 

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import argon2 from 'argon2';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import type { Permission, UserStatus } from '@suite/contracts';
@@ -12,6 +11,7 @@ import { TeamMemberEntity } from '../teams/team-member.entity';
 import { UserExtPhoneEntity } from './user-ext-phone.entity';
 import { appendUserSnapshot } from './user-snapshot';
 import { UserEntity, type Dialer, type PayForSeats, type UseBalance, type YesNo } from './user.entity';
+import { hashPassword } from '@suite/authz';
 
 /** The live-email unique index (see UserEntity). */
 const EMAIL_INDEX = 'UQ_users_email_key_live';
@@ -52,8 +52,6 @@ export interface Actor {
   permissions: readonly Permission[];
 }
 
-/** argon2id with the library's defaults (19 MiB, t=2); the PHC string records them. */
-export const hashPassword = (password: string): Promise<string> => argon2.hash(password, { type: argon2.argon2id });
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
