@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +9,9 @@ import { eventually, findFreePort } from '@suite/testing';
 /**
  * `npm start` as a new user runs it: the compiled embedded launcher with no DATABASE_URL and no
  * KAFKA_BROKERS. All four apps become ready, events flow in-process, Ctrl-C (SIGINT) stops
- * everything with exit code 0, and the data survives a restart.
+ * everything with exit code 0, and the data survives a restart. The first start on an empty
+ * database bootstraps an admin and prints the credentials (also in .data/bootstrap.json); the
+ * restart does not bootstrap again.
  */
 const root = path.resolve(__dirname, '..');
 
@@ -40,8 +42,13 @@ describe('npm start (embedded suite)', () => {
     delete env.DATABASE_URL;
     delete env.KAFKA_BROKERS;
     for (const [name, port] of Object.entries(ports)) env[name] = String(port);
-    return spawn(process.execPath, ['dist/tools/start-embedded.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['dist/tools/start-embedded.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    output.set(child, '');
+    child.stdout!.on('data', (chunk: Buffer) => output.set(child, output.get(child)! + chunk.toString('utf8')));
+    child.stderr!.resume();
+    return child;
   };
+  const output = new Map<ChildProcess, string>();
 
   const allReady = async () =>
     Promise.all(
@@ -91,6 +98,21 @@ describe('npm start (embedded suite)', () => {
     );
     expect(replicas.map((row) => row.app).sort()).toEqual(['auth', 'messaging', 'webhooks']);
 
+    // The empty database was bootstrapped once: credentials printed, kept owner-only, and working.
+    await eventually(async () => output.get(first)!, (text) => text.includes('The same as JSON'), { what: 'the bootstrap credentials' });
+    expect(output.get(first)).toContain('First start: bootstrapped an empty database.');
+    const bootstrapFile = path.join(dataDir, 'bootstrap.json');
+    expect((await stat(bootstrapFile)).mode & 0o777).toBe(0o600);
+    const credentials = JSON.parse(await readFile(bootstrapFile, 'utf8'));
+    expect(output.get(first)).toContain(JSON.stringify(credentials));
+    // The token's credential.issued event reaches the platform's replica a moment after the bootstrap.
+    const users = await eventually(
+      () => fetch(`http://127.0.0.1:${ports.PLATFORM_PORT}/api/users`, { headers: { authorization: `Bearer ${credentials.personal_access_token}` } }),
+      (response) => response.status === 200,
+      { what: 'the bootstrap token accepted by the platform' },
+    );
+    await expect(users.json()).resolves.toMatchObject({ data: [{ email: credentials.user.email }] });
+
     await expect(stop(first)).resolves.toBe(0);
     await expect(queryEmbedded('SELECT 1')).rejects.toThrow(); // the database stopped too
 
@@ -105,5 +127,8 @@ describe('npm start (embedded suite)', () => {
     } finally {
       await expect(stop(second)).resolves.toBe(0);
     }
+    expect(output.get(second)).toContain('suite ready');
+    expect(output.get(second)).not.toContain('bootstrapped');
+    await expect(readFile(path.join(dataDir, 'bootstrap.json'), 'utf8')).resolves.toContain(credentials.personal_access_token);
   });
 });

@@ -5,6 +5,7 @@ import { drainHttp, listen, onShutdownSignal } from '@suite/runtime';
 import { EmbeddedDatabase, embeddedDataDir, embeddedPort } from './embedded/embedded-database';
 import { embeddedAuthSecrets, embeddedInternalToken, embeddedPlatformSecrets } from './embedded/local-secrets';
 import { SUITE_APPS } from './suite-apps';
+import { bootstrapOnFirstStart } from './admin/first-start';
 
 /**
  * `npm start`: the whole suite in one process. Each app keeps its own Nest container, port,
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const host = process.env.HOST ?? '127.0.0.1';
 
   const running: INestApplication[] = [];
+  const urls: Record<string, string> = {};
   let shutdownTimeout = 10_000;
   onShutdownSignal(async () => {
     // Apps consume each other's events, so stop in phases: no new requests anywhere, then
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
       shutdownTimeout = env.SHUTDOWN_TIMEOUT_MS;
       const app = await suiteApp.createApp(env);
       running.push(app);
-      await listen(app, env.PORT, env.HOST, suiteApp.name);
+      urls[suiteApp.name] = (await listen(app, env.PORT, env.HOST, suiteApp.name)).replace('[::1]', '127.0.0.1');
     }
     releaseDelivery();
   } catch (error) {
@@ -68,6 +70,12 @@ async function main(): Promise<void> {
   const where = embedded ? `embedded PostgreSQL (${dataDir})` : 'DATABASE_URL';
   const transport = process.env.KAFKA_BROKERS ? `Kafka ${process.env.KAFKA_BROKERS}` : 'in-process events';
   console.log(`\nsuite ready in ${seconds}s: ${where}, ${transport}. Ctrl-C stops everything.`);
+
+  // First start on an empty database: an admin and credentials to try the suite with.
+  const [platform, auth] = [running[SUITE_APPS.findIndex((a) => a.name === 'platform')]!, running[SUITE_APPS.findIndex((a) => a.name === 'auth')]!];
+  await bootstrapOnFirstStart({ platform, auth }, { dataDir, urls: { auth: urls.auth!, platform: urls.platform! } }).catch((error: unknown) => {
+    console.error(`bootstrap failed (the suite keeps running; try \`npm run -s admin -- bootstrap\`): ${error instanceof Error ? error.message : String(error)}`);
+  });
 }
 
 main().catch((error: unknown) => {

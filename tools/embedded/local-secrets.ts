@@ -7,11 +7,14 @@ import path from 'node:path';
  * A secret of an embedded installation: the variable when set, else generated once into
  * `.data/<file>` (owner-only) so the admin CLI and a restart see the same one.
  */
-async function embeddedSecret(dataDir: string, variable: string, file: string): Promise<string> {
+async function embeddedSecret(dataDir: string, variable: string, file: string): Promise<string>;
+async function embeddedSecret(dataDir: string, variable: string, file: string, create: false): Promise<string | undefined>;
+async function embeddedSecret(dataDir: string, variable: string, file: string, create = true): Promise<string | undefined> {
   const fromEnv = process.env[variable];
   if (fromEnv) return fromEnv;
   const location = path.join(dataDir, file);
   if (existsSync(location)) return (await readFile(location, 'utf8')).trim();
+  if (!create) return undefined;
   const secret = randomBytes(32).toString('base64url');
   await writeFile(location, `${secret}\n`, { mode: 0o600 });
   return secret;
@@ -32,4 +35,20 @@ export async function embeddedAuthSecrets(dataDir: string): Promise<{ AUTH_SESSI
 /** Platform's id encryption key (`.data/platform-id-encryption-key`): 32 random bytes, base64url. */
 export async function embeddedPlatformSecrets(dataDir: string): Promise<{ PLATFORM_ID_ENCRYPTION_KEY: string }> {
   return { PLATFORM_ID_ENCRYPTION_KEY: await embeddedSecret(dataDir, 'PLATFORM_ID_ENCRYPTION_KEY', 'platform-id-encryption-key') };
+}
+
+/**
+ * The secrets above as far as they exist — variables, else files an earlier `npm start` wrote —
+ * without generating any: for the admin CLI against DATABASE_URL, which must use the same
+ * AUTH_KEY_ENCRYPTION_SECRET as the apps (auth opens its sealed signing key at start) but must
+ * not invent one for a database that `npm start` never ran on.
+ */
+export async function existingEmbeddedSecrets(dataDir: string): Promise<Record<string, string>> {
+  const found: Record<string, string | undefined> = {
+    INTERNAL_API_TOKEN: await embeddedSecret(dataDir, 'INTERNAL_API_TOKEN', 'internal-api-token', false),
+    AUTH_SESSION_SECRET: await embeddedSecret(dataDir, 'AUTH_SESSION_SECRET', 'auth-session-secret', false),
+    AUTH_KEY_ENCRYPTION_SECRET: await embeddedSecret(dataDir, 'AUTH_KEY_ENCRYPTION_SECRET', 'auth-key-encryption-secret', false),
+    PLATFORM_ID_ENCRYPTION_KEY: await embeddedSecret(dataDir, 'PLATFORM_ID_ENCRYPTION_KEY', 'platform-id-encryption-key', false),
+  };
+  return Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

@@ -3,3 +3,7 @@ export { PLATFORM_ENTITIES } from './app.module';
 export { platformMigrations } from './database/migrations';
 export { PlatformEnvironment } from './config/platform-environment';
 export { CompanyEntity } from './companies/company.entity';
+// Operator tooling (tools/admin, the embedded launcher's bootstrap) acts through these services.
+export { CompaniesService } from './companies/companies.service';
+export { RolesService } from './roles/roles.service';
+export { UsersService } from './users/users.service';

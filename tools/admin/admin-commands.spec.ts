@@ -1,0 +1,37 @@
+import { parseAdminArgs, UsageError } from './admin-commands';
+
+describe('admin CLI arguments', () => {
+  it('parses each command', () => {
+    expect(parseAdminArgs(['bootstrap', '--json'])).toEqual({ command: 'bootstrap', json: true });
+    expect(parseAdminArgs(['create-agency', '--name=Acme Agency'])).toEqual({ command: 'create-agency', json: false, name: 'Acme Agency' });
+    expect(parseAdminArgs(['create-company', '--name', 'Child', '--parent', '7'])).toEqual({
+      command: 'create-company',
+      json: false,
+      name: 'Child',
+      parent: '7',
+    });
+    expect(parseAdminArgs(['create-user', '--company', '3', '--email', 'a@b.co', '--name', 'A', '--admin', '--json'])).toEqual({
+      command: 'create-user',
+      json: true,
+      company: '3',
+      email: 'a@b.co',
+      name: 'A',
+      admin: true,
+    });
+    expect(parseAdminArgs([])).toEqual({ command: 'help' });
+  });
+
+  it.each([
+    [['launch']],
+    [['bootstrap', '--jsn']],
+    [['bootstrap', 'extra']],
+    [['create-agency']],
+    [['create-agency', '--name']],
+    [['create-company', '--name', 'X', '--parent', 'abc']],
+    [['create-user', '--company', '1', '--email', 'a@b.co', '--name', 'A']],
+    [['create-user', '--company', '1', '--email', 'a@b.co', '--name', 'A', '--admin', '--role', '2']],
+    [['create-agency', '--name', 'A', '--name', 'B']],
+  ])('refuses %j with a usage error', (argv) => {
+    expect(() => parseAdminArgs(argv)).toThrow(UsageError);
+  });
+});

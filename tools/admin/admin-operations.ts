@@ -1,0 +1,192 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource } from 'typeorm';
+import { FULL_ACCESS_SCOPE, PERMISSIONS } from '@suite/contracts';
+import { ApiKeysService, LoginUsersService, OAuthClientsService, PersonalAccessTokensService } from '@suite/auth-app';
+import { CompaniesService, CompanyEntity, RolesService, UsersService } from '@suite/platform-app';
+import { AppError } from '@suite/runtime';
+
+/**
+ * What the admin CLI and `npm start`'s first-run bootstrap do, always through the owning app's
+ * code: companies, roles and users through the platform's services (each write commits with its
+ * event), OAuth clients, personal access tokens and API keys through auth's. The password reaches
+ * auth only as the argon2id hash inside `user.created`; nothing here writes another app's tables.
+ */
+export interface AdminApps {
+  platform: INestApplication;
+  auth: INestApplication;
+}
+
+export const BOOTSTRAP_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
+export const ADMIN_ROLE_NAME = 'Admin';
+/** How long to wait for auth to learn about a new user (the `user.created` event's trip). */
+export const DEFAULT_USER_WAIT_MS = 30_000;
+
+export interface CompanyOutput {
+  id: string;
+  name: string;
+  parent_company_id: string | null;
+}
+
+export interface UserOutput {
+  id: string;
+  company_id: string;
+  email: string;
+  name: string;
+  role_id: string;
+  /** Only when the CLI generated or was given it: shown once. */
+  password: string;
+}
+
+export interface BootstrapOutput {
+  company_id: string;
+  user: { id: string; email: string; password: string };
+  oauth_client: { client_id: string; client_secret: string; redirect_uri: string };
+  personal_access_token: string;
+  api_key: string;
+}
+
+const companyOutput = (company: CompanyEntity): CompanyOutput => ({
+  id: company.id,
+  name: company.name,
+  parent_company_id: company.parentCompanyId,
+});
+
+/** 24 random bytes, base64url: 32 characters, no ambiguity when copied from a terminal. */
+export const generatePassword = (): string => randomBytes(24).toString('base64url');
+
+export async function createCompany(apps: AdminApps, input: { name: string; parentCompanyId?: string }): Promise<CompanyOutput> {
+  return companyOutput(await apps.platform.get(CompaniesService).create(input));
+}
+
+/** True when the platform holds no company yet (read through the platform's own connection). */
+export async function platformIsEmpty(apps: Pick<AdminApps, 'platform'>): Promise<boolean> {
+  return !(await apps.platform.get(DataSource).getRepository(CompanyEntity).exists());
+}
+
+/** The company's role named Admin that grants every permission; created when there is none. */
+export async function adminRoleOf(apps: AdminApps, companyId: string): Promise<string> {
+  const roles = apps.platform.get(RolesService);
+  await apps.platform.get(CompaniesService).get(companyId); // unknown company: a clear "Company not found."
+  const existing = (await roles.list(companyId)).find(
+    ({ role }) => role.name === ADMIN_ROLE_NAME && PERMISSIONS.every((permission) => role.permissions.includes(permission)),
+  );
+  if (existing) return existing.role.id;
+  return (await roles.create(companyId, { name: ADMIN_ROLE_NAME, permissions: [...PERMISSIONS] })).id;
+}
+
+export async function createUser(
+  apps: AdminApps,
+  input: { companyId: string; email: string; name: string; password?: string; roleId?: string; admin?: boolean },
+): Promise<UserOutput> {
+  const roleId = input.admin ? await adminRoleOf(apps, input.companyId) : input.roleId;
+  if (!roleId) throw new Error('create-user needs --role <id> or --admin');
+  const password = input.password ?? generatePassword();
+  const user = await apps.platform
+    .get(UsersService)
+    .create(input.companyId, { name: input.name, email: input.email, password, roleId });
+  return { id: user.id, company_id: user.companyId, email: user.email, name: user.name, role_id: user.roleId, password };
+}
+
+/**
+ * Waits until auth's login replica (fed by `user.created`) knows the user and sees it active:
+ * in-process, through Kafka or through another process's relay, the event takes a moment.
+ */
+export async function waitForAuthUser(apps: AdminApps, userId: string, timeoutMs = DEFAULT_USER_WAIT_MS): Promise<void> {
+  const logins = apps.auth.get(LoginUsersService);
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
+    if (await logins.isActive(userId)) return;
+    if (Date.now() + delay > deadline) {
+      throw new Error(
+        `auth did not learn about user ${userId} within ${Math.round(timeoutMs / 1000)} s: the platform's user.created ` +
+          'event has not reached auth. Is the platform relay running (it is when this CLI runs alone or next to npm start) ' +
+          'and, with KAFKA_BROKERS, are Kafka and the auth app up? The user exists on the platform; retry later.',
+      );
+    }
+    await sleep(delay);
+  }
+}
+
+/**
+ * A company with an admin user (every permission), a confidential OAuth client redirecting to
+ * BOOTSTRAP_REDIRECT_URI, a full-access personal access token of that user and a workspace API
+ * key. The admin's email is `admin@example.com` when free, else a unique variant of it.
+ */
+export async function bootstrap(
+  apps: AdminApps,
+  options: { companyName?: string; email?: string; password?: string; userWaitMs?: number } = {},
+): Promise<BootstrapOutput> {
+  const company = await createCompany(apps, { name: options.companyName ?? 'Admin Company' });
+  const password = options.password ?? generatePassword();
+  const user = await createUserWithFreeEmail(apps, company.id, options.email, password);
+
+  const { client, secret } = await apps.auth.get(OAuthClientsService).create({
+    name: 'Admin CLI client',
+    redirectUri: BOOTSTRAP_REDIRECT_URI,
+    confidential: true,
+    companyId: company.id,
+  });
+  if (!secret) throw new Error('a confidential OAuth client was created without a secret');
+
+  // auth issues a token only for a user it knows: wait for the user.created event to arrive.
+  await waitForAuthUser(apps, user.id, options.userWaitMs);
+  const token = await apps.auth
+    .get(PersonalAccessTokensService)
+    .create({ userId: user.id, companyId: company.id }, { name: 'bootstrap', scopes: [FULL_ACCESS_SCOPE], expiresAt: null });
+  const key = await apps.auth.get(ApiKeysService).create(
+    {
+      via: 'personal_access_token',
+      companyId: company.id,
+      userId: user.id,
+      scopes: [FULL_ACCESS_SCOPE],
+      credentialId: token.token.id,
+    },
+    { name: 'bootstrap' },
+  );
+
+  return {
+    company_id: company.id,
+    user: { id: user.id, email: user.email, password },
+    oauth_client: { client_id: client.clientId, client_secret: secret, redirect_uri: client.redirectUri },
+    personal_access_token: token.value,
+    api_key: key.value,
+  };
+}
+
+async function createUserWithFreeEmail(apps: AdminApps, companyId: string, email: string | undefined, password: string): Promise<UserOutput> {
+  const candidates = email ? [email] : ['admin@example.com', ...Array.from({ length: 5 }, () => `admin-${randomBytes(4).toString('hex')}@example.com`)];
+  for (const candidate of candidates) {
+    try {
+      return await createUser(apps, { companyId, email: candidate, name: 'Admin', password, admin: true });
+    } catch (error) {
+      const taken = error instanceof AppError && error.fields.email !== undefined;
+      if (!taken || candidate === candidates[candidates.length - 1]) throw error;
+    }
+  }
+  throw new Error('unreachable');
+}
+
+/** Human-readable form of the bootstrap credentials (npm start prints it; the CLI without --json too). */
+export function describeBootstrap(result: BootstrapOutput, urls: { auth: string; platform: string }): string {
+  return [
+    'Bootstrap credentials (shown once; keep them somewhere safe):',
+    `  company id             ${result.company_id}`,
+    `  admin user             ${result.user.email}  password ${result.user.password}  (id ${result.user.id})`,
+    `  personal access token  ${result.personal_access_token}   (scope *)`,
+    `  workspace API key      ${result.api_key}`,
+    `  OAuth client           ${result.oauth_client.client_id}  secret ${result.oauth_client.client_secret}`,
+    `                         redirect URI ${result.oauth_client.redirect_uri}`,
+    '',
+    `  try:     curl -H "Authorization: Bearer ${result.personal_access_token}" ${urls.platform}/api/users`,
+    `  consent: ${authorizeUrl(urls.auth, result.oauth_client)}`,
+    '           (log in as the admin user; then exchange the code at /oauth/token — see README "First steps")',
+  ].join('\n');
+}
+
+/** An authorization request for the bootstrap client (confidential, so PKCE is optional here). */
+export function authorizeUrl(authBase: string, client: { client_id: string; redirect_uri: string }): string {
+  const query = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: client.redirect_uri, scope: '*', state: 'first-steps' });
+  return `${authBase}/login/oauth/authorize?${query.toString()}`;
+}
