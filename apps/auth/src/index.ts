@@ -7,3 +7,5 @@ export { OAuthClientsService } from './oauth-clients/oauth-clients.service';
 export { PersonalAccessTokensService } from './personal-access-tokens/personal-access-tokens.service';
 export { ApiKeysService } from './api-keys/api-keys.service';
 export { LoginUsersService } from './login-users/login-users.service';
+// For cross-app tests (e2e) that mint access tokens the way the token endpoint does.
+export { AccessTokenIssuer } from './tokens/access-token.issuer';

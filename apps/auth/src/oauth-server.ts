@@ -1,6 +1,7 @@
 import { AuthorizationCodeEntity } from './authorization/authorization-code.entity';
 import { AuthorizationModule } from './authorization/authorization.module';
 import { GrantEntity } from './grants/grant.entity';
+import { ImpersonationAuditEntity } from './login-as/impersonation-audit.entity';
 import { LoginUserEntity } from './login-users/login-user.entity';
 import { LoginUserReplicaHandler } from './login-users/login-user-replica.handler';
 import { LoginUsersModule } from './login-users/login-users.module';
@@ -21,6 +22,7 @@ export const OAUTH_SERVER_ENTITIES = [
   RefreshTokenEntity,
   SigningKeyEntity,
   LoginUserEntity,
+  ImpersonationAuditEntity,
 ];
 
 export const OAUTH_SERVER_MODULES = [

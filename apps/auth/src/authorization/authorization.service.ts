@@ -24,6 +24,7 @@ export class AuthorizationService {
         scopes: [...request.scopes],
         revokedAt: null,
         revokedReason: null,
+        actorUserId: null,
       });
       await manager.getRepository(AuthorizationCodeEntity).insert({
         digest: credentialDigest(code),

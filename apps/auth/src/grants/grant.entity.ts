@@ -29,6 +29,14 @@ export class GrantEntity {
   @Column({ type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
 
+  /**
+   * Login-as grants (RFC 8693 exchange) only: the admin acting as `userId`. Such a grant has no
+   * code and no refresh token; its one access token lives IMPERSONATION_TOKEN_TTL_SECONDS.
+   */
+  @Index()
+  @Column({ type: 'bigint', nullable: true })
+  actorUserId!: string | null;
+
   /** `code_replay`, `refresh_token_reuse`, `client_deleted`, `user_revoked`. */
   @Column({ type: 'varchar', length: 32, nullable: true })
   revokedReason!: string | null;

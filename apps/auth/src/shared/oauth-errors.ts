@@ -7,7 +7,9 @@ export type TokenErrorCode =
   | 'invalid_grant'
   | 'unauthorized_client'
   | 'unsupported_grant_type'
-  | 'invalid_scope';
+  | 'invalid_scope'
+  /** RFC 8693 §2.2.2: an audience or resource this server does not issue tokens for. */
+  | 'invalid_target';
 
 /** An OAuth error for the token endpoints: 401 for invalid_client, 400 for the rest (RFC 6749 §5.2). */
 export function tokenError(code: TokenErrorCode, description: string): AppError {

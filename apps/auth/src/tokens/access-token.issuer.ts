@@ -12,6 +12,10 @@ export interface AccessTokenSubject {
   clientId: string;
   grantId: string;
   scopes: readonly string[];
+  /** Login-as (RFC 8693): the admin acting as `userId`, written as `act: { sub }`. */
+  actorUserId?: string;
+  /** Lifetime in seconds; ACCESS_TOKEN_TTL_SECONDS by default. */
+  ttlSeconds?: number;
 }
 
 /** Issues RFC 9068 JWT access tokens signed with the current ES256 key. */
@@ -29,6 +33,7 @@ export class AccessTokenIssuer {
   async issue(subject: AccessTokenSubject, now: Date): Promise<{ token: string; expiresIn: number }> {
     const key = await this.keys.currentKey();
     const iat = Math.floor(now.getTime() / 1000);
+    const ttl = subject.ttlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
     const claims: AccessTokenClaims = {
       iss: this.issuer,
       aud: ACCESS_TOKEN_AUDIENCE,
@@ -38,12 +43,13 @@ export class AccessTokenIssuer {
       sid: subject.grantId,
       jti: randomUUID(),
       iat,
-      exp: iat + ACCESS_TOKEN_TTL_SECONDS,
+      exp: iat + ttl,
       company_id: subject.companyId,
+      ...(subject.actorUserId === undefined ? {} : { act: { sub: subject.actorUserId } }),
     };
     const token = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: SIGNING_ALG, typ: ACCESS_TOKEN_TYPE, kid: key.kid })
       .sign(key.privateKey);
-    return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+    return { token, expiresIn: ttl };
   }
 }

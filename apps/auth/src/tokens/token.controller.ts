@@ -1,7 +1,12 @@
-import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AppError } from '@suite/runtime';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { INTERNAL_TOKEN_HEADER } from '@suite/authz';
+import { TOKEN_EXCHANGE_GRANT_TYPE } from '@suite/contracts';
+import { AppError, ENVIRONMENT, type BaseEnvironment } from '@suite/runtime';
+import { isRefusal, readTokenExchangeRequest } from '../login-as/token-exchange-rules';
+import { TokenExchangeService, type TokenExchangeResponse } from '../login-as/token-exchange.service';
 import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
 import type { OAuthClientEntity } from '../oauth-clients/oauth-client.entity';
 import { redirectUriMatches } from '../oauth-clients/redirect-uri';
@@ -18,22 +23,30 @@ export const TOKEN_REQUESTS_PER_MINUTE = 60;
 @Controller('oauth')
 export class TokenController {
   private readonly limiter: FixedWindowRateLimiter;
+  private readonly internalToken: Buffer | undefined;
 
   constructor(
     private readonly tokens: TokensService,
     private readonly clients: OAuthClientsService,
+    private readonly exchange: TokenExchangeService,
     clock: Clock,
+    @Inject(ENVIRONMENT) env: BaseEnvironment,
   ) {
     this.limiter = new FixedWindowRateLimiter(TOKEN_REQUESTS_PER_MINUTE, 60_000, () => clock.now().getTime());
+    this.internalToken = env.INTERNAL_API_TOKEN ? sha256(env.INTERNAL_API_TOKEN) : undefined;
   }
 
   @Post('token')
   @HttpCode(200)
   @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiOperation({ summary: 'Token endpoint (RFC 6749 §3.2): authorization_code and refresh_token grants' })
-  async token(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenResponse> {
+  @ApiOperation({
+    summary:
+      'Token endpoint (RFC 6749 §3.2): authorization_code and refresh_token grants; RFC 8693 token exchange (login-as) for internal callers only',
+  })
+  async token(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenResponse | TokenExchangeResponse> {
     noStore(response);
     const params = readForm(request);
+    if (params.grant_type === TOKEN_EXCHANGE_GRANT_TYPE) return this.tokenExchange(request, params);
     const client = await this.authenticate(request, response, params);
     switch (required(params, 'grant_type')) {
       case 'authorization_code':
@@ -50,6 +63,27 @@ export class TokenController {
       default:
         throw tokenError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
     }
+  }
+
+  /**
+   * Login-as (decision 0007, "Login-as"). The caller is not an OAuth client but a suite service
+   * (the platform), authenticated by `x-internal-token` = INTERNAL_API_TOKEN; client credentials
+   * are refused here, so no registered client — public or confidential — can ever exchange.
+   * Without INTERNAL_API_TOKEN the grant type does not exist.
+   */
+  private tokenExchange(request: Request, params: FormParams): Promise<TokenExchangeResponse> {
+    if (!this.internalToken) throw tokenError('unsupported_grant_type', 'Token exchange is not enabled on this server.');
+    if (request.headers.authorization !== undefined || params.client_id !== undefined || params.client_secret !== undefined) {
+      throw tokenError('invalid_client', `Token exchange is for internal callers: authenticate with the ${INTERNAL_TOKEN_HEADER} header, not client credentials.`);
+    }
+    const presented = request.headers[INTERNAL_TOKEN_HEADER];
+    if (typeof presented !== 'string' || presented.length === 0 || !timingSafeEqual(sha256(presented), this.internalToken)) {
+      throw tokenError('invalid_client', `Token exchange needs a valid ${INTERNAL_TOKEN_HEADER} header.`);
+    }
+    const exchange = readTokenExchangeRequest(params);
+    if (isRefusal(exchange)) throw tokenError(exchange.error, exchange.description);
+    // request.ip honours X-Forwarded-For from trusted (loopback/private) hops: the admin's address as the platform saw it.
+    return this.exchange.exchange(exchange, request.ip ?? null);
   }
 
   /** The spec's refresh endpoint: like grant_type=refresh_token, with redirect_uri required and checked. */
@@ -94,6 +128,8 @@ export class TokenController {
     }
   }
 }
+
+const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
 
 function noStore(response: Response): void {
   response.setHeader('Cache-Control', 'no-store');

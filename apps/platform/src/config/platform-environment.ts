@@ -1,4 +1,4 @@
-import { IsOptional, registerDecorator, type ValidationOptions } from 'class-validator';
+import { IsOptional, IsUrl, registerDecorator, type ValidationOptions } from 'class-validator';
 import { BaseEnvironment, Secret } from '@suite/runtime';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
 
@@ -28,4 +28,17 @@ export class PlatformEnvironment extends BaseEnvironment {
   @Secret()
   @IsBase64Key32()
   PLATFORM_ID_ENCRYPTION_KEY?: string;
+
+  /**
+   * Where the platform reaches auth's token endpoint for login-as (RFC 8693 exchange, HTTP —
+   * never Kafka): auth's internal address, a Kubernetes Service say. Unset means AUTH_ISSUER.
+   * The call is authenticated with INTERNAL_API_TOKEN; without it login-as answers 503.
+   */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'AUTH_INTERNAL_URL must be an http(s) URL' })
+  AUTH_INTERNAL_URL?: string;
 }
+
+/** Auth's base URL for service-to-service calls, without a trailing slash. */
+export const authInternalUrlOf = (env: Pick<PlatformEnvironment, 'AUTH_INTERNAL_URL' | 'AUTH_ISSUER'>): string =>
+  (env.AUTH_INTERNAL_URL ?? env.AUTH_ISSUER).replace(/\/+$/, '');

@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { AuthzReplicaReader, CompanyScope, CurrentPrincipal, permissionsOf, RequirePermission, type Principal } from '@suite/authz';
+import { AppError } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { CompanyQuery } from '../shared/company.query';
 import { CreateUserRequest } from './dto/create-user.request';
@@ -8,6 +10,7 @@ import { ListUsersQuery, USERS_PER_PAGE_DEFAULT } from './dto/list-users.query';
 import { UpdateUserRequest } from './dto/update-user.request';
 import type { UserSettingsRequest } from './dto/user-settings.request';
 import { mapUser } from './dto/user.response';
+import { LoginAsService, type LoginAsResult } from './login-as.service';
 import { UsersService, type Actor, type UserSettings } from './users.service';
 
 /** Users of the caller's company (or, with `company_id`, of an agency's child company). */
@@ -18,6 +21,7 @@ export class UsersController {
     private readonly users: UsersService,
     private readonly scope: CompanyScope,
     private readonly reader: AuthzReplicaReader,
+    private readonly loginAsService: LoginAsService,
   ) {}
 
   @Get()
@@ -76,6 +80,36 @@ export class UsersController {
     const companyId = await this.scope.resolve(principal, query.company_id);
     await this.users.delete(companyId, id, await this.actor(principal));
     return { message: 'User deleted successfully.' };
+  }
+
+  @Post(':id/login-as')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @RequirePermission('view-users')
+  @ApiPlatformIdParam()
+  @ApiOperation({
+    summary:
+      'Login-as (also GET): a short-lived (300 s) bearer token for that user, naming the caller as actor (RFC 8693); 422 for oneself, 403 when already acting as someone',
+  })
+  loginAs(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery, @Req() request: Request) {
+    return this.issueLoginAs(principal, id, query, request);
+  }
+
+  @Get(':id/login-as')
+  @Header('Cache-Control', 'no-store')
+  @RequirePermission('view-users')
+  @ApiPlatformIdParam()
+  @ApiOperation({ summary: 'Login-as (same as POST /api/users/{id}/login-as)' })
+  loginAsByGet(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery, @Req() request: Request) {
+    return this.issueLoginAs(principal, id, query, request);
+  }
+
+  private async issueLoginAs(principal: Principal, id: string, query: CompanyQuery, request: Request): Promise<{ data: LoginAsResult }> {
+    const companyId = await this.scope.resolve(principal, query.company_id);
+    const bearer = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    // The guard authenticated a bearer credential; it can only have come from the header (anything else fails validation).
+    if (!bearer) throw new AppError('unauthenticated', 'Login-as needs the bearer token in the Authorization header.');
+    return { data: await this.loginAsService.loginAs({ companyId, targetUserId: id, principal, bearer, clientIp: request.ip }) };
   }
 
   private async actor(principal: Principal): Promise<Actor> {

@@ -67,9 +67,22 @@ describe('AccessTokenVerifier', () => {
   });
 
   it('names the admin of a login-as token, and refuses a nested one', async () => {
-    const { sut } = setup();
+    const { sut, mocks } = setup();
+    // The admin may belong to the agency of the target's company: their company is not compared.
+    mocks.reader.addUser({ id: '3', companyId: '40' });
     await expect(sut.verify(await token({ claims: { act: { sub: '3' } } }))).resolves.toMatchObject({ userId: '7', actorUserId: '3' });
     await expect(sut.verify(await token({ claims: { act: { sub: '3', act: { sub: '2' } } } }))).rejects.toEqual(refusal(/nested/));
+    await expect(sut.verify(await token({ claims: { act: { sub: 'admin' } } }))).rejects.toEqual(refusal(/"act" claim/));
+  });
+
+  it.each([
+    ['unknown', null],
+    ['suspended', { status: 'Suspended' as const }],
+    ['deleted', { deletedAt: new Date('2029-12-31T00:00:00Z') }],
+  ])('refuses a login-as token whose admin is %s', async (_label, change) => {
+    const { sut, mocks } = setup();
+    if (change) mocks.reader.addUser({ id: '3', companyId: '42', ...change });
+    await expect(sut.verify(await token({ claims: { act: { sub: '3' } } }))).rejects.toEqual(refusal(/administrator acting as this user/));
   });
 
   it.each([

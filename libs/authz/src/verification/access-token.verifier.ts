@@ -47,6 +47,7 @@ export class AccessTokenVerifier {
     const payload = await this.verifySignatureAndClaims(token);
     const claims = claimsOf(payload);
     await activeUserOf(this.reader, claims.sub, claims.company_id);
+    if (claims.act) await this.assertActorActive(claims.act.sub);
     if (await this.reader.isGrantRevoked(claims.sid)) throw new AppError('unauthenticated', 'The token was revoked.');
     return {
       via: 'access_token',
@@ -58,6 +59,18 @@ export class AccessTokenVerifier {
       grantId: claims.sid,
       ...(claims.act ? { actorUserId: claims.act.sub } : {}),
     };
+  }
+
+  /**
+   * A login-as token dies with its admin: suspending or deleting the admin refuses the token
+   * at once, not when it expires. The admin's company is not compared — an agency admin acts in a
+   * child company; auth checked that relation when it issued the token.
+   */
+  private async assertActorActive(actorUserId: string): Promise<void> {
+    const actor = await this.reader.findUser(actorUserId);
+    if (!actor || actor.deletedAt || actor.status !== 'Active') {
+      throw new AppError('unauthenticated', 'The administrator acting as this user can no longer sign in.');
+    }
   }
 
   private async verifySignatureAndClaims(token: string): Promise<JWTPayload> {
@@ -100,7 +113,7 @@ function claimsOf(payload: JWTPayload): VerifiedClaims {
   const act = payload['act'];
   if (act !== undefined) {
     const actor = act as { sub?: unknown; act?: unknown } | null;
-    if (typeof actor !== 'object' || actor === null || typeof actor.sub !== 'string') {
+    if (typeof actor !== 'object' || actor === null || typeof actor.sub !== 'string' || !/^[0-9]+$/.test(actor.sub)) {
       throw new AppError('unauthenticated', 'The token\'s "act" claim is invalid.');
     }
     // Login-as cannot be nested: an impersonation token is never exchanged again.

@@ -30,3 +30,16 @@ export interface AccessTokenClaims {
   /** RFC 8693 actor: present when an admin acts as this user (login-as). */
   act?: { sub: string };
 }
+
+/** RFC 8693 token exchange, used for login-as (decision 0007, "Login-as"). */
+export const TOKEN_EXCHANGE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+/** RFC 8693 §3: the token type of an OAuth access token (a JWT or a personal access token here). */
+export const ACCESS_TOKEN_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
+/**
+ * The suite's own subject token type for login-as: `subject_token` is the numeric id of the user
+ * to act as (not a token: the trusted caller vouches for the request, the actor token proves who
+ * asks). Only accepted from an internal caller.
+ */
+export const USER_ID_TOKEN_TYPE = 'urn:suite:params:oauth:token-type:user-id';
+/** The `client_id` of login-as tokens and grants: the platform, calling auth as an internal service. */
+export const LOGIN_AS_CLIENT_ID = 'suite_internal_platform';
