@@ -358,6 +358,20 @@ describe('docker/compose.yaml', () => {
     expect(service.depends_on.kafka.condition).toBe('service_healthy');
     expect(service.environment).toMatchObject({ PORT: String(CONTAINER_PORT), MIGRATIONS_RUN: 'false', KAFKA_CLIENT_ID: app });
     expect(service.environment.INTERNAL_API_TOKEN.length).toBeGreaterThanOrEqual(32);
+    // Each app's own secrets, with dev values, and only in that app.
+    const own = { auth: ['AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET'], platform: ['PLATFORM_ID_ENCRYPTION_KEY'] } as Record<string, string[]>;
+    for (const [owner, names] of Object.entries(own)) {
+      for (const name of names) {
+        if (owner !== app) {
+          expect({ app, [name]: service.environment[name] }).toEqual({ app, [name]: undefined });
+          continue;
+        }
+        const value: string = service.environment[name];
+        expect({ name, looksDev: /dev/i.test(value) }).toEqual({ name, looksDev: true });
+        if (name === 'PLATFORM_ID_ENCRYPTION_KEY') expect(Buffer.from(value, 'base64')).toHaveLength(32);
+        else expect(value.length).toBeGreaterThanOrEqual(32);
+      }
+    }
     // Reachable only through the gateway.
     expect(service.ports).toBeUndefined();
   });

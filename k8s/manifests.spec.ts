@@ -124,6 +124,12 @@ function kafkaTopicProblems(topic: Obj): string[] {
 
 const APP_NAMES = Object.keys(APPS) as (keyof typeof APPS)[];
 const SECRET_ENV = ['DATABASE_URL', 'INTERNAL_API_TOKEN'];
+/** Secrets only one app reads (its environment class), also from Secret refs only. */
+const APP_SECRET_ENV: Partial<Record<keyof typeof APPS, string[]>> = {
+  auth: ['AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET'],
+  platform: ['PLATFORM_ID_ENCRYPTION_KEY'],
+};
+const ALL_SECRET_ENV = [...SECRET_ENV, ...Object.values(APP_SECRET_ENV).flat()];
 /** Every variable BaseEnvironment (libs/runtime) reads; the ConfigMap may hold the non-secret ones only. */
 const APP_ENV = [
   'PORT',
@@ -317,7 +323,7 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
 
   it('gives every app its full environment: ConfigMap for settings, Secret refs for secrets, MIGRATIONS_RUN=false', () => {
     expect(Object.keys(config).filter((key) => !APP_ENV.includes(key))).toEqual([]);
-    expect(Object.keys(config).filter((key) => SECRET_ENV.includes(key))).toEqual([]);
+    expect(Object.keys(config).filter((key) => ALL_SECRET_ENV.includes(key))).toEqual([]);
     expect(config.PORT).toBe(String(CONTAINER_PORT));
     for (const deployment of deployments) {
       const app = deployment.metadata.name;
@@ -325,7 +331,10 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
       expect({ app, missing: APP_ENV.filter((name) => !env.has(name)) }).toEqual({ app, missing: [] });
       expect({ app, MIGRATIONS_RUN: env.get('MIGRATIONS_RUN')?.value }).toEqual({ app, MIGRATIONS_RUN: 'false' });
       expect({ app, KAFKA_CLIENT_ID: env.get('KAFKA_CLIENT_ID')?.value }).toEqual({ app, KAFKA_CLIENT_ID: app });
-      expectSecretsReferenced(deployment, objects, overlay, SECRET_ENV);
+      expectSecretsReferenced(deployment, objects, overlay, [...SECRET_ENV, ...(APP_SECRET_ENV[app as keyof typeof APPS] ?? [])]);
+      // An app's own secrets reach that app only.
+      const foreign = ALL_SECRET_ENV.filter((name) => !SECRET_ENV.includes(name) && !(APP_SECRET_ENV[app as keyof typeof APPS] ?? []).includes(name));
+      expect({ app, foreign: foreign.filter((name) => env.has(name)) }).toEqual({ app, foreign: [] });
     }
   });
 
@@ -501,7 +510,10 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
       for (const [key, encoded] of Object.entries<string>(secrets[0]!.data ?? {})) {
         const value = Buffer.from(encoded, 'base64').toString('utf8');
         expect({ key, looksDev: /dev/i.test(value) }).toEqual({ key, looksDev: true });
-        if (key === 'INTERNAL_API_TOKEN') expect(value.length).toBeGreaterThanOrEqual(32);
+        if (['INTERNAL_API_TOKEN', 'AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET'].includes(key)) {
+          expect({ key, length: value.length >= 32 }).toEqual({ key, length: true });
+        }
+        if (key === 'PLATFORM_ID_ENCRYPTION_KEY') expect(Buffer.from(value, 'base64')).toHaveLength(32);
       }
     });
   }
