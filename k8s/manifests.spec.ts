@@ -147,6 +147,10 @@ const APP_ENV = [
   'LOG_LEVEL',
   'INTERNAL_API_TOKEN',
   'SHUTDOWN_TIMEOUT_MS',
+  'AUTH_ISSUER',
+  'AUTH_JWKS_URL',
+  // Read by platform only (the login-as exchange); harmless elsewhere.
+  'AUTH_INTERNAL_URL',
 ];
 const MIGRATE_COMMAND = ['node', 'dist/tools/migrate.js', '--all'];
 /** The selector docs/deployment.md uses to apply everything the migration Job needs, before the apps. */
