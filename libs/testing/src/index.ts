@@ -21,3 +21,4 @@ export { startEmbeddedPostgres, type EmbeddedPostgresServer } from './postgres/e
 export { createTestDatabase, type TestDatabase } from './postgres/test-database';
 export { findFreePort } from './util/free-port';
 export { eventually } from './util/eventually';
+export { ensureChromium, CHROMIUM_PATH } from './browser/ensure-chromium';

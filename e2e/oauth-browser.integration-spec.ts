@@ -1,0 +1,221 @@
+import type { INestApplication } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE } from '@suite/contracts';
+import { hashPassword } from '@suite/authz';
+import { newEvent, Outbox } from '@suite/eventing';
+import { createTestDatabase, ensureChromium, eventually, findFreePort, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
+
+/**
+ * The authorization-code flow in a real browser: Debian's Chromium driven by playwright-core
+ * (never a downloaded browser) against the auth app listening on 127.0.0.1. The user signs in
+ * through the server-rendered login page, located by its labels, approves on the consent page,
+ * and the browser lands on a small local HTTP server standing in for the client's redirect URI.
+ */
+const INTERNAL_TOKEN = 'i'.repeat(40);
+const PASSWORD = 'correct horse battery staple';
+const CLIENT_NAME = 'Browser Test CRM';
+const SCOPES = ['view-users', 'view-teams'];
+
+let database: TestDatabase;
+let app: INestApplication;
+let base: string;
+let userEmail: string;
+let capture: Server;
+let redirectUri: string;
+let callbacks: URL[] = [];
+let browser: Browser;
+let context: BrowserContext;
+let client: { client_id: string; client_secret: string };
+
+beforeAll(async () => {
+  const executablePath = await ensureChromium();
+
+  // The client's redirect URI: records every request and answers with a tiny page.
+  capture = createServer((request, response) => {
+    callbacks.push(new URL(request.url ?? '/', redirectUri));
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><html lang="en"><title>Callback</title><h1>Signed in</h1></html>');
+  });
+  await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve));
+  const address = capture.address();
+  if (address === null || typeof address === 'string') throw new Error('capture server has no port');
+  redirectUri = `http://127.0.0.1:${address.port}/callback`;
+
+  database = await createTestDatabase('auth_oauth_browser');
+  const port = await findFreePort();
+  base = `http://127.0.0.1:${port}`;
+  app = await createAuthApp(
+    loadAuthEnvironment({
+      ...process.env,
+      DATABASE_URL: database.url,
+      KAFKA_TOPIC_PREFIX: uniqueTopicPrefix('auth-browser'),
+      KAFKA_TOPIC_PARTITIONS: '1',
+      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+      AUTH_ISSUER: base,
+      AUTH_SESSION_SECRET: 's'.repeat(40),
+      AUTH_KEY_ENCRYPTION_SECRET: 'e'.repeat(40),
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+    }),
+  );
+  await app.listen(port, '127.0.0.1');
+  const db = app.get(DataSource);
+
+  userEmail = `grace-${Date.now()}@example.com`;
+  const passwordHash = await hashPassword(PASSWORD);
+  await db.transaction((manager) =>
+    app.get(Outbox).append(
+      manager,
+      newEvent('user.created', {
+        companyId: '42',
+        subject: '7',
+        data: { id: '7', company_id: '42', email: userEmail, name: 'Grace', status: 'Active', role_id: null, permissions: SCOPES, password_hash: passwordHash },
+      }),
+    ),
+  );
+  await eventually(() => db.query(`SELECT id FROM auth.login_users WHERE id = 7`), (rows: unknown[]) => rows.length === 1, {
+    timeoutMs: 60_000,
+    what: 'the user.created event to reach login_users',
+  });
+
+  const registered = await fetch(`${base}/internal/oauth-clients`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-internal-token': INTERNAL_TOKEN },
+    body: JSON.stringify({ name: CLIENT_NAME, redirect_uri: redirectUri, confidential: true, company_id: '42' }),
+  });
+  expect(registered.status).toBe(201);
+  client = (await registered.json()) as typeof client;
+
+  // launch() gives Chromium a fresh temporary profile (user-data dir) and removes it at close.
+  browser = await chromium.launch({
+    executablePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await database?.drop();
+  if (capture) await new Promise<void>((resolve) => capture.close(() => resolve()));
+});
+
+beforeEach(async () => {
+  callbacks = [];
+  context = await browser.newContext();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+function authorizationRequest() {
+  const verifier = randomBytes(32).toString('base64url');
+  const state = randomBytes(16).toString('base64url');
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: redirectUri,
+    scope: SCOPES.join(' '),
+    state,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  });
+  return { verifier, state, url: `${base}/login/oauth/authorize?${query.toString()}` };
+}
+
+async function openLogin(url: string): Promise<Page> {
+  const page = await context.newPage();
+  const response = await page.goto(url);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(CLIENT_NAME);
+  return page;
+}
+
+describe('authorization code flow in Chromium', () => {
+  it('signs in by the labelled fields, shows the consent page, redirects with code and state, and the code buys a valid JWT', async () => {
+    const { verifier, state, url } = authorizationRequest();
+    const page = await openLogin(url);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+
+    await page.getByLabel('Email').fill(userEmail);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await Promise.all([page.waitForURL((target) => target.pathname === '/login/oauth/authorize'), page.getByRole('button', { name: 'Sign in' }).click()]);
+
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`Allow ${CLIENT_NAME} to access your account?`);
+    const scopeItems = await page.getByRole('list').getByRole('listitem').allTextContents();
+    expect([...scopeItems].sort()).toEqual(['View teams', 'View users']);
+
+    await Promise.all([page.waitForURL((target) => target.toString().startsWith(redirectUri)), page.getByRole('button', { name: 'Allow' }).click()]);
+    expect(callbacks).toHaveLength(1);
+    const callback = callbacks[0]!;
+    expect(callback.origin + callback.pathname).toBe(redirectUri);
+    expect(callback.searchParams.get('state')).toBe(state);
+    expect(callback.searchParams.get('iss')).toBe(base);
+    const code = callback.searchParams.get('code');
+    expect(code).toEqual(expect.any(String));
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Signed in');
+
+    const exchanged = await fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: code!, redirect_uri: redirectUri, code_verifier: verifier }).toString(),
+    });
+    expect(exchanged.status).toBe(200);
+    const tokens = (await exchanged.json()) as { access_token: string; refresh_token: string; token_type: string; scope: string; expires_in: number };
+    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 600, refresh_token: expect.any(String) });
+    expect(tokens.scope.split(' ').sort()).toEqual([...SCOPES].sort());
+
+    const jwks = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
+    const { payload } = await jwtVerify(tokens.access_token, createLocalJWKSet(jwks), { issuer: base, audience: ACCESS_TOKEN_AUDIENCE, typ: ACCESS_TOKEN_TYPE });
+    expect(payload).toMatchObject({ sub: '7', company_id: '42', client_id: client.client_id, scope: tokens.scope });
+  });
+
+  it('shows a wrong password as an error tied to the fields, and keeps the focus order email → password → submit', async () => {
+    const { url } = authorizationRequest();
+    const page = await openLogin(url);
+
+    const email = page.getByLabel('Email');
+    const password = page.getByLabel('Password');
+    await email.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('password');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => `${document.activeElement?.tagName}:${document.activeElement?.textContent}`)).toBe('BUTTON:Sign in');
+
+    await email.fill(userEmail);
+    await password.fill('not the password');
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url() === `${base}/login/oauth/login`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    expect(response.status()).toBe(401);
+    await page.waitForLoadState();
+
+    const alert = page.getByRole('alert');
+    await expect(alert.textContent()).resolves.toBe('The email or password is not correct.');
+    const errorId = await alert.getAttribute('id');
+    expect(errorId).toBeTruthy();
+    for (const field of [page.getByLabel('Email'), page.getByLabel('Password')]) {
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      expect(await field.getAttribute('aria-describedby')).toBe(errorId);
+    }
+    // The email is kept, the password is not, and the user is still on the login page.
+    expect(await page.getByLabel('Email').inputValue()).toBe(userEmail);
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    expect(callbacks).toHaveLength(0);
+  });
+});
