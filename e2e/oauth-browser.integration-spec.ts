@@ -35,9 +35,11 @@ let client: { client_id: string; client_secret: string };
 beforeAll(async () => {
   const executablePath = await ensureChromium();
 
-  // The client's redirect URI: records every request and answers with a tiny page.
+  // The client's redirect URI: records every request to the callback path (the browser also
+  // asks this origin for /favicon.ico) and answers with a tiny page.
   capture = createServer((request, response) => {
-    callbacks.push(new URL(request.url ?? '/', redirectUri));
+    const url = new URL(request.url ?? '/', redirectUri);
+    if (url.pathname === '/callback') callbacks.push(url);
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end('<!doctype html><html lang="en"><title>Callback</title><h1>Signed in</h1></html>');
   });

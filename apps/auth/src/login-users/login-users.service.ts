@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { LoginUserEntity } from './login-user.entity';
 import { normalizeEmail } from './login-user-replica.handler';
 import { hashPassword, verifyPassword } from '@suite/authz';
@@ -34,8 +34,12 @@ export class LoginUsersService implements OnModuleInit {
   }
 
   /** The user still exists and is Active (checked again at every token issue). */
-  async isActive(userId: string): Promise<boolean> {
-    const user = await this.dataSource.getRepository(LoginUserEntity).findOneBy({ id: userId, deletedAt: IsNull(), status: 'Active' });
+  /**
+   * Pass the caller's transaction manager when inside one: taking a second pool connection while
+   * holding the first starves the pool under concurrent requests (seen as 500s at /oauth/token).
+   */
+  async isActive(userId: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const user = await manager.getRepository(LoginUserEntity).findOneBy({ id: userId, deletedAt: IsNull(), status: 'Active' });
     return user !== null;
   }
 }

@@ -57,7 +57,7 @@ export class TokensService {
       if (check.kind === 'invalid') return { error: 'invalid_grant', description: check.description };
       const grant = await manager.getRepository(GrantEntity).findOneBy({ id: code.grantId });
       if (!grant || grant.revokedAt) return { error: 'invalid_grant', description: 'The authorization has been revoked.' };
-      if (!(await this.users.isActive(grant.userId))) return { error: 'invalid_grant', description: 'The user can no longer sign in.' };
+      if (!(await this.users.isActive(grant.userId, manager))) return { error: 'invalid_grant', description: 'The user can no longer sign in.' };
       await codes.update({ digest: code.digest, usedAt: IsNull() }, { usedAt: now });
       return { response: await this.issue(manager, grant, code.scopes, code.scopes, null, now) };
     });
@@ -86,7 +86,7 @@ export class TokensService {
       if (check.kind === 'invalid') return { error: 'invalid_grant', description: check.description };
       const scopes = requested ? narrowScopes(token.scopes, requested) : token.scopes;
       if (!scopes) return { error: 'invalid_scope', description: 'A refresh may only narrow the scope that was granted.' };
-      if (!(await this.users.isActive(grant.userId))) return { error: 'invalid_grant', description: 'The user can no longer sign in.' };
+      if (!(await this.users.isActive(grant.userId, manager))) return { error: 'invalid_grant', description: 'The user can no longer sign in.' };
       await tokens.update({ digest: token.digest, rotatedAt: IsNull() }, { rotatedAt: now });
       // RFC 6749 §6: the new refresh token keeps the scope of the one it replaces.
       return { response: await this.issue(manager, grant, token.scopes, scopes, token.digest, now) };
