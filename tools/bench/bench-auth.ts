@@ -19,7 +19,7 @@ import { AccessTokenVerifier, OpaqueCredentialVerifier } from '@suite/authz';
 import { OAuthClientsService, createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
 import { holdInProcessDelivery } from '@suite/eventing';
 import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
-import { findFreePort } from '@suite/testing';
+import { findFreePort, FormSession, hiddenFields } from '@suite/testing';
 import { BOOTSTRAP_REDIRECT_URI, bootstrap } from '../admin/admin-operations';
 import { provideBenchServices } from './bench-services';
 import { percentile } from './bench-stats';
@@ -32,36 +32,6 @@ const CLIENTS = intEnv('BENCH_CLIENTS', 40);
 const VERIFY_ITERATIONS = intEnv('BENCH_VERIFY_ITERATIONS', 3000);
 /** The token endpoint's per-client limit is 60/min; one request went to the code exchange. */
 const REFRESHES_PER_CLIENT = 58;
-
-/** A browser without JS for the login and consent forms: one cookie, hidden fields. */
-class FormBrowser {
-  private cookie = '';
-  constructor(private readonly base: string) {}
-
-  async get(url: string): Promise<Response> {
-    return this.keep(await fetch(new URL(url, this.base), { redirect: 'manual', headers: this.cookie ? { cookie: this.cookie } : {} }));
-  }
-
-  async post(path: string, fields: Record<string, string>): Promise<Response> {
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-    if (this.cookie) headers.cookie = this.cookie;
-    return this.keep(await fetch(new URL(path, this.base), { method: 'POST', redirect: 'manual', headers, body: new URLSearchParams(fields).toString() }));
-  }
-
-  private keep(response: Response): Response {
-    const set = response.headers.get('set-cookie');
-    if (set) this.cookie = set.split(';')[0]!;
-    return response;
-  }
-}
-
-function hiddenFields(html: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields[match[1]!] = match[2]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  }
-  return fields;
-}
 
 interface Client {
   clientId: string;
@@ -85,7 +55,7 @@ async function tokenRequest(authBase: string, client: Client, fields: Record<str
 }
 
 /** Authorization code with PKCE through the forms (the browser is already signed in after the first), exchanged. */
-async function authorize(authBase: string, browser: FormBrowser, client: Client, login: { email: string; password: string }): Promise<Tokens> {
+async function authorize(authBase: string, browser: FormSession, client: Client, login: { email: string; password: string }): Promise<Tokens> {
   const verifier = randomBytes(32).toString('base64url');
   const query = new URLSearchParams({
     response_type: 'code',
@@ -193,7 +163,7 @@ async function main(): Promise<void> {
       });
       clients.push({ clientId: client.clientId, secret: secret! });
     }
-    const browser = new FormBrowser(authBase);
+    const browser = new FormSession(authBase);
     const grants: Tokens[] = [];
     for (const client of clients) grants.push(await authorize(authBase, browser, client, login));
     const jwt = grants[0]!.access_token;

@@ -4,7 +4,7 @@ import { generators, Issuer, type BaseClient } from 'openid-client';
 import { DataSource } from 'typeorm';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { createTestDatabase, eventually, findFreePort, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { createTestDatabase, eventually, FormSession, findFreePort, hiddenFields, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { createAuthApp, loadAuthEnvironment } from './auth.app';
 import { Clock } from './shared/clock';
 import { hashPassword } from '@suite/authz';
@@ -109,37 +109,8 @@ async function openIdClient(registered: RegisteredClient): Promise<BaseClient> {
   });
 }
 
-/** A browser without JS: keeps the session cookie, reads hidden fields, submits forms. */
-class Browser {
-  private cookie = '';
-
-  async get(url: string): Promise<Response> {
-    return this.keep(await fetch(url, { redirect: 'manual', headers: this.cookie ? { cookie: this.cookie } : {} }));
-  }
-
-  async post(path: string, fields: Record<string, string>): Promise<Response> {
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-    if (this.cookie) headers.cookie = this.cookie;
-    return this.keep(await fetch(`${base}${path}`, { method: 'POST', redirect: 'manual', headers, body: new URLSearchParams(fields).toString() }));
-  }
-
-  private keep(response: Response): Response {
-    const set = response.headers.get('set-cookie');
-    if (set) this.cookie = set.split(';')[0]!;
-    return response;
-  }
-}
-
-function hiddenFields(html: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields[match[1]!] = match[2]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  }
-  return fields;
-}
-
 /** Logs in and consents through the HTML forms; returns the redirect back to the client. */
-async function approve(authorizationUrl: string, browser = new Browser()): Promise<URL> {
+async function approve(authorizationUrl: string, browser = new FormSession(base)): Promise<URL> {
   const loginPage = await browser.get(authorizationUrl);
   expect(loginPage.status).toBe(200);
   const loginHtml = await loginPage.text();
@@ -364,7 +335,7 @@ describe('security rules', () => {
   it('rate-limits a login flood with 429', async () => {
     const registered = await registerClient();
     const client = await openIdClient(registered);
-    const browser = new Browser();
+    const browser = new FormSession(base);
     const page = await browser.get(client.authorizationUrl({ scope: 'view-users', code_challenge: generators.codeChallenge(generators.codeVerifier()), code_challenge_method: 'S256' }));
     const fields = { ...hiddenFields(await page.text()), email: 'flood@example.com', password: 'wrong' };
     const statuses: number[] = [];
@@ -376,7 +347,7 @@ describe('security rules', () => {
   it('refuses a login or consent form without a valid CSRF token with a 403 page', async () => {
     const registered = await registerClient();
     const client = await openIdClient(registered);
-    const browser = new Browser();
+    const browser = new FormSession(base);
     const page = await browser.get(client.authorizationUrl({ scope: 'view-users', code_challenge: generators.codeChallenge(generators.codeVerifier()), code_challenge_method: 'S256' }));
     const { csrf_token: _csrf, ...fields } = hiddenFields(await page.text());
     const missing = await browser.post('/login/oauth/login', { ...fields, email: userEmail, password: PASSWORD });

@@ -22,3 +22,4 @@ export { createTestDatabase, type TestDatabase } from './postgres/test-database'
 export { findFreePort } from './util/free-port';
 export { eventually } from './util/eventually';
 export { ensureChromium, CHROMIUM_PATH } from './browser/ensure-chromium';
+export { FormSession, hiddenFields } from './http/form-session';
