@@ -8,7 +8,10 @@ import { ALL_TOPICS, deadLetterTopic, EVENT_DEFINITIONS, EVENT_TYPES, type Event
 const camel = (value: string) => value.replace(/[._-]([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const channelId = (topic: string) => camel(topic);
 const messageId = (type: EventType) => camel(type);
-const producerOf = (topic: Topic) => topic.split('.')[0]!;
+/** A topic's first segment names its producing app, except a lib's topic that every app publishes. */
+const SHARED_PRODUCERS: Readonly<Record<string, string>> = { authz: 'every app (libs/authz)' };
+const producerOf = (topic: Topic) => SHARED_PRODUCERS[topic.split('.')[0]!] ?? topic.split('.')[0]!;
+const producerPhrase = (topic: Topic) => SHARED_PRODUCERS[topic.split('.')[0]!] ?? `the ${producerOf(topic)} app`;
 
 const envelopeSchema = {
   type: 'object',
@@ -65,7 +68,7 @@ export function buildAsyncApiDocument(): Record<string, unknown> {
     channels[channelId(topic)] = {
       address: topic,
       title: topic,
-      description: `Events of the ${producerOf(topic)} app, keyed by subject. Physical name: KAFKA_TOPIC_PREFIX + address.`,
+      description: `Events of ${producerPhrase(topic)}, keyed by subject. Physical name: KAFKA_TOPIC_PREFIX + address.`,
       messages: refs,
     };
     channels[channelId(deadLetterTopic(topic))] = {

@@ -2,12 +2,15 @@ import { Global, Module, type DynamicModule, type InjectionToken, type ModuleMet
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { createRemoteJWKSet } from 'jose';
 import type { DataSource } from 'typeorm';
+import { EventingRuntime } from '@suite/eventing';
 import { ENVIRONMENT, jwksUrlOf, type BaseEnvironment } from '@suite/runtime';
 import { ApiKeyGuard } from './http/api-key.guard';
 import { BearerAuthGuard } from './http/bearer-auth.guard';
 import { BearerStrategy } from './http/bearer.strategy';
 import { AuthzReplicaReader, TypeOrmAuthzReplicaReader } from './replicas/authz-replica.reader';
 import { CompanyScope } from './scope/company-scope.service';
+import { createCredentialUsageRecorder } from './usage/credential-usage.outbox';
+import { CredentialUsageRecorder } from './usage/credential-usage.recorder';
 import { AccessTokenVerifier, type AccessTokenVerifierOptions } from './verification/access-token.verifier';
 import {
   ACCESS_TOKEN_KEYS,
@@ -42,7 +45,8 @@ export interface AuthzModuleOptions extends Pick<ModuleMetadata, 'imports'> {
 /**
  * Credential checks and authorization for one app: verifiers, the bearer strategy, the guards
  * behind `@Authenticated()`, `@RequirePermission()` and `@ApiKeyAuthenticated()`, and CompanyScope.
- * Global; import it once, after the core modules (it needs the app's DataSource and ENVIRONMENT).
+ * Global; import it once, after the core modules (it needs the app's DataSource and ENVIRONMENT)
+ * and EventingModule (accepted personal access tokens and API keys are reported through its outbox).
  */
 @Global()
 @Module({})
@@ -78,6 +82,12 @@ export class AuthzModule {
           clock,
         }),
       },
+      {
+        // Through the app's outbox when it has eventing (every app does); absent in bare test modules.
+        provide: CredentialUsageRecorder,
+        inject: [getDataSourceToken(options.dataSourceName), AUTHZ_CLOCK, { token: EventingRuntime, optional: true }],
+        useFactory: createCredentialUsageRecorder,
+      },
       AccessTokenVerifier,
       OpaqueCredentialVerifier,
       BearerStrategy,
@@ -96,6 +106,7 @@ export class AuthzModule {
         AUTHZ_CLOCK,
         AccessTokenVerifier,
         OpaqueCredentialVerifier,
+        CredentialUsageRecorder,
         BearerStrategy,
         BearerAuthGuard,
         ApiKeyGuard,

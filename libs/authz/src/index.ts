@@ -20,6 +20,9 @@ export * from './verification/opaque-credential.verifier';
 export * from './http/bearer.strategy';
 export * from './http/bearer-auth.guard';
 export * from './http/api-key.guard';
+export * from './usage/credential-usage.recorder';
+export * from './usage/credential-usage.outbox';
+export { payloadOf } from './support/payload-of';
 
 // Authorization
 export * from './http/permission.guard';

@@ -7,6 +7,7 @@ export * from './apps/app-catalog';
 export * from './events/validate-payload';
 export * from './events/auth-credential.events';
 export * from './events/platform-user.events';
+export * from './events/authz-credential-usage.events';
 export * from './identity/permissions';
 export * from './identity/opaque-credential';
 export * from './identity/access-token';

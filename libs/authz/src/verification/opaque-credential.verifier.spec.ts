@@ -1,13 +1,15 @@
 import { credentialDigest, generateOpaqueCredential, type OpaqueCredentialKind } from '@suite/contracts';
 import type { ReplicaCredential } from '../replicas/authz-replica.reader';
 import { FakeReplicaReader } from '../testing/fake-replica-reader';
+import type { CredentialUsageRecorder } from '../usage/credential-usage.recorder';
 import { OpaqueCredentialVerifier } from './opaque-credential.verifier';
 
 const NOW = new Date('2030-01-01T12:00:00Z');
 
 function setup() {
   const reader = new FakeReplicaReader().addUser({ id: '7', companyId: '42', permissions: ['view-users'] });
-  const sut = new OpaqueCredentialVerifier(reader, () => NOW);
+  const usage = { record: jest.fn() };
+  const sut = new OpaqueCredentialVerifier(reader, () => NOW, usage as unknown as CredentialUsageRecorder);
   const issue = (kind: OpaqueCredentialKind, change: Partial<ReplicaCredential> = {}) => {
     const value = generateOpaqueCredential(kind);
     reader.credentials.set(credentialDigest(value), {
@@ -23,7 +25,7 @@ function setup() {
     });
     return value;
   };
-  return { sut, mocks: { reader }, issue };
+  return { sut, mocks: { reader, usage }, issue };
 }
 
 const refusal = (message: string | RegExp) => expect.objectContaining({ kind: 'unauthenticated', message: expect.stringMatching(message) });
@@ -45,6 +47,24 @@ describe('OpaqueCredentialVerifier', () => {
       scopes: [],
       credentialId: 'cred-2',
     });
+  });
+
+  it('reports each accepted credential to the usage recorder, and no refused one', async () => {
+    const { sut, mocks, issue } = setup();
+    await sut.verify(issue('personal_access_token'), 'personal_access_token');
+    await sut.verify(issue('api_key'), 'api_key');
+    await expect(sut.verify(issue('api_key', { revokedAt: NOW }), 'api_key')).rejects.toEqual(refusal(/revoked/));
+    await expect(sut.verify(issue('api_key'), 'personal_access_token')).rejects.toEqual(refusal(/x-api-key/));
+    expect(mocks.usage.record.mock.calls).toEqual([
+      [{ credentialId: 'cred-1', kind: 'personal_access_token', companyId: '42' }],
+      [{ credentialId: 'cred-2', kind: 'api_key', companyId: '42' }],
+    ]);
+  });
+
+  it('checks credentials without a usage recorder (an app without eventing)', async () => {
+    const { mocks, issue } = setup();
+    const bare = new OpaqueCredentialVerifier(mocks.reader, () => NOW);
+    await expect(bare.verify(issue('api_key'), 'api_key')).resolves.toMatchObject({ via: 'api_key' });
   });
 
   it('refuses a malformed value without any lookup', async () => {

@@ -3,6 +3,7 @@ import { credentialDigest, parseOpaqueCredential, type OpaqueCredentialKind } fr
 import { AppError } from '@suite/runtime';
 import type { Principal } from '../principal';
 import { AuthzReplicaReader } from '../replicas/authz-replica.reader';
+import { CredentialUsageRecorder } from '../usage/credential-usage.recorder';
 import { activeUserOf } from './active-user';
 import { AUTHZ_CLOCK, systemClock, type AuthzClock } from './authz.tokens';
 
@@ -13,6 +14,8 @@ const NOUN: Record<OpaqueCredentialKind, string> = { personal_access_token: 'tok
  * well-formed (prefix and checksum, refused with no lookup otherwise), known by its digest, of
  * the expected kind, not revoked, not expired; for a personal access token its user must also be
  * active. Revocations arrive by event, so they take effect here within about a second.
+ * An accepted credential is handed to the usage recorder (auth's "last used"), which returns at
+ * once and never fails the check.
  */
 @Injectable()
 export class OpaqueCredentialVerifier {
@@ -21,6 +24,8 @@ export class OpaqueCredentialVerifier {
   constructor(
     private readonly reader: AuthzReplicaReader,
     @Optional() @Inject(AUTHZ_CLOCK) clock?: AuthzClock,
+    // Explicit token: a union type leaves no usable design-time metadata.
+    @Optional() @Inject(CredentialUsageRecorder) private readonly usage?: CredentialUsageRecorder | null,
   ) {
     this.clock = clock ?? systemClock;
   }
@@ -47,6 +52,7 @@ export class OpaqueCredentialVerifier {
       if (!credential.userId) throw new AppError('unauthenticated', `The ${noun} is not valid.`);
       await activeUserOf(this.reader, credential.userId, credential.companyId);
     }
+    this.usage?.record({ credentialId: credential.credentialId, kind: expected, companyId: credential.companyId });
     return {
       via: expected,
       companyId: credential.companyId,

@@ -13,6 +13,7 @@ import {
   type CredentialRevokedData,
   type GrantRevokedData,
 } from './auth-credential.events';
+import { credentialUsedSchema, type CredentialUsedData } from './authz-credential-usage.events';
 import { userDeletedSchema, userSnapshotSchema, type UserDeletedData, type UserSnapshotData } from './platform-user.events';
 import { Topics, type Topic } from './topics';
 
@@ -29,6 +30,7 @@ export interface EventMap {
   'credential.issued': CredentialIssuedData;
   'credential.revoked': CredentialRevokedData;
   'grant.revoked': GrantRevokedData;
+  'credential.used': CredentialUsedData;
 }
 
 export type EventType = keyof EventMap;
@@ -89,6 +91,12 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
     version: 1,
     summary: 'An OAuth grant was revoked; every access token issued from it is void.',
     schema: grantRevokedSchema,
+  },
+  'credential.used': {
+    topic: Topics.authzCredentialUsage,
+    version: 1,
+    summary: 'An app accepted a personal access token or workspace API key (at most once a minute per credential and app process).',
+    schema: credentialUsedSchema,
   },
 };
 

@@ -6,6 +6,11 @@ export const Topics = {
   platformCompany: 'platform.company.v1',
   platformUser: 'platform.user.v1',
   authCredential: 'auth.credential.v1',
+  /**
+   * Published by every app through libs/authz (the code that checks credentials), consumed by
+   * auth; `authz` names that shared producer, not an app (decision 0008, addendum).
+   */
+  authzCredentialUsage: 'authz.credential_usage.v1',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];
