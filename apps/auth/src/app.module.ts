@@ -4,7 +4,7 @@ import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, HealthModule } from '@suite/runtime';
 import type { AuthEnvironment } from './config/auth-environment';
-import { CREDENTIAL_ENTITIES, CREDENTIAL_MODULES } from './credentials';
+import { CREDENTIAL_ENTITIES, CREDENTIAL_HANDLERS, CREDENTIAL_MODULES } from './credentials';
 import { authMigrations } from './database/migrations';
 import { OAUTH_SERVER_ENTITIES, OAUTH_SERVER_HANDLERS, OAUTH_SERVER_MODULES } from './oauth-server';
 
@@ -18,7 +18,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ...coreModules({ appName: app.name, env, schema: app.schema, entities: AUTH_ENTITIES, migrations: authMigrations }),
-        EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [...AUTHZ_HANDLERS, ...OAUTH_SERVER_HANDLERS] }),
+        EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [...AUTHZ_HANDLERS, ...OAUTH_SERVER_HANDLERS, ...CREDENTIAL_HANDLERS] }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
         ...OAUTH_SERVER_MODULES,

@@ -29,6 +29,10 @@ export class ApiKeyEntity {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 
+  /** The latest use any app reported (`credential.used`, at most one per app process per minute); null: never used. */
+  @Column({ type: 'timestamptz', nullable: true })
+  lastUsedAt!: Date | null;
+
   @Column({ type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
 

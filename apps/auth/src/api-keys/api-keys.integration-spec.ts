@@ -18,6 +18,7 @@ interface ApiKey {
   name: string;
   company_id: string;
   created_at: string;
+  last_used_at: string | null;
   api_key?: string;
 }
 
@@ -63,14 +64,14 @@ const replicaRow = (id: string) =>
 describe('workspace API keys', () => {
   it('creates (value once, digest stored), lists without the value, revokes; every app learns both by event', async () => {
     const key = await create(tokens[admin.id]!, { name: 'Website form' });
-    expect(key).toEqual({ id: expect.any(String), name: 'Website form', company_id: '42', created_at: expect.any(String), api_key: expect.stringMatching(/^suite_key_[0-9A-Za-z]{36}$/) });
+    expect(key).toEqual({ id: expect.any(String), name: 'Website form', company_id: '42', created_at: expect.any(String), last_used_at: null, api_key: expect.stringMatching(/^suite_key_[0-9A-Za-z]{36}$/) });
     const [row] = await suite.db.query(`SELECT digest, created_by_user_id FROM auth.api_keys WHERE id = $1`, [key.id]);
     expect(row).toEqual({ digest: credentialDigest(key.api_key), created_by_user_id: '11' });
     const [issued] = await suite.outboxFor(key.id);
     expect(issued).toEqual({ type: 'credential.issued', data: expect.objectContaining({ kind: 'api_key', user_id: null, company_id: '42', digest: row.digest, scopes: [] }) });
 
     const keys = await listed(tokens[admin.id]!);
-    expect(keys).toContainEqual({ id: key.id, name: 'Website form', company_id: '42', created_at: key.created_at });
+    expect(keys).toContainEqual({ id: key.id, name: 'Website form', company_id: '42', created_at: key.created_at, last_used_at: null });
     expect(JSON.stringify(keys)).not.toContain(key.api_key);
     expect(JSON.stringify(keys)).not.toContain(row.digest);
 

@@ -40,6 +40,7 @@ export class ApiKeysService {
           digest: credentialDigest(value),
           createdByUserId: actingUser(principal),
           createdAt: now,
+          lastUsedAt: null,
           revokedAt: null,
           revokedByUserId: null,
         }),

@@ -37,7 +37,7 @@ export class PersonalAccessTokenEntity {
   @Column({ type: 'timestamptz', nullable: true })
   expiresAt!: Date | null;
 
-  /** Not tracked yet (always null): recording use needs a write path from every app. */
+  /** The latest use any app reported (`credential.used`, at most one per app process per minute); null: never used. */
   @Column({ type: 'timestamptz', nullable: true })
   lastUsedAt!: Date | null;
 

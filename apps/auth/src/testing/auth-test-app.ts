@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { Permission, Scope } from '@suite/contracts';
+import { Topics, type Permission, type Scope, type Topic } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { createTestDatabase, eventually, findFreePort, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { createAuthApp, loadAuthEnvironment } from '../auth.app';
@@ -128,8 +128,11 @@ export class AuthTestApp {
     return fetch(`${this.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   }
 
-  /** Events this app wrote to its outbox for one subject, oldest first. */
-  outboxFor(subject: string): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
-    return this.db.query(`SELECT type, envelope->'data' AS data FROM auth.outbox WHERE subject = $1 ORDER BY seq`, [subject]);
+  /** Events this app wrote to its outbox for one subject on one topic (default the credential lifecycle), oldest first. */
+  outboxFor(subject: string, topic: Topic = Topics.authCredential): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
+    return this.db.query(`SELECT type, envelope->'data' AS data FROM auth.outbox WHERE subject = $1 AND topic = $2 ORDER BY seq`, [
+      subject,
+      topic,
+    ]);
   }
 }

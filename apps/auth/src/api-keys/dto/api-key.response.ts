@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { LAST_USED_DESCRIPTION } from '../../shared/last-used';
 import type { ApiKeyEntity } from '../api-key.entity';
 
 export class ApiKeyResponse {
@@ -13,6 +14,9 @@ export class ApiKeyResponse {
 
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: LAST_USED_DESCRIPTION })
+  last_used_at!: string | null;
 }
 
 export class CreatedApiKeyResponse extends ApiKeyResponse {
@@ -31,6 +35,7 @@ export const mapApiKey = (key: ApiKeyEntity): ApiKeyResponse => ({
   name: key.name,
   company_id: String(key.companyId),
   created_at: key.createdAt.toISOString(),
+  last_used_at: key.lastUsedAt?.toISOString() ?? null,
 });
 
 /** The one answer that carries the value: the response to create. */

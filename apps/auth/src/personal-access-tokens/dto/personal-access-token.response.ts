@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { LAST_USED_DESCRIPTION } from '../../shared/last-used';
 import type { PersonalAccessTokenEntity } from '../personal-access-token.entity';
 
 export class PersonalAccessTokenResponse {
@@ -17,7 +18,7 @@ export class PersonalAccessTokenResponse {
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'null: never expires' })
   expires_at!: string | null;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Not tracked yet: always null.' })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: LAST_USED_DESCRIPTION })
   last_used_at!: string | null;
 }
 

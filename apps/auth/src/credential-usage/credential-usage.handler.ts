@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { payloadOf } from '@suite/authz';
+import { Topics, type EventEnvelope } from '@suite/contracts';
+import type { EventHandler } from '@suite/eventing';
+import { ApiKeyEntity } from '../api-keys/api-key.entity';
+import { PersonalAccessTokenEntity } from '../personal-access-tokens/personal-access-token.entity';
+import { Clock } from '../shared/clock';
+import { isCredentialId } from '../shared/credential-events';
+
+/**
+ * Keeps `last_used_at` of personal access tokens and API keys from the `credential.used` reports
+ * every app sends (libs/authz, decision 0008 addendum). Reports from several apps arrive in no
+ * particular order, so a report only ever moves `last_used_at` forward.
+ */
+@Injectable()
+export class CredentialUsageHandler implements EventHandler {
+  readonly topics = [Topics.authzCredentialUsage] as const;
+
+  constructor(private readonly clock: Clock) {}
+
+  async handle(event: EventEnvelope, manager: EntityManager): Promise<void> {
+    if (event.type !== 'credential.used') return;
+    const data = payloadOf('credential.used', event.data);
+    // Auth issues UUIDs; any other id cannot be a row here (and would fail the uuid cast).
+    if (!isCredentialId(data.credential_id)) return;
+    // An app whose clock runs ahead must not pin last_used_at in the future, where no later use could pass it.
+    const usedAt = new Date(Math.min(Date.parse(data.used_at), this.clock.now().getTime()));
+    await manager
+      .createQueryBuilder()
+      .update(data.kind === 'api_key' ? ApiKeyEntity : PersonalAccessTokenEntity)
+      .set({ lastUsedAt: usedAt })
+      // = GREATEST(last_used_at, used_at), without rewriting the row when the report is older.
+      .where('id = :id AND company_id = :companyId AND (last_used_at IS NULL OR last_used_at < :usedAt)', {
+        id: data.credential_id,
+        companyId: data.company_id,
+        usedAt,
+      })
+      .execute();
+  }
+}
