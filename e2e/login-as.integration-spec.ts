@@ -1,8 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { DataSource } from 'typeorm';
-import { AccessTokenIssuer, createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
 import { AccessTokenVerifier } from '@suite/authz';
 import {
   ACCESS_TOKEN_TOKEN_TYPE,
@@ -13,9 +12,9 @@ import {
   USER_ID_TOKEN_TYPE,
   type Permission,
 } from '@suite/contracts';
-import { newEvent, Outbox } from '@suite/eventing';
-import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
-import { createTestDatabase, eventually, findFreePort, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { Outbox } from '@suite/eventing';
+import { eventually } from '@suite/testing';
+import { call, operatorCreated, startAuthAndPlatform, type AuthAndPlatform } from './support/auth-and-platform';
 
 /**
  * Login-as across the two apps that own it, on real PostgreSQL and Kafka: the platform checks the
@@ -27,37 +26,21 @@ import { createTestDatabase, eventually, findFreePort, uniqueTopicPrefix, type T
  * "operator" per company (a `user.created` event for a principal outside the users table) whose
  * token creates the roles and users under test with POST /api/roles and /api/users.
  */
-let database: TestDatabase;
+let suite: AuthAndPlatform;
 let auth: INestApplication;
 let platform: INestApplication;
 let authBase = '';
 let platformBase = '';
-const internalToken = randomBytes(32).toString('hex');
+let internalToken = '';
+let mint: AuthAndPlatform['mint'];
 
 const company = { A: '', B: '', C: '' };
 const operator = { A: '9000000001', B: '9000000002' };
 const user = { adminA: '', viewerA: '', limitedA: '', viewerC: '', viewerB: '', suspendedA: '' };
 
 beforeAll(async () => {
-  database = await createTestDatabase('e2e_login_as');
-  const [authPort, platformPort] = [await findFreePort(), await findFreePort()];
-  authBase = `http://127.0.0.1:${authPort}`;
-  platformBase = `http://127.0.0.1:${platformPort}`;
-  const env = {
-    ...process.env,
-    DATABASE_URL: database.url,
-    KAFKA_TOPIC_PREFIX: uniqueTopicPrefix('e2e-login-as'),
-    KAFKA_TOPIC_PARTITIONS: '1',
-    INTERNAL_API_TOKEN: internalToken,
-    AUTH_ISSUER: authBase,
-    AUTH_SESSION_SECRET: 's'.repeat(40),
-    AUTH_KEY_ENCRYPTION_SECRET: 'e'.repeat(40),
-    LOG_LEVEL: 'silent',
-  };
-  auth = await createAuthApp(loadAuthEnvironment({ ...env, PORT: String(authPort) }));
-  await auth.listen(authPort, '127.0.0.1');
-  platform = await createPlatformApp(loadPlatformEnvironment({ ...env, PORT: String(platformPort), AUTH_INTERNAL_URL: authBase }));
-  await platform.listen(platformPort, '127.0.0.1');
+  suite = await startAuthAndPlatform('e2e_login_as');
+  ({ auth, platform, authBase, platformBase, internalToken, mint } = suite);
 
   company.A = await createCompany('Agency A');
   company.B = await createCompany('Stranger B');
@@ -90,32 +73,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await platform?.close();
-  await auth?.close();
-  await database?.drop();
+  await suite?.close();
 });
 
 const db = () => auth.get(DataSource);
-
-/** An access token as auth's token endpoint signs it (full access unless told). */
-async function mint(userId: string, companyId: string): Promise<string> {
-  const { token } = await auth
-    .get(AccessTokenIssuer)
-    .issue({ userId, companyId, clientId: 'suite_client_e2e', grantId: randomUUID(), scopes: ['*'] }, new Date());
-  return token;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies of several APIs, asserted field by field
-type AnyBody = any;
-
-async function call(base: string, method: string, path: string, bearer: string | null, body?: unknown): Promise<{ status: number; body: AnyBody; headers: Headers }> {
-  const headers: Record<string, string> = {};
-  if (bearer) headers.authorization = `Bearer ${bearer}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
-}
 
 async function createCompany(name: string, parentCompanyId?: string): Promise<string> {
   const response = await fetch(`${platformBase}/internal/companies`, {
@@ -134,22 +95,7 @@ async function publishOperators(): Promise<void> {
   await data.transaction((manager) =>
     platform.get(Outbox).append(
       manager,
-      (['A', 'B'] as const).map((key) =>
-        newEvent('user.created', {
-          companyId: company[key],
-          subject: operator[key],
-          data: {
-            id: operator[key],
-            company_id: company[key],
-            email: `operator-${key.toLowerCase()}-${randomUUID()}@example.com`,
-            name: `Operator ${key}`,
-            status: 'Active',
-            role_id: null,
-            permissions: [...PERMISSIONS],
-            password_hash: null,
-          },
-        }),
-      ),
+      (['A', 'B'] as const).map((key) => operatorCreated(company[key], operator[key], `Operator ${key}`)),
     ),
   );
   await eventually(
