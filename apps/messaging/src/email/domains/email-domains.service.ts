@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppError } from '@suite/runtime';
 import { EmailMailboxEntity } from '../mailboxes/email-mailbox.entity';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
-import { isForeignKeyViolation, isUniqueViolation } from '../shared/postgres-errors';
+import { isForeignKeyViolation } from '../shared/postgres-errors';
 import { EmailDomainEntity } from './email-domain.entity';
 
 /** A workspace's sending domains. Every query is scoped by the company. */
@@ -14,15 +14,19 @@ export class EmailDomainsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async create(companyId: string, name: string): Promise<EmailDomainEntity> {
-    const domains = this.dataSource.getRepository(EmailDomainEntity);
-    try {
-      const domain = domains.create({ id: randomUUID(), companyId, name });
-      await domains.insert(domain);
-      return domains.findOneByOrFail({ id: domain.id, companyId });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('conflict', `The domain ${name} already exists in this workspace.`);
-      throw error;
-    }
+    const id = randomUUID();
+    // ON CONFLICT DO NOTHING rather than catching the unique violation: a duplicate is an
+    // ordinary answer (409), not a failed query in the database log.
+    const inserted = await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(EmailDomainEntity)
+      .values({ id, companyId, name })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    if ((inserted.raw as unknown[]).length === 0) throw new AppError('conflict', `The domain ${name} already exists in this workspace.`);
+    return this.dataSource.getRepository(EmailDomainEntity).findOneByOrFail({ id, companyId });
   }
 
   list(companyId: string): Promise<EmailDomainEntity[]> {

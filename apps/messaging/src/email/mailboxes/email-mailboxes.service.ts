@@ -6,7 +6,7 @@ import { AppError } from '@suite/runtime';
 import { EmailDomainsService } from '../domains/email-domains.service';
 import type { EmailDomainEntity } from '../domains/email-domain.entity';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
-import { isForeignKeyViolation, isUniqueViolation } from '../shared/postgres-errors';
+import { isForeignKeyViolation } from '../shared/postgres-errors';
 import { EmailMailboxEntity } from './email-mailbox.entity';
 
 export interface MailboxWithDomain {
@@ -24,17 +24,25 @@ export class EmailMailboxesService {
 
   async create(companyId: string, domainId: string, input: { localPart: string; displayName: string | null }): Promise<MailboxWithDomain> {
     const domain = await this.domains.get(companyId, domainId);
-    const mailboxes = this.dataSource.getRepository(EmailMailboxEntity);
     const id = randomUUID();
+    let inserted: unknown[];
     try {
-      await mailboxes.insert({ id, companyId, domainId: domain.id, localPart: input.localPart, displayName: input.displayName || null });
+      const result = await this.dataSource
+        .createQueryBuilder()
+        .insert()
+        .into(EmailMailboxEntity)
+        .values({ id, companyId, domainId: domain.id, localPart: input.localPart, displayName: input.displayName || null })
+        .orIgnore()
+        .returning(['id'])
+        .execute();
+      inserted = result.raw as unknown[];
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('conflict', `The mailbox ${input.localPart}@${domain.name} already exists.`);
       // The domain was deleted after we read it.
       if (isForeignKeyViolation(error)) throw new AppError('not_found', EMAIL_NOT_FOUND.domain);
       throw error;
     }
-    return { mailbox: await mailboxes.findOneByOrFail({ id, companyId }), domain };
+    if (inserted.length === 0) throw new AppError('conflict', `The mailbox ${input.localPart}@${domain.name} already exists.`);
+    return { mailbox: await this.dataSource.getRepository(EmailMailboxEntity).findOneByOrFail({ id, companyId }), domain };
   }
 
   async listOfDomain(companyId: string, domainId: string): Promise<MailboxWithDomain[]> {
