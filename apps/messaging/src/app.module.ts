@@ -5,8 +5,9 @@ import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventin
 import { coreModules, HealthModule } from '@suite/runtime';
 import type { MessagingEnvironment } from './config/messaging-environment';
 import { messagingMigrations } from './database/migrations';
+import { EMAIL_ENTITIES, EmailModule } from './email/email.module';
 
-export const MESSAGING_ENTITIES = [...AUTHZ_ENTITIES, ...eventingEntities];
+export const MESSAGING_ENTITIES = [...EMAIL_ENTITIES, ...AUTHZ_ENTITIES, ...eventingEntities];
 
 @Module({})
 export class AppModule {
@@ -19,6 +20,7 @@ export class AppModule {
         EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [...AUTHZ_HANDLERS] }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
+        EmailModule,
       ],
     };
   }

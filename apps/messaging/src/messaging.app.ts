@@ -13,6 +13,8 @@ export function createMessagingApp(env: MessagingEnvironment): Promise<INestAppl
   return createApp(AppModule.forRoot(env), {
     appName: APPS['messaging'].name,
     formatError: formatMessagingError,
+    // An email send carries up to 10 MB of attachments as base64 (~13.4 MB) plus a 1M-character body.
+    largeBodyRoutes: [{ path: '/v1/emails', limit: '24mb' }],
     openApi: { title: 'Messaging API', description: 'Send iMessage, SMS and MMS to leads, follow conversations and contacts, send conversational email.', version: '1.0.0', security: ['api-key', 'internal-token'] },
   });
 }

@@ -29,6 +29,7 @@ export { EventingHealth, type EventingHealthResult } from './health/eventing-hea
 export { holdInProcessDelivery, InProcessBus } from './transport/in-process/in-process-bus';
 export type { EventTransport, TransportHealth } from './transport/event-transport.port';
 export { type EventingLogger, silentEventingLogger } from './support/eventing-logger';
+export { WakeSignal } from './support/wake-signal';
 
 // Naming
 export { physicalTopicName, deadLetterTopicName, consumerGroupId, outboxChannel } from './topics/topic-names';

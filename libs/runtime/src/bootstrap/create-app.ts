@@ -1,6 +1,7 @@
 import { Logger as NestLogger, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { IncomingMessage } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { ApiExceptionFilter, type ErrorBodyFormatter } from '../errors/api-exception.filter';
 import { traceContextMiddleware } from '../logging/logger.module';
@@ -14,7 +15,17 @@ export interface CreateAppOptions {
   formatError: ErrorBodyFormatter;
   /** Largest JSON or form body accepted; larger ones get 413 in the API's error shape. */
   bodyLimit?: string;
+  /**
+   * Routes that take larger JSON bodies than `bodyLimit` (messaging's email send carries base64
+   * attachments): a path prefix and its own limit. Every other route keeps `bodyLimit`.
+   */
+  largeBodyRoutes?: ReadonlyArray<{ path: string; limit: string }>;
 }
+
+const isJson = (request: IncomingMessage) =>
+  (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+const pathOf = (request: IncomingMessage) => (request.url ?? '').split('?')[0]!;
+const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 /**
  * Builds (but does not start) one app with everything every app has: JSON logs with request
@@ -35,7 +46,15 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
   app.use(traceContextMiddleware);
   app.use(httpMetricsMiddleware(options.appName));
   const limit = options.bodyLimit ?? '1mb';
-  app.useBodyParser('json', { limit });
+  const large = options.largeBodyRoutes ?? [];
+  // Each JSON parser picks its requests by path, so exactly one parses a given body.
+  for (const route of large) {
+    app.useBodyParser('json', { limit: route.limit, type: (request: IncomingMessage) => isJson(request) && underPrefix(pathOf(request), route.path) });
+  }
+  app.useBodyParser('json', {
+    limit,
+    type: (request: IncomingMessage) => isJson(request) && !large.some((route) => underPrefix(pathOf(request), route.path)),
+  });
   app.useBodyParser('urlencoded', { limit, extended: false });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(options.formatError));

@@ -1,5 +1,6 @@
 import { Init1795321745250 } from './1795321745250-init';
 import { AuthzReplicas1795324546562 } from './1795324546562-authz-replicas';
+import { EmailSends1795329089437 } from './1795329089437-email-sends';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const messagingMigrations = [Init1795321745250, AuthzReplicas1795324546562];
+export const messagingMigrations = [Init1795321745250, AuthzReplicas1795324546562, EmailSends1795329089437];

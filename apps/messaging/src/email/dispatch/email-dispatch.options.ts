@@ -1,0 +1,48 @@
+import { EnvironmentError } from '@suite/runtime';
+import type { MessagingEnvironment } from '../../config/messaging-environment';
+import type { RetryPolicy } from './retry-policy';
+
+export interface EmailDispatchOptions {
+  retry: RetryPolicy;
+  pollMs: number;
+  concurrency: number;
+  /** Lease of a claimed row. */
+  claimTimeoutMs: number;
+  /** Upper bound of one hand-off (connect + greeting + transfer), after which it is aborted. */
+  handOffTimeoutMs: number;
+  /** At shutdown, how long in-flight hand-offs may finish before they are aborted (and requeued). */
+  stopGraceMs: number;
+}
+
+export const EMAIL_DISPATCH_OPTIONS = Symbol('EMAIL_DISPATCH_OPTIONS');
+
+/**
+ * The dispatcher's settings from the environment. The lease must outlast a whole hand-off,
+ * or a slow but live dispatcher would lose its row to another replica and the email would go
+ * out twice: checked here, naming the variable, so a bad combination stops start-up.
+ */
+export function emailDispatchOptions(env: MessagingEnvironment): EmailDispatchOptions {
+  // Connect, greeting and the transfer each get the SMTP timeout.
+  const handOffTimeoutMs = 3 * env.MESSAGING_EMAIL_SMTP_TIMEOUT_MS;
+  if (env.MESSAGING_EMAIL_CLAIM_TIMEOUT_MS < 2 * handOffTimeoutMs) {
+    throw new EnvironmentError(
+      'MESSAGING_EMAIL_CLAIM_TIMEOUT_MS',
+      `must be at least 6 × MESSAGING_EMAIL_SMTP_TIMEOUT_MS (${2 * handOffTimeoutMs} ms), so a live dispatcher never loses an email it is sending`,
+    );
+  }
+  if (env.MESSAGING_EMAIL_RETRY_MAX_MS < env.MESSAGING_EMAIL_RETRY_BASE_MS) {
+    throw new EnvironmentError('MESSAGING_EMAIL_RETRY_MAX_MS', 'must not be below MESSAGING_EMAIL_RETRY_BASE_MS');
+  }
+  return {
+    retry: {
+      maxAttempts: env.MESSAGING_EMAIL_MAX_ATTEMPTS,
+      baseDelayMs: env.MESSAGING_EMAIL_RETRY_BASE_MS,
+      maxDelayMs: env.MESSAGING_EMAIL_RETRY_MAX_MS,
+    },
+    pollMs: env.MESSAGING_EMAIL_POLL_MS,
+    concurrency: env.MESSAGING_EMAIL_CONCURRENCY,
+    claimTimeoutMs: env.MESSAGING_EMAIL_CLAIM_TIMEOUT_MS,
+    handOffTimeoutMs,
+    stopGraceMs: Math.min(5_000, env.SHUTDOWN_TIMEOUT_MS / 2),
+  };
+}

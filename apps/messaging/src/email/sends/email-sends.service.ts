@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AppError } from '@suite/runtime';
+import { EmailDispatcher } from '../dispatch/email-dispatcher';
+import { EmailDomainEntity } from '../domains/email-domain.entity';
+import { EmailMailboxEntity } from '../mailboxes/email-mailbox.entity';
+import { EMAIL_NOT_FOUND } from '../shared/email-messages';
+import { messageIdOf, senderAddress } from '../shared/sender-address';
+import { isUuid } from '../shared/uuid-or-not-found.pipe';
+import { decodedBase64Length } from './attachment-rules';
+import type { SendEmailRequest } from './dto/send-email.request';
+import { EmailSendEntity } from './email-send.entity';
+import { sendPayloadHash } from './send-payload-hash';
+
+export interface SendResult {
+  send: EmailSendEntity;
+  /** True when request_key was seen before with the same payload: nothing new was stored or sent. */
+  replayed: boolean;
+}
+
+/**
+ * Accepting an email: validate ownership, store it `queued` (the dispatcher sends it), and make
+ * `request_key` idempotent. The unique (company_id, request_key) constraint decides races: the
+ * insert is `ON CONFLICT DO NOTHING`, so of N concurrent identical requests exactly one row is
+ * stored and the others read it back.
+ */
+@Injectable()
+export class EmailSendsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly dispatcher: EmailDispatcher,
+  ) {}
+
+  async send(companyId: string, request: SendEmailRequest): Promise<SendResult> {
+    const payloadHash = sendPayloadHash(request);
+    // A replay answers with the first result even if the domain was deleted since.
+    const earlier = await this.findByKey(companyId, request.request_key);
+    if (earlier) return replay(earlier, payloadHash);
+
+    const { domain, mailbox } = await this.resolveSender(companyId, request.domain_id, request.mailbox_id ?? null);
+    const id = randomUUID();
+    const sender = senderAddress(domain.name, mailbox);
+    const inserted = await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(EmailSendEntity)
+      .values({
+        id,
+        companyId,
+        requestKey: request.request_key,
+        payloadHash,
+        domainId: domain.id,
+        mailboxId: mailbox?.id ?? null,
+        fromAddress: sender.address,
+        fromName: sender.name,
+        toAddress: request.to,
+        subject: request.subject,
+        text: request.text,
+        attachments: (request.attachments ?? []).map((attachment) => ({
+          filename: attachment.filename,
+          content_type: attachment.content_type,
+          content: attachment.content,
+          size: decodedBase64Length(attachment.content),
+        })),
+        messageId: messageIdOf(id, domain.name),
+        status: 'queued',
+        nextAttemptAt: () => 'now()',
+      })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    if ((inserted.raw as unknown[]).length === 0) {
+      // A concurrent request with the same key committed first.
+      const winner = await this.findByKey(companyId, request.request_key);
+      if (!winner) throw new Error(`email send with request_key ${request.request_key} vanished after a conflict`);
+      return replay(winner, payloadHash);
+    }
+    this.dispatcher.wake();
+    return { send: await this.dataSource.getRepository(EmailSendEntity).findOneByOrFail({ id, companyId }), replayed: false };
+  }
+
+  async get(companyId: string, id: string): Promise<EmailSendEntity> {
+    const send = await this.dataSource.getRepository(EmailSendEntity).findOneBy({ id, companyId });
+    if (!send) throw new AppError('not_found', EMAIL_NOT_FOUND.send);
+    return send;
+  }
+
+  private findByKey(companyId: string, requestKey: string): Promise<EmailSendEntity | null> {
+    return this.dataSource.getRepository(EmailSendEntity).findOneBy({ companyId, requestKey });
+  }
+
+  /** The domain must be the workspace's; the mailbox, when given, the workspace's and on that domain. */
+  private async resolveSender(companyId: string, domainId: string, mailboxId: string | null) {
+    const domain = isUuid(domainId) ? await this.dataSource.getRepository(EmailDomainEntity).findOneBy({ id: domainId, companyId }) : null;
+    if (!domain) throw new AppError('not_found', EMAIL_NOT_FOUND.domain);
+    if (mailboxId === null) return { domain, mailbox: null };
+    const mailbox = isUuid(mailboxId) ? await this.dataSource.getRepository(EmailMailboxEntity).findOneBy({ id: mailboxId, companyId }) : null;
+    if (!mailbox) throw new AppError('not_found', EMAIL_NOT_FOUND.mailbox);
+    if (mailbox.domainId !== domain.id) throw new AppError('not_found', EMAIL_NOT_FOUND.mailboxOfDomain);
+    return { domain, mailbox };
+  }
+}
+
+function replay(earlier: EmailSendEntity, payloadHash: string): SendResult {
+  if (earlier.payloadHash !== payloadHash) {
+    throw new AppError(
+      'conflict',
+      `request_key "${earlier.requestKey}" was already used for a different email; use a new request_key for a new send.`,
+    );
+  }
+  return { send: earlier, replayed: true };
+}
