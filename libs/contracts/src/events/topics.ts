@@ -6,6 +6,9 @@ export const Topics = {
   platformCompany: 'platform.company.v1',
   platformUser: 'platform.user.v1',
   authCredential: 'auth.credential.v1',
+  messagingMessage: 'messaging.message.v1',
+  messagingContact: 'messaging.contact.v1',
+  messagingConversation: 'messaging.conversation.v1',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];

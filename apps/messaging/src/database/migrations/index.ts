@@ -1,5 +1,6 @@
 import { Init1795321745250 } from './1795321745250-init';
 import { AuthzReplicas1795324546562 } from './1795324546562-authz-replicas';
+import { Messaging1795329272880 } from './1795329272880-messaging';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const messagingMigrations = [Init1795321745250, AuthzReplicas1795324546562];
+export const messagingMigrations = [Init1795321745250, AuthzReplicas1795324546562, Messaging1795329272880];
