@@ -250,9 +250,11 @@ describe('POST /v1/messages', () => {
     await send({ to: newPhone(), message: 'x'.repeat(2000), attachments: Array.from({ length: 10 }, (_, i) => `https://e.com/${i}.png`) }).expect(200);
   });
 
-  it('400 {error} for malformed JSON, not 500', async () => {
-    const response = await http().post('/v1/messages').set('x-api-key', keyA).set('content-type', 'application/json').send('{"to": ').expect(400);
-    expect(response.body).toEqual({ error: expect.any(String) });
+  it('400 {error} for malformed JSON or a body that is not an object, not 500', async () => {
+    for (const raw of ['{"to": ', '[1]', '"text"', 'null']) {
+      const response = await http().post('/v1/messages').set('x-api-key', keyA).set('content-type', 'application/json').send(raw).expect(400);
+      expect(response.body).toEqual({ error: expect.any(String) });
+    }
   });
 
   it('403 when the contact opted out, and nothing is queued', async () => {
