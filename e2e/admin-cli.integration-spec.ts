@@ -27,6 +27,7 @@ interface Bootstrap {
   oauth_client: { client_id: string; client_secret: string; redirect_uri: string };
   personal_access_token: string;
   api_key: string;
+  sender_number: string;
 }
 
 describe('admin CLI (npm run -s admin)', () => {
@@ -78,6 +79,7 @@ describe('admin CLI (npm run -s admin)', () => {
       },
       personal_access_token: expect.stringMatching(/^suite_pat_[0-9A-Za-z]{36}$/),
       api_key: expect.stringMatching(/^suite_key_[0-9A-Za-z]{36}$/),
+      sender_number: '+14155550100',
     });
   });
 
@@ -105,6 +107,17 @@ describe('admin CLI (npm run -s admin)', () => {
         companyId: output.company_id,
         userId: null,
       });
+    });
+
+    it('the API key sends a message at once, from the bootstrap sender number', async () => {
+      const sent = await request(apps!.messaging.getHttpServer())
+        .post('/v1/messages')
+        .set('x-api-key', output.api_key)
+        .send({ to: '2125550123', message: 'Hello from the bootstrap' })
+        .expect(200);
+      expect(sent.body).toEqual({ id: expect.any(String), status: 'queued', to: '+12125550123' });
+      const message = await request(apps!.messaging.getHttpServer()).get(`/v1/messages/${sent.body.id}`).set('x-api-key', output.api_key).expect(200);
+      expect(message.body).toMatchObject({ from_number: output.sender_number, status: 'queued' });
     });
 
     it('the OAuth client exists and its secret authenticates it (a bogus code is invalid_grant, not invalid_client)', async () => {
@@ -145,6 +158,16 @@ describe('admin CLI (npm run -s admin)', () => {
 
     const again = JSON.parse((await admin('bootstrap', '--json')).stdout) as Bootstrap;
     expect(again.company_id).not.toBe(output.company_id);
+    expect(again.sender_number).toBe('+14155550101');
+
+    const added = JSON.parse((await admin('add-sender-number', '--company', child.id, '--number', '415-555-0150', '--json')).stdout);
+    expect(added).toMatchObject({ number: '+14155550150', company_id: child.id, status: 'active' });
+    const listed = JSON.parse((await admin('list-sender-numbers', '--company', child.id, '--json')).stdout);
+    expect(listed.sender_numbers).toEqual([expect.objectContaining({ number: '+14155550150' })]);
+    await expect(admin('add-sender-number', '--company', agency.id, '--number', '+14155550150')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('another workspace'),
+    });
     expect(again.user.email).toMatch(/^admin-[0-9a-f]{8}@example\.com$/);
 
     await expect(admin('create-company', '--name', 'Grandchild', '--parent', child.id)).rejects.toMatchObject({

@@ -72,8 +72,9 @@ async function main(): Promise<void> {
   console.log(`\nsuite ready in ${seconds}s: ${where}, ${transport}. Ctrl-C stops everything.`);
 
   // First start on an empty database: an admin and credentials to try the suite with.
-  const [platform, auth] = [running[SUITE_APPS.findIndex((a) => a.name === 'platform')]!, running[SUITE_APPS.findIndex((a) => a.name === 'auth')]!];
-  await bootstrapOnFirstStart({ platform, auth }, { dataDir, urls: { auth: urls.auth!, platform: urls.platform! } }).catch((error: unknown) => {
+  const appNamed = (name: string) => running[SUITE_APPS.findIndex((a) => a.name === name)]!;
+  const [platform, auth, messaging] = [appNamed('platform'), appNamed('auth'), appNamed('messaging')];
+  await bootstrapOnFirstStart({ platform, auth, messaging }, { dataDir, urls: { auth: urls.auth!, platform: urls.platform!, messaging: urls.messaging! } }).catch((error: unknown) => {
     console.error(`bootstrap failed (the suite keeps running; try \`npm run -s admin -- bootstrap\`): ${error instanceof Error ? error.message : String(error)}`);
   });
 }

@@ -18,6 +18,13 @@ describe('admin CLI arguments', () => {
       name: 'A',
       admin: true,
     });
+    expect(parseAdminArgs(['add-sender-number', '--company', '3', '--number', '+14155550100'])).toEqual({
+      command: 'add-sender-number',
+      json: false,
+      company: '3',
+      number: '+14155550100',
+    });
+    expect(parseAdminArgs(['list-sender-numbers', '--company=3', '--json'])).toEqual({ command: 'list-sender-numbers', json: true, company: '3' });
     expect(parseAdminArgs([])).toEqual({ command: 'help' });
   });
 
@@ -31,6 +38,10 @@ describe('admin CLI arguments', () => {
     [['create-user', '--company', '1', '--email', 'a@b.co', '--name', 'A']],
     [['create-user', '--company', '1', '--email', 'a@b.co', '--name', 'A', '--admin', '--role', '2']],
     [['create-agency', '--name', 'A', '--name', 'B']],
+    [['add-sender-number', '--company', '3']],
+    [['add-sender-number', '--number', '+14155550100']],
+    [['add-sender-number', '--company', 'x', '--number', '+14155550100']],
+    [['list-sender-numbers']],
   ])('refuses %j with a usage error', (argv) => {
     expect(() => parseAdminArgs(argv)).toThrow(UsageError);
   });

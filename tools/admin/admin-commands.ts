@@ -13,20 +13,27 @@ export type AdminCommand =
       role?: string;
       admin: boolean;
     }
+  | { command: 'add-sender-number'; json: boolean; company: string; number: string }
+  | { command: 'list-sender-numbers'; json: boolean; company: string }
   | { command: 'help' };
 
 export const ADMIN_USAGE = `usage: npm run -s admin -- <command> [options]
 
   bootstrap [--json] [--company-name <name>] [--email <email>] [--password <password>]
       a company with an admin user (every permission), a confidential OAuth client
-      (redirect URI http://127.0.0.1:8765/callback), a personal access token (scope *)
-      and a workspace API key; prints them (--json: one JSON object on stdout)
+      (redirect URI http://127.0.0.1:8765/callback), a personal access token (scope *),
+      a workspace API key and a sender number (the first free +1 415 555 01xx) in its
+      messaging pool; prints them (--json: one JSON object on stdout)
   create-agency --name <name> [--json]
   create-company --name <name> [--parent <agency id>] [--json]
   create-user --company <id> --email <email> --name <name> [--password <password>]
               (--role <role id> | --admin) [--json]
       --admin gives the company's Admin role (every permission), created when missing;
       without --password one is generated and printed
+  add-sender-number --company <id> --number <phone> [--json]
+      adds the number (E.164 or 10-digit US) to the company's messaging sender pool,
+      or brings a removed one back; a number belongs to one company
+  list-sender-numbers --company <id> [--json]
 
 Uses DATABASE_URL, else the embedded database of npm start (running or not).`;
 
@@ -39,6 +46,8 @@ const FLAGS: Record<Exclude<AdminCommand['command'], 'help'>, { values: string[]
   'create-agency': { values: ['name'], switches: ['json'] },
   'create-company': { values: ['name', 'parent'], switches: ['json'] },
   'create-user': { values: ['company', 'email', 'name', 'password', 'role'], switches: ['json', 'admin'] },
+  'add-sender-number': { values: ['company', 'number'], switches: ['json'] },
+  'list-sender-numbers': { values: ['company'], switches: ['json'] },
 };
 
 export function parseAdminArgs(argv: readonly string[]): AdminCommand {
@@ -83,6 +92,10 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
         admin,
       };
     }
+    case 'add-sender-number':
+      return { command: name, json, company: id('company', need('company')), number: need('number') };
+    case 'list-sender-numbers':
+      return { command: name, json, company: id('company', need('company')) };
   }
 }
 

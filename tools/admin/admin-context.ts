@@ -17,7 +17,8 @@ export interface AdminContext extends AdminApps {
  * embedded server (reused when `npm start` runs, started and stopped here when not). They are
  * initialised but never listen, and log nothing (LOG_LEVEL=silent).
  *
- * Which apps: with KAFKA_BROKERS, platform and auth — every other consumer reads Kafka. Without
+ * Which apps: with KAFKA_BROKERS, platform, auth and messaging (whose sender pool the CLI
+ * manages; it joins messaging's consumer group while it runs) — every other consumer reads Kafka. Without
  * it events travel on an in-process bus, and whichever process holds a schema's relay leadership
  * delivers that schema's outbox to its own apps' consumers only. Alone, the CLI holds every
  * leadership, so it runs all four apps: the company, user and credential events then reach every
@@ -45,7 +46,7 @@ export async function openAdminContext(): Promise<AdminContext> {
     LOG_LEVEL: 'silent',
     PORT: '0',
   };
-  const wanted: readonly SuiteApp[] = kafka ? SUITE_APPS.filter((app) => app.name === 'platform' || app.name === 'auth') : SUITE_APPS;
+  const wanted: readonly SuiteApp[] = kafka ? SUITE_APPS.filter((app) => app.name !== 'webhook-dispatch') : SUITE_APPS;
 
   const running: Array<{ name: string; app: INestApplication }> = [];
   const closeAll = async () => {
@@ -71,6 +72,7 @@ export async function openAdminContext(): Promise<AdminContext> {
   return {
     platform: byName('platform'),
     auth: byName('auth'),
+    messaging: byName('messaging'),
     close: async () => {
       // Like npm start's shutdown: every relay hands its events over while all consumers still run.
       await Promise.allSettled(running.map(({ app }) => app.get(OutboxRelay).flush(15_000)));

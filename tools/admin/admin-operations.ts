@@ -4,6 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { FULL_ACCESS_SCOPE, PERMISSIONS } from '@suite/contracts';
 import { ApiKeysService, LoginUsersService, OAuthClientsService, PersonalAccessTokensService } from '@suite/auth-app';
+import { CompanyReplicaEntity } from '@suite/authz';
+import { mapSenderNumber, normalizePhone, SenderNumbersService, type SenderNumberResponse } from '@suite/messaging-app';
 import { CompaniesService, CompanyEntity, RolesService, UsersService } from '@suite/platform-app';
 import { AppError } from '@suite/runtime';
 
@@ -16,12 +18,15 @@ import { AppError } from '@suite/runtime';
 export interface AdminApps {
   platform: INestApplication;
   auth: INestApplication;
+  messaging: INestApplication;
 }
 
 export const BOOTSTRAP_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
 export const ADMIN_ROLE_NAME = 'Admin';
 /** How long to wait for auth to learn about a new user (the `user.created` event's trip). */
 export const DEFAULT_USER_WAIT_MS = 30_000;
+/** Bootstrap's sender number is the first free one of +1 415 555 0100 … 0199 (fictional numbers). */
+const BOOTSTRAP_SENDER_NUMBERS = Array.from({ length: 100 }, (_, i) => `+141555501${String(i).padStart(2, '0')}`);
 
 export interface CompanyOutput {
   id: string;
@@ -45,6 +50,8 @@ export interface BootstrapOutput {
   oauth_client: { client_id: string; client_secret: string; redirect_uri: string };
   personal_access_token: string;
   api_key: string;
+  /** The workspace's first sender number, so the API key can send at once. */
+  sender_number: string;
 }
 
 const companyOutput = (company: CompanyEntity): CompanyOutput => ({
@@ -89,30 +96,73 @@ export async function createUser(
   return { id: user.id, company_id: user.companyId, email: user.email, name: user.name, role_id: user.roleId, password };
 }
 
+/** Polls `ready` with backoff until it holds, or throws `timeoutMessage` after `timeoutMs`. */
+async function waitFor(ready: () => Promise<boolean>, timeoutMs: number, timeoutMessage: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
+    if (await ready()) return;
+    if (Date.now() + delay > deadline) throw new Error(timeoutMessage);
+    await sleep(delay);
+  }
+}
+
 /**
  * Waits until auth's login replica (fed by `user.created`) knows the user and sees it active:
  * in-process, through Kafka or through another process's relay, the event takes a moment.
  */
 export async function waitForAuthUser(apps: AdminApps, userId: string, timeoutMs = DEFAULT_USER_WAIT_MS): Promise<void> {
   const logins = apps.auth.get(LoginUsersService);
-  const deadline = Date.now() + timeoutMs;
-  for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
-    if (await logins.isActive(userId)) return;
-    if (Date.now() + delay > deadline) {
-      throw new Error(
-        `auth did not learn about user ${userId} within ${Math.round(timeoutMs / 1000)} s: the platform's user.created ` +
-          'event has not reached auth. Is the platform relay running (it is when this CLI runs alone or next to npm start) ' +
-          'and, with KAFKA_BROKERS, are Kafka and the auth app up? The user exists on the platform; retry later.',
-      );
+  await waitFor(
+    () => logins.isActive(userId),
+    timeoutMs,
+    `auth did not learn about user ${userId} within ${Math.round(timeoutMs / 1000)} s: the platform's user.created ` +
+      'event has not reached auth. Is the platform relay running (it is when this CLI runs alone or next to npm start) ' +
+      'and, with KAFKA_BROKERS, are Kafka and the auth app up? The user exists on the platform; retry later.',
+  );
+}
+
+/** Waits until messaging's company replica (fed by `company.created`) knows the company. */
+export async function waitForMessagingCompany(apps: AdminApps, companyId: string, timeoutMs = DEFAULT_USER_WAIT_MS): Promise<void> {
+  const replica = apps.messaging.get(DataSource).getRepository(CompanyReplicaEntity);
+  const known = await apps.platform.get(DataSource).getRepository(CompanyEntity).existsBy({ id: companyId });
+  if (!known) throw new AppError('not_found', `Company ${companyId} not found.`);
+  await waitFor(
+    () => replica.existsBy({ id: companyId }),
+    timeoutMs,
+    `messaging did not learn about company ${companyId} within ${Math.round(timeoutMs / 1000)} s: the platform's company.created ` +
+      'event has not reached it. Is the platform relay running and, with KAFKA_BROKERS, is Kafka up? Retry later.',
+  );
+}
+
+/** Adds a number to a workspace's sender pool (through messaging's own service), once messaging knows the company. */
+export async function addSenderNumber(apps: AdminApps, companyId: string, number: string, timeoutMs?: number): Promise<SenderNumberResponse> {
+  const e164 = normalizePhone(number);
+  if (!e164) throw new AppError('invalid', `"${number}" is not a valid phone number: use E.164 (+14155550123) or a 10-digit US number.`);
+  await waitForMessagingCompany(apps, companyId, timeoutMs);
+  return mapSenderNumber(await apps.messaging.get(SenderNumbersService).add(companyId, e164));
+}
+
+export async function listSenderNumbers(apps: AdminApps, companyId: string, timeoutMs?: number): Promise<SenderNumberResponse[]> {
+  await waitForMessagingCompany(apps, companyId, timeoutMs);
+  return (await apps.messaging.get(SenderNumbersService).list(companyId)).map(mapSenderNumber);
+}
+
+/** The first number of BOOTSTRAP_SENDER_NUMBERS no other workspace holds. */
+async function addBootstrapSenderNumber(apps: AdminApps, companyId: string, timeoutMs?: number): Promise<string> {
+  for (const candidate of BOOTSTRAP_SENDER_NUMBERS) {
+    try {
+      return (await addSenderNumber(apps, companyId, candidate, timeoutMs)).number;
+    } catch (error) {
+      if (!(error instanceof AppError && error.kind === 'conflict')) throw error;
     }
-    await sleep(delay);
   }
+  throw new Error('every bootstrap sender number (+1 415 555 0100-0199) is taken; add one with add-sender-number');
 }
 
 /**
  * A company with an admin user (every permission), a confidential OAuth client redirecting to
- * BOOTSTRAP_REDIRECT_URI, a full-access personal access token of that user and a workspace API
- * key. The admin's email is `admin@example.com` when free, else a unique variant of it.
+ * BOOTSTRAP_REDIRECT_URI, a full-access personal access token of that user, a workspace API
+ * key and a sender number in its messaging pool. The admin's email is `admin@example.com` when free, else a unique variant of it.
  */
 export async function bootstrap(
   apps: AdminApps,
@@ -145,6 +195,7 @@ export async function bootstrap(
     },
     { name: 'bootstrap' },
   );
+  const senderNumber = await addBootstrapSenderNumber(apps, company.id, options.userWaitMs);
 
   return {
     company_id: company.id,
@@ -152,6 +203,7 @@ export async function bootstrap(
     oauth_client: { client_id: client.clientId, client_secret: secret, redirect_uri: client.redirectUri },
     personal_access_token: token.value,
     api_key: key.value,
+    sender_number: senderNumber,
   };
 }
 
@@ -169,17 +221,19 @@ async function createUserWithFreeEmail(apps: AdminApps, companyId: string, email
 }
 
 /** Human-readable form of the bootstrap credentials (npm start prints it; the CLI without --json too). */
-export function describeBootstrap(result: BootstrapOutput, urls: { auth: string; platform: string }): string {
+export function describeBootstrap(result: BootstrapOutput, urls: { auth: string; platform: string; messaging: string }): string {
   return [
     'Bootstrap credentials (shown once; keep them somewhere safe):',
     `  company id             ${result.company_id}`,
     `  admin user             ${result.user.email}  password ${result.user.password}  (id ${result.user.id})`,
     `  personal access token  ${result.personal_access_token}   (scope *)`,
     `  workspace API key      ${result.api_key}`,
+    `  sender number          ${result.sender_number}   (the workspace's messaging pool)`,
     `  OAuth client           ${result.oauth_client.client_id}  secret ${result.oauth_client.client_secret}`,
     `                         redirect URI ${result.oauth_client.redirect_uri}`,
     '',
     `  try:     curl -H "Authorization: Bearer ${result.personal_access_token}" ${urls.platform}/api/users`,
+    `  send:    curl -H "x-api-key: ${result.api_key}" -H 'content-type: application/json' -d '{"to":"+12125550123","message":"Hello"}' ${urls.messaging}/v1/messages`,
     `  consent: ${authorizeUrl(urls.auth, result.oauth_client)}`,
     '           (log in as the admin user; then exchange the code at /oauth/token — see README "First steps")',
   ].join('\n');

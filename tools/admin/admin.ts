@@ -2,7 +2,7 @@ import { APPS } from '@suite/contracts';
 import { AppError } from '@suite/runtime';
 import { ADMIN_USAGE, parseAdminArgs, UsageError, type AdminCommand } from './admin-commands';
 import { openAdminContext } from './admin-context';
-import { bootstrap, createCompany, createUser, describeBootstrap, type AdminApps } from './admin-operations';
+import { addSenderNumber, bootstrap, createCompany, createUser, describeBootstrap, listSenderNumbers, type AdminApps } from './admin-operations';
 
 /**
  * `npm run -s admin -- <command>`: operator commands run through the apps' own code (see
@@ -42,10 +42,11 @@ async function run(apps: AdminApps, command: Exclude<AdminCommand, { command: 'h
     case 'bootstrap': {
       const result = await bootstrap(apps, { companyName: command.companyName, email: command.email, password: command.password });
       if (command.json) return JSON.stringify(result);
-      const port = (name: 'auth' | 'platform', variable: string) => process.env[variable] ?? String(APPS[name].defaultPort);
+      const port = (name: 'auth' | 'platform' | 'messaging', variable: string) => process.env[variable] ?? String(APPS[name].defaultPort);
       return describeBootstrap(result, {
         auth: `http://127.0.0.1:${port('auth', 'AUTH_PORT')}`,
         platform: `http://127.0.0.1:${port('platform', 'PLATFORM_PORT')}`,
+        messaging: `http://127.0.0.1:${port('messaging', 'MESSAGING_PORT')}`,
       });
     }
     case 'create-agency':
@@ -69,6 +70,17 @@ async function run(apps: AdminApps, command: Exclude<AdminCommand, { command: 'h
       });
       if (command.json) return JSON.stringify(user);
       return `created user ${user.id} <${user.email}> in company ${user.company_id} with role ${user.role_id}; password ${user.password}`;
+    }
+    case 'add-sender-number': {
+      const added = await addSenderNumber(apps, command.company, command.number);
+      if (command.json) return JSON.stringify(added);
+      return `sender number ${added.number} is ${added.status} in company ${added.company_id} (warm-up from ${added.added_at})`;
+    }
+    case 'list-sender-numbers': {
+      const numbers = await listSenderNumbers(apps, command.company);
+      if (command.json) return JSON.stringify({ sender_numbers: numbers });
+      if (numbers.length === 0) return `company ${command.company} has no sender number`;
+      return numbers.map((n) => `${n.number}  ${n.status}  added ${n.added_at}${n.removed_at ? `  removed ${n.removed_at}` : ''}`).join('\n');
     }
   }
 }

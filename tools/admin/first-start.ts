@@ -12,7 +12,7 @@ export const BOOTSTRAP_FILE = 'bootstrap.json';
  */
 export async function bootstrapOnFirstStart(
   apps: AdminApps,
-  options: { dataDir: string; urls: { auth: string; platform: string } },
+  options: { dataDir: string; urls: { auth: string; platform: string; messaging: string } },
 ): Promise<boolean> {
   if (!(await platformIsEmpty(apps))) return false;
   const result = await bootstrap(apps);

@@ -19,6 +19,7 @@ import { AccessTokenVerifier, OpaqueCredentialVerifier } from '@suite/authz';
 import { OAuthClientsService, createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
 import { holdInProcessDelivery } from '@suite/eventing';
 import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
+import { createMessagingApp, loadMessagingEnvironment } from '@suite/messaging-app';
 import { findFreePort, FormSession, hiddenFields } from '@suite/testing';
 import { BOOTSTRAP_REDIRECT_URI, bootstrap } from '../admin/admin-operations';
 import { provideBenchServices } from './bench-services';
@@ -139,11 +140,16 @@ async function main(): Promise<void> {
     const releaseDelivery = holdInProcessDelivery();
     let platform: INestApplication;
     let auth: INestApplication;
+    let messaging: INestApplication;
     try {
       platform = await createPlatformApp(loadPlatformEnvironment({ ...env, PORT: String(platformPort) }));
       running.push(platform);
       auth = await createAuthApp(loadAuthEnvironment({ ...env, PORT: String(authPort) }));
       running.push(auth);
+      // Only for bootstrap's sender number (not listening, not measured).
+      messaging = await createMessagingApp(loadMessagingEnvironment({ ...env, PORT: '0' }));
+      running.push(messaging);
+      await messaging.init();
       await platform.listen(platformPort, '127.0.0.1');
       await auth.listen(authPort, '127.0.0.1');
     } finally {
@@ -151,7 +157,7 @@ async function main(): Promise<void> {
     }
     console.log(`bench-auth: ${services.describe}; platform ${platformBase}, auth ${authBase}; ${SECONDS} s per load, ${CONNECTIONS} connections`);
 
-    const seeded = await bootstrap({ platform, auth }, { companyName: 'Bench Company', email: `bench-${randomBytes(4).toString('hex')}@example.com` });
+    const seeded = await bootstrap({ platform, auth, messaging }, { companyName: 'Bench Company', email: `bench-${randomBytes(4).toString('hex')}@example.com` });
     const login = { email: seeded.user.email, password: seeded.user.password };
     const clients: Client[] = [{ clientId: seeded.oauth_client.client_id, secret: seeded.oauth_client.client_secret }];
     for (let i = 1; i < CLIENTS; i++) {

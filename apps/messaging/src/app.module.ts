@@ -4,10 +4,30 @@ import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, HealthModule } from '@suite/runtime';
 import type { MessagingEnvironment } from './config/messaging-environment';
+import { ContactEntity } from './contacts/contact.entity';
+import { ContactsModule } from './contacts/contacts.module';
 import { messagingMigrations } from './database/migrations';
 import { EMAIL_ENTITIES, EmailModule } from './email/email.module';
+import { MessageEntity } from './messages/message.entity';
+import { MessagesModule } from './messages/messages.module';
+import { SenderNumberDayEntity } from './sender-numbers/sender-number-day.entity';
+import { SenderNumberEntity } from './sender-numbers/sender-number.entity';
+import { SenderPinChangeEntity } from './sender-numbers/sender-pin-change.entity';
+import { SenderNumbersModule } from './sender-numbers/sender-numbers.module';
+import { WorkspaceSettingsEntity } from './workspace-settings/workspace-settings.entity';
+import { WorkspaceSettingsModule } from './workspace-settings/workspace-settings.module';
 
-export const MESSAGING_ENTITIES = [...EMAIL_ENTITIES, ...AUTHZ_ENTITIES, ...eventingEntities];
+export const MESSAGING_ENTITIES = [
+  MessageEntity,
+  ContactEntity,
+  SenderNumberEntity,
+  SenderNumberDayEntity,
+  SenderPinChangeEntity,
+  WorkspaceSettingsEntity,
+  ...EMAIL_ENTITIES,
+  ...AUTHZ_ENTITIES,
+  ...eventingEntities,
+];
 
 @Module({})
 export class AppModule {
@@ -21,6 +41,10 @@ export class AppModule {
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
         EmailModule,
+        MessagesModule,
+        ContactsModule,
+        SenderNumbersModule,
+        WorkspaceSettingsModule,
       ],
     };
   }

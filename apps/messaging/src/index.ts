@@ -2,3 +2,6 @@ export { createMessagingApp, loadMessagingEnvironment } from './messaging.app';
 export { MESSAGING_ENTITIES } from './app.module';
 export { messagingMigrations } from './database/migrations';
 export { MessagingEnvironment } from './config/messaging-environment';
+export { SenderNumbersService } from './sender-numbers/sender-numbers.service';
+export { mapSenderNumber, type SenderNumberResponse } from './sender-numbers/dto/sender-number.dto';
+export { normalizePhone } from './shared/phone-number';

@@ -11,3 +11,6 @@ export * from './events/authz-credential-usage.events';
 export * from './identity/permissions';
 export * from './identity/opaque-credential';
 export * from './identity/access-token';
+export * from './events/messaging-message.events';
+export * from './events/messaging-contact.events';
+export * from './events/messaging-conversation.events';

@@ -14,6 +14,9 @@ import {
   type GrantRevokedData,
 } from './auth-credential.events';
 import { credentialUsedSchema, type CredentialUsedData } from './authz-credential-usage.events';
+import { contactOptChangeSchema, type ContactOptChangeData } from './messaging-contact.events';
+import { conversationRepliedSchema, type ConversationRepliedData } from './messaging-conversation.events';
+import { messageEventSchema, type MessageEventData } from './messaging-message.events';
 import { userDeletedSchema, userSnapshotSchema, type UserDeletedData, type UserSnapshotData } from './platform-user.events';
 import { Topics, type Topic } from './topics';
 
@@ -31,6 +34,16 @@ export interface EventMap {
   'credential.revoked': CredentialRevokedData;
   'grant.revoked': GrantRevokedData;
   'credential.used': CredentialUsedData;
+  'message.queued': MessageEventData;
+  'message.sent': MessageEventData;
+  'message.delivered': MessageEventData;
+  'message.failed': MessageEventData;
+  'message.cancelled': MessageEventData;
+  'message.received': MessageEventData;
+  'message.no_channel': MessageEventData;
+  'contact.opted_out': ContactOptChangeData;
+  'contact.opted_in': ContactOptChangeData;
+  'conversation.replied': ConversationRepliedData;
 }
 
 export type EventType = keyof EventMap;
@@ -97,6 +110,66 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
     version: 1,
     summary: 'An app accepted a personal access token or workspace API key (at most once a minute per credential and app process).',
     schema: credentialUsedSchema,
+  },
+  'message.queued': {
+    topic: Topics.messagingMessage,
+    version: 1,
+    summary: 'An outbound message was accepted by the API and waits for the scheduler (send window, pacing).',
+    schema: messageEventSchema,
+  },
+  'message.sent': {
+    topic: Topics.messagingMessage,
+    version: 1,
+    summary: 'The carrier accepted an outbound message (feeds the sms.sent webhook).',
+    schema: messageEventSchema,
+  },
+  'message.delivered': {
+    topic: Topics.messagingMessage,
+    version: 1,
+    summary: 'A delivery receipt confirmed an outbound message.',
+    schema: messageEventSchema,
+  },
+  'message.failed': {
+    topic: Topics.messagingMessage,
+    version: 1,
+    summary: 'An outbound message was rejected by the carrier or reported dead by a receipt (feeds sms.failed); `reason` says why.',
+    schema: messageEventSchema,
+  },
+  'message.cancelled': {
+    topic: Topics.messagingMessage,
+    version: 1,
+    summary: 'An outbound message was cancelled before the carrier had it (by the customer or because the contact opted out); `reason` says why.',
+    schema: messageEventSchema,
+  },
+  'message.received': {
+    topic: Topics.messagingMessage,
+    version: 1,
+    summary: 'An inbound message arrived (feeds sms.received).',
+    schema: messageEventSchema,
+  },
+  'message.no_channel': {
+    topic: Topics.messagingMessage,
+    version: 1,
+    summary: 'Nothing can reach the number of an outbound message (e.g. a landline); `reason` says why.',
+    schema: messageEventSchema,
+  },
+  'contact.opted_out': {
+    topic: Topics.messagingContact,
+    version: 1,
+    summary: 'A contact opted out of the workspace (an inbound STOP-like keyword); queued messages to it are cancelled.',
+    schema: contactOptChangeSchema,
+  },
+  'contact.opted_in': {
+    topic: Topics.messagingContact,
+    version: 1,
+    summary: 'A contact opted back in (an inbound START, UNSTOP or YES).',
+    schema: contactOptChangeSchema,
+  },
+  'conversation.replied': {
+    topic: Topics.messagingConversation,
+    version: 1,
+    summary: 'An inbound message arrived on a conversation that had outbound messages (feeds sms.replied).',
+    schema: conversationRepliedSchema,
   },
 };
 

@@ -11,6 +11,9 @@ export const Topics = {
    * auth; `authz` names that shared producer, not an app (decision 0008, addendum).
    */
   authzCredentialUsage: 'authz.credential_usage.v1',
+  messagingMessage: 'messaging.message.v1',
+  messagingContact: 'messaging.contact.v1',
+  messagingConversation: 'messaging.conversation.v1',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];

@@ -1,0 +1,577 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel, type Consumer } from 'kafkajs';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  credentialDigest,
+  generateOpaqueCredential,
+  messageEventSchema,
+  Topics,
+  validatePayload,
+  type EventEnvelope,
+  type MessageEventData,
+} from '@suite/contracts';
+import { newEvent, Outbox, physicalTopicName } from '@suite/eventing';
+import { applyStatusEvent } from '@suite/message-status';
+import { createTestDatabase, eventually, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { createMessagingApp, loadMessagingEnvironment } from './messaging.app';
+import { normalizePhone } from './shared/phone-number';
+
+/**
+ * The messaging API against the booted app, real PostgreSQL and Kafka. Workspaces and their API
+ * keys reach the app the production way: `company.created`, `credential.issued` and
+ * `credential.revoked` events appended to the outbox travel through Kafka to the app's own replica
+ * consumers (the same handlers that consume the platform's and auth's topics) — no test-only write
+ * path into the replicas. Message events are read back from Kafka with a consumer of the test's
+ * topic prefix.
+ */
+const INTERNAL_TOKEN = 'i'.repeat(40);
+const prefix = uniqueTopicPrefix('messaging-api');
+
+let database: TestDatabase;
+let app: INestApplication;
+let db: DataSource;
+let consumer: Consumer;
+const messageEvents: Array<EventEnvelope<string, MessageEventData>> = [];
+
+/** Two workspaces; numbers far apart so a run never collides with another. */
+const A = String(700_000_000 + Math.floor(Math.random() * 1_000_000));
+const B = String(Number(A) + 1);
+const UNKNOWN_COMPANY = String(Number(A) + 2);
+const keyA = generateOpaqueCredential('api_key');
+const keyB = generateOpaqueCredential('api_key');
+const revokedKey = generateOpaqueCredential('api_key');
+
+/** Sender numbers (fictional 555-01xx range). */
+const A1 = '+14155550101';
+const A2 = '+14155550102';
+const B1 = '+14155550111';
+
+const usedPhones = new Set<string>();
+/** A fresh valid US contact number per call (New York, random exchange and line; validated like the API does). */
+function newPhone(): string {
+  for (;;) {
+    const candidate = normalizePhone(`+1212${2_000_000 + Math.floor(Math.random() * 7_000_000)}`);
+    if (candidate && !usedPhones.has(candidate)) {
+      usedPhones.add(candidate);
+      return candidate;
+    }
+  }
+}
+
+const http = () => request(app.getHttpServer());
+const asA = (r: request.Test) => r.set('x-api-key', keyA);
+const asB = (r: request.Test) => r.set('x-api-key', keyB);
+const send = (body: Record<string, unknown>, key = keyA) => http().post('/v1/messages').set('x-api-key', key).send(body);
+const internal = (r: request.Test) => r.set('x-internal-token', INTERNAL_TOKEN);
+
+beforeAll(async () => {
+  database = await createTestDatabase('messaging_api');
+  app = await createMessagingApp(
+    loadMessagingEnvironment({
+      ...process.env,
+      DATABASE_URL: database.url,
+      KAFKA_TOPIC_PREFIX: prefix,
+      KAFKA_TOPIC_PARTITIONS: '1',
+      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+    }),
+  );
+  await app.init();
+  db = app.get(DataSource);
+
+  const issued = (credentialId: string, companyId: string, secret: string) =>
+    newEvent('credential.issued', {
+      companyId,
+      subject: credentialId,
+      data: {
+        credential_id: credentialId,
+        kind: 'api_key',
+        company_id: companyId,
+        user_id: null,
+        name: credentialId,
+        digest: credentialDigest(secret),
+        scopes: [],
+        expires_at: null,
+        created_at: new Date().toISOString(),
+      },
+    });
+  await db.transaction((manager) =>
+    app.get(Outbox).append(manager, [
+      newEvent('company.created', { companyId: A, subject: A, data: { id: A, name: 'Workspace A', parent_company_id: null } }),
+      newEvent('company.created', { companyId: B, subject: B, data: { id: B, name: 'Workspace B', parent_company_id: null } }),
+      issued(`key-a-${A}`, A, keyA),
+      issued(`key-b-${B}`, B, keyB),
+      issued(`key-revoked-${A}`, A, revokedKey),
+      newEvent('credential.revoked', {
+        companyId: A,
+        subject: `key-revoked-${A}`,
+        data: { credential_id: `key-revoked-${A}`, kind: 'api_key', company_id: A, revoked_at: new Date().toISOString() },
+      }),
+    ]),
+  );
+  await eventually(
+    async () => {
+      const [row] = await db.query(
+        `SELECT (SELECT count(*)::int FROM messaging.company_replica WHERE id = ANY($1::bigint[])) AS companies,
+                (SELECT count(*)::int FROM messaging.credential_replica WHERE company_id = ANY($1::bigint[]) AND (revoked_at IS NOT NULL OR credential_id NOT LIKE 'key-revoked-%')) AS keys`,
+        [[A, B]],
+      );
+      return row as { companies: number; keys: number };
+    },
+    (seen) => seen.companies === 2 && seen.keys === 3,
+    { timeoutMs: 60_000, what: 'companies and API keys to reach the replicas through Kafka' },
+  );
+
+  const kafka = new Kafka({ clientId: 'messaging-api-test', brokers: (process.env.KAFKA_BROKERS ?? '').split(','), logLevel: logLevel.NOTHING });
+  consumer = kafka.consumer({ groupId: `${prefix}test-reader-${randomUUID()}` });
+  await consumer.connect();
+  await consumer.subscribe({ topic: physicalTopicName(prefix, Topics.messagingMessage), fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      messageEvents.push(JSON.parse(message.value?.toString() ?? '{}') as EventEnvelope<string, MessageEventData>);
+    },
+  });
+
+  for (const [company, number] of [
+    [A, A1],
+    [B, B1],
+  ] as const) {
+    await internal(http().post(`/internal/workspaces/${company}/sender-numbers`)).send({ number }).expect(201);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await consumer?.disconnect();
+  await app?.close();
+  await database?.drop();
+});
+
+const eventsOf = (messageId: string) => messageEvents.filter((event) => event.subject === messageId);
+
+describe('POST /v1/messages', () => {
+  it('queues a message: 200 {id, status, to}, the contact is created with first_name, message.queued on Kafka exactly once', async () => {
+    const to = newPhone();
+    const response = await send({
+      to,
+      message: 'Hello there',
+      first_name: 'Ada',
+      attachments: ['https://example.com/a.png'],
+      effect: 'confetti',
+    }).expect(200);
+    expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'queued', to });
+
+    const message = await asA(http().get(`/v1/messages/${response.body.id}`)).expect(200);
+    expect(message.body).toEqual({
+      id: response.body.id,
+      direction: 'outbound',
+      channel: null,
+      body: 'Hello there',
+      status: 'queued',
+      from_number: A1,
+      to,
+      sender: 'human',
+      attachments: ['https://example.com/a.png'],
+      effect: 'confetti',
+      sent_at: null,
+      created_at: expect.any(String),
+    });
+
+    const contact = await asA(http().get(`/v1/contacts/${to}`)).expect(200);
+    expect(contact.body).toMatchObject({ phone: to, first_name: 'Ada', opted_out: false, sender_number: A1, channel: null });
+
+    const events = await eventually(
+      async () => eventsOf(response.body.id),
+      (found) => found.length >= 1,
+      { what: 'message.queued on Kafka' },
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'message.queued',
+      company_id: A,
+      data: {
+        message_id: response.body.id,
+        company_id: A,
+        direction: 'outbound',
+        status: 'queued',
+        from_number: A1,
+        to,
+        contact_phone: to,
+        body: 'Hello there',
+        sender: 'human',
+        attachments: ['https://example.com/a.png'],
+        effect: 'confetti',
+        channel: null,
+        sent_at: null,
+        reason: null,
+      },
+    });
+    expect(events[0]!.data.ts).toBe(events[0]!.data.created_at);
+  });
+
+  it('normalises a 10-digit US number to E.164 and stores first_name only when the contact is new', async () => {
+    const e164 = newPhone();
+    const first = await send({ to: e164.slice(2), message: 'one', first_name: 'Grace' }).expect(200);
+    expect(first.body.to).toBe(e164);
+    await send({ to: `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`, message: 'two', first_name: 'Someone Else' }).expect(200);
+    const contact = await asA(http().get(`/v1/contacts/${e164.slice(2)}`)).expect(200);
+    expect(contact.body).toMatchObject({ phone: e164, first_name: 'Grace' });
+  });
+
+  it.each([
+    ['missing to', { message: 'hi' }, /to must be a valid phone number/],
+    ['an invalid number', { to: '+15555550123', message: 'hi' }, /to must be a valid phone number/],
+    ['a 9-digit number', { to: '415555012', message: 'hi' }, /to must be a valid phone number/],
+    ['to not a string', { to: 4155550123, message: 'hi' }, /to must be a valid phone number/],
+    ['missing message', { to: '+14155550123' }, /^message is required$/],
+    ['an empty message', { to: '+14155550123', message: '' }, /message must not be empty/],
+    ['a blank message', { to: '+14155550123', message: '   ' }, /message must not be empty/],
+    ['message not a string', { to: '+14155550123', message: 12 }, /message must be a string/],
+    ['a message of 2001 characters', { to: '+14155550123', message: 'x'.repeat(2001) }, /at most 2000 characters/],
+    ['first_name over 100', { to: '+14155550123', message: 'hi', first_name: 'x'.repeat(101) }, /first_name/],
+    ['11 attachments', { to: '+14155550123', message: 'hi', attachments: Array.from({ length: 11 }, (_, i) => `https://e.com/${i}.png`) }, /at most 10/],
+    ['an http attachment', { to: '+14155550123', message: 'hi', attachments: ['http://example.com/a.png'] }, /https URL/],
+    ['a data: attachment', { to: '+14155550123', message: 'hi', attachments: ['data:image/png;base64,AAAA'] }, /https URL/],
+    ['a relative attachment', { to: '+14155550123', message: 'hi', attachments: ['/a.png'] }, /https URL/],
+    ['an attachment URL over 2048', { to: '+14155550123', message: 'hi', attachments: [`https://example.com/${'a'.repeat(2040)}`] }, /2048/],
+    ['attachments not an array', { to: '+14155550123', message: 'hi', attachments: 'https://example.com/a.png' }, /attachments/],
+    ['an unknown effect', { to: '+14155550123', message: 'hi', effect: 'sparkles' }, /effect must be one of slam/],
+    ['an unknown field', { to: '+14155550123', message: 'hi', priority: 'high' }, /priority should not exist/],
+  ])('400 for %s', async (_label, body, error) => {
+    const before = await db.query('SELECT count(*)::int AS n FROM messaging.messages');
+    const response = await send(body).expect(400);
+    expect(response.body).toEqual({ error: expect.stringMatching(error) });
+    await expect(db.query('SELECT count(*)::int AS n FROM messaging.messages')).resolves.toEqual(before);
+  });
+
+  it('accepts exactly 10 https attachments and a 2000-character message', async () => {
+    await send({ to: newPhone(), message: 'x'.repeat(2000), attachments: Array.from({ length: 10 }, (_, i) => `https://e.com/${i}.png`) }).expect(200);
+  });
+
+  it('400 {error} for malformed JSON or a body that is not an object, not 500', async () => {
+    for (const raw of ['{"to": ', '[1]', '"text"', 'null']) {
+      const response = await http().post('/v1/messages').set('x-api-key', keyA).set('content-type', 'application/json').send(raw).expect(400);
+      expect(response.body).toEqual({ error: expect.any(String) });
+    }
+  });
+
+  it('403 when the contact opted out, and nothing is queued', async () => {
+    const to = newPhone();
+    await send({ to, message: 'before' }).expect(200);
+    await db.query(`UPDATE messaging.contacts SET opted_out = true, opted_out_at = now(), opted_out_keyword = 'STOP' WHERE company_id = $1 AND phone = $2`, [A, to]);
+    const response = await send({ to, message: 'after' }).expect(403);
+    expect(response.body).toEqual({ error: expect.stringMatching(/opted out/) });
+    const rows = await db.query('SELECT count(*)::int AS n FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2', [A, to]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('409 when the workspace has no active sender number', async () => {
+    await internal(http().delete(`/internal/workspaces/${B}/sender-numbers/${encodeURIComponent(B1)}`)).expect(200);
+    try {
+      const response = await send({ to: newPhone(), message: 'hi' }, keyB).expect(409);
+      expect(response.body).toEqual({ error: expect.stringMatching(/add a sender number/) });
+    } finally {
+      await internal(http().post(`/internal/workspaces/${B}/sender-numbers`)).send({ number: B1 }).expect(201);
+    }
+  });
+});
+
+describe('authentication', () => {
+  it.each([
+    ['missing', undefined],
+    ['unknown', generateOpaqueCredential('api_key')],
+    ['revoked', revokedKey],
+    ['garbage', 'not-a-key'],
+  ])('401 {error} when the x-api-key is %s', async (_label, key) => {
+    for (const call of [
+      http().post('/v1/messages').send({ to: '+14155550123', message: 'hi' }),
+      http().get('/v1/messages/list'),
+      http().get(`/v1/messages/${randomUUID()}`),
+      http().delete(`/v1/messages/${randomUUID()}`),
+      http().get('/v1/conversations/+14155550123'),
+      http().get('/v1/contacts/+14155550123'),
+    ]) {
+      const response = await (key === undefined ? call : call.set('x-api-key', key)).expect(401);
+      expect(response.body).toEqual({ error: expect.any(String) });
+    }
+  });
+});
+
+describe('GET /v1/messages/{id}', () => {
+  it('404 {error} for an unknown id, a malformed id and another workspace’s message', async () => {
+    const { body } = await send({ to: newPhone(), message: 'mine' }).expect(200);
+    for (const [call, id] of [
+      [asA, randomUUID()],
+      [asA, 'not-a-uuid'],
+      [asB, body.id as string],
+    ] as const) {
+      const response = await call(http().get(`/v1/messages/${id}`)).expect(404);
+      expect(response.body).toEqual({ error: 'Message not found.' });
+    }
+  });
+});
+
+describe('DELETE /v1/messages/{id}', () => {
+  it('cancels a queued message (200, the resource), again 200 when already cancelled, message.cancelled once', async () => {
+    const { body } = await send({ to: newPhone(), message: 'cancel me' }).expect(200);
+    const cancelled = await asA(http().delete(`/v1/messages/${body.id}`)).expect(200);
+    expect(cancelled.body).toMatchObject({ id: body.id, status: 'cancelled', body: 'cancel me' });
+    const again = await asA(http().delete(`/v1/messages/${body.id}`)).expect(200);
+    expect(again.body).toMatchObject({ id: body.id, status: 'cancelled' });
+
+    const events = await eventually(
+      async () => eventsOf(body.id),
+      (found) => found.some((event) => event.type === 'message.cancelled'),
+      { what: 'message.cancelled on Kafka' },
+    );
+    expect(events.map((event) => event.type)).toEqual(['message.queued', 'message.cancelled']);
+    expect(events[1]!.data).toMatchObject({ status: 'cancelled', reason: 'cancelled_by_customer' });
+  });
+
+  it('cancels a claimed (in flight, not handed over) message', async () => {
+    const { body } = await send({ to: newPhone(), message: 'in flight' }).expect(200);
+    await expect(applyStatusEvent(db.manager, { table: 'messaging.messages', id: body.id, event: 'claim' })).resolves.toMatchObject({ applied: true });
+    await asA(http().delete(`/v1/messages/${body.id}`)).expect(200);
+  });
+
+  it('409 once the carrier has it (sent), or once it was handed over', async () => {
+    const sent = (await send({ to: newPhone(), message: 'too late' }).expect(200)).body.id as string;
+    await applyStatusEvent(db.manager, { table: 'messaging.messages', id: sent, event: 'claim' });
+    await applyStatusEvent(db.manager, { table: 'messaging.messages', id: sent, event: 'accept', set: { sent_at: new Date() } });
+    const response = await asA(http().delete(`/v1/messages/${sent}`)).expect(409);
+    expect(response.body).toEqual({ error: expect.stringMatching(/too late.*carrier already has/i) });
+    await expect(asA(http().get(`/v1/messages/${sent}`)).expect(200)).resolves.toMatchObject({ body: { status: 'sent' } });
+
+    const handedOver = (await send({ to: newPhone(), message: 'handed over' }).expect(200)).body.id as string;
+    await applyStatusEvent(db.manager, { table: 'messaging.messages', id: handedOver, event: 'claim', set: { handed_over_at: new Date() } });
+    await asA(http().delete(`/v1/messages/${handedOver}`)).expect(409);
+  });
+
+  it('404 for an unknown, malformed or foreign id', async () => {
+    const { body } = await send({ to: newPhone(), message: 'not yours' }).expect(200);
+    await asA(http().delete(`/v1/messages/${randomUUID()}`)).expect(404);
+    await asA(http().delete('/v1/messages/123')).expect(404);
+    await asB(http().delete(`/v1/messages/${body.id}`)).expect(404);
+    await expect(asA(http().get(`/v1/messages/${body.id}`)).expect(200)).resolves.toMatchObject({ body: { status: 'queued' } });
+  });
+});
+
+describe('GET /v1/messages/list', () => {
+  it('newest first, filtered by to and status, limited; ts and contact_phone on each; only the caller’s workspace', async () => {
+    const to = newPhone();
+    const ids: string[] = [];
+    for (const text of ['first', 'second', 'third']) ids.push((await send({ to, message: text }).expect(200)).body.id);
+    await asA(http().delete(`/v1/messages/${ids[1]}`)).expect(200);
+    await send({ to, message: 'B writes to the same number' }, keyB).expect(200);
+
+    const all = await asA(http().get('/v1/messages/list').query({ to })).expect(200);
+    expect(all.body.messages.map((m: { id: string }) => m.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(all.body.messages[0]).toMatchObject({ contact_phone: to, to, ts: all.body.messages[0].created_at, body: 'third' });
+
+    const tenDigit = await asA(http().get('/v1/messages/list').query({ to: to.slice(2), status: 'queued' })).expect(200);
+    expect(tenDigit.body.messages.map((m: { id: string }) => m.id)).toEqual([ids[2], ids[0]]);
+    const cancelled = await asA(http().get('/v1/messages/list').query({ to, status: 'cancelled' })).expect(200);
+    expect(cancelled.body.messages.map((m: { id: string }) => m.id)).toEqual([ids[1]]);
+    const limited = await asA(http().get('/v1/messages/list').query({ to, limit: 1 })).expect(200);
+    expect(limited.body.messages.map((m: { id: string }) => m.id)).toEqual([ids[2]]);
+
+    const unfiltered = await asA(http().get('/v1/messages/list').query({ limit: 200 })).expect(200);
+    expect(unfiltered.body.messages.length).toBeGreaterThan(3);
+    const createdAt = unfiltered.body.messages.map((m: { created_at: string }) => m.created_at);
+    expect([...createdAt].sort().reverse()).toEqual(createdAt);
+    const ofB = await asB(http().get('/v1/messages/list').query({ to })).expect(200);
+    expect(ofB.body.messages).toHaveLength(1);
+  });
+
+  it('a `+` that a query string turned into a space still finds the contact', async () => {
+    const to = newPhone();
+    await send({ to, message: 'plus' }).expect(200);
+    const response = await asA(http().get(`/v1/messages/list?to=${to}`)).expect(200);
+    expect(response.body.messages).toHaveLength(1);
+  });
+
+  it.each([
+    [{ limit: 0 }, /limit/],
+    [{ limit: 201 }, /limit/],
+    [{ limit: 'ten' }, /limit/],
+    [{ limit: 1.5 }, /limit/],
+    [{ status: 'sending' }, /status must be one of/],
+    [{ status: 'bogus' }, /status must be one of/],
+    [{ to: '12' }, /to must be a valid phone number/],
+    [{ page: 2 }, /page should not exist/],
+  ])('400 for %j', async (query, error) => {
+    const response = await asA(http().get('/v1/messages/list').query(query)).expect(400);
+    expect(response.body).toEqual({ error: expect.stringMatching(error) });
+  });
+});
+
+describe('GET /v1/conversations/{phone}', () => {
+  it('the newest `limit` messages, oldest first, by either phone form; 404 for none or another workspace’s', async () => {
+    const to = newPhone();
+    const ids: string[] = [];
+    for (const text of ['a', 'b', 'c']) ids.push((await send({ to, message: text }).expect(200)).body.id);
+
+    for (const form of [to, encodeURIComponent(to), to.slice(2)]) {
+      const response = await asA(http().get(`/v1/conversations/${form}`)).expect(200);
+      expect(response.body.phone).toBe(to);
+      expect(response.body.messages.map((m: { id: string }) => m.id)).toEqual(ids);
+      expect(response.body.messages[0]).toMatchObject({ contact_phone: to, ts: expect.any(String) });
+    }
+    const limited = await asA(http().get(`/v1/conversations/${to}`).query({ limit: 2 })).expect(200);
+    expect(limited.body.messages.map((m: { id: string }) => m.id)).toEqual([ids[1], ids[2]]);
+
+    await asA(http().get(`/v1/conversations/${to}`).query({ limit: 501 })).expect(400);
+    await asA(http().get(`/v1/conversations/${to}`).query({ limit: 500 })).expect(200);
+    const none = await asA(http().get(`/v1/conversations/${newPhone()}`)).expect(404);
+    expect(none.body).toEqual({ error: expect.stringMatching(/No conversation/) });
+    await asB(http().get(`/v1/conversations/${to}`)).expect(404);
+    await asA(http().get('/v1/conversations/not-a-phone')).expect(400);
+  });
+});
+
+describe('GET /v1/contacts/{phone}', () => {
+  it('404 when unknown or another workspace’s', async () => {
+    const to = newPhone();
+    await send({ to, message: 'hi', first_name: 'Lin' }).expect(200);
+    await asA(http().get(`/v1/contacts/${encodeURIComponent(to)}`)).expect(200);
+    const foreign = await asB(http().get(`/v1/contacts/${to}`)).expect(404);
+    expect(foreign.body).toEqual({ error: expect.any(String) });
+    await asA(http().get(`/v1/contacts/${newPhone()}`)).expect(404);
+  });
+});
+
+describe('sticky sender', () => {
+  it('keeps the pinned number; spreads new contacts over the pool; re-pins when the number is removed and records it', async () => {
+    await internal(http().post(`/internal/workspaces/${A}/sender-numbers`)).send({ number: A2 }).expect(201);
+    try {
+      const to = newPhone();
+      const first = (await send({ to, message: 'one' }).expect(200)).body.id;
+      const pinned = (await asA(http().get(`/v1/messages/${first}`))).body.from_number as string;
+      const second = (await send({ to, message: 'two' }).expect(200)).body.id;
+      await expect(asA(http().get(`/v1/messages/${second}`))).resolves.toMatchObject({ body: { from_number: pinned } });
+      // A2 had no conversations, A1 many: a new contact gets A2.
+      expect(pinned).toBe(A2);
+
+      await internal(http().delete(`/internal/workspaces/${A}/sender-numbers/${encodeURIComponent(A2)}`)).expect(200);
+      const third = (await send({ to, message: 'three' }).expect(200)).body.id;
+      await expect(asA(http().get(`/v1/messages/${third}`))).resolves.toMatchObject({ body: { from_number: A1 } });
+      await expect(asA(http().get(`/v1/contacts/${to}`))).resolves.toMatchObject({ body: { sender_number: A1 } });
+      const changes = await db.query(
+        'SELECT previous_number, number, reason FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2 ORDER BY id',
+        [A, to],
+      );
+      expect(changes).toEqual([
+        { previous_number: null, number: A2, reason: 'first_message' },
+        { previous_number: A2, number: A1, reason: 'number_removed' },
+      ]);
+    } finally {
+      await internal(http().delete(`/internal/workspaces/${A}/sender-numbers/${encodeURIComponent(A2)}`)).expect(200);
+    }
+  });
+
+  it('concurrent first messages to one new contact pin one number, recorded once', async () => {
+    await internal(http().post(`/internal/workspaces/${A}/sender-numbers`)).send({ number: A2 }).expect(201);
+    try {
+      const to = newPhone();
+      const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => send({ to, message: `race ${i}`, first_name: `N${i}` })));
+      expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
+      const numbers = await db.query('SELECT DISTINCT from_number FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2', [A, to]);
+      expect(numbers).toHaveLength(1);
+      const changes = await db.query('SELECT count(*)::int AS n FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2', [A, to]);
+      expect(changes[0].n).toBe(1);
+    } finally {
+      await internal(http().delete(`/internal/workspaces/${A}/sender-numbers/${encodeURIComponent(A2)}`)).expect(200);
+    }
+  });
+});
+
+describe('internal API', () => {
+  it('401 without or with a wrong x-internal-token', async () => {
+    await http().get(`/internal/workspaces/${A}/sender-numbers`).expect(401);
+    await http().get(`/internal/workspaces/${A}/settings`).set('x-internal-token', 'wrong').expect(401);
+  });
+
+  it('404 for a company the replica does not know', async () => {
+    for (const call of [
+      http().get(`/internal/workspaces/${UNKNOWN_COMPANY}/sender-numbers`),
+      http().post(`/internal/workspaces/${UNKNOWN_COMPANY}/sender-numbers`).send({ number: '+14155550199' }),
+      http().get(`/internal/workspaces/${UNKNOWN_COMPANY}/settings`),
+      http().put(`/internal/workspaces/${UNKNOWN_COMPANY}/settings`).send({}),
+      http().get('/internal/workspaces/abc/settings'),
+    ]) {
+      const response = await internal(call).expect(404);
+      expect(response.body).toEqual({ error: expect.stringMatching(/not found/) });
+    }
+  });
+
+  it('sender numbers: list, 400 bad number, 409 another workspace’s number, 404 removing an unknown one', async () => {
+    const list = await internal(http().get(`/internal/workspaces/${A}/sender-numbers`)).expect(200);
+    expect(list.body.sender_numbers).toEqual(expect.arrayContaining([expect.objectContaining({ number: A1, company_id: A, status: 'active' })]));
+    await internal(http().post(`/internal/workspaces/${A}/sender-numbers`)).send({ number: '12345' }).expect(400);
+    await internal(http().post(`/internal/workspaces/${A}/sender-numbers`)).send({}).expect(400);
+    const taken = await internal(http().post(`/internal/workspaces/${A}/sender-numbers`)).send({ number: B1 }).expect(409);
+    expect(taken.body).toEqual({ error: expect.stringMatching(/another workspace/) });
+    await internal(http().delete(`/internal/workspaces/${A}/sender-numbers/${encodeURIComponent('+14155550198')}`)).expect(404);
+    await internal(http().delete(`/internal/workspaces/${A}/sender-numbers/${encodeURIComponent(B1)}`)).expect(404);
+  });
+
+  it('settings: defaults, overrides, back to defaults; 400 for a bad window', async () => {
+    const defaults = await internal(http().get(`/internal/workspaces/${B}/settings`)).expect(200);
+    expect(defaults.body).toEqual({
+      company_id: B,
+      send_window_start: '08:00',
+      send_window_end: '21:00',
+      help_reply: expect.any(String),
+      per_second_rate: 1,
+      warmup_days: 14,
+      daily_new_contacts_start: 20,
+      daily_new_contacts_max: 200,
+      overridden: [],
+    });
+    const put = await internal(http().put(`/internal/workspaces/${B}/settings`))
+      .send({ send_window_start: '09:30', send_window_end: '18:00', help_reply: 'Call us at 555-0100.', per_second_rate: 0.5 })
+      .expect(200);
+    expect(put.body).toMatchObject({
+      send_window_start: '09:30',
+      send_window_end: '18:00',
+      help_reply: 'Call us at 555-0100.',
+      per_second_rate: 0.5,
+      warmup_days: 14,
+      overridden: ['send_window_start', 'send_window_end', 'help_reply', 'per_second_rate'],
+    });
+    await expect(internal(http().get(`/internal/workspaces/${B}/settings`)).expect(200)).resolves.toMatchObject({ body: put.body });
+
+    for (const body of [
+      { send_window_start: '9:00' },
+      { send_window_start: '24:00' },
+      { send_window_end: '08:61' },
+      { send_window_start: '21:00', send_window_end: '08:00' },
+      { send_window_start: '10:00', send_window_end: '10:00' },
+      { send_window_start: '22:00' },
+      { daily_new_contacts_start: 300 },
+      { per_second_rate: 0 },
+      { warmup_days: 1.5 },
+      { colour: 'blue' },
+    ]) {
+      const response = await internal(http().put(`/internal/workspaces/${B}/settings`)).send(body).expect(400);
+      expect(response.body).toEqual({ error: expect.any(String) });
+    }
+    await internal(http().put(`/internal/workspaces/${B}/settings`)).send({}).expect(200);
+    await expect(internal(http().get(`/internal/workspaces/${B}/settings`))).resolves.toMatchObject({ body: { overridden: [], send_window_start: '08:00' } });
+  });
+});
+
+describe('events', () => {
+  it('every outbound message the API queued produced exactly one message.queued, with a valid payload', async () => {
+    const rows: Array<{ id: string }> = await db.query(`SELECT id FROM messaging.messages WHERE company_id = ANY($1::bigint[]) AND direction = 'outbound'`, [[A, B]]);
+    const queued = await eventually(
+      async () => messageEvents.filter((event) => event.type === 'message.queued'),
+      (found) => found.length >= rows.length,
+      { what: 'a message.queued per message' },
+    );
+    expect(queued.map((event) => event.subject).sort()).toEqual(rows.map((row) => row.id).sort());
+    for (const event of queued) expect(validatePayload(messageEventSchema, event.data)).toEqual([]);
+  });
+});

@@ -1,0 +1,8 @@
+import { MESSAGING_LIMITS } from '../../config/messaging-defaults';
+import { LimitParam } from '../../shared/limit.query';
+
+/** GET /v1/conversations/{phone} */
+export class ConversationQuery {
+  @LimitParam(MESSAGING_LIMITS.conversationLimitDefault, MESSAGING_LIMITS.conversationLimitMax)
+  limit?: number;
+}

@@ -1,0 +1,93 @@
+import { Column, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { MessageChannel, MessageDirection, MessageEffect, MessageSender } from '@suite/contracts';
+import type { MessageStatus } from '@suite/message-status';
+
+/**
+ * One message, outbound or inbound. The status changes only through applyStatusEvent (the state
+ * machine's guarded UPDATE); the columns after `effect` are written by the scheduler, the carrier
+ * callbacks and inbound processing, which build on this table.
+ */
+@Entity({ name: 'messages' })
+@Index('messages_company_created_idx', ['companyId', 'createdAt', 'id'])
+@Index('messages_conversation_idx', ['companyId', 'contactPhone', 'createdAt'])
+@Index('messages_release_idx', ['releaseAfter'], { where: `"status" = 'queued'` })
+@Index('messages_stuck_claims_idx', ['claimedAt'], { where: `"status" = 'sending'` })
+@Index('messages_carrier_message_id_key', ['carrierMessageId'], { unique: true, where: '"carrier_message_id" IS NOT NULL' })
+export class MessageEntity {
+  /** The API id; a uuid v4 made by the writer (it also names the outbox event's subject). */
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ type: 'bigint' })
+  companyId!: string;
+
+  @Column({ type: 'varchar', length: 8 })
+  direction!: MessageDirection;
+
+  /** Null until the scheduler chooses it. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  channel!: MessageChannel | null;
+
+  @Column({ type: 'text' })
+  body!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: MessageStatus;
+
+  /**
+   * The workspace's number in the exchange: the pinned sender of an outbound message, the number an
+   * inbound one was written to. (The API's from_number/to are direction-aware: see message-addresses.ts.)
+   */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  fromNumber!: string | null;
+
+  /** The lead's number, E.164. */
+  @Column({ type: 'varchar', length: 16 })
+  contactPhone!: string;
+
+  /** Author of an outbound message; null for inbound. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  sender!: MessageSender | null;
+
+  @Column({ type: 'jsonb' })
+  attachments!: string[];
+
+  /** Kept even when the message goes out as SMS/MMS, where it is ignored. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  effect!: MessageEffect | null;
+
+  /** The earliest moment the scheduler may consider the message (created_at at insert; pushed later by window and pacing). */
+  @Column({ type: 'timestamptz' })
+  releaseAfter!: Date;
+
+  /** When the scheduler claimed it (status `sending`); old claims are recovered. */
+  @Column({ type: 'timestamptz', nullable: true })
+  claimedAt!: Date | null;
+
+  /** When it was given to the carrier: from then on it can no longer be cancelled. */
+  @Column({ type: 'timestamptz', nullable: true })
+  handedOverAt!: Date | null;
+
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  carrierMessageId!: string | null;
+
+  /** The carrier's own timestamp of the message (the API's `ts`). */
+  @Column({ type: 'timestamptz', nullable: true })
+  carrierTs!: Date | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  failureReason!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  sentAt!: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  deliveredAt!: Date | null;
+
+  /** Set by the writer (not a CreateDateColumn) so release_after can start equal to it. */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,86 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiKeyAuthenticated, CurrentPrincipal, type Principal } from '@suite/authz';
+import { MESSAGING_LIMITS } from '../config/messaging-defaults';
+import { PhoneParam } from '../shared/phone-param.pipe';
+import { ConversationQuery } from './dto/conversation.query';
+import { ListMessagesQuery } from './dto/list-messages.query';
+import {
+  ConversationResponse,
+  mapListedMessage,
+  mapMessage,
+  mapSendResult,
+  MessageListResponse,
+  MessageResponse,
+  SendMessageResponse,
+} from './dto/message.response';
+import { SendMessageRequest } from './dto/send-message.request';
+import { MessagesService } from './messages.service';
+import { SendMessageService } from './send-message.service';
+
+/** The messaging API's message routes (x-api-key; the key's workspace scopes everything). */
+@ApiTags('messages')
+@ApiKeyAuthenticated()
+@Controller('v1')
+export class MessagesController {
+  constructor(
+    private readonly sender: SendMessageService,
+    private readonly messages: MessagesService,
+  ) {}
+
+  @Post('messages')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: `Queue a message (400 invalid input, 403 contact opted out, 409 no sender number in the workspace); message at most ${MESSAGING_LIMITS.messageMaxLength} characters`,
+  })
+  @ApiOkResponse({ type: SendMessageResponse })
+  async send(@CurrentPrincipal() principal: Principal, @Body() body: SendMessageRequest): Promise<SendMessageResponse> {
+    const message = await this.sender.send(principal.companyId, {
+      to: body.to,
+      body: body.message,
+      firstName: body.first_name?.trim() || null,
+      attachments: body.attachments ?? [],
+      effect: body.effect ?? null,
+      // The API is how a teammate's own tools send; the service's auto-replies are `system`.
+      sender: 'human',
+    });
+    return mapSendResult(message);
+  }
+
+  // Declared before messages/:id, which would otherwise take "list" for an id.
+  @Get('messages/list')
+  @ApiOperation({ summary: `Messages, newest first (limit default ${MESSAGING_LIMITS.listLimitDefault}, max ${MESSAGING_LIMITS.listLimitMax})` })
+  @ApiOkResponse({ type: MessageListResponse })
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: ListMessagesQuery): Promise<MessageListResponse> {
+    const messages = await this.messages.list(principal.companyId, {
+      contactPhone: query.to,
+      status: query.status,
+      limit: query.limit ?? MESSAGING_LIMITS.listLimitDefault,
+    });
+    return { messages: messages.map(mapListedMessage) };
+  }
+
+  @Get('messages/:id')
+  @ApiOperation({ summary: 'A message (404 when unknown or another workspace’s)' })
+  @ApiOkResponse({ type: MessageResponse })
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<MessageResponse> {
+    return mapMessage(await this.messages.get(principal.companyId, id));
+  }
+
+  @Delete('messages/:id')
+  @ApiOperation({ summary: 'Cancel a message not yet handed to the carrier (200 with the cancelled message, again 200 when already cancelled; 409 too late)' })
+  @ApiOkResponse({ type: MessageResponse })
+  async cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<MessageResponse> {
+    return mapMessage(await this.messages.cancel(principal.companyId, id));
+  }
+
+  @Get('conversations/:phone')
+  @ApiOperation({
+    summary: `The newest messages with a contact, oldest first (limit default ${MESSAGING_LIMITS.conversationLimitDefault}, max ${MESSAGING_LIMITS.conversationLimitMax}); 404 when none`,
+  })
+  @ApiOkResponse({ type: ConversationResponse })
+  async conversation(@CurrentPrincipal() principal: Principal, @PhoneParam() phone: string, @Query() query: ConversationQuery): Promise<ConversationResponse> {
+    const messages = await this.messages.conversation(principal.companyId, phone, query.limit ?? MESSAGING_LIMITS.conversationLimitDefault);
+    return { phone, messages: messages.map(mapListedMessage) };
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/contacts.module';
+import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
+import { MessageEventsWriter } from './message-events.writer';
+import { MessagesController } from './messages.controller';
+import { MessagesService } from './messages.service';
+import { SendMessageService } from './send-message.service';
+
+@Module({
+  imports: [ContactsModule, SenderNumbersModule],
+  controllers: [MessagesController],
+  providers: [SendMessageService, MessagesService, MessageEventsWriter],
+  exports: [MessageEventsWriter, MessagesService],
+})
+export class MessagesModule {}

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, type FindOptionsWhere } from 'typeorm';
+import { applyStatusEvent, type MessageStatus, type PublicMessageStatus } from '@suite/message-status';
+import { AppError } from '@suite/runtime';
+import { MessageEventsWriter } from './message-events.writer';
+import { MessageEntity } from './message.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MESSAGE_NOT_FOUND = 'Message not found.';
+export const CANCELLED_BY_CUSTOMER = 'cancelled_by_customer';
+
+/** What each public status filter means in stored statuses: `queued` includes the internal `sending`. */
+const STORED_STATUSES: Readonly<Record<PublicMessageStatus, MessageStatus[]>> = {
+  queued: ['queued', 'sending'],
+  sent: ['sent'],
+  delivered: ['delivered'],
+  failed: ['failed'],
+  cancelled: ['cancelled'],
+  received: ['received'],
+  no_channel: ['no_channel'],
+};
+
+/** Why a message in this status can no longer be cancelled (409). */
+const TOO_LATE: Partial<Record<MessageStatus, string>> = {
+  sending: 'Too late to cancel: the message is being handed to the carrier.',
+  sent: 'Too late to cancel: the carrier already has this message (status sent).',
+  delivered: 'Too late to cancel: the message was already delivered.',
+  failed: 'Too late to cancel: the carrier already had this message and it failed (status failed).',
+  received: 'Inbound messages cannot be cancelled.',
+  no_channel: 'Nothing to cancel: the message could not be sent because nothing reaches this number (status no_channel).',
+};
+
+/** Reading and cancelling a workspace's messages; every query is scoped by company. */
+@Injectable()
+export class MessagesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: MessageEventsWriter,
+  ) {}
+
+  async get(companyId: string, id: string): Promise<MessageEntity> {
+    const message = UUID.test(id) ? await this.dataSource.getRepository(MessageEntity).findOneBy({ id, companyId }) : null;
+    if (!message) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+    return message;
+  }
+
+  /** Newest first. */
+  async list(companyId: string, filter: { contactPhone?: string; status?: PublicMessageStatus; limit: number }): Promise<MessageEntity[]> {
+    const where: FindOptionsWhere<MessageEntity> = { companyId };
+    if (filter.contactPhone) where.contactPhone = filter.contactPhone;
+    if (filter.status) where.status = In(STORED_STATUSES[filter.status]);
+    return this.dataSource.getRepository(MessageEntity).find({ where, order: { createdAt: 'DESC', id: 'DESC' }, take: filter.limit });
+  }
+
+  /** The newest `limit` messages with the contact, oldest first (the order a chat reads in); 404 when there are none. */
+  async conversation(companyId: string, contactPhone: string, limit: number): Promise<MessageEntity[]> {
+    const newest = await this.dataSource
+      .getRepository(MessageEntity)
+      .find({ where: { companyId, contactPhone }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+    if (newest.length === 0) throw new AppError('not_found', `No conversation with ${contactPhone} in this workspace.`);
+    return newest.reverse();
+  }
+
+  /**
+   * DELETE /v1/messages/{id}. The row is locked FOR UPDATE first: while the scheduler hands the
+   * message to the carrier it holds this lock, so a cancel waits and then sees the outcome — the
+   * message is never both cancelled and sent. A message already handed over (even if the
+   * carrier's answer is not recorded yet) is too late. Cancelling twice answers 200 again.
+   */
+  async cancel(companyId: string, id: string): Promise<MessageEntity> {
+    if (!UUID.test(id)) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+    return this.dataSource.transaction(async (manager) => {
+      const repository = manager.getRepository(MessageEntity);
+      const message = await repository.findOne({ where: { id, companyId }, lock: { mode: 'pessimistic_write' } });
+      if (!message) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+      if (message.status === 'cancelled') return message;
+      if (message.handedOverAt !== null) throw new AppError('conflict', TOO_LATE.sending!);
+      const outcome = await applyStatusEvent(manager, {
+        table: 'messaging.messages',
+        id,
+        companyId,
+        event: 'cancel',
+        set: { failure_reason: CANCELLED_BY_CUSTOMER },
+      });
+      if (!outcome.applied) {
+        throw new AppError('conflict', TOO_LATE[outcome.current ?? message.status] ?? `The message cannot be cancelled (status ${message.status}).`);
+      }
+      const cancelled = await repository.findOneByOrFail({ id });
+      await this.events.appendFor(manager, cancelled);
+      return cancelled;
+    });
+  }
+}

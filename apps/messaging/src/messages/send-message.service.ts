@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { MessageEffect, MessageSender } from '@suite/contracts';
+import { initialStatus } from '@suite/message-status';
+import { AppError } from '@suite/runtime';
+import { ContactsService } from '../contacts/contacts.service';
+import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
+import { MessageEventsWriter } from './message-events.writer';
+import { MessageEntity } from './message.entity';
+
+export interface SendMessageInput {
+  /** E.164, already normalised. */
+  to: string;
+  body: string;
+  firstName: string | null;
+  attachments: string[];
+  effect: MessageEffect | null;
+  sender: MessageSender;
+}
+
+/**
+ * POST /v1/messages: everything in one transaction — the contact (created when new, locked),
+ * the opt-out check, the sender pin, the queued message and its `message.queued` event. Either
+ * all of it commits or none, so a queued id the caller receives always has its event, and the
+ * scheduler never sees a message without a sender number.
+ */
+@Injectable()
+export class SendMessageService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly contacts: ContactsService,
+    private readonly pinning: SenderPinningService,
+    private readonly events: MessageEventsWriter,
+  ) {}
+
+  async send(companyId: string, input: SendMessageInput): Promise<MessageEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const contact = await this.contacts.lockForSend(manager, companyId, input.to, input.firstName);
+      if (contact.optedOut) {
+        throw new AppError(
+          'forbidden',
+          `${input.to} has opted out of messages from this workspace; nothing can be sent to it until it opts back in (by replying START).`,
+        );
+      }
+      const fromNumber = await this.pinning.pinFor(manager, contact);
+      const now = new Date();
+      const message = manager.getRepository(MessageEntity).create({
+        id: randomUUID(),
+        companyId,
+        direction: 'outbound',
+        channel: null,
+        body: input.body,
+        status: initialStatus('create'),
+        fromNumber,
+        contactPhone: input.to,
+        sender: input.sender,
+        attachments: input.attachments,
+        effect: input.effect,
+        releaseAfter: now,
+        claimedAt: null,
+        handedOverAt: null,
+        carrierMessageId: null,
+        carrierTs: null,
+        failureReason: null,
+        sentAt: null,
+        deliveredAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await manager.getRepository(MessageEntity).insert(message);
+      await this.events.appendFor(manager, message);
+      return message;
+    });
+  }
+}

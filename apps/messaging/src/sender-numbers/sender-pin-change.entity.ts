@@ -1,0 +1,30 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export const PIN_CHANGE_REASONS = ['first_message', 'number_removed'] as const;
+export type PinChangeReason = (typeof PIN_CHANGE_REASONS)[number];
+
+/** Every time a conversation gets its sender number (first message) or a new one (the old left the pool). */
+@Entity({ name: 'sender_pin_changes' })
+@Index('sender_pin_changes_conversation_idx', ['companyId', 'contactPhone', 'createdAt'])
+export class SenderPinChangeEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  id!: string;
+
+  @Column({ type: 'bigint' })
+  companyId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  contactPhone!: string;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  previousNumber!: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  number!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  reason!: PinChangeReason;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,83 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { MESSAGING_DEFAULTS } from '../../config/messaging-defaults';
+import type { EffectiveSettings } from '../effective-settings';
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * PUT /internal/workspaces/{company_id}/settings replaces the workspace's overrides: a field
+ * omitted or null goes back to the default (config/messaging-defaults.ts).
+ */
+export class PutWorkspaceSettingsRequest {
+  @ApiPropertyOptional({ example: MESSAGING_DEFAULTS.sendWindowStart, description: "'HH:MM', recipient's local time" })
+  @IsOptional()
+  @Matches(HH_MM, { message: "send_window_start must be a time 'HH:MM' (00:00 to 23:59)" })
+  send_window_start?: string | null;
+
+  @ApiPropertyOptional({ example: MESSAGING_DEFAULTS.sendWindowEnd })
+  @IsOptional()
+  @Matches(HH_MM, { message: "send_window_end must be a time 'HH:MM' (00:00 to 23:59)" })
+  send_window_end?: string | null;
+
+  @ApiPropertyOptional({ maxLength: 480, description: 'auto-reply to HELP/INFO' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(480)
+  help_reply?: string | null;
+
+  @ApiPropertyOptional({ description: 'messages per second per number', example: MESSAGING_DEFAULTS.perSecondRate })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0.01)
+  @Max(100)
+  per_second_rate?: number | null;
+
+  @ApiPropertyOptional({ example: MESSAGING_DEFAULTS.warmupDays })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(365)
+  warmup_days?: number | null;
+
+  @ApiPropertyOptional({ example: MESSAGING_DEFAULTS.dailyNewContactsStart })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  daily_new_contacts_start?: number | null;
+
+  @ApiPropertyOptional({ example: MESSAGING_DEFAULTS.dailyNewContactsMax })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  daily_new_contacts_max?: number | null;
+}
+
+export class WorkspaceSettingsResponse {
+  @ApiProperty() company_id!: string;
+  @ApiProperty() send_window_start!: string;
+  @ApiProperty() send_window_end!: string;
+  @ApiProperty() help_reply!: string;
+  @ApiProperty() per_second_rate!: number;
+  @ApiProperty() warmup_days!: number;
+  @ApiProperty() daily_new_contacts_start!: number;
+  @ApiProperty() daily_new_contacts_max!: number;
+  @ApiProperty({ type: [String], description: 'the fields this workspace overrides; the others are defaults' }) overridden!: string[];
+}
+
+export function mapWorkspaceSettings(companyId: string, settings: EffectiveSettings, overridden: string[]): WorkspaceSettingsResponse {
+  return {
+    company_id: companyId,
+    send_window_start: settings.sendWindowStart,
+    send_window_end: settings.sendWindowEnd,
+    help_reply: settings.helpReply,
+    per_second_rate: settings.perSecondRate,
+    warmup_days: settings.warmupDays,
+    daily_new_contacts_start: settings.dailyNewContactsStart,
+    daily_new_contacts_max: settings.dailyNewContactsMax,
+    overridden,
+  };
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppError } from '@suite/runtime';
+import { assertCompanyKnown } from '../shared/company-replica.guard';
+import { effectiveSettings, settingsProblems, type EffectiveSettings, type SettingsOverrides } from './effective-settings';
+import { WorkspaceSettingsEntity } from './workspace-settings.entity';
+
+export interface WorkspaceSettingsView {
+  settings: EffectiveSettings;
+  /** API names of the overridden fields. */
+  overridden: string[];
+}
+
+const API_NAMES: Record<keyof SettingsOverrides, string> = {
+  sendWindowStart: 'send_window_start',
+  sendWindowEnd: 'send_window_end',
+  helpReply: 'help_reply',
+  perSecondRate: 'per_second_rate',
+  warmupDays: 'warmup_days',
+  dailyNewContactsStart: 'daily_new_contacts_start',
+  dailyNewContactsMax: 'daily_new_contacts_max',
+};
+
+@Injectable()
+export class WorkspaceSettingsService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The effective settings of a workspace, for the scheduler and auto-replies (no company check). */
+  async effective(manager: EntityManager, companyId: string): Promise<EffectiveSettings> {
+    return effectiveSettings(await manager.getRepository(WorkspaceSettingsEntity).findOneBy({ companyId }));
+  }
+
+  async get(companyId: string): Promise<WorkspaceSettingsView> {
+    return this.dataSource.transaction(async (manager) => {
+      await assertCompanyKnown(manager, companyId);
+      return view(await manager.getRepository(WorkspaceSettingsEntity).findOneBy({ companyId }));
+    });
+  }
+
+  /** Replaces the overrides (null = default); 400 when the combination is inconsistent. */
+  async put(companyId: string, overrides: SettingsOverrides): Promise<WorkspaceSettingsView> {
+    const problems = settingsProblems(effectiveSettings(overrides));
+    if (problems.length > 0) throw new AppError('invalid', `${problems.join('; ')}.`);
+    return this.dataSource.transaction(async (manager) => {
+      await assertCompanyKnown(manager, companyId);
+      const repository = manager.getRepository(WorkspaceSettingsEntity);
+      await repository.upsert({ companyId, ...overrides }, { conflictPaths: ['companyId'] });
+      return view(await repository.findOneByOrFail({ companyId }));
+    });
+  }
+}
+
+function view(row: WorkspaceSettingsEntity | null): WorkspaceSettingsView {
+  const overridden = row
+    ? (Object.keys(API_NAMES) as Array<keyof SettingsOverrides>).filter((key) => row[key] !== null).map((key) => API_NAMES[key])
+    : [];
+  return { settings: effectiveSettings(row), overridden };
+}
