@@ -46,7 +46,7 @@ export const DEFAULT_NEW_CONTACT_LOOKBACK_DAYS = 30;
 /**
  * How long a capability lookup (iMessage / SMS / MMS reachability) is trusted: 7 days. People
  * rarely switch between iPhone and Android, a lookup costs a provider call and, for iMessage
- * providers, counts as a first-touch availability probe against the line (Tuco documents it);
+ * providers, is an "is this number on iMessage?" probe against the line (Tuco caps them);
  * a failed receipt is a reason to look again before the TTL ends. Env
  * MESSAGING_CAPABILITY_TTL_SECONDS overrides it.
  */
