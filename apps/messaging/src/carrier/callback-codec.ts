@@ -1,0 +1,58 @@
+import { CallbackRejectedError } from './carrier-errors';
+import type { CarrierCallback } from './carrier.port';
+
+/**
+ * The service's own callback body (JSON, snake_case like the rest of the API), used by the
+ * sandbox and by any provider that can be configured to post it:
+ *   {"kind":"status","carrier_message_id":"…","status":"delivered"|"failed","reason"?:"…","at":"<ISO 8601>"}
+ *   {"kind":"inbound","carrier_message_id":"…","from":"+1…","to":"+1…","body":"…","at":"<ISO 8601>"}
+ */
+export function encodeCallback(callback: CarrierCallback): string {
+  if (callback.kind === 'status') {
+    const { carrierMessageId, status, reason, at } = callback;
+    return JSON.stringify({ kind: 'status', carrier_message_id: carrierMessageId, status, ...(reason === undefined ? {} : { reason }), at: at.toISOString() });
+  }
+  const { carrierMessageId, from, to, body, at } = callback;
+  return JSON.stringify({ kind: 'inbound', carrier_message_id: carrierMessageId, from, to, body, at: at.toISOString() });
+}
+
+/** Parses a body written by encodeCallback; throws CallbackRejectedError('malformed_body') otherwise. */
+export function decodeCallback(rawBody: Buffer | string): CarrierCallback {
+  let value: unknown;
+  try {
+    value = JSON.parse(rawBody.toString());
+  } catch {
+    throw malformed('body is not JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw malformed('body must be a JSON object');
+  const fields = value as Record<string, unknown>;
+  const carrierMessageId = text(fields, 'carrier_message_id');
+  const at = instant(fields);
+  if (fields.kind === 'status') {
+    if (fields.status !== 'delivered' && fields.status !== 'failed') throw malformed('status must be "delivered" or "failed"');
+    if (fields.reason !== undefined && typeof fields.reason !== 'string') throw malformed('reason must be a string');
+    return { kind: 'status', carrierMessageId, status: fields.status, ...(fields.reason === undefined ? {} : { reason: fields.reason }), at };
+  }
+  if (fields.kind === 'inbound') {
+    if (typeof fields.body !== 'string') throw malformed('body must be a string');
+    return { kind: 'inbound', carrierMessageId, from: text(fields, 'from'), to: text(fields, 'to'), body: fields.body, at };
+  }
+  throw malformed('kind must be "status" or "inbound"');
+}
+
+function text(fields: Record<string, unknown>, name: string): string {
+  const value = fields[name];
+  if (typeof value !== 'string' || value.trim() === '') throw malformed(`${name} must be a non-empty string`);
+  return value;
+}
+
+function instant(fields: Record<string, unknown>): Date {
+  const value = fields.at;
+  const at = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : null;
+  if (!at || Number.isNaN(at.getTime())) throw malformed('at must be an ISO 8601 date-time');
+  return at;
+}
+
+function malformed(detail: string): CallbackRejectedError {
+  return new CallbackRejectedError('malformed_body', `callback ${detail}`);
+}

@@ -1,0 +1,55 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { CarrierName } from './carrier-registry';
+import { carrierSettingsFromEnvironment, type CarrierEnvironment, type CarrierSettings } from './carrier-settings';
+import { CARRIER, CARRIER_CALLBACK_SINK, type Carrier, type CarrierCallbackSink } from './carrier.port';
+import { SandboxCarrier } from './sandbox/sandbox-carrier';
+
+/** Injection token of the CarrierSettings (callback secret, capability TTL, sandbox delays). */
+export const CARRIER_SETTINGS = Symbol('CARRIER_SETTINGS');
+
+interface AdapterDependencies {
+  /** The callback sink, resolved when first needed (it lives in a module built later). */
+  readonly sink: () => CarrierCallbackSink;
+  readonly clock?: () => Date;
+}
+
+/** One factory per adapter: the only place that knows the concrete classes. */
+const ADAPTERS: Record<CarrierName, (settings: CarrierSettings, dependencies: AdapterDependencies) => Carrier> = {
+  sandbox: (settings, { sink, clock }) =>
+    new SandboxCarrier({ callbackSecret: settings.callbackSecret, ...settings.sandbox, sink, ...(clock ? { clock } : {}) }),
+};
+
+/**
+ * Provides CARRIER (the adapter MESSAGING_CARRIER names) and CARRIER_SETTINGS, globally. An
+ * unknown carrier or a missing secret stops start-up naming the variable. The app must provide
+ * CARRIER_CALLBACK_SINK somewhere (the callback route's in-process entrance); adapters that post
+ * callbacks themselves (the sandbox) look it up when a callback is due.
+ */
+@Module({})
+export class CarrierModule {
+  static forEnvironment(env: CarrierEnvironment, options: { clock?: () => Date } = {}): DynamicModule {
+    const settings = carrierSettingsFromEnvironment(env);
+    return {
+      module: CarrierModule,
+      global: true,
+      providers: [
+        { provide: CARRIER_SETTINGS, useValue: settings },
+        {
+          provide: CARRIER,
+          inject: [ModuleRef],
+          useFactory: (moduleRef: ModuleRef) => ADAPTERS[settings.carrier](settings, { sink: () => resolveSink(moduleRef), clock: options.clock }),
+        },
+      ],
+      exports: [CARRIER, CARRIER_SETTINGS],
+    };
+  }
+}
+
+function resolveSink(moduleRef: ModuleRef): CarrierCallbackSink {
+  try {
+    return moduleRef.get<CarrierCallbackSink>(CARRIER_CALLBACK_SINK, { strict: false });
+  } catch {
+    throw new Error('no CarrierCallbackSink is registered: provide CARRIER_CALLBACK_SINK (the callback route) in the app');
+  }
+}

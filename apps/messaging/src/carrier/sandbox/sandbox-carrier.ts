@@ -1,0 +1,168 @@
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { decodeCallback, encodeCallback } from '../callback-codec';
+import { CallbackVerifier } from '../callback-verifier';
+import { CarrierRejectedError, CarrierUnavailableError } from '../carrier-errors';
+import type {
+  CallbackHeaders,
+  Carrier,
+  CarrierCallback,
+  CarrierCallbackSink,
+  CarrierSendRequest,
+  CarrierSendResult,
+  PhoneCapability,
+} from '../carrier.port';
+import { sandboxInboundCallback, type SandboxInboundInput } from './sandbox-inbound';
+import { sandboxCapability, sandboxCarrierMessageId, sandboxHandOff, sandboxReceipt } from './sandbox-rules';
+
+export const SANDBOX_CARRIER_NAME = 'sandbox';
+
+export interface SandboxCarrierOptions {
+  /** The shared callback secret: receipts are signed with it like a real carrier's. */
+  readonly callbackSecret: string;
+  /** Latency of a hand-off (MESSAGING_SANDBOX_SEND_DELAY_MS). */
+  readonly sendDelayMs: number;
+  /** From acceptance to the delivery receipt (MESSAGING_SANDBOX_DELIVERY_DELAY_MS). */
+  readonly deliveryDelayMs: number;
+  /** Resolved when a receipt is due, so the sink may live in a module built after this one. */
+  readonly sink: () => CarrierCallbackSink;
+  readonly clock?: () => Date;
+  /** Waits before re-submitting a receipt the sink refused (as a carrier retries a failed webhook). */
+  readonly receiptRetryDelaysMs?: readonly number[];
+}
+
+/** Remembered hand-offs (idempotency) and first attempts; old entries go first beyond this. */
+const MEMORY_LIMIT = 10_000;
+const DEFAULT_RECEIPT_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 60_000];
+
+/**
+ * A carrier that sends nothing and behaves predictably (sandbox-rules.ts). It accepts or refuses
+ * hand-offs at once (after the configured latency), then, after the delivery delay, posts a
+ * SIGNED receipt to the callback sink — the same verification path a real carrier's webhook
+ * takes. Pending receipts live in timers only: a restart loses them (the message stays `sent`),
+ * where a real carrier would retry its webhook. Timers are unref'd and cleared on shutdown.
+ */
+export class SandboxCarrier implements Carrier, OnApplicationShutdown {
+  readonly name = SANDBOX_CARRIER_NAME;
+  private readonly logger = new Logger(SandboxCarrier.name);
+  private readonly verifier: CallbackVerifier;
+  private readonly clock: () => Date;
+  private readonly timers = new Map<NodeJS.Timeout, () => void>();
+  private readonly accepted = new Map<string, CarrierSendResult>();
+  private readonly attempted = new Set<string>();
+  private stopped = false;
+
+  constructor(private readonly options: SandboxCarrierOptions) {
+    this.clock = options.clock ?? (() => new Date());
+    this.verifier = new CallbackVerifier(options.callbackSecret, this.clock);
+  }
+
+  async lookupCapability(phone: string): Promise<PhoneCapability> {
+    return sandboxCapability(phone);
+  }
+
+  async send(request: CarrierSendRequest): Promise<CarrierSendResult> {
+    await this.wait(this.options.sendDelayMs);
+    const previous = this.accepted.get(request.messageId);
+    // The same message handed off again (a retry after a crash or timeout): same answer, no second receipt.
+    if (previous) return previous;
+    const firstAttempt = !this.attempted.has(request.messageId);
+    remember(this.attempted, request.messageId);
+    const handOff = sandboxHandOff(request, firstAttempt);
+    if (handOff.kind === 'reject') throw new CarrierRejectedError(handOff.code, handOff.message);
+    if (handOff.kind === 'unavailable') throw new CarrierUnavailableError(handOff.message);
+
+    const result: CarrierSendResult = { carrierMessageId: sandboxCarrierMessageId(request.messageId), acceptedAt: this.clock() };
+    if (this.accepted.size >= MEMORY_LIMIT) this.accepted.delete(this.accepted.keys().next().value!);
+    this.accepted.set(request.messageId, result);
+    const receipt = sandboxReceipt(request.to, request.body);
+    this.later(this.options.deliveryDelayMs, () =>
+      this.submit({ kind: 'status', carrierMessageId: result.carrierMessageId, ...receipt, at: this.clock() }, 0),
+    );
+    return result;
+  }
+
+  readCallback(headers: CallbackHeaders, rawBody: Buffer | string): CarrierCallback[] {
+    this.verifier.verify(headers, rawBody);
+    return [decodeCallback(rawBody)];
+  }
+
+  /** The body and headers a callback of this carrier would arrive with (receipts, simulated inbound). */
+  signedCallback(callback: CarrierCallback): { headers: Record<string, string>; rawBody: string } {
+    const rawBody = encodeCallback(callback);
+    return { headers: this.verifier.sign(rawBody), rawBody };
+  }
+
+  /**
+   * `POST /v1/sandbox/inbound`: posts a signed inbound callback to the sink, as the network
+   * would for a person texting in; resolves once the sink took it (its errors propagate).
+   */
+  async simulateInbound(input: SandboxInboundInput): Promise<{ carrierMessageId: string }> {
+    const callback = sandboxInboundCallback(input, this.clock());
+    const { headers, rawBody } = this.signedCallback(callback);
+    await this.options.sink().submit(this.name, headers, rawBody);
+    return { carrierMessageId: callback.carrierMessageId };
+  }
+
+  /** Timers still running: hand-off latencies, receipts not submitted yet, retries. */
+  get pendingTimers(): number {
+    return this.timers.size;
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+    if (this.timers.size > 0) this.logger.warn(`sandbox carrier stopping with ${this.timers.size} pending timer(s); their receipts are lost`);
+    for (const [timer, cancel] of this.timers) {
+      clearTimeout(timer);
+      cancel();
+    }
+    this.timers.clear();
+  }
+
+  private async submit(callback: CarrierCallback, attempt: number): Promise<void> {
+    // Signed at each attempt, so a retried receipt carries a fresh timestamp, as a carrier's would.
+    const { headers, rawBody } = this.signedCallback(callback);
+    try {
+      await this.options.sink().submit(this.name, headers, rawBody);
+    } catch (error) {
+      const retryDelays = this.options.receiptRetryDelaysMs ?? DEFAULT_RECEIPT_RETRY_DELAYS_MS;
+      const delay = retryDelays[attempt];
+      const cause = error instanceof Error ? error.message : String(error);
+      if (delay === undefined || this.stopped) {
+        this.logger.error(`sandbox ${callback.kind} callback ${callback.carrierMessageId} dropped after ${attempt + 1} attempt(s): ${cause}`);
+        return;
+      }
+      this.logger.warn(`sandbox ${callback.kind} callback ${callback.carrierMessageId} refused (${cause}); retrying in ${delay} ms`);
+      this.later(delay, () => this.submit(callback, attempt + 1));
+    }
+  }
+
+  /** Runs `task` after `ms` on an unref'd timer that shutdown clears. */
+  private later(ms: number, task: () => Promise<void>): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void task();
+    }, ms);
+    timer.unref();
+    this.timers.set(timer, () => undefined);
+  }
+
+  /** The hand-off latency; shutdown ends the wait with CarrierUnavailableError (the message is requeued). */
+  private wait(ms: number): Promise<void> {
+    if (this.stopped) return Promise.reject(new CarrierUnavailableError('sandbox carrier is shutting down'));
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      timer.unref();
+      this.timers.set(timer, () => reject(new CarrierUnavailableError('sandbox carrier is shutting down')));
+    });
+  }
+}
+
+function remember(set: Set<string>, value: string): void {
+  if (set.size >= MEMORY_LIMIT) set.delete(set.values().next().value!);
+  set.add(value);
+}

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { CarrierCallback } from '../carrier.port';
+
+/** `POST /v1/sandbox/inbound`: a person (`from`) texting one of the workspace's numbers (`to`). */
+export interface SandboxInboundInput {
+  readonly from: string;
+  readonly to: string;
+  readonly body: string;
+}
+
+/**
+ * The inbound callback the sandbox "network" would post for this text: phones normalised to
+ * E.164 (10-digit US accepted, as everywhere in the API), a fresh carrier id. The caller signs
+ * it (SandboxCarrier.signedCallback) and submits it to the callback sink, so a simulated
+ * inbound message is verified and dispatched exactly like a real one.
+ */
+export function sandboxInboundCallback(input: SandboxInboundInput, at: Date, carrierMessageId: string = `sbx_in_${randomUUID()}`): CarrierCallback {
+  return { kind: 'inbound', carrierMessageId, from: e164(input.from, 'from'), to: e164(input.to, 'to'), body: input.body, at };
+}
+
+function e164(phone: string, field: string): string {
+  const parsed = parsePhoneNumberFromString(phone, 'US');
+  if (!parsed || !parsed.isValid()) throw new RangeError(`${field} must be a phone number in E.164 or 10-digit US form`);
+  return parsed.number;
+}
