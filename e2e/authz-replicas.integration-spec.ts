@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
 import { AuthzReplicaReader, OpaqueCredentialVerifier } from '@suite/authz';
@@ -42,8 +43,8 @@ describe('credential replicas in all four apps', () => {
   let database: TestDatabase;
 
   const companyId = '5100';
-  const secrets = {} as Record<'patOfRevoked' | 'patOfSuspended' | 'patOfDeleted' | 'apiKey', string>;
-  const ids = { patOfRevoked: 'pat-1', patOfSuspended: 'pat-2', patOfDeleted: 'pat-3', apiKey: 'key-1' } as const;
+  const secrets = {} as Record<'patOfRevoked' | 'patOfSuspended' | 'patOfDeleted' | 'apiKey' | 'apiKeyOverHttp', string>;
+  const ids = { patOfRevoked: 'pat-1', patOfSuspended: 'pat-2', patOfDeleted: 'pat-3', apiKey: 'key-1', apiKeyOverHttp: 'key-2' } as const;
 
   beforeAll(async () => {
     database = await createTestDatabase('e2e_authz');
@@ -211,6 +212,32 @@ describe('credential replicas in all four apps', () => {
     ]);
     const elapsed = await timeToReach(committedAt, async (app) => (await refusedWith(verify(app, secrets.apiKey, 'api_key')))?.message === 'The API key was revoked.');
     expectAllWithinOneSecond(elapsed);
+  });
+
+  it('over HTTP: the messaging API answers 401 {error} to a workspace API key within 1 s of its revocation', async () => {
+    const key = 'apiKeyOverHttp' as const;
+    await commit('auth', [issued(key, 'api_key', null)]);
+    const list = () => request(apps.messaging.getHttpServer()).get('/v1/messages/list').set('x-api-key', secrets[key]);
+    await eventually(list, (response) => response.status === 200, { what: 'messaging to accept the new API key over HTTP' });
+
+    const committedAt = await commit('auth', [
+      { type: 'credential.revoked', input: { companyId, subject: ids[key], data: { credential_id: ids[key], kind: 'api_key', company_id: companyId, revoked_at: new Date().toISOString() } } },
+    ]);
+    let refused: request.Response | undefined;
+    while (Date.now() < committedAt + 10 * WITHIN_MS) {
+      const response = await list();
+      if (response.status !== 200) {
+        refused = response;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    const elapsed = Date.now() - committedAt;
+    expect({ status: refused?.status, body: refused?.body as unknown, withinOneSecond: elapsed < WITHIN_MS }).toEqual({
+      status: 401,
+      body: { error: 'The API key was revoked.' },
+      withinOneSecond: true,
+    });
   });
 
   it('user.updated (Suspended): every app refuses that user\'s token within 1 s of the commit', async () => {
