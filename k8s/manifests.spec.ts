@@ -128,6 +128,7 @@ const SECRET_ENV = ['DATABASE_URL', 'INTERNAL_API_TOKEN'];
 const APP_SECRET_ENV: Partial<Record<keyof typeof APPS, string[]>> = {
   auth: ['AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET'],
   platform: ['PLATFORM_ID_ENCRYPTION_KEY'],
+  messaging: ['MESSAGING_CARRIER_CALLBACK_SECRET'],
 };
 const ALL_SECRET_ENV = [...SECRET_ENV, ...Object.values(APP_SECRET_ENV).flat()];
 /** Every variable BaseEnvironment (libs/runtime) reads; the ConfigMap may hold the non-secret ones only. */
@@ -514,7 +515,7 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
       for (const [key, encoded] of Object.entries<string>(secrets[0]!.data ?? {})) {
         const value = Buffer.from(encoded, 'base64').toString('utf8');
         expect({ key, looksDev: /dev/i.test(value) }).toEqual({ key, looksDev: true });
-        if (['INTERNAL_API_TOKEN', 'AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET'].includes(key)) {
+        if (['INTERNAL_API_TOKEN', 'AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET', 'MESSAGING_CARRIER_CALLBACK_SECRET'].includes(key)) {
           expect({ key, length: value.length >= 32 }).toEqual({ key, length: true });
         }
         if (key === 'PLATFORM_ID_ENCRYPTION_KEY') expect(Buffer.from(value, 'base64')).toHaveLength(32);

@@ -3,7 +3,7 @@ import { holdInProcessDelivery, OutboxRelay } from '@suite/eventing';
 import { APPS } from '@suite/contracts';
 import { drainHttp, listen, onShutdownSignal } from '@suite/runtime';
 import { EmbeddedDatabase, embeddedDataDir, embeddedPort } from './embedded/embedded-database';
-import { embeddedAuthSecrets, embeddedInternalToken, embeddedPlatformSecrets } from './embedded/local-secrets';
+import { embeddedAuthSecrets, embeddedInternalToken, embeddedMessagingSecrets, embeddedPlatformSecrets } from './embedded/local-secrets';
 import { SUITE_APPS } from './suite-apps';
 import { bootstrapOnFirstStart } from './admin/first-start';
 
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   const internalToken = await embeddedInternalToken(dataDir);
   const authSecrets = await embeddedAuthSecrets(dataDir);
   const platformSecrets = await embeddedPlatformSecrets(dataDir);
+  const messagingSecrets = await embeddedMessagingSecrets(dataDir);
   const host = process.env.HOST ?? '127.0.0.1';
 
   const running: INestApplication[] = [];
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
         INTERNAL_API_TOKEN: internalToken,
         ...authSecrets,
         ...platformSecrets,
+        ...messagingSecrets,
         AUTH_ISSUER: authIssuer,
         HOST: host,
         PORT: process.env[suiteApp.portVariable] ?? '',

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
 import { holdInProcessDelivery, OutboxRelay } from '@suite/eventing';
 import { embeddedDataDir } from '../embedded/embedded-database';
-import { embeddedAuthSecrets, embeddedInternalToken, embeddedPlatformSecrets, existingEmbeddedSecrets } from '../embedded/local-secrets';
+import { embeddedAuthSecrets, embeddedInternalToken, embeddedMessagingSecrets, embeddedPlatformSecrets, existingEmbeddedSecrets } from '../embedded/local-secrets';
 import { resolveDatabaseUrl } from '../embedded/resolve-database-url';
 import { SUITE_APPS, type SuiteApp } from '../suite-apps';
 import type { AdminApps } from './admin-operations';
@@ -36,6 +36,7 @@ export async function openAdminContext(): Promise<AdminContext> {
         INTERNAL_API_TOKEN: await embeddedInternalToken(dataDir),
         ...(await embeddedAuthSecrets(dataDir)),
         ...(await embeddedPlatformSecrets(dataDir)),
+        ...(await embeddedMessagingSecrets(dataDir)),
       };
   const env: NodeJS.ProcessEnv = {
     ...process.env,

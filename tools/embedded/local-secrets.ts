@@ -38,6 +38,18 @@ export async function embeddedPlatformSecrets(dataDir: string): Promise<{ PLATFO
 }
 
 /**
+ * Messaging's carrier settings for `npm start`: the sandbox carrier (unless MESSAGING_CARRIER
+ * says otherwise) and the shared secret of its signed callbacks (`.data/messaging-carrier-callback-secret`),
+ * so the embedded suite never relies on the sandbox's built-in, public secret.
+ */
+export async function embeddedMessagingSecrets(dataDir: string): Promise<{ MESSAGING_CARRIER: string; MESSAGING_CARRIER_CALLBACK_SECRET: string }> {
+  return {
+    MESSAGING_CARRIER: process.env.MESSAGING_CARRIER ?? 'sandbox',
+    MESSAGING_CARRIER_CALLBACK_SECRET: await embeddedSecret(dataDir, 'MESSAGING_CARRIER_CALLBACK_SECRET', 'messaging-carrier-callback-secret'),
+  };
+}
+
+/**
  * The secrets above as far as they exist — variables, else files an earlier `npm start` wrote —
  * without generating any: for the admin CLI against DATABASE_URL, which must use the same
  * AUTH_KEY_ENCRYPTION_SECRET as the apps (auth opens its sealed signing key at start) but must
@@ -49,6 +61,7 @@ export async function existingEmbeddedSecrets(dataDir: string): Promise<Record<s
     AUTH_SESSION_SECRET: await embeddedSecret(dataDir, 'AUTH_SESSION_SECRET', 'auth-session-secret', false),
     AUTH_KEY_ENCRYPTION_SECRET: await embeddedSecret(dataDir, 'AUTH_KEY_ENCRYPTION_SECRET', 'auth-key-encryption-secret', false),
     PLATFORM_ID_ENCRYPTION_KEY: await embeddedSecret(dataDir, 'PLATFORM_ID_ENCRYPTION_KEY', 'platform-id-encryption-key', false),
+    MESSAGING_CARRIER_CALLBACK_SECRET: await embeddedSecret(dataDir, 'MESSAGING_CARRIER_CALLBACK_SECRET', 'messaging-carrier-callback-secret', false),
   };
   return Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

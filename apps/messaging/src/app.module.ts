@@ -3,6 +3,8 @@ import { AUTHZ_ENTITIES, AUTHZ_HANDLERS, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, HealthModule } from '@suite/runtime';
+import { CallbacksModule } from './callbacks/callbacks.module';
+import { CarrierModule } from './carrier/carrier.module';
 import type { MessagingEnvironment } from './config/messaging-environment';
 import { ContactEntity } from './contacts/contact.entity';
 import { ContactsModule } from './contacts/contacts.module';
@@ -45,6 +47,8 @@ export class AppModule {
         ContactsModule,
         SenderNumbersModule,
         WorkspaceSettingsModule,
+        CarrierModule.forEnvironment(env),
+        CallbacksModule.forEnvironment(env),
       ],
     };
   }

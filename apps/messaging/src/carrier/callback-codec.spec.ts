@@ -9,6 +9,7 @@ describe('callback codec', () => {
     ['a delivered receipt', { kind: 'status', carrierMessageId: 'sbx_1', status: 'delivered', at }],
     ['a failed receipt with its reason', { kind: 'status', carrierMessageId: 'sbx_2', status: 'failed', reason: 'unreachable handset', at }],
     ['an inbound message', { kind: 'inbound', carrierMessageId: 'sbx_in_3', from: '+12125550100', to: '+13105550199', body: 'STOP', at }],
+    ['an inbound message with its channel', { kind: 'inbound', carrierMessageId: 'sbx_in_5', from: '+12125550100', to: '+13105550199', body: 'hi', at, channel: 'imessage' }],
     ['an inbound message with an empty body', { kind: 'inbound', carrierMessageId: 'sbx_in_4', from: '+12125550100', to: '+13105550199', body: '', at }],
   ])('round-trips %s', (_case, callback) => {
     expect(decodeCallback(Buffer.from(encodeCallback(callback)))).toEqual(callback);
@@ -33,6 +34,7 @@ describe('callback codec', () => {
     ['a bad date', '{"kind":"status","carrier_message_id":"x","status":"delivered","at":"yesterday"}', /at must be/],
     ['an impossible date', '{"kind":"status","carrier_message_id":"x","status":"delivered","at":"2025-13-45T99:00:00Z"}', /at must be/],
     ['an inbound without from', '{"kind":"inbound","carrier_message_id":"x","to":"+1","body":"hi","at":"2025-06-02T15:00:00Z"}', /from must be/],
+    ['an inbound with an unknown channel', '{"kind":"inbound","carrier_message_id":"x","from":"+1","to":"+1","body":"hi","at":"2025-06-02T15:00:00Z","channel":"fax"}', /channel must be/],
     ['an inbound body that is not text', '{"kind":"inbound","carrier_message_id":"x","from":"+1","to":"+1","body":null,"at":"2025-06-02T15:00:00Z"}', /body must be/],
   ])('refuses %s', (_case, raw, message) => {
     expect(() => decodeCallback(raw)).toThrow(CallbackRejectedError);

@@ -1,19 +1,19 @@
 import { CallbackRejectedError } from './carrier-errors';
-import type { CarrierCallback } from './carrier.port';
+import type { CarrierCallback, CarrierChannel } from './carrier.port';
 
 /**
  * The service's own callback body (JSON, snake_case like the rest of the API), used by the
  * sandbox and by any provider that can be configured to post it:
  *   {"kind":"status","carrier_message_id":"…","status":"delivered"|"failed","reason"?:"…","at":"<ISO 8601>"}
- *   {"kind":"inbound","carrier_message_id":"…","from":"+1…","to":"+1…","body":"…","at":"<ISO 8601>"}
+ *   {"kind":"inbound","carrier_message_id":"…","from":"+1…","to":"+1…","body":"…","at":"<ISO 8601>","channel"?:"imessage"|"sms"|"mms"}
  */
 export function encodeCallback(callback: CarrierCallback): string {
   if (callback.kind === 'status') {
     const { carrierMessageId, status, reason, at } = callback;
     return JSON.stringify({ kind: 'status', carrier_message_id: carrierMessageId, status, ...(reason === undefined ? {} : { reason }), at: at.toISOString() });
   }
-  const { carrierMessageId, from, to, body, at } = callback;
-  return JSON.stringify({ kind: 'inbound', carrier_message_id: carrierMessageId, from, to, body, at: at.toISOString() });
+  const { carrierMessageId, from, to, body, at, channel } = callback;
+  return JSON.stringify({ kind: 'inbound', carrier_message_id: carrierMessageId, from, to, body, at: at.toISOString(), ...(channel === undefined ? {} : { channel }) });
 }
 
 /** Parses a body written by encodeCallback; throws CallbackRejectedError('malformed_body') otherwise. */
@@ -35,10 +35,15 @@ export function decodeCallback(rawBody: Buffer | string): CarrierCallback {
   }
   if (fields.kind === 'inbound') {
     if (typeof fields.body !== 'string') throw malformed('body must be a string');
-    return { kind: 'inbound', carrierMessageId, from: text(fields, 'from'), to: text(fields, 'to'), body: fields.body, at };
+    const { channel } = fields;
+    if (channel !== undefined && !isChannel(channel)) throw malformed('channel must be "imessage", "sms" or "mms"');
+    return { kind: 'inbound', carrierMessageId, from: text(fields, 'from'), to: text(fields, 'to'), body: fields.body, at, ...(channel === undefined ? {} : { channel }) };
   }
   throw malformed('kind must be "status" or "inbound"');
 }
+
+const CHANNELS: readonly string[] = ['imessage', 'sms', 'mms'] satisfies CarrierChannel[];
+const isChannel = (value: unknown): value is CarrierChannel => typeof value === 'string' && CHANNELS.includes(value);
 
 function text(fields: Record<string, unknown>, name: string): string {
   const value = fields[name];

@@ -61,6 +61,8 @@ export type CarrierCallback =
       readonly body: string;
       readonly carrierMessageId: string;
       readonly at: Date;
+      /** How it arrived, when the provider says (iMessage providers do); stored on the inbound message. */
+      readonly channel?: CarrierChannel;
     };
 
 /** Header names as Node gives them (lower case); values as Node gives them too. */

@@ -21,6 +21,8 @@ export const MESSAGING_DEFAULTS = {
   capabilityTtlHours: 24 * 7,
   /** The auto-reply to an inbound HELP/INFO when the workspace has not set its own. */
   helpReply: 'Reply STOP to unsubscribe, START to resubscribe. Msg & data rates may apply.',
+  /** The one confirmation of an opt-out (CTIA: a single reply confirming it, nothing after). */
+  optOutReply: 'You have been unsubscribed and will receive no more messages from this number. Reply START to resubscribe.',
 } as const;
 
 /** Limits of the messaging API (the spec's and those chosen here; decision 0011). */

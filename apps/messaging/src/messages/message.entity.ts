@@ -56,6 +56,21 @@ export class MessageEntity {
   @Column({ type: 'varchar', length: 16, nullable: true })
   effect!: MessageEffect | null;
 
+  /**
+   * The scheduler may hand it over outside the recipient's send window: set on the service's
+   * auto-replies (HELP, opt-out confirmation), which answer a text the person just sent
+   * (decision 0015). Pacing still applies.
+   */
+  @Column({ type: 'boolean', default: false })
+  bypassWindow!: boolean;
+
+  /**
+   * Sent even though the contact is opted out, and spared by the opt-out's cancellation: set
+   * only on the opt-out confirmation and HELP replies (decision 0015).
+   */
+  @Column({ type: 'boolean', default: false })
+  bypassOptOut!: boolean;
+
   /** The earliest moment the scheduler may consider the message (created_at at insert; pushed later by window and pacing). */
   @Column({ type: 'timestamptz' })
   releaseAfter!: Date;

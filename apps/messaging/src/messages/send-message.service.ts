@@ -3,12 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { MessageEffect, MessageSender } from '@suite/contracts';
-import { initialStatus } from '@suite/message-status';
 import { AppError } from '@suite/runtime';
 import { ContactsService } from '../contacts/contacts.service';
 import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
 import { MessageEventsWriter } from './message-events.writer';
 import { MessageEntity } from './message.entity';
+import { outboundMessageRow } from './message-rows';
 
 export interface SendMessageInput {
   /** E.164, already normalised. */
@@ -45,30 +45,19 @@ export class SendMessageService {
         );
       }
       const fromNumber = await this.pinning.pinFor(manager, contact);
-      const now = new Date();
-      const message = manager.getRepository(MessageEntity).create({
-        id: randomUUID(),
-        companyId,
-        direction: 'outbound',
-        channel: null,
-        body: input.body,
-        status: initialStatus('create'),
-        fromNumber,
-        contactPhone: input.to,
-        sender: input.sender,
-        attachments: input.attachments,
-        effect: input.effect,
-        releaseAfter: now,
-        claimedAt: null,
-        handedOverAt: null,
-        carrierMessageId: null,
-        carrierTs: null,
-        failureReason: null,
-        sentAt: null,
-        deliveredAt: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const message = outboundMessageRow(
+        {
+          id: randomUUID(),
+          companyId,
+          fromNumber,
+          contactPhone: input.to,
+          body: input.body,
+          sender: input.sender,
+          attachments: input.attachments,
+          effect: input.effect,
+        },
+        new Date(),
+      );
       await manager.getRepository(MessageEntity).insert(message);
       await this.events.appendFor(manager, message);
       return message;

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export const PIN_CHANGE_REASONS = ['first_message', 'number_removed'] as const;
+/** `inbound_message`: a contact with no pin wrote to one of the workspace's numbers first. */
+export const PIN_CHANGE_REASONS = ['first_message', 'number_removed', 'inbound_message'] as const;
 export type PinChangeReason = (typeof PIN_CHANGE_REASONS)[number];
 
 /** Every time a conversation gets its sender number (first message) or a new one (the old left the pool). */

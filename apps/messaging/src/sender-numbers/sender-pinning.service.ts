@@ -4,7 +4,7 @@ import { AppError } from '@suite/runtime';
 import { ContactEntity } from '../contacts/contact.entity';
 import { decidePin, type PoolNumber } from './pin-decision';
 import { SenderNumberEntity } from './sender-number.entity';
-import { SenderPinChangeEntity } from './sender-pin-change.entity';
+import { SenderPinChangeEntity, type PinChangeReason } from './sender-pin-change.entity';
 
 export const NO_SENDER_NUMBER =
   'This workspace has no active sender number: add a sender number to its pool (POST /internal/workspaces/{company_id}/sender-numbers ' +
@@ -38,19 +38,22 @@ export class SenderPinningService {
       case 'no_number':
         throw new AppError('conflict', NO_SENDER_NUMBER);
       case 'pin':
-        await manager
-          .getRepository(ContactEntity)
-          .update({ companyId: contact.companyId, phone: contact.phone }, { pinnedFromNumber: decision.number });
-        await manager.getRepository(SenderPinChangeEntity).insert({
-          companyId: contact.companyId,
-          contactPhone: contact.phone,
-          previousNumber: decision.previous,
-          number: decision.number,
-          reason: decision.reason,
-        });
-        contact.pinnedFromNumber = decision.number;
+        await this.pin(manager, contact, decision.number, decision.reason);
         return decision.number;
     }
+  }
+
+  /** Pins `number` to the (locked) contact's conversation and records the change. */
+  async pin(manager: EntityManager, contact: ContactEntity, number: string, reason: PinChangeReason): Promise<void> {
+    await manager.getRepository(ContactEntity).update({ companyId: contact.companyId, phone: contact.phone }, { pinnedFromNumber: number });
+    await manager.getRepository(SenderPinChangeEntity).insert({
+      companyId: contact.companyId,
+      contactPhone: contact.phone,
+      previousNumber: contact.pinnedFromNumber,
+      number,
+      reason,
+    });
+    contact.pinnedFromNumber = number;
   }
 
   private async pool(manager: EntityManager, companyId: string): Promise<PoolNumber[]> {

@@ -20,6 +20,12 @@ export interface CreateAppOptions {
    * attachments): a path prefix and its own limit. Every other route keeps `bodyLimit`.
    */
   largeBodyRoutes?: ReadonlyArray<{ path: string; limit: string }>;
+  /**
+   * Path prefixes whose bodies are kept as the raw bytes (`request.body` is a Buffer, whatever
+   * the content type) and never parsed: signed webhooks, whose signature covers the bytes as
+   * sent, not a re-serialisation of parsed JSON. Limited by `bodyLimit`.
+   */
+  rawBodyRoutes?: readonly string[];
 }
 
 const isJson = (request: IncomingMessage) =>
@@ -47,14 +53,18 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
   app.use(httpMetricsMiddleware(options.appName));
   const limit = options.bodyLimit ?? '1mb';
   const large = options.largeBodyRoutes ?? [];
-  // Each JSON parser picks its requests by path, so exactly one parses a given body.
+  const raw = options.rawBodyRoutes ?? [];
+  const isRaw = (request: IncomingMessage) => raw.some((prefix) => underPrefix(pathOf(request), prefix));
+  // Each parser picks its requests by path, so exactly one reads a given body.
+  if (raw.length > 0) app.useBodyParser('raw', { limit, type: isRaw });
   for (const route of large) {
     app.useBodyParser('json', { limit: route.limit, type: (request: IncomingMessage) => isJson(request) && underPrefix(pathOf(request), route.path) });
   }
   app.useBodyParser('json', {
     limit,
-    type: (request: IncomingMessage) => isJson(request) && !large.some((route) => underPrefix(pathOf(request), route.path)),
+    type: (request: IncomingMessage) => isJson(request) && !isRaw(request) && !large.some((route) => underPrefix(pathOf(request), route.path)),
   });
+  // The raw parser runs first; a parser never reads a body another one already consumed.
   app.useBodyParser('urlencoded', { limit, extended: false });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(options.formatError));

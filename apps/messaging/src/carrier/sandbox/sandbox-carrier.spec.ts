@@ -143,7 +143,7 @@ describe('SandboxCarrier', () => {
   it('simulates an inbound text through the signed path, phones normalised', async () => {
     const { sut, mocks } = setup();
     const { carrierMessageId } = await sut.simulateInbound({ from: '2125550100', to: '+13105550199', body: 'STOP' });
-    expect(mocks.sink.received).toEqual([{ kind: 'inbound', carrierMessageId, from: '+12125550100', to: '+13105550199', body: 'STOP', at: START }]);
+    expect(mocks.sink.received).toEqual([{ kind: 'inbound', carrierMessageId, from: '+12125550100', to: '+13105550199', body: 'STOP', at: START, channel: 'imessage' }]);
   });
 
   it('verifies callbacks it is given: a forged one is refused', () => {

@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError } from '@suite/runtime';
+import { CallbackRejectedError } from '../carrier/carrier-errors';
+import { CARRIER, type CallbackHeaders, type Carrier, type CarrierCallbackSink } from '../carrier/carrier.port';
+import { InboundMessagesService } from '../inbound/inbound-messages.service';
+import type { CallbackResult } from './callback-result';
+import { callbackRejectionError } from './callback-rejection';
+import { DeliveryReceiptsService } from './delivery-receipts.service';
+
+/**
+ * The one entrance of carrier callbacks: `POST /v1/carrier/callbacks/{carrier}` and, in-process,
+ * the CarrierCallbackSink the sandbox posts its signed receipts and simulated inbound texts to.
+ * The active carrier's adapter verifies the signature over the raw bytes and normalises the body;
+ * then each callback is dispatched — receipts to the state machine, inbound texts to inbound
+ * processing — each in its own transaction, each idempotent, so a provider may retry the whole
+ * request.
+ */
+@Injectable()
+export class CallbackIntakeService implements CarrierCallbackSink {
+  constructor(
+    @Inject(CARRIER) private readonly carrier: Carrier,
+    private readonly receipts: DeliveryReceiptsService,
+    private readonly inbound: InboundMessagesService,
+  ) {}
+
+  async receive(carrierName: string, headers: CallbackHeaders, rawBody: Buffer | string): Promise<CallbackResult[]> {
+    if (carrierName !== this.carrier.name) throw new AppError('not_found', `No carrier "${carrierName}" is active on this service.`);
+    const callbacks = this.read(headers, rawBody);
+    const results: CallbackResult[] = [];
+    for (const callback of callbacks) {
+      results.push(callback.kind === 'status' ? await this.receipts.apply(callback) : await this.inbound.receive(callback));
+    }
+    return results;
+  }
+
+  /**
+   * In-process submissions (the sandbox). Same path as the route; in addition a receipt for a
+   * carrier id we do not know is refused, so that the sandbox retries it: with a short delivery
+   * delay its receipt can arrive before the scheduler has committed the `sent` that records the
+   * carrier id. (Over HTTP such a receipt is answered 200: see decision 0015.)
+   */
+  async submit(carrierName: string, headers: Record<string, string>, rawBody: string): Promise<void> {
+    const unknown = (await this.receive(carrierName, headers, rawBody)).find((result) => result.outcome === 'unknown_message');
+    if (unknown) throw new Error(`no message with carrier id ${unknown.carrier_message_id} (yet)`);
+  }
+
+  private read(headers: CallbackHeaders, rawBody: Buffer | string) {
+    try {
+      return this.carrier.readCallback(headers, rawBody);
+    } catch (error) {
+      if (error instanceof CallbackRejectedError) throw callbackRejectionError(error);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CARRIER_CALLBACK_SINK } from '../carrier/carrier.port';
+import { SANDBOX_CARRIER_NAME } from '../carrier/sandbox/sandbox-carrier';
+import { ContactsModule } from '../contacts/contacts.module';
+import { AutoReplyService } from '../inbound/auto-reply.service';
+import { InboundMessagesService } from '../inbound/inbound-messages.service';
+import { OptOutService } from '../inbound/opt-out.service';
+import { MessagesModule } from '../messages/messages.module';
+import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
+import { WorkspaceSettingsModule } from '../workspace-settings/workspace-settings.module';
+import { CallbackIntakeService } from './callback-intake.service';
+import { CarrierCallbacksController } from './carrier-callbacks.controller';
+import { DeliveryReceiptsService } from './delivery-receipts.service';
+import { SandboxInboundController } from './sandbox-inbound.controller';
+import { SandboxInboundService } from './sandbox-inbound.service';
+
+/**
+ * Everything that enters from the carrier: the signed callback route (receipts, inbound texts,
+ * keywords) and its in-process twin CARRIER_CALLBACK_SINK; with the sandbox carrier also
+ * `POST /v1/sandbox/inbound` (absent — 404 — with any other carrier).
+ */
+@Module({})
+export class CallbacksModule {
+  static forEnvironment(env: { readonly MESSAGING_CARRIER: string }): DynamicModule {
+    const sandbox = env.MESSAGING_CARRIER === SANDBOX_CARRIER_NAME;
+    return {
+      module: CallbacksModule,
+      imports: [ContactsModule, MessagesModule, SenderNumbersModule, WorkspaceSettingsModule],
+      controllers: [CarrierCallbacksController, ...(sandbox ? [SandboxInboundController] : [])],
+      providers: [
+        CallbackIntakeService,
+        DeliveryReceiptsService,
+        InboundMessagesService,
+        OptOutService,
+        AutoReplyService,
+        ...(sandbox ? [SandboxInboundService] : []),
+        { provide: CARRIER_CALLBACK_SINK, useExisting: CallbackIntakeService },
+      ],
+      exports: [CARRIER_CALLBACK_SINK],
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CallbackIntakeService } from './callback-intake.service';
+import { CarrierCallbacksResponse } from './dto/carrier-callbacks.response';
+
+/**
+ * Carrier webhooks. No x-api-key: the carrier signs its callbacks instead, and the adapter
+ * verifies the signature over the raw body (kept unparsed for this path: messaging.app.ts).
+ */
+@ApiTags('carrier callbacks')
+@Controller('v1/carrier/callbacks')
+export class CarrierCallbacksController {
+  constructor(private readonly intake: CallbackIntakeService) {}
+
+  @Post(':carrier')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Delivery receipts and inbound messages from the carrier, signed (docs/carriers.md): 200 also for retries and unknown ids, ' +
+      '401 missing/bad/stale signature, 400 malformed body, 404 not the active carrier, 503 receipt ahead of its hand-off (retry)',
+  })
+  @ApiOkResponse({ type: CarrierCallbacksResponse })
+  async receive(@Param('carrier') carrier: string, @Req() request: Request): Promise<CarrierCallbacksResponse> {
+    const rawBody: unknown = request.body;
+    return { results: await this.intake.receive(carrier, request.headers, Buffer.isBuffer(rawBody) ? rawBody : Buffer.alloc(0)) };
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { MESSAGING_DEFAULTS } from '../config/messaging-defaults';
+import { MessageEventsWriter } from '../messages/message-events.writer';
+import { outboundMessageRow } from '../messages/message-rows';
+import { MessageEntity } from '../messages/message.entity';
+import { WorkspaceSettingsService } from '../workspace-settings/workspace-settings.service';
+import type { AutoReply } from './inbound-plan';
+
+/**
+ * Queues the service's own answer to an inbound keyword (author `system`), from the number the
+ * person wrote to, for the scheduler to send like any message — except that it may go outside
+ * the send window and to an opted-out contact (`bypass_window`, `bypass_opt_out`; decision
+ * 0015): it answers a text the person has just sent, and the opt-out confirmation is by
+ * definition sent to someone opted out.
+ */
+@Injectable()
+export class AutoReplyService {
+  constructor(
+    private readonly settings: WorkspaceSettingsService,
+    private readonly events: MessageEventsWriter,
+  ) {}
+
+  async queue(manager: EntityManager, reply: AutoReply, to: { companyId: string; contactPhone: string; fromNumber: string }): Promise<MessageEntity> {
+    const body = reply === 'help' ? (await this.settings.effective(manager, to.companyId)).helpReply : MESSAGING_DEFAULTS.optOutReply;
+    const message = outboundMessageRow(
+      { id: randomUUID(), ...to, body, sender: 'system', bypassWindow: true, bypassOptOut: true },
+      new Date(),
+    );
+    await manager.getRepository(MessageEntity).insert(message);
+    await this.events.appendFor(manager, message);
+    return message;
+  }
+}
