@@ -22,9 +22,10 @@ export async function startChildServer(options: {
   port: number;
   readyPath: string;
   timeoutMs: number;
+  nodeArgs?: string[];
 }): Promise<ChildServer> {
   const distRoot = path.resolve(__dirname, '..', '..', '..');
-  const child = spawn(process.execPath, [path.join(distRoot, options.script)], { env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(distRoot, options.script)], { env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const keep = (chunk: Buffer) => (tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL));
   child.stdout!.on('data', keep);

@@ -40,6 +40,8 @@ export async function startMessaging(services: BenchServices & { brokers: string
     script: 'apps/messaging/src/main.js',
     port,
     readyPath: HEALTH_PATHS.ready,
+    // e.g. BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the app alone.
+    nodeArgs: (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean),
     timeoutMs: 60_000,
     env,
   });
