@@ -14,14 +14,14 @@ export interface BenchServices {
  * (KAFKA_BROKERS or a local broker) unless the in-process transport is measured. Everything
  * created here is removed by cleanup(), including the topics on a shared cluster.
  */
-export async function provideBenchServices(withKafka: boolean): Promise<BenchServices> {
+export async function provideBenchServices(withKafka: boolean, databasePrefix = 'bench_events'): Promise<BenchServices> {
   const started: Array<ProvidedPostgres | ProvidedKafka> = [];
   try {
     const [postgres, kafka] = await Promise.all([providePostgres(), withKafka ? provideKafka() : Promise.resolve(null)]);
     started.push(postgres, ...(kafka ? [kafka] : []));
     // createTestDatabase() creates the database on the server DATABASE_URL names.
     process.env.DATABASE_URL = postgres.url;
-    const database = await createTestDatabase('bench_events');
+    const database = await createTestDatabase(databasePrefix);
     const topicPrefix = uniqueTopicPrefix('bench');
     return {
       databaseUrl: database.url,

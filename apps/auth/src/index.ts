@@ -9,3 +9,5 @@ export { ApiKeysService } from './api-keys/api-keys.service';
 export { LoginUsersService } from './login-users/login-users.service';
 // For cross-app tests (e2e) that mint access tokens the way the token endpoint does.
 export { AccessTokenIssuer } from './tokens/access-token.issuer';
+// The benches feed other apps' credential replicas with the event auth itself publishes.
+export { credentialIssued } from './shared/credential-events';

@@ -62,7 +62,9 @@ export class InboundMessagesService {
         this.logger.warn(`inbound ${callback.carrierMessageId} ignored: ${written} is no workspace's sender number`);
         return result('ignored');
       }
-      const contact = await this.contacts.lockForSend(manager, number.companyId, person, null);
+      await this.contacts.lockForSend(manager, number.companyId, person, null);
+      // The whole (now locked) row: the keyword plan reads the opt-out state and the pin.
+      const contact = await manager.getRepository(ContactEntity).findOneByOrFail({ companyId: number.companyId, phone: person });
       const message = inboundMessageRow(
         {
           id: randomUUID(),

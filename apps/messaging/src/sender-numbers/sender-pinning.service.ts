@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppError } from '@suite/runtime';
 import { ContactEntity } from '../contacts/contact.entity';
+import type { ContactForSend } from '../contacts/contacts.service';
 import { decidePin, type PoolNumber } from './pin-decision';
-import { SenderNumberEntity } from './sender-number.entity';
 import { SenderPinChangeEntity, type PinChangeReason } from './sender-pin-change.entity';
 
 export const NO_SENDER_NUMBER =
@@ -22,12 +22,9 @@ export const NO_SENDER_NUMBER =
  */
 @Injectable()
 export class SenderPinningService {
-  async pinFor(manager: EntityManager, contact: ContactEntity): Promise<string> {
-    const active =
-      contact.pinnedFromNumber !== null &&
-      (await manager
-        .getRepository(SenderNumberEntity)
-        .existsBy({ number: contact.pinnedFromNumber, companyId: contact.companyId, status: 'active' }));
+  async pinFor(manager: EntityManager, contact: ContactForSend): Promise<string> {
+    // Read with the contact's lock (ContactsService.lockForSend): no query of its own on the common path.
+    const active = contact.pinnedFromNumber !== null && contact.pinnedNumberActive;
     const decision = decidePin(
       { number: contact.pinnedFromNumber, active },
       active ? [] : await this.pool(manager, contact.companyId),
@@ -44,7 +41,7 @@ export class SenderPinningService {
   }
 
   /** Pins `number` to the (locked) contact's conversation and records the change. */
-  async pin(manager: EntityManager, contact: ContactEntity, number: string, reason: PinChangeReason): Promise<void> {
+  async pin(manager: EntityManager, contact: Pick<ContactEntity, 'companyId' | 'phone' | 'pinnedFromNumber'>, number: string, reason: PinChangeReason): Promise<void> {
     await manager.getRepository(ContactEntity).update({ companyId: contact.companyId, phone: contact.phone }, { pinnedFromNumber: number });
     await manager.getRepository(SenderPinChangeEntity).insert({
       companyId: contact.companyId,

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { HEALTH_PATHS } from '@suite/contracts';
+import { loadMessagingEnvironment } from '@suite/messaging-app';
+import { findFreePort } from '@suite/testing';
+import type { BenchServices } from '../../bench-services';
+import { startChildServer, type ChildServer } from '../child-server';
+import { seedWorkspace, type SeededWorkspace } from './workspace-seed';
+
+export interface MessagingTarget {
+  server: ChildServer;
+  workspace: SeededWorkspace;
+  /** The app's DATABASE_POOL_SIZE, which the baseline copies. */
+  poolSize: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The messaging app as `npm run start:messaging` runs it (dist/apps/messaging/src/main.js, its own
+ * process) on 127.0.0.1, with its relay publishing to the benchmark's Kafka and a seeded workspace.
+ */
+export async function startMessaging(services: BenchServices & { brokers: string[] }): Promise<MessagingTarget> {
+  const port = await findFreePort();
+  const internalToken = randomBytes(24).toString('hex');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: services.databaseUrl,
+    KAFKA_BROKERS: services.brokers.join(','),
+    KAFKA_TOPIC_PREFIX: services.topicPrefix,
+    INTERNAL_API_TOKEN: internalToken,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    // Only the send path is measured: no release scheduler, should the app have one that honours this.
+    MESSAGING_SCHEDULER_ENABLED: 'false',
+  };
+  // Validates the environment here (a clear message rather than a dead child) and reads the pool size.
+  const poolSize = loadMessagingEnvironment(env).DATABASE_POOL_SIZE;
+  const server = await startChildServer({
+    name: 'messaging',
+    script: 'apps/messaging/src/main.js',
+    port,
+    readyPath: HEALTH_PATHS.ready,
+    // e.g. BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the app alone.
+    nodeArgs: (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    timeoutMs: 60_000,
+    env,
+  });
+  try {
+    const workspace = await seedWorkspace({
+      appUrl: server.url,
+      databaseUrl: services.databaseUrl,
+      brokers: services.brokers,
+      topicPrefix: services.topicPrefix,
+      internalToken,
+      timeoutMs: 60_000,
+    });
+    return { server, workspace, poolSize, stop: () => server.stop() };
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nmessaging output:\n${server.output()}`);
+  }
+}

@@ -1,0 +1,76 @@
+import autocannon from 'autocannon';
+import type { SendBodies } from './send-bodies';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Sent and answered with 2xx, per second of the run (the fixed-rate run's achieved rate). */
+  achievedRate: number;
+  /** Connection errors, timeouts and non-2xx answers: must be 0. */
+  failures: number;
+  failureDetail: string;
+}
+
+export interface LoadTarget {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** At most this many distinct non-2xx answers are kept to print. */
+const SAMPLES = 3;
+
+/**
+ * POST /v1/messages with autocannon, a fresh body per request. `overallRate` set: open-loop at
+ * that rate (latency corrected for coordinated omission); unset: as fast as `connections` go.
+ */
+export async function postMessages(
+  target: LoadTarget,
+  bodies: SendBodies,
+  options: { seconds: number; connections: number; overallRate?: number },
+): Promise<LoadResult> {
+  const samples = new Map<string, number>();
+  const result = await autocannon({
+    url: target.url,
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 10,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    requests: [
+      {
+        method: 'POST',
+        path: '/v1/messages',
+        headers: { 'content-type': 'application/json', ...target.headers },
+        setupRequest: (request) => ({ ...request, body: bodies.next() }),
+        onResponse: (status, body) => {
+          if (status < 200 || status >= 300) {
+            const key = `${status} ${body.slice(0, 200)}`;
+            if (samples.has(key) || samples.size < SAMPLES) samples.set(key, (samples.get(key) ?? 0) + 1);
+          }
+        },
+      },
+    ],
+  });
+  return summarise(result, samples);
+}
+
+function summarise(result: autocannon.AutocannonResult, samples: Map<string, number>): LoadResult {
+  const failures = result.errors + result.timeouts + result.non2xx;
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${count} × ${code}`);
+  const detail = [
+    ...(result.errors ? [`${result.errors} connection errors`] : []),
+    ...(result.timeouts ? [`${result.timeouts} timeouts`] : []),
+    ...codes,
+    ...[...samples].map(([answer, count]) => `e.g. ${count} × ${answer}`),
+  ].join('; ');
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    achievedRate: Math.round(result['2xx'] / result.duration),
+    failures,
+    failureDetail: detail,
+  };
+}

@@ -1,0 +1,97 @@
+import type { BenchContext, BenchSection } from '../bench-section';
+import { startBaseline } from './baseline-target';
+import { startMessaging } from './messaging-target';
+import { SendBodies } from './send-bodies';
+import { postMessages, type LoadResult, type LoadTarget } from './send-load';
+
+const intEnv = (name: string, fallback: number) => Number.parseInt(process.env[name] ?? '', 10) || fallback;
+const SETTINGS = {
+  warmupSeconds: intEnv('BENCH_WARMUP_SECONDS', 5),
+  seconds: intEnv('BENCH_SECONDS', 20),
+  connections: intEnv('BENCH_CONNECTIONS', 32),
+  rate: intEnv('BENCH_RATE', 1000),
+  rateSeconds: intEnv('BENCH_RATE_SECONDS', 15),
+  // Enough that each connection's share of the rate leaves it ~64 ms per request.
+  rateConnections: intEnv('BENCH_RATE_CONNECTIONS', 64),
+};
+const GOALS = { throughputRatio: 0.5, p99Ms: 50 };
+/** Below this share of the target rate, the fixed-rate run did not hold the rate. */
+const RATE_HELD = 0.95;
+
+interface Measured {
+  label: string;
+  max: LoadResult;
+  fixed: LoadResult;
+}
+
+async function measure(label: string, target: LoadTarget): Promise<Measured> {
+  const bodies = new SendBodies();
+  const warmup = await postMessages(target, bodies, { seconds: SETTINGS.warmupSeconds, connections: SETTINGS.connections });
+  reportFailures(`${label}, warm-up`, warmup);
+  const max = await postMessages(target, bodies, { seconds: SETTINGS.seconds, connections: SETTINGS.connections });
+  reportFailures(`${label}, max throughput`, max);
+  const fixed = await postMessages(target, bodies, { seconds: SETTINGS.rateSeconds, connections: SETTINGS.rateConnections, overallRate: SETTINGS.rate });
+  reportFailures(`${label}, ${SETTINGS.rate} req/s`, fixed);
+  console.log(
+    `  ${label}: max ${max.requestsPerSecond} req/s (p50 ${max.p50} ms, p99 ${max.p99} ms); ` +
+      `at ${SETTINGS.rate} req/s achieved ${fixed.achievedRate}/s, p50 ${fixed.p50} ms, p99 ${fixed.p99} ms`,
+  );
+  return { label, max, fixed };
+}
+
+function reportFailures(label: string, result: LoadResult): void {
+  if (result.failures === 0) return;
+  console.log(`\n  !!! ${label}: ${result.failures} FAILED REQUESTS — ${result.failureDetail}\n`);
+}
+
+function printTable(app: Measured, baseline: Measured): void {
+  const row = (cells: Array<string | number>) =>
+    console.log(`  ${String(cells[0]).padEnd(20)}${cells.slice(1).map((cell) => String(cell).padStart(13)).join('')}`);
+  console.log('');
+  row(['', 'max req/s', 'p50 ms', 'p99 ms', `@${SETTINGS.rate} req/s`, 'p50 ms', 'p99 ms', 'failed']);
+  for (const m of [app, baseline]) {
+    row([m.label, m.max.requestsPerSecond, m.max.p50, m.max.p99, m.fixed.achievedRate, m.fixed.p50, m.fixed.p99, m.max.failures + m.fixed.failures]);
+  }
+  const ratio = app.max.requestsPerSecond / baseline.max.requestsPerSecond;
+  row(['app / baseline', `${ratio.toFixed(2)}×`, ratioOf(app.max.p50, baseline.max.p50), ratioOf(app.max.p99, baseline.max.p99), '', ratioOf(app.fixed.p50, baseline.fixed.p50), ratioOf(app.fixed.p99, baseline.fixed.p99), '']);
+
+  const held = app.fixed.achievedRate >= SETTINGS.rate * RATE_HELD;
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  console.log('\n  goals (printed, not asserted):');
+  console.log(`    throughput ≥ ${GOALS.throughputRatio}× baseline: ${ratio.toFixed(2)}× — ${verdict(ratio >= GOALS.throughputRatio)}`);
+  console.log(
+    `    p99 < ${GOALS.p99Ms} ms at ${SETTINGS.rate} req/s: ${app.fixed.p99} ms at ${app.fixed.achievedRate} req/s achieved — ` +
+      `${verdict(held && app.fixed.p99 < GOALS.p99Ms)}${held ? '' : ` (rate not held: under ${RATE_HELD * 100} % of target)`}`,
+  );
+}
+
+const ratioOf = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : '');
+
+/** POST /v1/messages on the messaging app, then on the bare baseline; one target runs at a time. */
+export const sendPathSection: BenchSection = {
+  name: 'send path',
+  async run({ services }: BenchContext): Promise<void> {
+    console.log(
+      `\nsend path — POST /v1/messages: ${SETTINGS.warmupSeconds} s warm-up, ${SETTINGS.seconds} s at max throughput ` +
+        `(${SETTINGS.connections} connections), ${SETTINGS.rateSeconds} s at ${SETTINGS.rate} req/s (${SETTINGS.rateConnections} connections); ` +
+        'half to returning contacts, half to new ones',
+    );
+    const app = await startMessaging(services);
+    let appResult: Measured;
+    try {
+      console.log(`  messaging app: its own process (dist/apps/messaging/src/main.js), DATABASE_POOL_SIZE ${app.poolSize}, relay to Kafka, ${app.workspace.senderNumbers.length} sender numbers`);
+      appResult = await measure('messaging app', { url: app.server.url, headers: { 'x-api-key': app.workspace.apiKey } });
+    } finally {
+      await app.stop();
+    }
+    const baseline = await startBaseline({ poolSize: app.poolSize, companyId: app.workspace.companyId, fromNumber: app.workspace.senderNumbers[0]! });
+    let baselineResult: Measured;
+    try {
+      console.log(`  baseline: node:http + pg Pool (max ${app.poolSize}), BEGIN; INSERT message; INSERT outbox; COMMIT — its own database`);
+      baselineResult = await measure('baseline', { url: baseline.server.url, headers: {} });
+    } finally {
+      await baseline.stop();
+    }
+    printTable(appResult, baselineResult);
+  },
+};
