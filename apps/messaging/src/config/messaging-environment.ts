@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
-import { BaseEnvironment, Secret } from '@suite/runtime';
+import { BaseEnvironment, Secret, toBoolean } from '@suite/runtime';
 import { CARRIER_NAMES } from '../carrier/carrier-registry';
 import { MIN_CALLBACK_SECRET_LENGTH } from '../carrier/carrier-settings';
 import { DEFAULT_CAPABILITY_TTL_SECONDS } from '../scheduling/scheduling-defaults';
@@ -25,8 +25,6 @@ function IsCallbackSecret(options?: ValidationOptions): PropertyDecorator {
       },
     });
 }
-
-const toBoolean = ({ value }: { value: unknown }) => (typeof value === 'string' ? ['true', '1', 'yes'].includes(value.toLowerCase()) : value);
 
 /** Messaging's environment: the shared variables, the carrier's, the release scheduler's, and the email transport and its dispatcher. */
 export class MessagingEnvironment extends BaseEnvironment {
