@@ -85,7 +85,8 @@ describe('admin CLI (npm run -s admin)', () => {
 
   describe('the credentials work against the apps', () => {
     beforeAll(async () => {
-      const appEnv = { ...env, KAFKA_BROKERS: '', LOG_LEVEL: 'warn', PORT: '0' };
+      // The scheduler stays off: the send below checks the queued message before any release.
+      const appEnv = { ...env, KAFKA_BROKERS: '', LOG_LEVEL: 'warn', PORT: '0', MESSAGING_SCHEDULER_ENABLED: 'false' };
       const platform = await createPlatformApp(loadPlatformEnvironment(appEnv));
       const auth = await createAuthApp(loadAuthEnvironment(appEnv));
       const messaging = await createMessagingApp(loadMessagingEnvironment(appEnv));

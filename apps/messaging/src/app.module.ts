@@ -4,18 +4,22 @@ import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, HealthModule } from '@suite/runtime';
 import { CallbacksModule } from './callbacks/callbacks.module';
-import { CarrierModule } from './carrier/carrier.module';
 import type { MessagingEnvironment } from './config/messaging-environment';
+import { CarrierModule } from './carrier/carrier.module';
+import type { Carrier } from './carrier/carrier.port';
 import { ContactEntity } from './contacts/contact.entity';
 import { ContactsModule } from './contacts/contacts.module';
 import { messagingMigrations } from './database/migrations';
 import { EMAIL_ENTITIES, EmailModule } from './email/email.module';
 import { MessageEntity } from './messages/message.entity';
 import { MessagesModule } from './messages/messages.module';
+import { ReleaseModule } from './release/release.module';
 import { SenderNumberDayEntity } from './sender-numbers/sender-number-day.entity';
 import { SenderNumberEntity } from './sender-numbers/sender-number.entity';
 import { SenderPinChangeEntity } from './sender-numbers/sender-pin-change.entity';
 import { SenderNumbersModule } from './sender-numbers/sender-numbers.module';
+import type { Clock } from './shared/clock';
+import { ClockModule } from './shared/clock.module';
 import { WorkspaceSettingsEntity } from './workspace-settings/workspace-settings.entity';
 import { WorkspaceSettingsModule } from './workspace-settings/workspace-settings.module';
 
@@ -31,9 +35,20 @@ export const MESSAGING_ENTITIES = [
   ...eventingEntities,
 ];
 
+/**
+ * What a test or the bench may replace when it builds the app (createMessagingApp's second
+ * argument): the clock every scheduling decision reads and the carrier adapter. Production
+ * passes nothing: the system clock and the adapter MESSAGING_CARRIER names.
+ */
+export interface MessagingOverrides {
+  readonly clock?: Clock;
+  readonly carrier?: Carrier;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(env: MessagingEnvironment): DynamicModule {
+  static forRoot(env: MessagingEnvironment, overrides: MessagingOverrides = {}): DynamicModule {
+    const clock = overrides.clock;
     const app = APPS['messaging'];
     return {
       module: AppModule,
@@ -42,13 +57,15 @@ export class AppModule {
         EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [...AUTHZ_HANDLERS] }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
+        ClockModule.forRoot(clock),
+        CarrierModule.forEnvironment(env, { ...(clock ? { clock: () => clock.now() } : {}), ...(overrides.carrier ? { carrier: overrides.carrier } : {}) }),
         EmailModule,
         MessagesModule,
         ContactsModule,
         SenderNumbersModule,
         WorkspaceSettingsModule,
-        CarrierModule.forEnvironment(env),
         CallbacksModule.forEnvironment(env),
+        ReleaseModule,
       ],
     };
   }

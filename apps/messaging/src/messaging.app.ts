@@ -1,16 +1,19 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
 import { createApp, loadEnvironment } from '@suite/runtime';
-import { AppModule } from './app.module';
+import { AppModule, type MessagingOverrides } from './app.module';
 import { MessagingEnvironment } from './config/messaging-environment';
 import { formatMessagingError } from './errors/messaging-error.formatter';
 
 export const loadMessagingEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(MessagingEnvironment, env, { PORT: APPS['messaging'].defaultPort });
 
-/** Builds the messaging app (not listening yet); used by main.ts, the embedded launcher and tests. */
-export function createMessagingApp(env: MessagingEnvironment): Promise<INestApplication> {
-  return createApp(AppModule.forRoot(env), {
+/**
+ * Builds the messaging app (not listening yet); used by main.ts, the embedded launcher and tests.
+ * `overrides` (a controllable clock, a recording carrier) is for tests and the bench only.
+ */
+export function createMessagingApp(env: MessagingEnvironment, overrides: MessagingOverrides = {}): Promise<INestApplication> {
+  return createApp(AppModule.forRoot(env, overrides), {
     appName: APPS['messaging'].name,
     formatError: formatMessagingError,
     // An email send carries up to 10 MB of attachments as base64 (~13.4 MB) plus a 1M-character body.

@@ -28,18 +28,24 @@ const ADAPTERS: Record<CarrierName, (settings: CarrierSettings, dependencies: Ad
  */
 @Module({})
 export class CarrierModule {
-  static forEnvironment(env: CarrierEnvironment, options: { clock?: () => Date } = {}): DynamicModule {
+  /**
+   * `options.carrier` replaces the adapter (tests and the bench inject a recording carrier
+   * through createMessagingApp's overrides); production passes none.
+   */
+  static forEnvironment(env: CarrierEnvironment, options: { clock?: () => Date; carrier?: Carrier } = {}): DynamicModule {
     const settings = carrierSettingsFromEnvironment(env);
     return {
       module: CarrierModule,
       global: true,
       providers: [
         { provide: CARRIER_SETTINGS, useValue: settings },
-        {
-          provide: CARRIER,
-          inject: [ModuleRef],
-          useFactory: (moduleRef: ModuleRef) => ADAPTERS[settings.carrier](settings, { sink: () => resolveSink(moduleRef), clock: options.clock }),
-        },
+        options.carrier
+          ? { provide: CARRIER, useValue: options.carrier }
+          : {
+              provide: CARRIER,
+              inject: [ModuleRef],
+              useFactory: (moduleRef: ModuleRef) => ADAPTERS[settings.carrier](settings, { sink: () => resolveSink(moduleRef), clock: options.clock }),
+            },
       ],
       exports: [CARRIER, CARRIER_SETTINGS],
     };

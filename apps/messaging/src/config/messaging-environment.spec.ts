@@ -41,3 +41,17 @@ describe('MessagingEnvironment: carrier variables', () => {
     expect(load).not.toThrow(/short/);
   });
 });
+
+describe('MessagingEnvironment: scheduler variables', () => {
+  const base = { PORT: '3001', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' };
+
+  it.each([
+    [undefined, true],
+    ['false', false],
+    ['0', false],
+    ['true', true],
+  ])('MESSAGING_SCHEDULER_ENABLED=%s → %s', (value, enabled) => {
+    const env = loadEnvironment(MessagingEnvironment, value === undefined ? base : { ...base, MESSAGING_SCHEDULER_ENABLED: value });
+    expect(env.MESSAGING_SCHEDULER_ENABLED).toBe(enabled);
+  });
+});

@@ -1,6 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-export const CONTACT_CAPABILITIES = ['imessage', 'sms', 'none'] as const;
+/**
+ * What the phone can receive, as the best channel: `imessage` (with SMS and MMS), `mms` (SMS and
+ * MMS), `sms` (text only), `none` (a landline: nothing reaches it). contact-capability.ts maps it
+ * to and from the carrier's PhoneCapability.
+ */
+export const CONTACT_CAPABILITIES = ['imessage', 'mms', 'sms', 'none'] as const;
 export type ContactCapability = (typeof CONTACT_CAPABILITIES)[number];
 
 /**

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { MESSAGING_DEFAULTS } from '../config/messaging-defaults';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { outboundMessageRow } from '../messages/message-rows';
 import { MessageEntity } from '../messages/message.entity';
+import { CLOCK, type Clock } from '../shared/clock';
 import { WorkspaceSettingsService } from '../workspace-settings/workspace-settings.service';
 import type { AutoReply } from './inbound-plan';
 
@@ -20,13 +21,14 @@ export class AutoReplyService {
   constructor(
     private readonly settings: WorkspaceSettingsService,
     private readonly events: MessageEventsWriter,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async queue(manager: EntityManager, reply: AutoReply, to: { companyId: string; contactPhone: string; fromNumber: string }): Promise<MessageEntity> {
     const body = reply === 'help' ? (await this.settings.effective(manager, to.companyId)).helpReply : MESSAGING_DEFAULTS.optOutReply;
     const message = outboundMessageRow(
       { id: randomUUID(), ...to, body, sender: 'system', bypassWindow: true, bypassOptOut: true },
-      new Date(),
+      this.clock.now(),
     );
     await manager.getRepository(MessageEntity).insert(message);
     await this.events.appendFor(manager, message);

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
@@ -12,6 +12,7 @@ import { inboundMessageRow } from '../messages/message-rows';
 import { MessageEntity } from '../messages/message.entity';
 import { SenderNumberEntity } from '../sender-numbers/sender-number.entity';
 import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
+import { CLOCK, type Clock } from '../shared/clock';
 import { normalizePhone } from '../shared/phone-number';
 import { AutoReplyService } from './auto-reply.service';
 import { planInbound } from './inbound-plan';
@@ -39,6 +40,7 @@ export class InboundMessagesService {
     private readonly autoReplies: AutoReplyService,
     private readonly messageEvents: MessageEventsWriter,
     private readonly outbox: Outbox,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async receive(callback: InboundCallback): Promise<CallbackResult> {
@@ -76,7 +78,7 @@ export class InboundMessagesService {
           carrierMessageId: callback.carrierMessageId,
           carrierTs: callback.at,
         },
-        new Date(),
+        this.clock.now(),
       );
       // The carrier id is unique: a retried callback inserts nothing and ends here.
       const inserted = await manager.createQueryBuilder().insert().into(MessageEntity).values(message).orIgnore().returning(['id']).execute();

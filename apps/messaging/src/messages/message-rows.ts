@@ -78,6 +78,7 @@ function blankRow(now: Date): Omit<MessageEntity, 'id' | 'companyId' | 'directio
     releaseAfter: now,
     claimedAt: null,
     handedOverAt: null,
+    sendAttempts: 0,
     carrierMessageId: null,
     carrierTs: null,
     failureReason: null,

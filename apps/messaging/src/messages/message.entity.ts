@@ -83,6 +83,14 @@ export class MessageEntity {
   @Column({ type: 'timestamptz', nullable: true })
   handedOverAt!: Date | null;
 
+  /**
+   * Claims so far (each claim is one hand-off attempt). The scheduler fails a message after
+   * MESSAGING_SCHEDULER_MAX_ATTEMPTS, and a hand-off proceeds only if the row still carries the
+   * attempt it claimed: a claim given back by the sweeper and claimed again elsewhere is not sent twice.
+   */
+  @Column({ type: 'int', default: 0 })
+  sendAttempts!: number;
+
   @Column({ type: 'varchar', length: 128, nullable: true })
   carrierMessageId!: string | null;
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module';
 import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
+import { ReleaseWake } from '../release/release-wake';
 import { MessageEventsWriter } from './message-events.writer';
 import { MessagesController } from './messages.controller';
 import { MessagesService } from './messages.service';
@@ -9,7 +10,7 @@ import { SendMessageService } from './send-message.service';
 @Module({
   imports: [ContactsModule, SenderNumbersModule],
   controllers: [MessagesController],
-  providers: [SendMessageService, MessagesService, MessageEventsWriter],
-  exports: [MessageEventsWriter, MessagesService],
+  providers: [SendMessageService, MessagesService, MessageEventsWriter, ReleaseWake],
+  exports: [MessageEventsWriter, MessagesService, ReleaseWake],
 })
 export class MessagesModule {}

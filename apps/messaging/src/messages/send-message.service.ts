@@ -1,11 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { MessageEffect, MessageSender } from '@suite/contracts';
 import { AppError } from '@suite/runtime';
 import { ContactsService } from '../contacts/contacts.service';
+import { ReleaseWake } from '../release/release-wake';
 import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
+import { CLOCK, type Clock } from '../shared/clock';
 import { MessageEventsWriter } from './message-events.writer';
 import { MessageEntity } from './message.entity';
 import { outboundMessageRow } from './message-rows';
@@ -33,9 +35,18 @@ export class SendMessageService {
     private readonly contacts: ContactsService,
     private readonly pinning: SenderPinningService,
     private readonly events: MessageEventsWriter,
+    private readonly releaseWake: ReleaseWake,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async send(companyId: string, input: SendMessageInput): Promise<MessageEntity> {
+    const message = await this.queue(companyId, input);
+    // Due now: this process's scheduler looks at once instead of at its next tick.
+    this.releaseWake.notify();
+    return message;
+  }
+
+  private queue(companyId: string, input: SendMessageInput): Promise<MessageEntity> {
     return this.dataSource.transaction(async (manager) => {
       const contact = await this.contacts.lockForSend(manager, companyId, input.to, input.firstName);
       if (contact.optedOut) {
@@ -45,6 +56,7 @@ export class SendMessageService {
         );
       }
       const fromNumber = await this.pinning.pinFor(manager, contact);
+      // The scheduler's clock: release_after and created_at are on the same time line as its decisions.
       const message = outboundMessageRow(
         {
           id: randomUUID(),
@@ -56,7 +68,7 @@ export class SendMessageService {
           attachments: input.attachments,
           effect: input.effect,
         },
-        new Date(),
+        this.clock.now(),
       );
       await manager.getRepository(MessageEntity).insert(message);
       await this.events.appendFor(manager, message);

@@ -20,8 +20,8 @@ describe('effectiveSettings', () => {
       helpReply: MESSAGING_DEFAULTS.helpReply,
       perSecondRate: 1,
       warmupDays: 14,
-      dailyNewContactsStart: 20,
-      dailyNewContactsMax: 200,
+      dailyNewContactsStart: 10,
+      dailyNewContactsMax: 50,
     });
     expect(effectiveSettings(none)).toEqual(defaults);
     expect(effectiveSettings({ ...none, sendWindowEnd: '17:00', warmupDays: 0 })).toMatchObject({ sendWindowEnd: '17:00', warmupDays: 0 });
@@ -31,6 +31,6 @@ describe('effectiveSettings', () => {
     expect(settingsProblems(effectiveSettings(null))).toEqual([]);
     expect(settingsProblems(effectiveSettings({ ...none, sendWindowStart: '21:00' }))).toHaveLength(1);
     expect(settingsProblems(effectiveSettings({ ...none, sendWindowStart: '22:00', sendWindowEnd: '06:00' }))).toHaveLength(1);
-    expect(settingsProblems(effectiveSettings({ ...none, dailyNewContactsStart: 201 }))).toHaveLength(1);
+    expect(settingsProblems(effectiveSettings({ ...none, dailyNewContactsStart: 51 }))).toHaveLength(1);
   });
 });

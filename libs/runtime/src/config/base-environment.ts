@@ -2,8 +2,15 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
 import { Secret } from './secret.decorator';
 
-const toBoolean = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? ['true', '1', 'yes'].includes(value.toLowerCase()) : value;
+/**
+ * A boolean variable: true, 1, yes (any case) are true, anything else false. Reads the RAW value:
+ * loadEnvironment's implicit conversion has already turned the string into Boolean("false") ===
+ * true by the time `value` reaches a @Transform, so `value` would read "false" as true.
+ */
+export const toBoolean = ({ obj, key, value }: { obj: Record<string, unknown>; key: string; value: unknown }) => {
+  const raw = obj[key];
+  return typeof raw === 'string' ? ['true', '1', 'yes'].includes(raw.trim().toLowerCase()) : value;
+};
 const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string'
     ? value

@@ -14,6 +14,14 @@ describe('loadEnvironment', () => {
     expect(env.LOG_LEVEL).toBe('info');
   });
 
+  it('reads "false", "0" and "no" as false (not as the truthy string they are)', () => {
+    for (const value of ['false', 'FALSE', '0', 'no']) {
+      const env = loadEnvironment(BaseEnvironment, { ...valid, MIGRATIONS_RUN: value, DATABASE_SSL: value });
+      expect({ value, MIGRATIONS_RUN: env.MIGRATIONS_RUN, DATABASE_SSL: env.DATABASE_SSL }).toEqual({ value, MIGRATIONS_RUN: false, DATABASE_SSL: false });
+    }
+    expect(loadEnvironment(BaseEnvironment, { ...valid, MIGRATIONS_RUN: 'yes' }).MIGRATIONS_RUN).toBe(true);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadEnvironment(BaseEnvironment, { ...valid, KAFKA_BROKERS: '', LOG_LEVEL: '' }).KAFKA_BROKERS).toEqual([]);
   });

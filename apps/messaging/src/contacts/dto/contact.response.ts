@@ -5,7 +5,7 @@ import { CONTACT_CAPABILITIES, type ContactCapability, type ContactEntity } from
 export class ContactResponse {
   @ApiProperty({ description: 'E.164' }) phone!: string;
   @ApiProperty({ nullable: true }) first_name!: string | null;
-  @ApiProperty({ enum: CONTACT_CAPABILITIES, nullable: true, description: 'what the phone can receive (imessage, sms, none = unreachable); null until first looked up' })
+  @ApiProperty({ enum: CONTACT_CAPABILITIES, nullable: true, description: 'what the phone can receive, best channel first: imessage, mms (SMS and MMS), sms (text only), none (unreachable); null until the scheduler first looks it up' })
   channel!: ContactCapability | null;
   @ApiProperty({ nullable: true, format: 'date-time' }) channel_checked_at!: string | null;
   @ApiProperty() opted_out!: boolean;

@@ -1,0 +1,10 @@
+/** What the claim transaction hands to the hand-off: enough to find the row again and send it. */
+export interface ClaimedMessage {
+  readonly id: string;
+  readonly companyId: string;
+  readonly contactPhone: string;
+  /** The attempt this claim is (messages.send_attempts after the claim): the hand-off's claim token. */
+  readonly attempt: number;
+  /** When it became due: the latency metric measures from here. */
+  readonly dueAt: Date;
+}

@@ -1,0 +1,302 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { applyStatusEvent } from '@suite/message-status';
+import { AppError } from '@suite/runtime';
+import { ContactEntity } from '../contacts/contact.entity';
+import { MessageEventsWriter } from '../messages/message-events.writer';
+import { MessageEntity } from '../messages/message.entity';
+import { isNewContactForNumber, pacingDay } from '../scheduling/pacing';
+import { recipientTimeZones } from '../scheduling/recipient-time-zone';
+import { DEFAULT_WORKSPACE_TIME_ZONE } from '../scheduling/scheduling-defaults';
+import { SenderNumberEntity } from '../sender-numbers/sender-number.entity';
+import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
+import { CLOCK, type Clock } from '../shared/clock';
+import type { EffectiveSettings } from '../workspace-settings/effective-settings';
+import { WorkspaceSettingsService } from '../workspace-settings/workspace-settings.service';
+import type { ClaimedMessage } from './claimed-message';
+import { ReleaseMetrics, type DeferReason } from './release-metrics';
+import { pacingDecision, windowDecision } from './release-rules';
+import { changeStatusAndAnnounce } from './status-change';
+import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';
+
+export const MESSAGES_TABLE = 'messaging.messages';
+/** failure_reason of a message cancelled because its contact opted out while it waited. */
+export const OPTED_OUT = 'opted_out';
+
+export interface ClaimBatchResult {
+  readonly claimed: ClaimedMessage[];
+  /** Due messages looked at (claimed, deferred, cancelled or left for the next tick). */
+  readonly examined: number;
+  /** Of those, how many changed (claimed, cancelled, deferred): 0 means looking again at once is pointless. */
+  readonly progressed: number;
+}
+
+/** What one claim transaction has read and locked so far. */
+interface BatchContext {
+  readonly now: Date;
+  readonly contacts: Map<string, ContactEntity>;
+  /** Locked FOR UPDATE, by number. */
+  readonly numbers: Map<string, SenderNumberEntity>;
+  readonly settings: Map<string, EffectiveSettings>;
+  /** New contacts per number today, as counted in this transaction (loaded once, then incremented). */
+  readonly newContactsToday: Map<string, number>;
+  /** Per number, the slot the previous message deferred for the rate got: deferred messages queue up one slot apart. */
+  readonly virtualSlots: Map<string, Date>;
+}
+
+type Outcome = 'claimed' | 'cancelled' | 'deferred' | 'unchanged';
+
+const contactKey = (companyId: string, phone: string) => `${companyId}:${phone}`;
+
+/**
+ * Step 1 of a tick (docs/decisions/0014): one short transaction that takes the due `queued`
+ * messages with FOR UPDATE SKIP LOCKED (replicas take disjoint sets), and for each either cancels
+ * it (the contact opted out), re-pins its sender, defers it (send window, conversation order,
+ * daily new-contact cap, per-second slot) by moving release_after, or claims it (`sending`,
+ * claimed_at, send_attempts + 1) after reserving the number's pacing slot under the number's row
+ * lock. No network call happens inside: the hand-off is step 2.
+ */
+@Injectable()
+export class ReleaseClaimer {
+  private readonly logger = new Logger('ReleaseScheduler');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(RELEASE_SCHEDULER_OPTIONS) private readonly options: ReleaseSchedulerOptions,
+    private readonly pinning: SenderPinningService,
+    private readonly workspaceSettings: WorkspaceSettingsService,
+    private readonly events: MessageEventsWriter,
+    private readonly metrics: ReleaseMetrics,
+  ) {}
+
+  async claimBatch(limit: number): Promise<ClaimBatchResult> {
+    return this.dataSource.transaction(async (manager) => {
+      const now = this.clock.now();
+      const candidates = await manager
+        .getRepository(MessageEntity)
+        .createQueryBuilder('m')
+        .where(`m.status = 'queued' AND m.releaseAfter <= :now`, { now })
+        .orderBy('m.releaseAfter', 'ASC')
+        .addOrderBy('m.createdAt', 'ASC')
+        .addOrderBy('m.id', 'ASC')
+        .limit(limit)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
+      if (candidates.length === 0) return { claimed: [], examined: 0, progressed: 0 };
+
+      const context: BatchContext = {
+        now,
+        contacts: await this.contactsOf(manager, candidates),
+        numbers: await this.lockNumbers(manager, candidates.map((message) => message.fromNumber).filter((number) => number !== null)),
+        settings: new Map(),
+        newContactsToday: new Map(),
+        virtualSlots: new Map(),
+      };
+      const claimed: ClaimedMessage[] = [];
+      let progressed = 0;
+      for (const message of candidates) {
+        const outcome = await this.consider(manager, message, context);
+        if (outcome === 'claimed') claimed.push({ id: message.id, companyId: message.companyId, contactPhone: message.contactPhone, attempt: message.sendAttempts + 1, dueAt: message.releaseAfter });
+        if (outcome !== 'unchanged') progressed++;
+      }
+      return { claimed, examined: candidates.length, progressed };
+    });
+  }
+
+  /** The earliest release_after of a queued message (the scheduler sleeps until then at most). */
+  async nextDueAt(): Promise<Date | null> {
+    const [row] = (await this.dataSource.query(`SELECT min(release_after) AS at FROM ${MESSAGES_TABLE} WHERE status = 'queued'`)) as Array<{ at: Date | null }>;
+    return row?.at ?? null;
+  }
+
+  private async consider(manager: EntityManager, message: MessageEntity, context: BatchContext): Promise<Outcome> {
+    const { now } = context;
+    const contact = context.contacts.get(contactKey(message.companyId, message.contactPhone));
+    // The one-time opt-out confirmation is the only message an opted-out contact still gets (bypass_opt_out, decision 0015).
+    if (contact?.optedOut && !message.bypassOptOut) {
+      await changeStatusAndAnnounce(manager, this.events, { table: MESSAGES_TABLE, id: message.id, event: 'cancel', set: { failure_reason: OPTED_OUT } });
+      this.metrics.released('cancelled');
+      return 'cancelled';
+    }
+
+    const number = await this.activeNumberFor(manager, message, context);
+    if (!number) return this.defer(manager, message, new Date(now.getTime() + this.options.noNumberRetryMs), 'no_sender_number');
+
+    // A conversation reads in order: nothing overtakes an earlier message to the same person.
+    const earlier = await this.earlierPending(manager, message);
+    if (earlier) {
+      if (earlier.status === 'queued' && earlier.releaseAfter > now) return this.defer(manager, message, earlier.releaseAfter, 'conversation_order');
+      this.metrics.deferred('conversation_order');
+      return 'unchanged';
+    }
+
+    const settings = await this.settingsFor(manager, message.companyId, context);
+    if (this.windowApplies(message)) {
+      const window = windowDecision(
+        now,
+        await recipientTimeZones(message.contactPhone, DEFAULT_WORKSPACE_TIME_ZONE),
+        { start: settings.sendWindowStart, end: settings.sendWindowEnd },
+        DEFAULT_WORKSPACE_TIME_ZONE,
+      );
+      if (window.kind === 'closed') return this.defer(manager, message, window.opensAt, 'window');
+    }
+
+    const newContact = isNewContactForNumber(await this.lastExchange(manager, message, number.number), now);
+    const day = pacingDay(now);
+    const pacing = pacingDecision({
+      now,
+      numberAddedAt: number.addedAt,
+      lastSlot: number.nextSendAt,
+      perSecondRate: settings.perSecondRate,
+      warmup: { startPerDay: settings.dailyNewContactsStart, maxPerDay: settings.dailyNewContactsMax, warmupDays: settings.warmupDays },
+      newContact,
+      newContactsToday: newContact ? await this.newContactsToday(manager, number.number, day, context) : 0,
+    });
+    if (pacing.kind === 'daily_cap') return this.defer(manager, message, pacing.until, 'daily_cap');
+    if (pacing.kind === 'rate') {
+      const previous = context.virtualSlots.get(number.number);
+      const until = previous && previous >= pacing.until ? new Date(previous.getTime() + Math.ceil(1000 / settings.perSecondRate)) : pacing.until;
+      context.virtualSlots.set(number.number, until);
+      return this.defer(manager, message, until, 'rate');
+    }
+
+    await manager.getRepository(SenderNumberEntity).update({ number: number.number }, { nextSendAt: pacing.slot });
+    number.nextSendAt = pacing.slot;
+    if (newContact) {
+      await manager.query(
+        `INSERT INTO messaging.sender_number_days (number, day, new_contacts, sent) VALUES ($1, $2, 1, 0)
+         ON CONFLICT (number, day) DO UPDATE SET new_contacts = sender_number_days.new_contacts + 1`,
+        [number.number, day],
+      );
+      context.newContactsToday.set(number.number, (context.newContactsToday.get(number.number) ?? 0) + 1);
+    }
+    const outcome = await applyStatusEvent(manager, {
+      table: MESSAGES_TABLE,
+      id: message.id,
+      event: 'claim',
+      set: { claimed_at: now, send_attempts: message.sendAttempts + 1 },
+    });
+    return outcome.applied ? 'claimed' : 'unchanged';
+  }
+
+  /**
+   * Whether the send window holds this message back: every outbound message except the
+   * auto-replies that answer the person's own HELP or STOP (`bypass_window`, decision 0015).
+   */
+  private windowApplies(message: MessageEntity): boolean {
+    return !message.bypassWindow;
+  }
+
+  /**
+   * The message's sender number, locked, if it is still active in the workspace's pool. If it
+   * left the pool, the conversation is re-pinned with the core's pinning rule (recorded in
+   * sender_pin_changes) and the message follows the new pin. Null: the pool is empty.
+   */
+  private async activeNumberFor(manager: EntityManager, message: MessageEntity, context: BatchContext): Promise<SenderNumberEntity | null> {
+    const current = message.fromNumber ? context.numbers.get(message.fromNumber) : undefined;
+    if (current && current.status === 'active' && current.companyId === message.companyId) return current;
+
+    const contact = await manager
+      .getRepository(ContactEntity)
+      .findOne({ where: { companyId: message.companyId, phone: message.contactPhone }, lock: { mode: 'pessimistic_write' } });
+    if (!contact) throw new Error(`message ${message.id} has no contact row`);
+    // The contact's own pin may differ from this message's (a later message re-pinned it): is it still in the pool?
+    const pinnedNumberActive =
+      contact.pinnedFromNumber !== null &&
+      (await manager.getRepository(SenderNumberEntity).existsBy({ number: contact.pinnedFromNumber, companyId: contact.companyId, status: 'active' }));
+    let pinned: string;
+    try {
+      pinned = await this.pinning.pinFor(manager, { ...contact, pinnedNumberActive });
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'conflict') {
+        this.logger.warn(`message ${message.id}: workspace ${message.companyId} has no active sender number; it waits`);
+        return null;
+      }
+      throw error;
+    }
+    context.contacts.set(contactKey(contact.companyId, contact.phone), contact);
+    if (pinned !== message.fromNumber) {
+      await manager.getRepository(MessageEntity).update({ id: message.id }, { fromNumber: pinned });
+      message.fromNumber = pinned;
+    }
+    const [locked] = await this.lockNumbers(manager, [pinned]).then((numbers) => [...numbers.values()]);
+    if (locked) context.numbers.set(locked.number, locked);
+    return locked ?? null;
+  }
+
+  private async defer(manager: EntityManager, message: MessageEntity, until: Date, reason: DeferReason): Promise<Outcome> {
+    // Not a status change: the message stays `queued`, only its earliest release moves.
+    await manager.getRepository(MessageEntity).update({ id: message.id, status: 'queued' }, { releaseAfter: until });
+    this.metrics.deferred(reason);
+    return 'deferred';
+  }
+
+
+  private async contactsOf(manager: EntityManager, messages: readonly MessageEntity[]): Promise<Map<string, ContactEntity>> {
+    const rows = await manager.getRepository(ContactEntity).find({ where: messages.map(({ companyId, contactPhone }) => ({ companyId, phone: contactPhone })) });
+    return new Map(rows.map((row) => [contactKey(row.companyId, row.phone), row]));
+  }
+
+  /** Locks the numbers' rows in number order, so two schedulers locking overlapping sets cannot deadlock. */
+  private async lockNumbers(manager: EntityManager, numbers: readonly string[]): Promise<Map<string, SenderNumberEntity>> {
+    const unique = [...new Set(numbers)];
+    if (unique.length === 0) return new Map();
+    const rows = await manager
+      .getRepository(SenderNumberEntity)
+      .createQueryBuilder('n')
+      .where('n.number IN (:...unique)', { unique })
+      .orderBy('n.number', 'ASC')
+      .setLock('pessimistic_write')
+      .getMany();
+    return new Map(rows.map((row) => [row.number, row]));
+  }
+
+  private async settingsFor(manager: EntityManager, companyId: string, context: BatchContext): Promise<EffectiveSettings> {
+    const cached = context.settings.get(companyId);
+    if (cached) return cached;
+    const settings = await this.workspaceSettings.effective(manager, companyId);
+    context.settings.set(companyId, settings);
+    return settings;
+  }
+
+  /** The earliest outbound message to the same person still waiting or being handed over, if older than this one. */
+  private async earlierPending(manager: EntityManager, message: MessageEntity): Promise<{ status: string; releaseAfter: Date } | null> {
+    const [row] = (await manager.query(
+      `SELECT status, release_after FROM ${MESSAGES_TABLE}
+        WHERE company_id = $1 AND contact_phone = $2 AND direction = 'outbound' AND status IN ('queued', 'sending')
+          AND (created_at, id) < ($3, $4)
+        ORDER BY created_at, id LIMIT 1`,
+      [message.companyId, message.contactPhone, message.createdAt, message.id],
+    )) as Array<{ status: string; release_after: Date }>;
+    return row ? { status: row.status, releaseAfter: row.release_after } : null;
+  }
+
+  /**
+   * The last exchange between the number and the person (decision 0012: either direction):
+   * an outbound message handed over or being handed over, or an inbound one. Drives "new contact".
+   */
+  private async lastExchange(manager: EntityManager, message: MessageEntity, number: string): Promise<Date | null> {
+    const [row] = (await manager.query(
+      `SELECT max(CASE WHEN direction = 'inbound' THEN created_at ELSE coalesce(handed_over_at, claimed_at) END) AS at
+         FROM ${MESSAGES_TABLE}
+        WHERE company_id = $1 AND contact_phone = $2 AND from_number = $3 AND id <> $4
+          AND (direction = 'inbound' OR handed_over_at IS NOT NULL OR status = 'sending')`,
+      [message.companyId, message.contactPhone, number, message.id],
+    )) as Array<{ at: Date | null }>;
+    return row?.at ?? null;
+  }
+
+  private async newContactsToday(manager: EntityManager, number: string, day: string, context: BatchContext): Promise<number> {
+    const known = context.newContactsToday.get(number);
+    if (known !== undefined) return known;
+    const [row] = (await manager.query(`SELECT new_contacts FROM messaging.sender_number_days WHERE number = $1 AND day = $2`, [number, day])) as Array<{
+      new_contacts: number;
+    }>;
+    const count = row?.new_contacts ?? 0;
+    context.newContactsToday.set(number, count);
+    return count;
+  }
+}

@@ -1,0 +1,110 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { CLOCK, type Clock } from '../shared/clock';
+import { ClaimSweeper } from './claim-sweeper';
+import type { ClaimedMessage } from './claimed-message';
+import { HandOffService } from './hand-off.service';
+import { ReleaseClaimer } from './release-claimer';
+import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';
+import { ReleaseWake } from './release-wake';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The loop that turns `queued` into `sent` / `failed` / `no_channel` / `cancelled`
+ * (docs/decisions/0014). The queue is the messages table: nothing is held in memory between
+ * ticks, so a restart loses nothing and any number of replicas may run it. Each tick: give back
+ * stuck claims, claim a batch (release-claimer.ts), hand the claimed messages to the carrier
+ * (hand-off.service.ts) with bounded concurrency; then sleep until the next message is due, the
+ * tick interval at most, or until a new message wakes it. Stops on shutdown after the tick in
+ * progress, before the database closes (BeforeApplicationShutdown runs before TypeORM's
+ * OnApplicationShutdown).
+ */
+@Injectable()
+export class ReleaseScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('ReleaseScheduler');
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private consecutiveFailures = 0;
+
+  constructor(
+    private readonly claimer: ReleaseClaimer,
+    private readonly handOffs: HandOffService,
+    private readonly sweeper: ClaimSweeper,
+    private readonly wake: ReleaseWake,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(RELEASE_SCHEDULER_OPTIONS) private readonly options: ReleaseSchedulerOptions,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.options.enabled) {
+      this.logger.log('release scheduler disabled (MESSAGING_SCHEDULER_ENABLED=false): messages stay queued in this process');
+      return;
+    }
+    this.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  start(): void {
+    if (this.loop || this.stopping) return;
+    this.logger.log(`release scheduler started (tick ${this.options.tickMs} ms, batch ${this.options.batchSize}, concurrency ${this.options.concurrency})`);
+    this.loop = this.run().catch((error) => this.logger.error(`release scheduler loop ended: ${errorText(error)}`));
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake.notify();
+    await this.loop;
+  }
+
+  /** One tick; exposed for tests and tools that drive the scheduler by hand. */
+  async tick(): Promise<{ claimed: number; examined: number; progressed: number }> {
+    await this.sweeper.sweep();
+    const batch = await this.claimer.claimBatch(this.options.batchSize);
+    await this.handOver(batch.claimed);
+    return { claimed: batch.claimed.length, examined: batch.examined, progressed: batch.progressed };
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        const { examined, progressed } = await this.tick();
+        this.consecutiveFailures = 0;
+        // A full batch that moved something suggests more is due now.
+        if (examined >= this.options.batchSize && progressed > 0) continue;
+        await this.wake.wait(await this.pause());
+      } catch (error) {
+        // Database unreachable, a deadlock, a bug: claims keep their rows and the sweeper gives them back.
+        this.consecutiveFailures++;
+        if (this.consecutiveFailures === 1 || this.consecutiveFailures % 20 === 0) this.logger.warn(`release scheduler tick failed: ${errorText(error)}`);
+        await this.wake.wait(Math.min(30_000, this.options.tickMs * 2 ** Math.min(this.consecutiveFailures, 5)));
+      }
+    }
+  }
+
+  /** Until the next queued message is due, the tick interval at most. */
+  private async pause(): Promise<number> {
+    const due = await this.claimer.nextDueAt();
+    if (!due) return this.options.tickMs;
+    return Math.max(0, Math.min(this.options.tickMs, due.getTime() - this.clock.now().getTime()));
+  }
+
+  /** Hand-offs with at most `concurrency` at a time; settled, so none outlives the tick (stop() waits for the loop). */
+  private async handOver(claimed: readonly ClaimedMessage[]): Promise<void> {
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const message = claimed[next++]!;
+        try {
+          await this.handOffs.handOff(message);
+        } catch (error) {
+          // The claim stays; the sweeper gives the message back after the claim timeout.
+          this.logger.error(`hand-off of message ${message.id} failed: ${errorText(error)}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, claimed.length) }, worker));
+  }
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { ENVIRONMENT } from '@suite/runtime';
+import { MessagesModule } from '../messages/messages.module';
+import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
+import { WorkspaceSettingsModule } from '../workspace-settings/workspace-settings.module';
+import { ClaimSweeper } from './claim-sweeper';
+import { HandOffService } from './hand-off.service';
+import { ReleaseClaimer } from './release-claimer';
+import { ReleaseMetrics } from './release-metrics';
+import { RELEASE_SCHEDULER_OPTIONS, releaseSchedulerOptions } from './release-scheduler.options';
+import { ReleaseScheduler } from './release-scheduler';
+
+/**
+ * The release scheduler (docs/decisions/0014). Needs CARRIER (CarrierModule) and CLOCK from the
+ * app module; the ReleaseWake it listens to comes from MessagesModule.
+ */
+@Module({
+  imports: [MessagesModule, SenderNumbersModule, WorkspaceSettingsModule],
+  providers: [
+    { provide: RELEASE_SCHEDULER_OPTIONS, useFactory: releaseSchedulerOptions, inject: [ENVIRONMENT] },
+    ReleaseMetrics,
+    ReleaseClaimer,
+    HandOffService,
+    ClaimSweeper,
+    ReleaseScheduler,
+  ],
+  exports: [ReleaseScheduler],
+})
+export class ReleaseModule {}

@@ -1,0 +1,54 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CarrierRejectedError, CarrierUnavailableError } from '../../carrier/carrier-errors';
+import type { Carrier, CarrierCallback, CarrierSendRequest, CarrierSendResult, PhoneCapability } from '../../carrier/carrier.port';
+import { sandboxCapability, sandboxCarrierMessageId, sandboxHandOff } from '../../carrier/sandbox/sandbox-rules';
+import type { Clock } from '../../shared/clock';
+
+export interface RecordedSend {
+  readonly request: CarrierSendRequest;
+  /** The clock's time when the carrier got it. */
+  readonly at: Date;
+  readonly outcome: 'accepted' | 'rejected' | 'unavailable';
+}
+
+/**
+ * A carrier for tests and the bench: the sandbox's rules (capability by last digit, markers in
+ * the body), no receipts, and a record of every hand-off, so a test can prove what reached the
+ * carrier and when (on the injected clock). One instance may serve several app replicas.
+ */
+export class RecordingCarrier implements Carrier {
+  readonly name = 'sandbox';
+  readonly sends: RecordedSend[] = [];
+  lookups = 0;
+  /** Real milliseconds each send takes (widens races in tests). */
+  sendDelayMs = 0;
+  /** When set, every send fails with CarrierUnavailableError (an outage). */
+  unavailable = false;
+
+  constructor(private readonly clock: Clock) {}
+
+  async lookupCapability(phone: string): Promise<PhoneCapability> {
+    this.lookups++;
+    return sandboxCapability(phone);
+  }
+
+  async send(request: CarrierSendRequest): Promise<CarrierSendResult> {
+    if (this.sendDelayMs > 0) await sleep(this.sendDelayMs);
+    const at = this.clock.now();
+    const firstAttempt = !this.sends.some((send) => send.request.messageId === request.messageId);
+    const handOff = this.unavailable ? { kind: 'unavailable' as const, message: 'outage' } : sandboxHandOff(request, firstAttempt);
+    this.sends.push({ request, at, outcome: handOff.kind === 'accept' ? 'accepted' : handOff.kind === 'reject' ? 'rejected' : 'unavailable' });
+    if (handOff.kind === 'reject') throw new CarrierRejectedError(handOff.code, handOff.message);
+    if (handOff.kind === 'unavailable') throw new CarrierUnavailableError(handOff.message);
+    return { carrierMessageId: sandboxCarrierMessageId(request.messageId), acceptedAt: at };
+  }
+
+  readCallback(): CarrierCallback[] {
+    throw new Error('the recording carrier sends no callbacks');
+  }
+
+  /** Accepted hand-offs of one message. */
+  acceptedOf(messageId: string): RecordedSend[] {
+    return this.sends.filter((send) => send.request.messageId === messageId && send.outcome === 'accepted');
+  }
+}
