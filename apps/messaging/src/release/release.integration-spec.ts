@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope, MessageEventData } from '@suite/contracts';
@@ -252,6 +253,44 @@ describe('release: sticky sender and opt-out', () => {
     expect(carrier.sends.filter((sent) => sent.request.messageId === id)).toEqual([]);
     await expect(eventTypes(id, 2)).resolves.toEqual(['message.queued', 'message.cancelled']);
     expect(eventsOf(id)[1]!.data).toMatchObject({ status: 'cancelled', reason: 'opted_out' });
+  });
+});
+
+describe('release: auto-replies to HELP and STOP (decision 0015)', () => {
+  /** A person's text, as the carrier posts it: signed, to the real callback route. */
+  const inbound = (from: string, body: string) => {
+    const { headers, rawBody } = carrier.signedCallback({ kind: 'inbound', from, to: main.numbers[0]!, body, carrierMessageId: `in-${randomUUID()}`, at: clock.now() });
+    return http().post('/v1/carrier/callbacks/sandbox').set(headers).set('content-type', 'application/json').send(rawBody).expect(200);
+  };
+  const systemReplies = async (to: string) =>
+    (await db.query(`SELECT id, body, status, failure_reason FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2 AND sender = 'system' ORDER BY created_at`, [main.companyId, to])) as Array<{
+      id: string;
+      body: string;
+      status: string;
+      failure_reason: string | null;
+    }>;
+
+  it('sends the HELP reply at 22:00 recipient time: it answers the person, so the send window does not hold it', async () => {
+    clock.set(NIGHT).run();
+    const person = newPhone(1);
+    await inbound(person, ' help ');
+    const [reply] = await eventually(() => systemReplies(person), (rows) => rows.length === 1, { what: 'the HELP auto-reply' });
+    await expect(settled(reply!.id)).resolves.toMatchObject({ status: 'sent' });
+    const handOff = carrier.sends.find((sent) => sent.request.messageId === reply!.id)!;
+    expect(handOff.at.getTime()).toBeLessThan(NEXT_OPENING.getTime());
+  });
+
+  it('STOP at night: queued messages to the person are cancelled, the one confirmation still goes out to the opted-out contact', async () => {
+    clock.set(NIGHT).run();
+    const person = newPhone(2);
+    const queued = (await send(main, { to: person, message: 'tomorrow morning' })).body.id;
+    await eventually(() => row(queued), (message) => message.release_after.getTime() === NEXT_OPENING.getTime(), { what: 'the window deferral' });
+    await inbound(person, 'Stop');
+    await expect(settled(queued)).resolves.toMatchObject({ status: 'cancelled', failure_reason: 'opted_out' });
+    const [confirmation] = await eventually(() => systemReplies(person), (rows) => rows.length === 1, { what: 'the opt-out confirmation' });
+    await expect(settled(confirmation!.id)).resolves.toMatchObject({ status: 'sent' });
+    expect(carrier.sends.filter((sent) => sent.request.messageId === queued)).toEqual([]);
+    await http().post('/v1/messages').set('x-api-key', main.apiKey).send({ to: person, message: 'again?' }).expect(403);
   });
 });
 

@@ -1,6 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { decodeCallback, encodeCallback } from '../../carrier/callback-codec';
+import { CallbackVerifier } from '../../carrier/callback-verifier';
 import { CarrierRejectedError, CarrierUnavailableError } from '../../carrier/carrier-errors';
-import type { Carrier, CarrierCallback, CarrierSendRequest, CarrierSendResult, PhoneCapability } from '../../carrier/carrier.port';
+import { SANDBOX_DEFAULT_CALLBACK_SECRET } from '../../carrier/carrier-settings';
+import type { CallbackHeaders, Carrier, CarrierCallback, CarrierSendRequest, CarrierSendResult, PhoneCapability } from '../../carrier/carrier.port';
 import { sandboxCapability, sandboxCarrierMessageId, sandboxHandOff } from '../../carrier/sandbox/sandbox-rules';
 import type { Clock } from '../../shared/clock';
 
@@ -13,7 +16,8 @@ export interface RecordedSend {
 
 /**
  * A carrier for tests and the bench: the sandbox's rules (capability by last digit, markers in
- * the body), no receipts, and a record of every hand-off, so a test can prove what reached the
+ * the body), no receipts of its own, callbacks signed like the sandbox's (so a test can post an
+ * inbound text to the real callback path), and a record of every hand-off, so a test can prove what reached the
  * carrier and when (on the injected clock). One instance may serve several app replicas.
  */
 export class RecordingCarrier implements Carrier {
@@ -25,7 +29,14 @@ export class RecordingCarrier implements Carrier {
   /** When set, every send fails with CarrierUnavailableError (an outage). */
   unavailable = false;
 
-  constructor(private readonly clock: Clock) {}
+  private readonly verifier: CallbackVerifier;
+
+  constructor(
+    private readonly clock: Clock,
+    callbackSecret: string = SANDBOX_DEFAULT_CALLBACK_SECRET,
+  ) {
+    this.verifier = new CallbackVerifier(callbackSecret, () => clock.now());
+  }
 
   async lookupCapability(phone: string): Promise<PhoneCapability> {
     this.lookups++;
@@ -43,8 +54,15 @@ export class RecordingCarrier implements Carrier {
     return { carrierMessageId: sandboxCarrierMessageId(request.messageId), acceptedAt: at };
   }
 
-  readCallback(): CarrierCallback[] {
-    throw new Error('the recording carrier sends no callbacks');
+  readCallback(headers: CallbackHeaders, rawBody: Buffer | string): CarrierCallback[] {
+    this.verifier.verify(headers, rawBody);
+    return [decodeCallback(rawBody)];
+  }
+
+  /** A signed callback as the carrier would post it (an inbound text, say), for the callback route. */
+  signedCallback(callback: CarrierCallback): { headers: Record<string, string>; rawBody: string } {
+    const rawBody = encodeCallback(callback);
+    return { headers: this.verifier.sign(rawBody), rawBody };
   }
 
   /** Accepted hand-offs of one message. */
