@@ -75,7 +75,8 @@ export class MessagesService {
       const message = await repository.findOne({ where: { id, companyId }, lock: { mode: 'pessimistic_write' } });
       if (!message) throw new AppError('not_found', MESSAGE_NOT_FOUND);
       if (message.status === 'cancelled') return message;
-      if (message.handedOverAt !== null) throw new AppError('conflict', TOO_LATE.sending!);
+      // Handed over: too late whatever the status says (a `sending` row whose carrier answer is not recorded yet included).
+      if (message.handedOverAt !== null) throw new AppError('conflict', TOO_LATE[message.status] ?? TOO_LATE.sending!);
       const outcome = await applyStatusEvent(manager, {
         table: 'messaging.messages',
         id,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { normalizePhone, PHONE_FORMS } from '../../shared/phone-number';
 import type { CarrierCallback } from '../carrier.port';
 import { sandboxCapability } from './sandbox-rules';
 
@@ -25,7 +25,7 @@ export function sandboxInboundCallback(input: SandboxInboundInput, at: Date, car
 }
 
 function e164(phone: string, field: string): string {
-  const parsed = parsePhoneNumberFromString(phone, 'US');
-  if (!parsed || !parsed.isValid()) throw new RangeError(`${field} must be a phone number in E.164 or 10-digit US form`);
-  return parsed.number;
+  const normalised = normalizePhone(phone);
+  if (normalised === null) throw new RangeError(`${field} must be a valid phone number: ${PHONE_FORMS}`);
+  return normalised;
 }

@@ -1,17 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsPhoneNumber, IsString, Length } from 'class-validator';
+import { IsString, Length } from 'class-validator';
+import { IsPhone } from '../../../shared/phone.validators';
 import type { SandboxInboundInput } from '../sandbox-inbound';
 
 /** Body of `POST /v1/sandbox/inbound` (mounted only with the sandbox carrier). */
 export class SandboxInboundRequest implements SandboxInboundInput {
   @ApiProperty({ description: 'The person texting in: E.164 or 10-digit US', example: '+12125550100' })
-  @IsString()
-  @IsPhoneNumber('US', { message: 'from must be a phone number in E.164 or 10-digit US form' })
+  // The same phone rule as POST /v1/messages: anyone the workspace can text can text back.
+  @IsPhone()
   from!: string;
 
   @ApiProperty({ description: "One of the workspace's sender numbers: E.164 or 10-digit US", example: '+13105550199' })
-  @IsString()
-  @IsPhoneNumber('US', { message: 'to must be a phone number in E.164 or 10-digit US form' })
+  @IsPhone()
   to!: string;
 
   @ApiProperty({ minLength: 1, maxLength: 2000, example: 'STOP' })
