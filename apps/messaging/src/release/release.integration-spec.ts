@@ -31,6 +31,8 @@ const main = newWorkspace(['+14155550201', '+14155550202']);
 const paced = newWorkspace(['+14155550211']);
 /** A narrower window, 10:00–12:00. */
 const narrow = newWorkspace(['+14155550221']);
+/** Auto-replies: a number of its own, so no earlier test's pacing slot (taken at a later clock time) holds it back. */
+const answering = newWorkspace(['+14155550231']);
 const generous = { per_second_rate: 100, daily_new_contacts_start: 100_000, daily_new_contacts_max: 100_000, warmup_days: 0 };
 
 let database: TestDatabase;
@@ -46,6 +48,7 @@ beforeAll(async () => {
     { ...main, settings: generous },
     { ...paced, settings: { daily_new_contacts_start: 3, daily_new_contacts_max: 3, warmup_days: 0 } },
     { ...narrow, settings: { ...generous, send_window_start: '10:00', send_window_end: '12:00' } },
+    { ...answering, settings: generous },
   ]);
   reader = await messageEventReader(prefix);
 }, 120_000);
@@ -259,11 +262,11 @@ describe('release: sticky sender and opt-out', () => {
 describe('release: auto-replies to HELP and STOP (decision 0015)', () => {
   /** A person's text, as the carrier posts it: signed, to the real callback route. */
   const inbound = (from: string, body: string) => {
-    const { headers, rawBody } = carrier.signedCallback({ kind: 'inbound', from, to: main.numbers[0]!, body, carrierMessageId: `in-${randomUUID()}`, at: clock.now() });
+    const { headers, rawBody } = carrier.signedCallback({ kind: 'inbound', from, to: answering.numbers[0]!, body, carrierMessageId: `in-${randomUUID()}`, at: clock.now() });
     return http().post('/v1/carrier/callbacks/sandbox').set(headers).set('content-type', 'application/json').send(rawBody).expect(200);
   };
   const systemReplies = async (to: string) =>
-    (await db.query(`SELECT id, body, status, failure_reason FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2 AND sender = 'system' ORDER BY created_at`, [main.companyId, to])) as Array<{
+    (await db.query(`SELECT id, body, status, failure_reason FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2 AND sender = 'system' ORDER BY created_at`, [answering.companyId, to])) as Array<{
       id: string;
       body: string;
       status: string;
@@ -283,14 +286,14 @@ describe('release: auto-replies to HELP and STOP (decision 0015)', () => {
   it('STOP at night: queued messages to the person are cancelled, the one confirmation still goes out to the opted-out contact', async () => {
     clock.set(NIGHT).run();
     const person = newPhone(2);
-    const queued = (await send(main, { to: person, message: 'tomorrow morning' })).body.id;
+    const queued = (await send(answering, { to: person, message: 'tomorrow morning' })).body.id;
     await eventually(() => row(queued), (message) => message.release_after.getTime() === NEXT_OPENING.getTime(), { what: 'the window deferral' });
     await inbound(person, 'Stop');
     await expect(settled(queued)).resolves.toMatchObject({ status: 'cancelled', failure_reason: 'opted_out' });
     const [confirmation] = await eventually(() => systemReplies(person), (rows) => rows.length === 1, { what: 'the opt-out confirmation' });
     await expect(settled(confirmation!.id)).resolves.toMatchObject({ status: 'sent' });
     expect(carrier.sends.filter((sent) => sent.request.messageId === queued)).toEqual([]);
-    await http().post('/v1/messages').set('x-api-key', main.apiKey).send({ to: person, message: 'again?' }).expect(403);
+    await http().post('/v1/messages').set('x-api-key', answering.apiKey).send({ to: person, message: 'again?' }).expect(403);
   });
 });
 
