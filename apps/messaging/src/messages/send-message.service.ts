@@ -7,8 +7,9 @@ import { AppError } from '@suite/runtime';
 import { ContactsService } from '../contacts/contacts.service';
 import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
 import { MessageEventsWriter } from './message-events.writer';
-import { MessageEntity } from './message.entity';
+import type { MessageEntity } from './message.entity';
 import { outboundMessageRow } from './message-rows';
+import { insertOutboundMessage } from './outbound-message.insert';
 
 export interface SendMessageInput {
   /** E.164, already normalised. */
@@ -58,7 +59,7 @@ export class SendMessageService {
         },
         new Date(),
       );
-      await manager.getRepository(MessageEntity).insert(message);
+      await insertOutboundMessage(manager, message);
       await this.events.appendFor(manager, message);
       return message;
     });
