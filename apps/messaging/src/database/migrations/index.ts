@@ -3,6 +3,7 @@ import { AuthzReplicas1795324546562 } from './1795324546562-authz-replicas';
 import { EmailSends1795329089437 } from './1795329089437-email-sends';
 import { Messaging1795329272880 } from './1795329272880-messaging';
 import { InboundAutoReplies1795329825927 } from './1795329825927-inbound-auto-replies';
+import { DropContactsPinnedNumberIndex1795331671845 } from './1795331671845-drop-contacts-pinned-number-index';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const messagingMigrations = [Init1795321745250, AuthzReplicas1795324546562, EmailSends1795329089437, Messaging1795329272880, InboundAutoReplies1795329825927];
+export const messagingMigrations = [Init1795321745250, AuthzReplicas1795324546562, EmailSends1795329089437, Messaging1795329272880, InboundAutoReplies1795329825927, DropContactsPinnedNumberIndex1795331671845];
