@@ -199,9 +199,14 @@ describe('credential replicas in all four apps', () => {
         input: { companyId, subject: ids.patOfRevoked, data: { credential_id: ids.patOfRevoked, kind: 'personal_access_token', company_id: companyId, revoked_at: new Date().toISOString() } },
       },
     ]);
-    const elapsed = await timeToReach(committedAt, async (app, name) => (await replicaRow(app, name, 'credential_replica', 'credential_id', ids.patOfRevoked))?.['revoked_at'] != null);
+    // Timed to the refusal itself, not to the replica row: the credential row cache (0008 addendum) is inside the second.
+    const elapsed = await timeToReach(
+      committedAt,
+      async (app) => (await refusedWith(verify(app, secrets.patOfRevoked, 'personal_access_token')))?.message === 'The token was revoked.',
+    );
     expectAllWithinOneSecond(elapsed);
     for (const name of APP_NAMES) {
+      await expect(replicaRow(apps[name], name, 'credential_replica', 'credential_id', ids.patOfRevoked)).resolves.toMatchObject({ revoked_at: expect.any(Date) });
       await expect(refusedWith(verify(apps[name], secrets.patOfRevoked, 'personal_access_token'))).resolves.toMatchObject({ kind: 'unauthenticated', message: 'The token was revoked.' });
     }
   });

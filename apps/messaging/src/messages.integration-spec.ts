@@ -16,6 +16,7 @@ import { newEvent, Outbox, physicalTopicName } from '@suite/eventing';
 import { applyStatusEvent } from '@suite/message-status';
 import { createTestDatabase, eventually, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { createMessagingApp, loadMessagingEnvironment } from './messaging.app';
+import { poolNumberFor } from './sender-numbers/pin-decision';
 import { normalizePhone } from './shared/phone-number';
 
 /**
@@ -445,16 +446,22 @@ describe('GET /v1/contacts/{phone}', () => {
 });
 
 describe('sticky sender', () => {
-  it('keeps the pinned number; spreads new contacts over the pool; re-pins when the number is removed and records it', async () => {
+  it('keeps the pinned number; pins new contacts by the hash of their phone; re-pins when the number is removed and records it', async () => {
     await internal(http().post(`/internal/workspaces/${A}/sender-numbers`)).send({ number: A2 }).expect(201);
     try {
-      const to = newPhone();
+      // The rule (decision 0011 §6) is predictable: a phone whose hash over the pool [A1, A2] picks A2.
+      let to = newPhone();
+      while (poolNumberFor(to, [A1, A2]) !== A2) to = newPhone();
       const first = (await send({ to, message: 'one' }).expect(200)).body.id;
       const pinned = (await asA(http().get(`/v1/messages/${first}`))).body.from_number as string;
+      expect(pinned).toBe(A2);
       const second = (await send({ to, message: 'two' }).expect(200)).body.id;
       await expect(asA(http().get(`/v1/messages/${second}`))).resolves.toMatchObject({ body: { from_number: pinned } });
-      // A2 had no conversations, A1 many: a new contact gets A2.
-      expect(pinned).toBe(A2);
+      // Sticky: with the pool unchanged, a phone that hashes to A1 still gets A1 — and keeps it.
+      let other = newPhone();
+      while (poolNumberFor(other, [A1, A2]) !== A1) other = newPhone();
+      const toOther = (await send({ to: other, message: 'hi' }).expect(200)).body.id;
+      await expect(asA(http().get(`/v1/messages/${toOther}`))).resolves.toMatchObject({ body: { from_number: A1 } });
 
       await internal(http().delete(`/internal/workspaces/${A}/sender-numbers/${encodeURIComponent(A2)}`)).expect(200);
       const third = (await send({ to, message: 'three' }).expect(200)).body.id;

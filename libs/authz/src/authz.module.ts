@@ -8,6 +8,7 @@ import { ApiKeyGuard } from './http/api-key.guard';
 import { BearerAuthGuard } from './http/bearer-auth.guard';
 import { BearerStrategy } from './http/bearer.strategy';
 import { AuthzReplicaReader, TypeOrmAuthzReplicaReader } from './replicas/authz-replica.reader';
+import { CachingAuthzReplicaReader, CREDENTIAL_CACHE_DEFAULT_TTL_MS, CREDENTIAL_CACHE_MAX_ENTRIES } from './replicas/caching-replica.reader';
 import { CompanyScope } from './scope/company-scope.service';
 import { createCredentialUsageRecorder } from './usage/credential-usage.outbox';
 import { CredentialUsageRecorder } from './usage/credential-usage.recorder';
@@ -69,8 +70,13 @@ export class AuthzModule {
       { provide: AUTHZ_CLOCK, useValue: systemClock },
       {
         provide: AuthzReplicaReader,
-        inject: [getDataSourceToken(options.dataSourceName)],
-        useFactory: (dataSource: DataSource) => new TypeOrmAuthzReplicaReader(dataSource),
+        inject: [getDataSourceToken(options.dataSourceName), ENVIRONMENT],
+        // Credential rows are remembered for AUTHZ_CREDENTIAL_CACHE_MS (≤ 250 ms, decision 0008 addendum).
+        useFactory: (dataSource: DataSource, env: Partial<BaseEnvironment>) =>
+          new CachingAuthzReplicaReader(new TypeOrmAuthzReplicaReader(dataSource), {
+            ttlMs: env.AUTHZ_CREDENTIAL_CACHE_MS ?? CREDENTIAL_CACHE_DEFAULT_TTL_MS,
+            maxEntries: CREDENTIAL_CACHE_MAX_ENTRIES,
+          }),
       },
       keys,
       {

@@ -11,6 +11,7 @@ export * from './credentials/revoked-grant.entity';
 export * from './credentials/credential-replica.handler';
 export * from './replicas/authz-replicas';
 export * from './replicas/authz-replica.reader';
+export * from './replicas/caching-replica.reader';
 
 // Credential checks
 export type { Principal } from './principal';

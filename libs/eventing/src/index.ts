@@ -30,6 +30,7 @@ export { holdInProcessDelivery, InProcessBus } from './transport/in-process/in-p
 export type { EventTransport, TransportHealth } from './transport/event-transport.port';
 export { type EventingLogger, silentEventingLogger } from './support/eventing-logger';
 export { WakeSignal } from './support/wake-signal';
+export { PreparedStatement } from './support/prepared-statement';
 
 // Naming
 export { physicalTopicName, deadLetterTopicName, consumerGroupId, outboxChannel } from './topics/topic-names';

@@ -4,6 +4,8 @@ import path from 'node:path';
 /** A target of the benchmark running as its own node process (its own event loop, like a pod). */
 export interface ChildServer {
   readonly url: string;
+  /** The process id (CPU accounting). */
+  readonly pid: number;
   /** The last lines it wrote, for error messages. */
   output(): string;
   stop(): Promise<void>;
@@ -35,6 +37,7 @@ export async function startChildServer(options: {
   const url = `http://127.0.0.1:${options.port}`;
   const server: ChildServer = {
     url,
+    pid: child.pid!,
     output: () => tail,
     stop: () => stopChild(child, killOnExit),
   };

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
  * What the phone can receive, as the best channel: `imessage` (with SMS and MMS), `mms` (SMS and
@@ -14,8 +14,8 @@ export type ContactCapability = (typeof CONTACT_CAPABILITIES)[number];
  * CRM contact lives in the platform.
  */
 @Entity({ name: 'contacts' })
-/** Counting the conversations pinned to each number (the pin choice) reads this index only. */
-@Index('contacts_pinned_number_idx', ['companyId', 'pinnedFromNumber'])
+// No index on pinned_from_number: nothing reads by it since the pin is chosen by hash (decision
+// 0011 §6), and without it a new contact's pin update can stay a HOT update.
 export class ContactEntity {
   @PrimaryColumn({ type: 'bigint' })
   companyId!: string;

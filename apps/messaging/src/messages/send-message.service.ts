@@ -9,8 +9,9 @@ import { ReleaseWake } from '../release/release-wake';
 import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
 import { CLOCK, type Clock } from '../shared/clock';
 import { MessageEventsWriter } from './message-events.writer';
-import { MessageEntity } from './message.entity';
+import type { MessageEntity } from './message.entity';
 import { outboundMessageRow } from './message-rows';
+import { insertOutboundMessage } from './outbound-message.insert';
 
 export interface SendMessageInput {
   /** E.164, already normalised. */
@@ -70,7 +71,7 @@ export class SendMessageService {
         },
         this.clock.now(),
       );
-      await manager.getRepository(MessageEntity).insert(message);
+      await insertOutboundMessage(manager, message);
       await this.events.appendFor(manager, message);
       return message;
     });

@@ -203,13 +203,15 @@ export class ReleaseClaimer {
       .getRepository(ContactEntity)
       .findOne({ where: { companyId: message.companyId, phone: message.contactPhone }, lock: { mode: 'pessimistic_write' } });
     if (!contact) throw new Error(`message ${message.id} has no contact row`);
-    // The contact's own pin may differ from this message's (a later message re-pinned it): is it still in the pool?
-    const pinnedNumberActive =
-      contact.pinnedFromNumber !== null &&
-      (await manager.getRepository(SenderNumberEntity).existsBy({ number: contact.pinnedFromNumber, companyId: contact.companyId, status: 'active' }));
+    // What the send path reads with the contact's lock (ContactsService.lockForSend): the contact's own pin may
+    // differ from this message's (a later message re-pinned it), so ask whether it is still in the pool.
+    const activeNumbers = (
+      await manager.getRepository(SenderNumberEntity).find({ select: { number: true }, where: { companyId: contact.companyId, status: 'active' }, order: { number: 'ASC' } })
+    ).map((row) => row.number);
+    const pinnedNumberActive = contact.pinnedFromNumber !== null && activeNumbers.includes(contact.pinnedFromNumber);
     let pinned: string;
     try {
-      pinned = await this.pinning.pinFor(manager, { ...contact, pinnedNumberActive });
+      pinned = await this.pinning.pinFor(manager, { ...contact, pinnedNumberActive, activeNumbers: pinnedNumberActive ? [] : activeNumbers });
     } catch (error) {
       if (error instanceof AppError && error.kind === 'conflict') {
         this.logger.warn(`message ${message.id}: workspace ${message.companyId} has no active sender number; it waits`);

@@ -1,10 +1,5 @@
+import { createHash } from 'node:crypto';
 import type { PinChangeReason } from './sender-pin-change.entity';
-
-/** An active number of the workspace's pool and how many conversations are pinned to it. */
-export interface PoolNumber {
-  number: string;
-  pinnedConversations: number;
-}
 
 export type PinDecision =
   | { readonly kind: 'keep'; readonly number: string }
@@ -13,19 +8,26 @@ export type PinDecision =
 
 /**
  * Sticky sender. A conversation keeps its pinned number while that number is active in the pool;
- * otherwise (first message, or the number left the pool) it gets the active number with the
- * fewest pinned conversations — spreading new contacts over the pool keeps every number's daily
- * new-contact count, the carriers' main warm-up signal, low — ties broken by number so the choice
- * is deterministic.
+ * otherwise (first message, or the number left the pool) it gets `poolNumberFor(contact, pool)`.
  */
-export function decidePin(current: { number: string | null; active: boolean }, pool: readonly PoolNumber[]): PinDecision {
+export function decidePin(current: { number: string | null; active: boolean }, contactPhone: string, activeNumbers: readonly string[]): PinDecision {
   if (current.number !== null && current.active) return { kind: 'keep', number: current.number };
-  const [best] = [...pool].sort((a, b) => a.pinnedConversations - b.pinnedConversations || (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
-  if (!best) return { kind: 'no_number' };
-  return {
-    kind: 'pin',
-    number: best.number,
-    previous: current.number,
-    reason: current.number === null ? 'first_message' : 'number_removed',
-  };
+  const number = poolNumberFor(contactPhone, activeNumbers);
+  if (number === null) return { kind: 'no_number' };
+  return { kind: 'pin', number, previous: current.number, reason: current.number === null ? 'first_message' : 'number_removed' };
+}
+
+/**
+ * The number a contact is pinned to: a stable hash of its phone (the first 32 bits of SHA-256)
+ * modulo the size of the pool, over the active numbers sorted. Phones spread evenly over the
+ * pool in expectation — which keeps each number's daily new-contact count, the carriers' main
+ * warm-up signal, low — with no count of existing pins (that count grew with the contacts and
+ * cost a query per new conversation). Deterministic: the same phone and pool give the same
+ * number in every process, and a test can predict it. Null for an empty pool.
+ */
+export function poolNumberFor(contactPhone: string, activeNumbers: readonly string[]): string | null {
+  if (activeNumbers.length === 0) return null;
+  const sorted = [...activeNumbers].sort();
+  const hash = createHash('sha256').update(contactPhone).digest().readUInt32BE(0);
+  return sorted[hash % sorted.length]!;
 }

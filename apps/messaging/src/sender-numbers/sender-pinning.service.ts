@@ -1,14 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { PreparedStatement } from '@suite/eventing';
 import { AppError } from '@suite/runtime';
-import { ContactEntity } from '../contacts/contact.entity';
+import type { ContactEntity } from '../contacts/contact.entity';
 import type { ContactForSend } from '../contacts/contacts.service';
-import { decidePin, type PoolNumber } from './pin-decision';
-import { SenderPinChangeEntity, type PinChangeReason } from './sender-pin-change.entity';
+import { transactionRunner } from '../shared/transaction-runner';
+import { decidePin } from './pin-decision';
+import type { PinChangeReason } from './sender-pin-change.entity';
 
 export const NO_SENDER_NUMBER =
   'This workspace has no active sender number: add a sender number to its pool (POST /internal/workspaces/{company_id}/sender-numbers ' +
   'or `npm run -s admin -- add-sender-number`) before sending.';
+
+/** Sets the (locked) contact's pin and records the change: one statement. */
+const PIN = new PreparedStatement(
+  'contact_pin',
+  `WITH pinned AS (
+     UPDATE messaging.contacts SET pinned_from_number = $3, updated_at = now()
+      WHERE company_id = $1 AND phone = $2
+      RETURNING company_id, phone
+   )
+   INSERT INTO messaging.sender_pin_changes (company_id, contact_phone, previous_number, number, reason)
+   SELECT company_id, phone, $4, $3, $5 FROM pinned`,
+  'messaging',
+);
 
 /**
  * Gives a conversation its sender number. Call it inside the send transaction with the contact
@@ -23,11 +38,11 @@ export const NO_SENDER_NUMBER =
 @Injectable()
 export class SenderPinningService {
   async pinFor(manager: EntityManager, contact: ContactForSend): Promise<string> {
-    // Read with the contact's lock (ContactsService.lockForSend): no query of its own on the common path.
-    const active = contact.pinnedFromNumber !== null && contact.pinnedNumberActive;
+    // The pin's state and the pool were read with the contact's lock (ContactsService.lockForSend).
     const decision = decidePin(
-      { number: contact.pinnedFromNumber, active },
-      active ? [] : await this.pool(manager, contact.companyId),
+      { number: contact.pinnedFromNumber, active: contact.pinnedFromNumber !== null && contact.pinnedNumberActive },
+      contact.phone,
+      contact.activeNumbers,
     );
     switch (decision.kind) {
       case 'keep':
@@ -42,26 +57,7 @@ export class SenderPinningService {
 
   /** Pins `number` to the (locked) contact's conversation and records the change. */
   async pin(manager: EntityManager, contact: Pick<ContactEntity, 'companyId' | 'phone' | 'pinnedFromNumber'>, number: string, reason: PinChangeReason): Promise<void> {
-    await manager.getRepository(ContactEntity).update({ companyId: contact.companyId, phone: contact.phone }, { pinnedFromNumber: number });
-    await manager.getRepository(SenderPinChangeEntity).insert({
-      companyId: contact.companyId,
-      contactPhone: contact.phone,
-      previousNumber: contact.pinnedFromNumber,
-      number,
-      reason,
-    });
+    await PIN.run(transactionRunner(manager), [contact.companyId, contact.phone, number, contact.pinnedFromNumber, reason]);
     contact.pinnedFromNumber = number;
-  }
-
-  private async pool(manager: EntityManager, companyId: string): Promise<PoolNumber[]> {
-    const rows: Array<{ number: string; pinned: number }> = await manager.query(
-      `SELECT n.number, count(c.phone)::int AS pinned
-         FROM messaging.sender_numbers n
-         LEFT JOIN messaging.contacts c ON c.company_id = n.company_id AND c.pinned_from_number = n.number
-        WHERE n.company_id = $1 AND n.status = 'active'
-        GROUP BY n.number`,
-      [companyId],
-    );
-    return rows.map((row) => ({ number: row.number, pinnedConversations: row.pinned }));
   }
 }

@@ -105,6 +105,16 @@ export class BaseEnvironment {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'AUTH_JWKS_URL must be an http(s) URL' })
   AUTH_JWKS_URL?: string;
 
+  /**
+   * How long a credential row read for an API key or personal access token check is reused
+   * (libs/authz). At most 250 ms, so a revocation is still refused everywhere within a second
+   * (decision 0008 addendum); 0 reads the replica on every request.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(250)
+  AUTHZ_CREDENTIAL_CACHE_MS: number = 200;
+
   /** How long shutdown waits for in-flight requests and the relay before giving up. */
   @IsInt()
   @Min(0)

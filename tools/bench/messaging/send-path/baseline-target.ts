@@ -7,6 +7,7 @@ import { startChildServer, type ChildServer } from '../child-server';
 
 export interface BaselineTarget {
   server: ChildServer;
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -53,6 +54,7 @@ export async function startBaseline(options: { poolSize: number; companyId: stri
     });
     return {
       server,
+      databaseUrl: database.url,
       stop: async () => {
         await server.stop();
         await database.drop().catch(() => undefined);

@@ -7,6 +7,8 @@ export interface LoadResult {
   p99: number;
   /** Sent and answered with 2xx, per second of the run (the fixed-rate run's achieved rate). */
   achievedRate: number;
+  /** Requests answered during the run. */
+  answered: number;
   /** Connection errors, timeouts and non-2xx answers: must be 0. */
   failures: number;
   failureDetail: string;
@@ -70,6 +72,7 @@ function summarise(result: autocannon.AutocannonResult, samples: Map<string, num
     p50: result.latency.p50,
     p99: result.latency.p99,
     achievedRate: Math.round(result['2xx'] / result.duration),
+    answered: result['2xx'] + result.non2xx,
     failures,
     failureDetail: detail,
   };

@@ -1,4 +1,5 @@
 import type { BenchContext, BenchSection } from '../bench-section';
+import { CpuMeter, cpuPerRequest, type CpuPerRequest } from '../process-cpu';
 import { startBaseline } from './baseline-target';
 import { startMessaging } from './messaging-target';
 import { SendBodies } from './send-bodies';
@@ -22,21 +23,33 @@ interface Measured {
   label: string;
   max: LoadResult;
   fixed: LoadResult;
+  /** During the max-throughput run. */
+  cpu: CpuPerRequest;
 }
 
-async function measure(label: string, target: LoadTarget): Promise<Measured> {
+/** The process to account CPU to, and the database whose backends serve it. */
+interface CpuSource {
+  pid: number;
+  databaseUrl: string;
+}
+
+async function measure(label: string, target: LoadTarget, source: CpuSource): Promise<Measured> {
   const bodies = new SendBodies();
   const warmup = await postMessages(target, bodies, { seconds: SETTINGS.warmupSeconds, connections: SETTINGS.connections });
   reportFailures(`${label}, warm-up`, warmup);
+  const meter = await CpuMeter.start(source.pid, source.databaseUrl);
+  const before = meter.snapshot();
   const max = await postMessages(target, bodies, { seconds: SETTINGS.seconds, connections: SETTINGS.connections });
+  const cpu = cpuPerRequest(before, meter.snapshot(), max.answered);
   reportFailures(`${label}, max throughput`, max);
   const fixed = await postMessages(target, bodies, { seconds: SETTINGS.rateSeconds, connections: SETTINGS.rateConnections, overallRate: SETTINGS.rate });
   reportFailures(`${label}, ${SETTINGS.rate} req/s`, fixed);
   console.log(
     `  ${label}: max ${max.requestsPerSecond} req/s (p50 ${max.p50} ms, p99 ${max.p99} ms); ` +
-      `at ${SETTINGS.rate} req/s achieved ${fixed.achievedRate}/s, p50 ${fixed.p50} ms, p99 ${fixed.p99} ms`,
+      `at ${SETTINGS.rate} req/s achieved ${fixed.achievedRate}/s, p50 ${fixed.p50} ms, p99 ${fixed.p99} ms; ` +
+      `CPU per request ${msOf(cpu.appMs)} in its process, ${msOf(cpu.databaseMs)} in PostgreSQL`,
   );
-  return { label, max, fixed };
+  return { label, max, fixed, cpu };
 }
 
 function reportFailures(label: string, result: LoadResult): void {
@@ -48,12 +61,23 @@ function printTable(app: Measured, baseline: Measured): void {
   const row = (cells: Array<string | number>) =>
     console.log(`  ${String(cells[0]).padEnd(20)}${cells.slice(1).map((cell) => String(cell).padStart(13)).join('')}`);
   console.log('');
-  row(['', 'max req/s', 'p50 ms', 'p99 ms', `@${SETTINGS.rate} req/s`, 'p50 ms', 'p99 ms', 'failed']);
+  row(['', 'max req/s', 'p50 ms', 'p99 ms', `@${SETTINGS.rate} req/s`, 'p50 ms', 'p99 ms', 'failed', 'CPU ms/req', 'PG ms/req']);
   for (const m of [app, baseline]) {
-    row([m.label, m.max.requestsPerSecond, m.max.p50, m.max.p99, m.fixed.achievedRate, m.fixed.p50, m.fixed.p99, m.max.failures + m.fixed.failures]);
+    row([
+      m.label,
+      m.max.requestsPerSecond,
+      m.max.p50,
+      m.max.p99,
+      m.fixed.achievedRate,
+      m.fixed.p50,
+      m.fixed.p99,
+      m.max.failures + m.fixed.failures,
+      m.cpu.appMs?.toFixed(2) ?? 'n/a',
+      m.cpu.databaseMs?.toFixed(2) ?? 'n/a',
+    ]);
   }
   const ratio = app.max.requestsPerSecond / baseline.max.requestsPerSecond;
-  row(['app / baseline', `${ratio.toFixed(2)}×`, ratioOf(app.max.p50, baseline.max.p50), ratioOf(app.max.p99, baseline.max.p99), '', ratioOf(app.fixed.p50, baseline.fixed.p50), ratioOf(app.fixed.p99, baseline.fixed.p99), '']);
+  row(['app / baseline', `${ratio.toFixed(2)}×`, ratioOf(app.max.p50, baseline.max.p50), ratioOf(app.max.p99, baseline.max.p99), '', ratioOf(app.fixed.p50, baseline.fixed.p50), ratioOf(app.fixed.p99, baseline.fixed.p99), '', cpuRatio(app.cpu.appMs, baseline.cpu.appMs), cpuRatio(app.cpu.databaseMs, baseline.cpu.databaseMs)]);
 
   const held = app.fixed.achievedRate >= SETTINGS.rate * RATE_HELD;
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
@@ -66,6 +90,8 @@ function printTable(app: Measured, baseline: Measured): void {
 }
 
 const ratioOf = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : '');
+const cpuRatio = (a: number | null, b: number | null) => (a === null || b === null ? '' : ratioOf(a, b));
+const msOf = (ms: number | null) => (ms === null ? 'n/a' : `${ms.toFixed(2)} ms`);
 
 /** POST /v1/messages on the messaging app, then on the bare baseline; one target runs at a time. */
 export const sendPathSection: BenchSection = {
@@ -80,7 +106,7 @@ export const sendPathSection: BenchSection = {
     let appResult: Measured;
     try {
       console.log(`  messaging app: its own process (dist/apps/messaging/src/main.js), DATABASE_POOL_SIZE ${app.poolSize}, relay to Kafka, ${app.workspace.senderNumbers.length} sender numbers`);
-      appResult = await measure('messaging app', { url: app.server.url, headers: { 'x-api-key': app.workspace.apiKey } });
+      appResult = await measure('messaging app', { url: app.server.url, headers: { 'x-api-key': app.workspace.apiKey } }, { pid: app.server.pid, databaseUrl: services.databaseUrl });
     } finally {
       await app.stop();
     }
@@ -88,7 +114,7 @@ export const sendPathSection: BenchSection = {
     let baselineResult: Measured;
     try {
       console.log(`  baseline: node:http + pg Pool (max ${app.poolSize}), BEGIN; INSERT message; INSERT outbox; COMMIT — its own database`);
-      baselineResult = await measure('baseline', { url: baseline.server.url, headers: {} });
+      baselineResult = await measure('baseline', { url: baseline.server.url, headers: {} }, { pid: baseline.server.pid, databaseUrl: baseline.databaseUrl });
     } finally {
       await baseline.stop();
     }

@@ -4,6 +4,7 @@ import { EmailSends1795329089437 } from './1795329089437-email-sends';
 import { Messaging1795329272880 } from './1795329272880-messaging';
 import { InboundAutoReplies1795329825927 } from './1795329825927-inbound-auto-replies';
 import { MessageSendAttempts1795330003276 } from './1795330003276-message-send-attempts';
+import { DropContactsPinnedNumberIndex1795331671845 } from './1795331671845-drop-contacts-pinned-number-index';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const messagingMigrations = [
@@ -13,4 +14,5 @@ export const messagingMigrations = [
   Messaging1795329272880,
   InboundAutoReplies1795329825927,
   MessageSendAttempts1795330003276,
+  DropContactsPinnedNumberIndex1795331671845,
 ];
