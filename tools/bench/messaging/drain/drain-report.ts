@@ -6,6 +6,8 @@ export interface ReplicaFigures {
   name: string;
   /** messaging_scheduler_released_total by outcome. */
   released: Record<string, number>;
+  /** messaging_scheduler_deferred_total by reason: how often a due message was looked at and put back. */
+  deferred: Record<string, number>;
   samples: ReplicaSample[];
 }
 
@@ -89,6 +91,12 @@ export function printDrainReport(report: {
     const other = Object.entries(replica.released).filter(([outcome]) => outcome !== 'sent');
     if (other.length > 0) row(`  ${replica.name}, other outcomes`, other.map(([outcome, n]) => `${outcome} ${n}`).join(', '));
   }
+  const deferrals = replicas.reduce((sum, replica) => sum + Object.values(replica.deferred).reduce((a, b) => a + b, 0), 0);
+  row(
+    'deferrals (due, looked at, put back)',
+    `${deferrals}${once.handedOver ? ` — ${(deferrals / once.handedOver).toFixed(1)} per hand-off` : ''}; ` +
+      replicas.map((replica) => `${replica.name} ${Object.entries(replica.deferred).map(([reason, n]) => `${reason} ${n}`).join(', ') || 'none'}`).join('; '),
+  );
 
   console.log('');
   console.log(`  ${'memory'.padEnd(22)}${['start', 'peak', '1st/2nd-half peak', 'end', '2nd-half slope'].map((h) => h.padStart(19)).join('')}`);

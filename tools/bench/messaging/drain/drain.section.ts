@@ -67,7 +67,7 @@ export const drainSection: BenchSection = {
       const replicas: ReplicaFigures[] = await Promise.all(
         cluster.replicas.map(async (replica, i) => ({
           name: `replica ${'ab'[i]}`,
-          released: releasedByOutcome(await readMetrics(replica.url).catch(() => new Map<string, number>())),
+          ...countersOf(await readMetrics(replica.url).catch(() => new Map<string, number>())),
           samples: samplers[i]!.samples,
         })),
       );
@@ -121,12 +121,15 @@ async function waitDrained(client: Client, companyId: string, startedAt: number,
   }
 }
 
-/** messaging_scheduler_released_total by outcome, from one replica's /metrics. */
-function releasedByOutcome(metrics: Map<string, number>): Record<string, number> {
+/** messaging_scheduler_released_total by outcome and messaging_scheduler_deferred_total by reason, from one replica's /metrics. */
+function countersOf(metrics: Map<string, number>): Pick<ReplicaFigures, 'released' | 'deferred'> {
   const released: Record<string, number> = {};
+  const deferred: Record<string, number> = {};
   for (const [key, value] of metrics) {
-    const match = /^messaging_scheduler_released_total\{.*outcome="([a-z_]+)".*\}$/.exec(key);
-    if (match) released[match[1]!] = (released[match[1]!] ?? 0) + value;
+    const match = /^messaging_scheduler_(released|deferred)_total\{.*(?:outcome|reason)="([a-z_]+)".*\}$/.exec(key);
+    if (!match) continue;
+    const into = match[1] === 'released' ? released : deferred;
+    into[match[2]!] = (into[match[2]!] ?? 0) + value;
   }
-  return released;
+  return { released, deferred };
 }
