@@ -7,16 +7,31 @@
  *   send path (send-path/): POST /v1/messages on the app against a bare node:http + pg baseline.
  *     BENCH_WARMUP_SECONDS=5 BENCH_SECONDS=20 BENCH_CONNECTIONS=32
  *     BENCH_RATE=1000 BENCH_RATE_SECONDS=15 BENCH_RATE_CONNECTIONS=64 BENCH_LOG_LEVEL=warn
+ *   drain (drain/): N queued messages released by two scheduler replicas at a configured pace.
+ *     BENCH_DRAIN_MESSAGES=100000 BENCH_DRAIN_NUMBERS=100 BENCH_DRAIN_RATE=5 BENCH_DRAIN_SECONDS=240
+ *     BENCH_DRAIN_DELIVERY_DELAY_MS=100 BENCH_DRAIN_BATCH_SIZE, BENCH_DRAIN_CONCURRENCY (app defaults)
+ *   BENCH_SECTIONS=drain (comma-separated names) runs only those sections.
  *
  * A section is a BenchSection in its own folder, appended to SECTIONS.
  */
 import os from 'node:os';
 import { provideBenchServices } from '../bench-services';
 import type { BenchSection } from './bench-section';
+import { drainSection } from './drain/drain.section';
 import { sendPathSection } from './send-path/send-path.section';
 
-const SECTIONS: readonly BenchSection[] = [sendPathSection];
-const HARD_LIMIT_MS = 175_000;
+const SECTIONS: readonly BenchSection[] = [sendPathSection, drainSection];
+/** Services' start and cleanup, then each section's budget. */
+const HARD_LIMIT_MS = (30 + SECTIONS.reduce((sum, section) => sum + section.budgetSeconds, 0)) * 1000;
+
+/** BENCH_SECTIONS=send-path,drain picks sections by name; all by default. */
+function selected(): readonly BenchSection[] {
+  const wanted = (process.env.BENCH_SECTIONS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  if (wanted.length === 0) return SECTIONS;
+  const unknown = wanted.filter((name) => !SECTIONS.some((section) => section.name === name));
+  if (unknown.length > 0) throw new Error(`BENCH_SECTIONS: unknown ${unknown.join(', ')}; sections are ${SECTIONS.map((section) => section.name).join(', ')}`);
+  return SECTIONS.filter((section) => wanted.includes(section.name));
+}
 
 async function main(): Promise<void> {
   const hardLimit = setTimeout(() => {
@@ -25,6 +40,7 @@ async function main(): Promise<void> {
   }, HARD_LIMIT_MS);
   hardLimit.unref();
   const started = Date.now();
+  const sections = selected();
 
   const services = await provideBenchServices(true, 'bench_messaging');
   try {
@@ -35,7 +51,7 @@ async function main(): Promise<void> {
       `bench-messaging: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), node ${process.version}, ` +
         `load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')} at start; ${services.describe}`,
     );
-    for (const section of SECTIONS) await section.run({ services: { ...services, brokers } });
+    for (const section of sections) await section.run({ services: { ...services, brokers } });
   } finally {
     await services.cleanup();
     clearTimeout(hardLimit);

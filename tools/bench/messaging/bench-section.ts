@@ -8,5 +8,7 @@ export interface BenchContext {
 /** One part of the benchmark; the main runs them in order and each prints what it measured. */
 export interface BenchSection {
   name: string;
+  /** Its share of the run's hard time limit. */
+  budgetSeconds: number;
   run(context: BenchContext): Promise<void>;
 }

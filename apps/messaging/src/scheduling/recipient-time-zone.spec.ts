@@ -15,7 +15,7 @@ describe('recipientTimeZones', () => {
     await expect(recipientTimeZones(phone)).resolves.toEqual({ zones, source: 'number' });
   });
 
-  it('answers the same from its memo', async () => {
+  it('answers the same twice', async () => {
     await expect(recipientTimeZones('+12125551234')).resolves.toEqual(await recipientTimeZones('+12125551234'));
   });
 

@@ -1,8 +1,7 @@
-import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js';
-import { timezones } from 'libphonenumber-geo-carrier';
-import { IANAZone } from 'luxon';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { DEFAULT_WORKSPACE_TIME_ZONE } from './scheduling-defaults';
 import { nextWindowOpening, type SendWindow } from './send-window';
+import { zonesForDigits } from './time-zone-table';
 
 /**
  * The zones a recipient may be in. `number`: from the number's prefix (libphonenumber's
@@ -15,10 +14,6 @@ export interface RecipientTimeZones {
   readonly zones: readonly string[];
   readonly source: 'number' | 'country' | 'workspace_default';
 }
-
-/** The time-zone data is read from disk on every lookup (~5 ms): remember recent answers. */
-const MEMO_LIMIT = 10_000;
-const memo = new Map<string, readonly string[] | null>();
 
 /**
  * Time zones of a phone number (E.164 or 10-digit US).
@@ -33,9 +28,9 @@ export async function recipientTimeZones(phone: string, workspaceDefaultZone: st
   const workspaceDefault: RecipientTimeZones = { zones: [workspaceDefaultZone], source: 'workspace_default' };
   const parsed = parsePhoneNumberFromString(phone, 'US');
   if (!parsed || !parsed.isValid()) return workspaceDefault;
-  const zones = await lookupZones(parsed.number);
+  const zones = zonesForDigits(parsed.number);
   if (!zones) return workspaceDefault;
-  const countryZones = await lookupZones(`+${parsed.countryCallingCode}`);
+  const countryZones = zonesForDigits(`+${parsed.countryCallingCode}`);
   const countryWide = countryZones !== null && countryZones.length > 1 && sameZones(zones, countryZones);
   if (!countryWide) return { zones, source: 'number' };
   return zones.includes(workspaceDefaultZone) ? workspaceDefault : { zones, source: 'country' };
@@ -60,19 +55,6 @@ export function windowOpeningFor(
   // A single zone's daily window always opens within the search horizon.
   if (!fallback) throw new Error(`send window ${window.start}-${window.end} never opens in ${workspaceDefaultZone}`);
   return { at: fallback, zones: [workspaceDefaultZone] };
-}
-
-/**
- * Zones for an E.164 string by the data's longest-prefix match; `+<country code>` alone gives
- * the country's whole list. The library reads only `number` from its argument.
- */
-async function lookupZones(e164: string): Promise<readonly string[] | null> {
-  if (memo.has(e164)) return memo.get(e164)!;
-  const zones = ((await timezones({ number: e164 } as PhoneNumber)) ?? []).filter((zone) => IANAZone.isValidZone(zone));
-  const known = zones.length > 0 ? [...new Set(zones)] : null;
-  if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
-  memo.set(e164, known);
-  return known;
 }
 
 function sameZones(a: readonly string[], b: readonly string[]): boolean {

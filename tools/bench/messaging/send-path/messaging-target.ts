@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { HEALTH_PATHS } from '@suite/contracts';
 import { loadMessagingEnvironment } from '@suite/messaging-app';
 import { findFreePort } from '@suite/testing';
 import type { BenchServices } from '../../bench-services';
-import { startChildServer, type ChildServer } from '../child-server';
+import type { ChildServer } from '../child-server';
+import { startMessagingProcess } from '../messaging-process';
 import { seedWorkspace, type SeededWorkspace } from './workspace-seed';
 
 export interface MessagingTarget {
@@ -35,16 +35,7 @@ export async function startMessaging(services: BenchServices & { brokers: string
   };
   // Validates the environment here (a clear message rather than a dead child) and reads the pool size.
   const poolSize = loadMessagingEnvironment(env).DATABASE_POOL_SIZE;
-  const server = await startChildServer({
-    name: 'messaging',
-    script: 'apps/messaging/src/main.js',
-    port,
-    readyPath: HEALTH_PATHS.ready,
-    // e.g. BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the app alone.
-    nodeArgs: (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean),
-    timeoutMs: 60_000,
-    env,
-  });
+  const server = await startMessagingProcess('messaging', port, env);
   try {
     const workspace = await seedWorkspace({
       appUrl: server.url,

@@ -95,7 +95,9 @@ const msOf = (ms: number | null) => (ms === null ? 'n/a' : `${ms.toFixed(2)} ms`
 
 /** POST /v1/messages on the messaging app, then on the bare baseline; one target runs at a time. */
 export const sendPathSection: BenchSection = {
-  name: 'send path',
+  name: 'send-path',
+  // Two app boots, a baseline and 2 × (warm-up + max + fixed-rate runs).
+  budgetSeconds: 90 + 2 * (SETTINGS.warmupSeconds + SETTINGS.seconds + SETTINGS.rateSeconds),
   async run({ services }: BenchContext): Promise<void> {
     console.log(
       `\nsend path — POST /v1/messages: ${SETTINGS.warmupSeconds} s warm-up, ${SETTINGS.seconds} s at max throughput ` +

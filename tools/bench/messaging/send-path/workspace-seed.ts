@@ -26,7 +26,10 @@ export async function seedWorkspace(options: {
   topicPrefix: string;
   internalToken: string;
   timeoutMs: number;
+  /** The sender pool; three fictional 555-01xx numbers unless given. */
+  senderNumbers?: readonly string[];
 }): Promise<SeededWorkspace> {
+  const senderNumbers = [...(options.senderNumbers ?? SENDER_NUMBERS)];
   const companyId = String(800_000_000 + Math.floor(Math.random() * 1_000_000));
   const apiKey = generateOpaqueCredential('api_key');
   const credentialId = `bench-key-${randomBytes(4).toString('hex')}`;
@@ -65,7 +68,7 @@ export async function seedWorkspace(options: {
     );
     const deadline = Date.now() + options.timeoutMs;
     // 404 until company.created has reached the company replica.
-    for (const number of SENDER_NUMBERS) {
+    for (const number of senderNumbers) {
       await until(deadline, `sender number ${number} to be added (company replica)`, async () => {
         const response = await fetch(`${options.appUrl}/internal/workspaces/${companyId}/sender-numbers`, {
           method: 'POST',
@@ -79,7 +82,7 @@ export async function seedWorkspace(options: {
       const response = await fetch(`${options.appUrl}/v1/messages/list?limit=1`, { headers: { 'x-api-key': apiKey } });
       return response.status === 200;
     });
-    return { companyId, apiKey, senderNumbers: SENDER_NUMBERS };
+    return { companyId, apiKey, senderNumbers };
   } finally {
     await producer.stop().catch(() => undefined);
     await dataSource.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);

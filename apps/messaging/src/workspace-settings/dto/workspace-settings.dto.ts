@@ -4,6 +4,8 @@ import { MESSAGING_DEFAULTS } from '../../config/messaging-defaults';
 import type { EffectiveSettings } from '../effective-settings';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** The end may also be 24:00 (until midnight; send-window.ts): 00:00–24:00 is "any time of day". */
+const HH_MM_OR_MIDNIGHT = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
 /**
  * PUT /internal/workspaces/{company_id}/settings replaces the workspace's overrides: a field
@@ -15,9 +17,9 @@ export class PutWorkspaceSettingsRequest {
   @Matches(HH_MM, { message: "send_window_start must be a time 'HH:MM' (00:00 to 23:59)" })
   send_window_start?: string | null;
 
-  @ApiPropertyOptional({ example: MESSAGING_DEFAULTS.sendWindowEnd })
+  @ApiPropertyOptional({ example: MESSAGING_DEFAULTS.sendWindowEnd, description: "'HH:MM' or '24:00' (until midnight), exclusive" })
   @IsOptional()
-  @Matches(HH_MM, { message: "send_window_end must be a time 'HH:MM' (00:00 to 23:59)" })
+  @Matches(HH_MM_OR_MIDNIGHT, { message: "send_window_end must be a time 'HH:MM' (00:00 to 23:59) or 24:00" })
   send_window_end?: string | null;
 
   @ApiPropertyOptional({ maxLength: 480, description: 'auto-reply to HELP/INFO' })
