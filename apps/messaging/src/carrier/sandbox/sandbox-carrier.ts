@@ -1,7 +1,6 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { decodeCallback, encodeCallback } from '../callback-codec';
-import { CallbackVerifier } from '../callback-verifier';
 import { CarrierRejectedError, CarrierUnavailableError } from '../carrier-errors';
+import { SignedCallbacks } from '../signed-callbacks';
 import type {
   CallbackHeaders,
   Carrier,
@@ -44,7 +43,7 @@ const DEFAULT_RECEIPT_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 60_000];
 export class SandboxCarrier implements Carrier, OnApplicationShutdown {
   readonly name = SANDBOX_CARRIER_NAME;
   private readonly logger = new Logger(SandboxCarrier.name);
-  private readonly verifier: CallbackVerifier;
+  private readonly callbacks: SignedCallbacks;
   private readonly clock: () => Date;
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
   private readonly accepted = new Map<string, CarrierSendResult>();
@@ -53,7 +52,7 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
 
   constructor(private readonly options: SandboxCarrierOptions) {
     this.clock = options.clock ?? (() => new Date());
-    this.verifier = new CallbackVerifier(options.callbackSecret, this.clock);
+    this.callbacks = new SignedCallbacks(options.callbackSecret, this.clock);
   }
 
   async lookupCapability(phone: string): Promise<PhoneCapability> {
@@ -82,14 +81,12 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
   }
 
   readCallback(headers: CallbackHeaders, rawBody: Buffer | string): CarrierCallback[] {
-    this.verifier.verify(headers, rawBody);
-    return [decodeCallback(rawBody)];
+    return this.callbacks.read(headers, rawBody);
   }
 
   /** The body and headers a callback of this carrier would arrive with (receipts, simulated inbound). */
   signedCallback(callback: CarrierCallback): { headers: Record<string, string>; rawBody: string } {
-    const rawBody = encodeCallback(callback);
-    return { headers: this.verifier.sign(rawBody), rawBody };
+    return this.callbacks.write(callback);
   }
 
   /**

@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { decodeCallback, encodeCallback } from '../../carrier/callback-codec';
-import { CallbackVerifier } from '../../carrier/callback-verifier';
 import { CarrierRejectedError, CarrierUnavailableError } from '../../carrier/carrier-errors';
 import { SANDBOX_DEFAULT_CALLBACK_SECRET } from '../../carrier/carrier-settings';
+import { SignedCallbacks } from '../../carrier/signed-callbacks';
 import type { CallbackHeaders, Carrier, CarrierCallback, CarrierSendRequest, CarrierSendResult, PhoneCapability } from '../../carrier/carrier.port';
 import { sandboxCapability, sandboxCarrierMessageId, sandboxHandOff } from '../../carrier/sandbox/sandbox-rules';
 import type { Clock } from '../../shared/clock';
@@ -29,13 +28,13 @@ export class RecordingCarrier implements Carrier {
   /** When set, every send fails with CarrierUnavailableError (an outage). */
   unavailable = false;
 
-  private readonly verifier: CallbackVerifier;
+  private readonly callbacks: SignedCallbacks;
 
   constructor(
     private readonly clock: Clock,
     callbackSecret: string = SANDBOX_DEFAULT_CALLBACK_SECRET,
   ) {
-    this.verifier = new CallbackVerifier(callbackSecret, () => clock.now());
+    this.callbacks = new SignedCallbacks(callbackSecret, () => clock.now());
   }
 
   async lookupCapability(phone: string): Promise<PhoneCapability> {
@@ -55,14 +54,12 @@ export class RecordingCarrier implements Carrier {
   }
 
   readCallback(headers: CallbackHeaders, rawBody: Buffer | string): CarrierCallback[] {
-    this.verifier.verify(headers, rawBody);
-    return [decodeCallback(rawBody)];
+    return this.callbacks.read(headers, rawBody);
   }
 
   /** A signed callback as the carrier would post it (an inbound text, say), for the callback route. */
   signedCallback(callback: CarrierCallback): { headers: Record<string, string>; rawBody: string } {
-    const rawBody = encodeCallback(callback);
-    return { headers: this.verifier.sign(rawBody), rawBody };
+    return this.callbacks.write(callback);
   }
 
   /** Accepted hand-offs of one message. */
