@@ -15,6 +15,7 @@ import { MessageEntity } from './messages/message.entity';
 import { MessagesModule } from './messages/messages.module';
 import { ReleaseModule } from './release/release.module';
 import { SenderNumberDayEntity } from './sender-numbers/sender-number-day.entity';
+import { SenderNumberHandOffEntity } from './sender-numbers/sender-number-hand-off.entity';
 import { SenderNumberEntity } from './sender-numbers/sender-number.entity';
 import { SenderPinChangeEntity } from './sender-numbers/sender-pin-change.entity';
 import { SenderNumbersModule } from './sender-numbers/sender-numbers.module';
@@ -28,6 +29,7 @@ export const MESSAGING_ENTITIES = [
   ContactEntity,
   SenderNumberEntity,
   SenderNumberDayEntity,
+  SenderNumberHandOffEntity,
   SenderPinChangeEntity,
   WorkspaceSettingsEntity,
   ...EMAIL_ENTITIES,

@@ -7,4 +7,6 @@ export interface ClaimedMessage {
   readonly attempt: number;
   /** When it became due: the latency metric measures from here. */
   readonly dueAt: Date;
+  /** The workspace's per-second rate when claimed: the pace gate spaces the number's hand-offs by it. */
+  readonly perSecondRate: number;
 }

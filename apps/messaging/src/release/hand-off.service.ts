@@ -13,6 +13,7 @@ import { bodyForChannel, chooseChannel, effectApplies } from '../scheduling/chan
 import { pacingDay } from '../scheduling/pacing';
 import { CLOCK, type Clock } from '../shared/clock';
 import type { ClaimedMessage } from './claimed-message';
+import { PaceGate } from './pace-gate';
 import { MESSAGES_TABLE } from './release-claimer';
 import { ReleaseMetrics } from './release-metrics';
 import { retryDecision } from './release-rules';
@@ -31,8 +32,9 @@ class CarrierTimeoutError extends CarrierUnavailableError {}
  * Step 2 of a tick (docs/decisions/0014), per claimed message, outside the claim transaction:
  * the capability (the contact's cache while fresh, else a carrier lookup BEFORE any row lock),
  * then one transaction that locks the message row, checks it is still this claim's `sending`
- * (a cancel may have won meanwhile), chooses the channel and calls carrier.send WHILE HOLDING
- * THE LOCK. A concurrent DELETE therefore waits and then sees `sent` (409), or it came first and
+ * (a cancel may have won meanwhile), chooses the channel, waits for the number's turn at the
+ * carrier (pace-gate.ts, which locks the number's hand-off marker AFTER the message row) and
+ * calls carrier.send WHILE HOLDING THE LOCKS. A concurrent DELETE therefore waits and then sees `sent` (409), or it came first and
  * nothing is sent: a message is never both cancelled and handed over.
  */
 @Injectable()
@@ -46,6 +48,7 @@ export class HandOffService {
     @Inject(RELEASE_SCHEDULER_OPTIONS) private readonly options: ReleaseSchedulerOptions,
     private readonly events: MessageEventsWriter,
     private readonly metrics: ReleaseMetrics,
+    private readonly paceGate: PaceGate,
   ) {}
 
   async handOff(claimed: ClaimedMessage): Promise<void> {
@@ -67,7 +70,14 @@ export class HandOffService {
         this.metrics.released('no_channel');
         return;
       }
-      const handedOverAt = this.clock.now();
+      // Pacing holds at the carrier: wait for the number's turn (its marker row stays locked until commit).
+      const turn = await this.paceGate.turn(manager, row.fromNumber!, claimed.perSecondRate);
+      if (turn.kind === 'later') {
+        await applyStatusEvent(manager, { table: MESSAGES_TABLE, id: row.id, event: 'requeue', set: { claimed_at: null, release_after: turn.until } });
+        this.metrics.deferred('rate');
+        return;
+      }
+      const handedOverAt = turn.at;
       let result;
       try {
         result = await this.withTimeout(
@@ -82,7 +92,8 @@ export class HandOffService {
             effect: effectApplies(channel) ? row.effect : null,
           }),
           `carrier.send of ${row.id}`,
-        );
+          // Whatever the answer, the carrier got a request: that is the number's last hand-off.
+        ).finally(() => this.paceGate.handedOver(manager, row.fromNumber!, handedOverAt));
       } catch (error) {
         if (error instanceof CarrierRejectedError) {
           await changeStatusAndAnnounce(manager, this.events, {

@@ -99,7 +99,11 @@ export class ReleaseClaimer {
       let progressed = 0;
       for (const message of candidates) {
         const outcome = await this.consider(manager, message, context);
-        if (outcome === 'claimed') claimed.push({ id: message.id, companyId: message.companyId, contactPhone: message.contactPhone, attempt: message.sendAttempts + 1, dueAt: message.releaseAfter });
+        if (outcome === 'claimed') {
+          // consider() read the workspace's settings before it could claim.
+          const { perSecondRate } = context.settings.get(message.companyId)!;
+          claimed.push({ id: message.id, companyId: message.companyId, contactPhone: message.contactPhone, attempt: message.sendAttempts + 1, dueAt: message.releaseAfter, perSecondRate });
+        }
         if (outcome !== 'unchanged') progressed++;
       }
       return { claimed, examined: candidates.length, progressed };

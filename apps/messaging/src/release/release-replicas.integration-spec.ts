@@ -1,10 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, eventually, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { eventually, uniqueTopicPrefix } from '@suite/testing';
 import { TestClock } from '../shared/testing/test-clock';
 import { RecordingCarrier } from './testing/recording-carrier';
-import { bootMessaging, newPhone, newWorkspace, seedWorkspaces } from './testing/release-test-kit';
+import { replicasOnOneDatabase, statusCounts } from './testing/replica-harness';
+import { newPhone, newWorkspace, seedWorkspaces } from './testing/release-test-kit';
 
 /**
  * Several scheduler replicas on one database (two app instances, each with its own recording
@@ -20,23 +21,7 @@ const numbers = Array.from({ length: 10 }, (_, index) => `+1415555030${index}`);
 const workspace = newWorkspace(numbers);
 const settings = { per_second_rate: 100, daily_new_contacts_start: 100_000, daily_new_contacts_max: 100_000, warmup_days: 0 };
 
-let database: TestDatabase;
-const apps: INestApplication[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase('messaging_replicas');
-}, 60_000);
-
-afterAll(async () => {
-  for (const app of apps) await app.close().catch(() => undefined);
-  await database?.drop();
-});
-
-async function boot(carrier: RecordingCarrier, extra: Record<string, string> = {}): Promise<INestApplication> {
-  const app = await bootMessaging(database.url, prefix, { clock, carrier }, extra);
-  apps.push(app);
-  return app;
-}
+const { apps, boot } = replicasOnOneDatabase('messaging_replicas', prefix, clock);
 
 let seeded = false;
 /** The workspace, its numbers and settings, created once (through whichever instance runs first). */
@@ -45,13 +30,6 @@ async function seedOnce(app: INestApplication): Promise<void> {
   await seedWorkspaces(app, [{ ...workspace, settings }]);
   seeded = true;
 }
-
-const statusCounts = async (db: DataSource, ids: readonly string[]) =>
-  Object.fromEntries(
-    ((await db.query(`SELECT status, count(*)::int AS n FROM messaging.messages WHERE id = ANY($1::uuid[]) GROUP BY status`, [ids])) as Array<{ status: string; n: number }>).map(
-      (row) => [row.status, row.n],
-    ),
-  );
 
 describe('release with two replicas and a restart', () => {
   it('two replicas drain 300 messages: each handed to the carrier exactly once, none lost', async () => {

@@ -10,6 +10,12 @@ export interface ReleaseSchedulerOptions {
   readonly claimTimeoutMs: number;
   /** Bound of one carrier call (lookup or hand-off). */
   readonly carrierTimeoutMs: number;
+  /**
+   * Longest wait of a hand-off for its number's turn at the carrier (pace-gate.ts), holding the
+   * message's lock and a connection: half the send timeout, so wait + send stays well below
+   * PostgreSQL's idle-in-transaction timeout.
+   */
+  readonly paceWaitLimitMs: number;
   readonly retry: RetryPolicy;
   /** How long a message waits when its workspace has no active sender number at all. */
   readonly noNumberRetryMs: number;
@@ -41,6 +47,7 @@ export function releaseSchedulerOptions(env: MessagingEnvironment): ReleaseSched
     concurrency: env.MESSAGING_SCHEDULER_CONCURRENCY,
     claimTimeoutMs: env.MESSAGING_SCHEDULER_CLAIM_TIMEOUT_MS,
     carrierTimeoutMs: env.MESSAGING_SCHEDULER_SEND_TIMEOUT_MS,
+    paceWaitLimitMs: Math.floor(env.MESSAGING_SCHEDULER_SEND_TIMEOUT_MS / 2),
     retry: {
       maxAttempts: env.MESSAGING_SCHEDULER_MAX_ATTEMPTS,
       baseDelayMs: env.MESSAGING_SCHEDULER_RETRY_BASE_MS,

@@ -5,6 +5,7 @@ import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
 import { WorkspaceSettingsModule } from '../workspace-settings/workspace-settings.module';
 import { ClaimSweeper } from './claim-sweeper';
 import { HandOffService } from './hand-off.service';
+import { PaceGate } from './pace-gate';
 import { ReleaseClaimer } from './release-claimer';
 import { ReleaseMetrics } from './release-metrics';
 import { RELEASE_SCHEDULER_OPTIONS, releaseSchedulerOptions } from './release-scheduler.options';
@@ -20,6 +21,7 @@ import { ReleaseScheduler } from './release-scheduler';
     { provide: RELEASE_SCHEDULER_OPTIONS, useFactory: releaseSchedulerOptions, inject: [ENVIRONMENT] },
     ReleaseMetrics,
     ReleaseClaimer,
+    PaceGate,
     HandOffService,
     ClaimSweeper,
     ReleaseScheduler,

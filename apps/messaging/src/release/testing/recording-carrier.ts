@@ -23,8 +23,10 @@ export class RecordingCarrier implements Carrier {
   readonly name = 'sandbox';
   readonly sends: RecordedSend[] = [];
   lookups = 0;
-  /** Real milliseconds each send takes (widens races in tests). */
+  /** Real milliseconds each send takes after the carrier got it (widens races in tests). */
   sendDelayMs = 0;
+  /** Real milliseconds a capability lookup takes: a function, so a test can make hand-offs late at random. */
+  lookupDelayMs: () => number = () => 0;
   /** When set, every send fails with CarrierUnavailableError (an outage). */
   unavailable = false;
 
@@ -39,12 +41,15 @@ export class RecordingCarrier implements Carrier {
 
   async lookupCapability(phone: string): Promise<PhoneCapability> {
     this.lookups++;
+    const delay = this.lookupDelayMs();
+    if (delay > 0) await sleep(delay);
     return sandboxCapability(phone);
   }
 
   async send(request: CarrierSendRequest): Promise<CarrierSendResult> {
-    if (this.sendDelayMs > 0) await sleep(this.sendDelayMs);
+    // Arrival is what pacing is about: the time is taken before the carrier's own processing.
     const at = this.clock.now();
+    if (this.sendDelayMs > 0) await sleep(this.sendDelayMs);
     const firstAttempt = !this.sends.some((send) => send.request.messageId === request.messageId);
     const handOff = this.unavailable ? { kind: 'unavailable' as const, message: 'outage' } : sandboxHandOff(request, firstAttempt);
     this.sends.push({ request, at, outcome: handOff.kind === 'accept' ? 'accepted' : handOff.kind === 'reject' ? 'rejected' : 'unavailable' });

@@ -1,0 +1,95 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { eventually, uniqueTopicPrefix } from '@suite/testing';
+import { TestClock } from '../shared/testing/test-clock';
+import { RecordingCarrier, type RecordedSend } from './testing/recording-carrier';
+import { replicasOnOneDatabase, statusCounts } from './testing/replica-harness';
+import { newPhone, newWorkspace, seedWorkspaces, type TestWorkspace } from './testing/release-test-kit';
+
+/**
+ * Pacing as the carrier sees it (decision 0014): two replicas on one database whose hand-offs
+ * come late at random must still hand a number's messages to the carrier at least 1/rate apart;
+ * and a backlog on one number is drained without re-writing its waiting messages at every slot.
+ */
+jest.setTimeout(180_000);
+
+const prefix = uniqueTopicPrefix('messaging-pacing');
+/** 10:00 in New York, flowing at real speed: the carrier's record is real time. */
+const clock = new TestClock(new Date('2030-03-05T15:00:00.000Z')).run();
+const generousCaps = { daily_new_contacts_start: 100_000, daily_new_contacts_max: 100_000, warmup_days: 0 };
+
+const { apps, boot: bootReplica } = replicasOnOneDatabase('messaging_pacing', prefix, clock);
+let db: DataSource;
+
+async function boot(carrier: RecordingCarrier, extra: Record<string, string> = {}): Promise<INestApplication> {
+  const app = await bootReplica(carrier, extra);
+  db = app.get(DataSource);
+  return app;
+}
+
+async function closeAll(): Promise<void> {
+  for (const app of apps.splice(0)) await app.close();
+}
+
+/** Queues `count` messages to distinct new people, through the given apps in turn. */
+async function queue(targets: readonly INestApplication[], workspace: TestWorkspace, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let batch = 0; batch < count; batch += 10) {
+    const sent = await Promise.all(
+      Array.from({ length: Math.min(10, count - batch) }, (_, offset) =>
+        request(targets[(batch + offset) % targets.length]!.getHttpServer())
+          .post('/v1/messages')
+          .set('x-api-key', workspace.apiKey)
+          .send({ to: newPhone(), message: `paced ${batch + offset}` })
+          .expect(200),
+      ),
+    );
+    ids.push(...sent.map((response) => response.body.id as string));
+  }
+  return ids;
+}
+
+/** Gaps in ms between consecutive carrier arrivals of each number's messages. */
+function gapsByNumber(sends: readonly RecordedSend[]): Map<string, number[]> {
+  const byNumber = new Map<string, number[]>();
+  for (const send of sends) byNumber.set(send.request.from, [...(byNumber.get(send.request.from) ?? []), send.at.getTime()]);
+  return new Map(
+    [...byNumber].map(([number, times]) => {
+      const sorted = times.sort((a, b) => a - b);
+      return [number, sorted.slice(1).map((time, index) => time - sorted[index]!)];
+    }),
+  );
+}
+
+describe('pacing at the carrier', () => {
+  it('two replicas with late hand-offs: every gap between a number’s hand-offs is ≥ 1/rate, each message handed over once', async () => {
+    const workspace = newWorkspace(['+14155550401', '+14155550402']);
+    const carrier = new RecordingCarrier(clock);
+    const replicas = [await boot(carrier), await boot(carrier)];
+    await seedWorkspaces(replicas[0]!, [{ ...workspace, settings: { ...generousCaps, per_second_rate: 5 } }]);
+    // A hand-off comes 0–300 ms after its claim (a slow capability lookup): longer than the 200 ms interval.
+    carrier.lookupDelayMs = () => Math.floor(Math.random() * 300);
+
+    const ids = await queue(replicas, workspace, 60);
+    await eventually(() => statusCounts(db, ids), (counts) => counts['sent'] === 60, { timeoutMs: 60_000, intervalMs: 200, what: 'all 60 messages sent' });
+
+    expect(carrier.sends).toHaveLength(60);
+    expect(new Set(carrier.sends.map((sent) => sent.request.messageId))).toEqual(new Set(ids));
+    const gaps = gapsByNumber(carrier.sends);
+    expect([...gaps.keys()].sort()).toEqual([...workspace.numbers].sort());
+    // 1/rate = 200 ms; 1 ms for the carrier reading the clock a moment after the hand-off did.
+    for (const numberGaps of gaps.values()) expect(Math.min(...numberGaps)).toBeGreaterThanOrEqual(199);
+    // What the database recorded agrees.
+    const recorded = (await db.query(`SELECT from_number, handed_over_at FROM messaging.messages WHERE id = ANY($1::uuid[]) ORDER BY from_number, handed_over_at`, [ids])) as Array<{
+      from_number: string;
+      handed_over_at: Date;
+    }>;
+    for (let index = 1; index < recorded.length; index++) {
+      if (recorded[index]!.from_number !== recorded[index - 1]!.from_number) continue;
+      expect(recorded[index]!.handed_over_at.getTime() - recorded[index - 1]!.handed_over_at.getTime()).toBeGreaterThanOrEqual(200);
+    }
+    await closeAll();
+  });
+
+});
