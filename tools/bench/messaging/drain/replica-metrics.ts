@@ -4,7 +4,13 @@ export interface ReplicaSample {
   /** Seconds since the drain started. */
   t: number;
   rssBytes: number;
+  /** V8's heap as reserved (what of the RSS the JS heap accounts for) and in use (live + garbage not collected yet). */
+  heapTotalBytes: number;
   heapUsedBytes: number;
+  /** Memory of C++ objects bound to JS objects (Buffers included): process.memoryUsage().external. */
+  externalBytes: number;
+  /** Major (mark-compact) collections so far: heapUsed only shows what is retained right after one. */
+  majorGcs: number;
 }
 
 /** GET /metrics (prom-client's text format) as name{labels} → value. */
@@ -21,8 +27,10 @@ export async function readMetrics(url: string): Promise<Map<string, number>> {
 }
 
 /**
- * Samples one replica's resident set and V8 heap in use every second from its /metrics
- * (process_resident_memory_bytes, nodejs_heap_size_used_bytes: prom-client's default metrics).
+ * Samples one replica's memory every second from its /metrics (prom-client's default metrics:
+ * process_resident_memory_bytes, nodejs_heap_size_total_bytes, nodejs_heap_size_used_bytes,
+ * nodejs_external_memory_bytes, and nodejs_gc_duration_seconds_count{kind="major"}). Separately,
+ * because RSS growing while the heap does not points outside V8 (native allocations, Buffers).
  * A failed scrape is skipped, not fatal: the replica may be busy.
  */
 export class MemorySampler {
@@ -41,9 +49,8 @@ export class MemorySampler {
       this.inFlight = true;
       try {
         const metrics = await readMetrics(this.url);
-        const rssBytes = metrics.get('process_resident_memory_bytes');
-        const heapUsedBytes = metrics.get('nodejs_heap_size_used_bytes');
-        if (rssBytes !== undefined && heapUsedBytes !== undefined) this.samples.push({ t: (Date.now() - this.startedAt) / 1000, rssBytes, heapUsedBytes });
+        const reading = memorySample(metrics, (Date.now() - this.startedAt) / 1000);
+        if (reading) this.samples.push(reading);
       } catch {
         // Skipped sample.
       } finally {
@@ -60,16 +67,16 @@ export class MemorySampler {
   }
 }
 
-/** Least-squares slope of value over t (units per second); 0 with fewer than two points. */
-export function slope(points: ReadonlyArray<{ t: number; v: number }>): number {
-  if (points.length < 2) return 0;
-  const meanT = points.reduce((sum, p) => sum + p.t, 0) / points.length;
-  const meanV = points.reduce((sum, p) => sum + p.v, 0) / points.length;
-  let num = 0;
-  let den = 0;
-  for (const p of points) {
-    num += (p.t - meanT) * (p.v - meanV);
-    den += (p.t - meanT) ** 2;
+/** One sample from a /metrics reading; null when a memory gauge is missing. */
+export function memorySample(metrics: ReadonlyMap<string, number>, t: number): ReplicaSample | null {
+  const rssBytes = metrics.get('process_resident_memory_bytes');
+  const heapTotalBytes = metrics.get('nodejs_heap_size_total_bytes');
+  const heapUsedBytes = metrics.get('nodejs_heap_size_used_bytes');
+  const externalBytes = metrics.get('nodejs_external_memory_bytes');
+  if (rssBytes === undefined || heapTotalBytes === undefined || heapUsedBytes === undefined || externalBytes === undefined) return null;
+  let majorGcs = 0;
+  for (const [key, value] of metrics) {
+    if (key.startsWith('nodejs_gc_duration_seconds_count{') && key.includes('kind="major"')) majorGcs += value;
   }
-  return den === 0 ? 0 : num / den;
+  return { t, rssBytes, heapTotalBytes, heapUsedBytes, externalBytes, majorGcs };
 }
