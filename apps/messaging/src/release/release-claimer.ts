@@ -16,6 +16,7 @@ import type { EffectiveSettings } from '../workspace-settings/effective-settings
 import { WorkspaceSettingsService } from '../workspace-settings/workspace-settings.service';
 import type { ClaimedMessage } from './claimed-message';
 import { ReleaseMetrics, type DeferReason } from './release-metrics';
+import { lockCandidates, nextClaimableAt } from './release-candidates';
 import { pacingDecision, windowDecision } from './release-rules';
 import { changeStatusAndAnnounce } from './status-change';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';
@@ -41,8 +42,8 @@ interface BatchContext {
   readonly settings: Map<string, EffectiveSettings>;
   /** New contacts per number today, as counted in this transaction (loaded once, then incremented). */
   readonly newContactsToday: Map<string, number>;
-  /** Per number, the slot the previous message deferred for the rate got: deferred messages queue up one slot apart. */
-  readonly virtualSlots: Map<string, Date>;
+  /** Numbers whose slot this batch has used (a claim) or found taken: their later messages wait, untouched. */
+  readonly takenNumbers: Set<string>;
 }
 
 type Outcome = 'claimed' | 'cancelled' | 'deferred' | 'unchanged';
@@ -50,12 +51,13 @@ type Outcome = 'claimed' | 'cancelled' | 'deferred' | 'unchanged';
 const contactKey = (companyId: string, phone: string) => `${companyId}:${phone}`;
 
 /**
- * Step 1 of a tick (docs/decisions/0014): one short transaction that takes the due `queued`
- * messages with FOR UPDATE SKIP LOCKED (replicas take disjoint sets), and for each either cancels
- * it (the contact opted out), re-pins its sender, defers it (send window, conversation order,
- * daily new-contact cap, per-second slot) by moving release_after, or claims it (`sending`,
- * claimed_at, send_attempts + 1) after reserving the number's pacing slot under the number's row
- * lock. No network call happens inside: the hand-off is step 2.
+ * Step 1 of a tick (docs/decisions/0014): one short transaction that takes due `queued` messages
+ * of the sender numbers whose slot is free (release-candidates.ts) with FOR UPDATE SKIP LOCKED
+ * (replicas take disjoint sets), and for each either cancels it (the contact opted out), re-pins
+ * its sender, defers it (send window, conversation order, daily new-contact cap) by moving
+ * release_after, leaves it untouched (its number's slot is taken: it keeps its place), or claims
+ * it (`sending`, claimed_at, send_attempts + 1) after reserving the number's pacing slot under the
+ * number's row lock. No network call happens inside: the hand-off is step 2.
  */
 @Injectable()
 export class ReleaseClaimer {
@@ -74,17 +76,7 @@ export class ReleaseClaimer {
   async claimBatch(limit: number): Promise<ClaimBatchResult> {
     return this.dataSource.transaction(async (manager) => {
       const now = this.clock.now();
-      const candidates = await manager
-        .getRepository(MessageEntity)
-        .createQueryBuilder('m')
-        .where(`m.status = 'queued' AND m.releaseAfter <= :now`, { now })
-        .orderBy('m.releaseAfter', 'ASC')
-        .addOrderBy('m.createdAt', 'ASC')
-        .addOrderBy('m.id', 'ASC')
-        .limit(limit)
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .getMany();
+      const candidates = await lockCandidates(manager, now, limit);
       if (candidates.length === 0) return { claimed: [], examined: 0, progressed: 0 };
 
       const context: BatchContext = {
@@ -93,7 +85,7 @@ export class ReleaseClaimer {
         numbers: await this.lockNumbers(manager, candidates.map((message) => message.fromNumber).filter((number) => number !== null)),
         settings: new Map(),
         newContactsToday: new Map(),
-        virtualSlots: new Map(),
+        takenNumbers: new Set(),
       };
       const claimed: ClaimedMessage[] = [];
       let progressed = 0;
@@ -110,14 +102,15 @@ export class ReleaseClaimer {
     });
   }
 
-  /** The earliest release_after of a queued message (the scheduler sleeps until then at most). */
-  async nextDueAt(): Promise<Date | null> {
-    const [row] = (await this.dataSource.query(`SELECT min(release_after) AS at FROM ${MESSAGES_TABLE} WHERE status = 'queued'`)) as Array<{ at: Date | null }>;
-    return row?.at ?? null;
+  /** When a claim could next find something (the scheduler sleeps until then at most): release-candidates.ts. */
+  nextClaimableAt(): Promise<Date | null> {
+    return nextClaimableAt(this.dataSource, this.clock.now());
   }
 
   private async consider(manager: EntityManager, message: MessageEntity, context: BatchContext): Promise<Outcome> {
     const { now } = context;
+    // Its number's slot is gone for this batch: the message keeps its place in the queue as it is.
+    if (message.fromNumber && context.takenNumbers.has(message.fromNumber)) return 'unchanged';
     const contact = context.contacts.get(contactKey(message.companyId, message.contactPhone));
     // The one-time opt-out confirmation is the only message an opted-out contact still gets (bypass_opt_out, decision 0015).
     if (contact?.optedOut && !message.bypassOptOut) {
@@ -161,14 +154,16 @@ export class ReleaseClaimer {
     });
     if (pacing.kind === 'daily_cap') return this.defer(manager, message, pacing.until, 'daily_cap');
     if (pacing.kind === 'rate') {
-      const previous = context.virtualSlots.get(number.number);
-      const until = previous && previous >= pacing.until ? new Date(previous.getTime() + Math.ceil(1000 / settings.perSecondRate)) : pacing.until;
-      context.virtualSlots.set(number.number, until);
-      return this.defer(manager, message, until, 'rate');
+      // Left untouched, not moved to the slot (defect 2 of 0014: a backlog was rewritten at every
+      // slot). It stays first in its number's queue; the claim looks again once the slot is free.
+      context.takenNumbers.add(number.number);
+      this.metrics.deferred('rate');
+      return 'unchanged';
     }
 
     await manager.getRepository(SenderNumberEntity).update({ number: number.number }, { nextSendAt: pacing.slot });
     number.nextSendAt = pacing.slot;
+    context.takenNumbers.add(number.number);
     if (newContact) {
       await manager.query(
         `INSERT INTO messaging.sender_number_days (number, day, new_contacts, sent) VALUES ($1, $2, 1, 0)

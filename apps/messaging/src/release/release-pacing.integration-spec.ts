@@ -92,4 +92,34 @@ describe('pacing at the carrier', () => {
     await closeAll();
   });
 
+  it('a backlog of 60 on one number: each message is rewritten a constant number of times, not once per slot', async () => {
+    const workspace = newWorkspace(['+14155550411']);
+    // Queued while no scheduler runs, so the whole backlog is due at once.
+    const idle = await boot(new RecordingCarrier(clock), { MESSAGING_SCHEDULER_ENABLED: 'false' });
+    await seedWorkspaces(idle, [{ ...workspace, settings: { ...generousCaps, per_second_rate: 20 } }]);
+    const ids = await queue([idle], workspace, 60);
+    // Every change of a message's release_after, counted by the database itself.
+    await db.query(`CREATE TABLE IF NOT EXISTS public.release_writes (id uuid PRIMARY KEY, writes int NOT NULL)`);
+    await db.query(`CREATE OR REPLACE FUNCTION public.count_release_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO public.release_writes (id, writes) VALUES (NEW.id, 1) ON CONFLICT (id) DO UPDATE SET writes = release_writes.writes + 1;
+        RETURN NEW;
+      END $$`);
+    await db.query(`CREATE OR REPLACE TRIGGER count_release_writes AFTER UPDATE OF release_after ON messaging.messages
+      FOR EACH ROW WHEN (OLD.release_after IS DISTINCT FROM NEW.release_after) EXECUTE FUNCTION public.count_release_write()`);
+
+    // Small batches: the backlog is larger than a batch, as in production.
+    const carrier = new RecordingCarrier(clock);
+    await boot(carrier, { MESSAGING_SCHEDULER_BATCH_SIZE: '10' });
+    await eventually(() => statusCounts(db, ids), (counts) => counts['sent'] === 60, { timeoutMs: 60_000, intervalMs: 200, what: 'the backlog of 60 sent' });
+
+    const [writes] = (await db.query(`SELECT coalesce(max(writes), 0)::int AS most, coalesce(sum(writes), 0)::int AS total FROM public.release_writes WHERE id = ANY($1::uuid[])`, [ids])) as Array<{
+      most: number;
+      total: number;
+    }>;
+    expect(writes!.most).toBeLessThanOrEqual(2);
+    expect(writes!.total).toBeLessThanOrEqual(2 * 60);
+    expect(Math.min(...gapsByNumber(carrier.sends).get(workspace.numbers[0]!)!)).toBeGreaterThanOrEqual(49);
+    await closeAll();
+  });
 });

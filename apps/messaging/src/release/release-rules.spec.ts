@@ -22,6 +22,12 @@ describe('pacingDecision', () => {
     expect(pacingDecision({ ...base, lastSlot, perSecondRate: 4 })).toEqual({ kind: 'go', slot: base.now });
   });
 
+  it('does not trust a stored slot later than now (a clock behind the one that stored it): goes now', () => {
+    const lastSlot = new Date(base.now.getTime() + 5);
+    expect(pacingDecision({ ...base, lastSlot })).toEqual({ kind: 'go', slot: base.now });
+    expect(pacingDecision({ ...base, lastSlot: base.now })).toEqual({ kind: 'rate', until: new Date(base.now.getTime() + 1000) });
+  });
+
   it('stops the (cap+1)th new contact of the day until 00:00 UTC, day 0 of the warm-up allows 10', () => {
     expect(pacingDecision({ ...base, newContactsToday: 9 }).kind).toBe('go');
     expect(pacingDecision({ ...base, newContactsToday: 10 })).toEqual({ kind: 'daily_cap', until: new Date('2030-03-06T00:00:00.000Z'), cap: 10 });

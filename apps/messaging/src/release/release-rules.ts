@@ -43,6 +43,9 @@ export type PacingDecision =
  * Warm-up cap first (only a new contact spends it; messages to people the number already talks
  * to still go), then the per-second slot. A slot in the future is not reserved: the message waits
  * for it and is judged again then, so a deferred message never holds a slot it may not use.
+ * A stored slot later than now cannot be one this clock reserved (a claim stores a slot ≤ its own
+ * now): another replica's clock is ahead, or this one stepped back. It is not trusted to hold the
+ * number — the pace gate spaces the hand-offs at the carrier in real time anyway (0014).
  */
 export function pacingDecision(input: PacingInput): PacingDecision {
   const { now } = input;
@@ -50,7 +53,8 @@ export function pacingDecision(input: PacingInput): PacingDecision {
     const cap = dailyNewContactCap(input.numberAddedAt, now, input.warmup);
     if (input.newContactsToday >= cap) return { kind: 'daily_cap', until: nextUtcDay(now), cap };
   }
-  const slot = nextSendSlot(input.lastSlot, now, input.perSecondRate);
+  const lastSlot = input.lastSlot && input.lastSlot.getTime() > now.getTime() ? null : input.lastSlot;
+  const slot = nextSendSlot(lastSlot, now, input.perSecondRate);
   return slot.getTime() > now.getTime() ? { kind: 'rate', until: slot } : { kind: 'go', slot };
 }
 

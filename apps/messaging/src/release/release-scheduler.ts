@@ -7,6 +7,9 @@ import { ReleaseClaimer } from './release-claimer';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';
 import { ReleaseWake } from './release-wake';
 
+/** Shortest sleep after a tick that changed nothing. */
+const IDLE_MIN_PAUSE_MS = 20;
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -14,8 +17,9 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * (docs/decisions/0014). The queue is the messages table: nothing is held in memory between
  * ticks, so a restart loses nothing and any number of replicas may run it. Each tick: give back
  * stuck claims, claim a batch (release-claimer.ts), hand the claimed messages to the carrier
- * (hand-off.service.ts) with bounded concurrency; then sleep until the next message is due, the
- * tick interval at most, or until a new message wakes it. Stops on shutdown after the tick in
+ * (hand-off.service.ts) with bounded concurrency; then sleep until a claim could find something
+ * (a message due, a busy number free again), the tick interval at most, or until a new message
+ * wakes it. Stops on shutdown after the tick in
  * progress, before the database closes (BeforeApplicationShutdown runs before TypeORM's
  * OnApplicationShutdown).
  */
@@ -74,7 +78,7 @@ export class ReleaseScheduler implements OnApplicationBootstrap, BeforeApplicati
         this.consecutiveFailures = 0;
         // A full batch that moved something suggests more is due now.
         if (examined >= this.options.batchSize && progressed > 0) continue;
-        await this.wake.wait(await this.pause());
+        await this.wake.wait(await this.pause(progressed > 0));
       } catch (error) {
         // Database unreachable, a deadlock, a bug: claims keep their rows and the sweeper gives them back.
         this.consecutiveFailures++;
@@ -84,11 +88,17 @@ export class ReleaseScheduler implements OnApplicationBootstrap, BeforeApplicati
     }
   }
 
-  /** Until the next queued message is due, the tick interval at most. */
-  private async pause(): Promise<number> {
-    const due = await this.claimer.nextDueAt();
-    if (!due) return this.options.tickMs;
-    return Math.max(0, Math.min(this.options.tickMs, due.getTime() - this.clock.now().getTime()));
+  /**
+   * Until a claim could next find something (a message due, a busy number's slot free), the tick
+   * interval at most. A tick that changed nothing sleeps at least IDLE_MIN_PAUSE_MS: what is
+   * claimable may be waiting for something else (an earlier message of the conversation being
+   * handed over, another replica's claim), and looking again at once would spin.
+   */
+  private async pause(progressed: boolean): Promise<number> {
+    const at = await this.claimer.nextClaimableAt();
+    const floor = progressed ? 0 : Math.min(IDLE_MIN_PAUSE_MS, this.options.tickMs);
+    if (!at) return this.options.tickMs;
+    return Math.max(floor, Math.min(this.options.tickMs, at.getTime() - this.clock.now().getTime()));
   }
 
   /** Hand-offs with at most `concurrency` at a time; settled, so none outlives the tick (stop() waits for the loop). */

@@ -168,14 +168,20 @@ describe('release: send window', () => {
 });
 
 describe('release: pacing and warm-up', () => {
-  /** Waits until the scheduler can do nothing more at the frozen instant: nothing of the workspace sending, nothing due. */
+  /**
+   * Waits until the scheduler can do nothing more at the frozen instant: nothing of the workspace
+   * sending, nothing due on a number whose slot is free (a message waiting for its number's rate
+   * stays due, untouched; `paced` keeps the default rate, 1/s).
+   */
   const idle = (companyId: string) =>
     eventually(
       async () =>
-        ((await db.query(`SELECT count(*)::int AS n FROM messaging.messages WHERE company_id = $1 AND (status = 'sending' OR (status = 'queued' AND release_after <= $2))`, [
-          companyId,
-          clock.now(),
-        ])) as Array<{ n: number }>)[0]!.n,
+        ((await db.query(
+          `SELECT count(*)::int AS n FROM messaging.messages m JOIN messaging.sender_numbers s ON s.number = m.from_number
+            WHERE m.company_id = $1 AND (m.status = 'sending' OR (m.status = 'queued' AND m.release_after <= $2
+              AND (s.next_send_at IS NULL OR s.next_send_at + interval '1 second' <= $2)))`,
+          [companyId, clock.now()],
+        )) as Array<{ n: number }>)[0]!.n,
       (busy) => busy === 0,
       { what: 'the scheduler to finish what is due', intervalMs: 20 },
     );
