@@ -2,10 +2,11 @@ import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { DataSource } from 'typeorm';
-import { credentialDigest, generateOpaqueCredential, type EventEnvelope } from '@suite/contracts';
-import { newEvent, Outbox, physicalTopicName } from '@suite/eventing';
-import { createTestDatabase, eventually, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { generateOpaqueCredential, type EventEnvelope } from '@suite/contracts';
+import { physicalTopicName } from '@suite/eventing';
+import { createTestDatabase, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { createMessagingApp, loadMessagingEnvironment } from '../messaging.app';
+import { feedWorkspaceReplicas } from './workspace-replicas';
 
 export interface TestWorkspace {
   readonly companyId: string;
@@ -53,42 +54,7 @@ export async function startMessagingTestApp(options: {
 
   const first = 700_000_000 + Math.floor(Math.random() * 1_000_000);
   const workspaces = Array.from({ length: options.workspaces }, (_, index) => ({ companyId: String(first + index), apiKey: generateOpaqueCredential('api_key') }));
-  await db.transaction((manager) =>
-    app.get(Outbox).append(
-      manager,
-      workspaces.flatMap(({ companyId, apiKey }) => [
-        newEvent('company.created', { companyId, subject: companyId, data: { id: companyId, name: `Workspace ${companyId}`, parent_company_id: null } }),
-        newEvent('credential.issued', {
-          companyId,
-          subject: `key-${companyId}`,
-          data: {
-            credential_id: `key-${companyId}`,
-            kind: 'api_key',
-            company_id: companyId,
-            user_id: null,
-            name: `key-${companyId}`,
-            digest: credentialDigest(apiKey),
-            scopes: [],
-            expires_at: null,
-            created_at: new Date().toISOString(),
-          },
-        }),
-      ]),
-    ),
-  );
-  const ids = workspaces.map((workspace) => workspace.companyId);
-  await eventually(
-    async () => {
-      const [row] = await db.query(
-        `SELECT (SELECT count(*)::int FROM messaging.company_replica WHERE id = ANY($1::bigint[])) AS companies,
-                (SELECT count(*)::int FROM messaging.credential_replica WHERE company_id = ANY($1::bigint[])) AS keys`,
-        [ids],
-      );
-      return row as { companies: number; keys: number };
-    },
-    (seen) => seen.companies === ids.length && seen.keys === ids.length,
-    { timeoutMs: 60_000, what: 'companies and API keys to reach the replicas through Kafka' },
-  );
+  await feedWorkspaceReplicas(app, workspaces);
 
   const events: EventEnvelope<string, unknown>[] = [];
   const kafka = new Kafka({ clientId: `${options.name}-test`, brokers: (process.env.KAFKA_BROKERS ?? '').split(','), logLevel: logLevel.NOTHING });

@@ -2,13 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
-import { credentialDigest, generateOpaqueCredential, Topics, type EventEnvelope, type MessageEventData } from '@suite/contracts';
-import { newEvent, Outbox, physicalTopicName } from '@suite/eventing';
-import { eventually } from '@suite/testing';
+import { generateOpaqueCredential, Topics, type EventEnvelope, type MessageEventData } from '@suite/contracts';
+import { physicalTopicName } from '@suite/eventing';
 import type { MessagingOverrides } from '../../app.module';
 import { createMessagingApp, loadMessagingEnvironment } from '../../messaging.app';
 import { normalizePhone } from '../../shared/phone-number';
+import { feedWorkspaceReplicas } from '../../testing/workspace-replicas';
 
 /**
  * Shared by the release scheduler's integration specs: boot the app on the test database with a
@@ -59,43 +58,7 @@ export async function seedWorkspaces(
   app: INestApplication,
   workspaces: ReadonlyArray<TestWorkspace & { settings?: Record<string, unknown> }>,
 ): Promise<void> {
-  const db = app.get(DataSource);
-  await db.transaction((manager) =>
-    app.get(Outbox).append(
-      manager,
-      workspaces.flatMap(({ companyId, apiKey }) => [
-        newEvent('company.created', { companyId, subject: companyId, data: { id: companyId, name: `Workspace ${companyId}`, parent_company_id: null } }),
-        newEvent('credential.issued', {
-          companyId,
-          subject: `key-${companyId}`,
-          data: {
-            credential_id: `key-${companyId}`,
-            kind: 'api_key',
-            company_id: companyId,
-            user_id: null,
-            name: `key-${companyId}`,
-            digest: credentialDigest(apiKey),
-            scopes: [],
-            expires_at: null,
-            created_at: new Date().toISOString(),
-          },
-        }),
-      ]),
-    ),
-  );
-  const ids = workspaces.map((workspace) => workspace.companyId);
-  await eventually(
-    async () => {
-      const [row] = (await db.query(
-        `SELECT (SELECT count(*)::int FROM messaging.company_replica WHERE id = ANY($1::bigint[])) AS companies,
-                (SELECT count(*)::int FROM messaging.credential_replica WHERE company_id = ANY($1::bigint[])) AS keys`,
-        [ids],
-      )) as Array<{ companies: number; keys: number }>;
-      return row!;
-    },
-    (seen) => seen.companies === ids.length && seen.keys === ids.length,
-    { timeoutMs: 60_000, what: 'workspaces and API keys to reach the replicas through Kafka' },
-  );
+  await feedWorkspaceReplicas(app, workspaces);
   const http = request(app.getHttpServer());
   for (const workspace of workspaces) {
     for (const number of workspace.numbers) {
