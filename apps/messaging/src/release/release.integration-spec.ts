@@ -156,7 +156,9 @@ describe('release: send window', () => {
   });
 
   it("honours the workspace's own window: at 08:00 the default workspace sends, the 10:00–12:00 one waits until 10:00", async () => {
-    clock.set(NEXT_OPENING).freeze();
+    // 08:00:01, not 08:00:00: the previous test may have taken a slot of this workspace's number at exactly
+    // 08:00:00.000, and on a frozen clock that slot would never be over (its 10 ms interval never passes).
+    clock.set(new Date(NEXT_OPENING.getTime() + 1_000)).freeze();
     const early = (await send(main, { to: newPhone(0), message: 'default window' })).body.id;
     const later = (await send(narrow, { to: newPhone(0), message: 'narrow window' })).body.id;
     await expect(settled(early)).resolves.toMatchObject({ status: 'sent' });
