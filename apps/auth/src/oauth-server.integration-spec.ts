@@ -4,9 +4,9 @@ import { generators, Issuer, type BaseClient } from 'openid-client';
 import { DataSource } from 'typeorm';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { createTestDatabase, eventually, FormSession, findFreePort, hiddenFields, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
-import { createAuthApp, loadAuthEnvironment } from './auth.app';
+import { eventually, FormSession, hiddenFields } from '@suite/testing';
 import { Clock } from './shared/clock';
+import { AuthTestApp } from './testing/auth-test-app';
 import { hashPassword } from '@suite/authz';
 
 /**
@@ -14,36 +14,20 @@ import { hashPassword } from '@suite/authz';
  * flow driven by openid-client (discovery, PKCE, callback, refresh), then one test per
  * security rule. The login user arrives the way production's do: a `user.created` event.
  */
+/** The token AuthTestApp starts the app with. */
 const INTERNAL_TOKEN = 'i'.repeat(40);
 const PASSWORD = 'correct horse battery staple';
 const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
-let database: TestDatabase;
+let auth: AuthTestApp;
 let app: INestApplication;
 let base: string;
 let db: DataSource;
 let userEmail: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase('auth_oauth_server');
-  const port = await findFreePort();
-  base = `http://127.0.0.1:${port}`;
-  app = await createAuthApp(
-    loadAuthEnvironment({
-      ...process.env,
-      DATABASE_URL: database.url,
-      KAFKA_TOPIC_PREFIX: uniqueTopicPrefix('auth-oauth'),
-      KAFKA_TOPIC_PARTITIONS: '1',
-      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
-      AUTH_ISSUER: base,
-      AUTH_SESSION_SECRET: 's'.repeat(40),
-      AUTH_KEY_ENCRYPTION_SECRET: 'e'.repeat(40),
-      LOG_LEVEL: 'silent',
-      PORT: String(port),
-    }),
-  );
-  await app.listen(port, '127.0.0.1');
-  db = app.get(DataSource);
+  auth = await AuthTestApp.start('oauth_server');
+  ({ app, base, db } = auth);
   userEmail = `ada-${Date.now()}@example.com`;
   const passwordHash = await hashPassword(PASSWORD);
   await db.transaction((manager) =>
@@ -63,8 +47,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.drop();
+  await auth?.stop();
 });
 
 afterEach(() => jest.restoreAllMocks());
