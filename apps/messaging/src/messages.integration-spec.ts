@@ -281,6 +281,66 @@ describe('POST /v1/messages', () => {
   });
 });
 
+describe('group commit (sends that arrive together share a transaction)', () => {
+  /** The send batch histogram's count and sum from GET /metrics. */
+  async function batchTotals(): Promise<{ batches: number; sends: number }> {
+    const text = (await http().get('/metrics').expect(200)).text;
+    const read = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+    return { batches: read('messaging_send_batch_size_count'), sends: read('messaging_send_batch_size_sum') };
+  }
+
+  it('answers each send of a mixed burst on its own: queued, 403 opted out, 409 no number — and a refusal leaves nothing behind', async () => {
+    const optedOut = newPhone();
+    await send({ to: optedOut, message: 'before' }).expect(200);
+    await db.query(`UPDATE messaging.contacts SET opted_out = true, opted_out_at = now(), opted_out_keyword = 'STOP' WHERE company_id = $1 AND phone = $2`, [A, optedOut]);
+    const repeated = newPhone();
+    const fresh = Array.from({ length: 12 }, () => newPhone());
+    const unreachable = Array.from({ length: 4 }, () => newPhone());
+    await internal(http().delete(`/internal/workspaces/${B}/sender-numbers/${encodeURIComponent(B1)}`)).expect(200);
+    try {
+      const before = await batchTotals();
+      const burst = [
+        ...fresh.map((to) => ({ kind: 'queued', request: () => send({ to, message: 'burst', first_name: 'Fresh' }) })),
+        ...Array.from({ length: 6 }, (_, i) => ({ kind: 'queued', request: () => send({ to: repeated, message: `burst ${i}`, first_name: `R${i}` }) })),
+        ...Array.from({ length: 3 }, () => ({ kind: 'opted out', request: () => send({ to: optedOut, message: 'burst' }) })),
+        ...unreachable.map((to) => ({ kind: 'no number', request: () => send({ to, message: 'burst', first_name: 'Nobody' }, keyB) })),
+      ];
+      const responses = await Promise.all(burst.map((entry) => entry.request()));
+      const statusOf = { queued: 200, 'opted out': 403, 'no number': 409 } as Record<string, number>;
+      expect(responses.map((response) => response.status)).toEqual(burst.map((entry) => statusOf[entry.kind]));
+      responses.forEach((response, i) => {
+        if (burst[i]!.kind === 'queued') expect(response.body).toEqual({ id: expect.any(String), status: 'queued', to: expect.any(String) });
+        else expect(response.body).toEqual({ error: expect.stringMatching(burst[i]!.kind === 'opted out' ? /opted out/ : /add a sender number/) });
+      });
+
+      // The burst was batched: fewer transactions than sends.
+      const after = await batchTotals();
+      expect(after.sends - before.sends).toBe(burst.length);
+      expect(after.batches - before.batches).toBeLessThan(burst.length);
+
+      // Each queued send is its own message; the repeated contact was created once, with one of the names, and pinned once.
+      const queuedIds = responses.filter((response) => response.status === 200).map((response) => response.body.id as string);
+      const rows: Array<{ id: string; contact_phone: string; from_number: string }> = await db.query(
+        'SELECT id, contact_phone, from_number FROM messaging.messages WHERE id = ANY($1::uuid[])',
+        [queuedIds],
+      );
+      expect(rows.map((row) => row.id).sort()).toEqual([...queuedIds].sort());
+      const [contact] = await db.query('SELECT first_name FROM messaging.contacts WHERE company_id = $1 AND phone = $2', [A, repeated]);
+      expect(contact.first_name).toMatch(/^R[0-5]$/);
+      expect(new Set(rows.filter((row) => row.contact_phone === repeated).map((row) => row.from_number)).size).toBe(1);
+      const pins = await db.query('SELECT count(*)::int AS n FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2', [A, repeated]);
+      expect(pins[0].n).toBe(1);
+      // Refused sends wrote nothing: no message to the opted-out contact, no contact in the workspace without numbers.
+      const toOptedOut = await db.query('SELECT count(*)::int AS n FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2', [A, optedOut]);
+      expect(toOptedOut[0].n).toBe(1);
+      const created = await db.query('SELECT count(*)::int AS n FROM messaging.contacts WHERE company_id = $1 AND phone = ANY($2::text[])', [B, unreachable]);
+      expect(created[0].n).toBe(0);
+    } finally {
+      await internal(http().post(`/internal/workspaces/${B}/sender-numbers`)).send({ number: B1 }).expect(201);
+    }
+  });
+});
+
 describe('authentication', () => {
   it.each([
     ['missing', undefined],

@@ -62,6 +62,22 @@ export class MessagingEnvironment extends BaseEnvironment {
   MESSAGING_CAPABILITY_TTL_SECONDS: number = DEFAULT_CAPABILITY_TTL_SECONDS;
 
   /**
+   * Group commit of POST /v1/messages (decision 0016): most sends one transaction takes. Sends
+   * that arrive while earlier batches are committing wait and leave together; a quiet service
+   * still sends batches of one with no added latency.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(1_000)
+  MESSAGING_SEND_BATCH_MAX: number = 64;
+
+  /** Send transactions running at once in this process (each holds a database connection while it runs). */
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  MESSAGING_SEND_BATCH_CONCURRENCY: number = 2;
+
+  /**
    * Runs the release scheduler in this process (docs/decisions/0014). Every replica may run it
    * (claims use FOR UPDATE SKIP LOCKED); turn it off for an API-only replica or a test that
    * wants messages to stay queued.

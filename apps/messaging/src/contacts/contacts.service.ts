@@ -14,19 +14,36 @@ export type ContactForSend = Pick<ContactEntity, 'companyId' | 'phone' | 'optedO
   pinnedNumberActive: boolean;
   /** Sorted; empty when the pinned number is active (nothing to choose). */
   activeNumbers: string[];
+  /** Created by this statement (it did not exist before the caller's transaction). */
+  created: boolean;
 };
 
+/** A contact to create when new and lock; `firstName` is stored only when it is created. */
+export interface ContactToLock {
+  readonly companyId: string;
+  readonly phone: string;
+  readonly firstName: string | null;
+}
+
+/** The key of a contact in lockAllForSend's answer. */
+export const contactKey = (companyId: string, phone: string): string => `${companyId}:${phone}`;
+
 /**
- * The contact created when new and locked (see lockForSend). On a conflict the no-op DO UPDATE
- * waits for a concurrent creator to commit, then locks the row it returns — FOR UPDATE strength,
- * since it names a key column — and leaves every value as it was. `pin_pool` is null while the
+ * The contacts created when new and locked (see lockAllForSend), in (company_id, phone) order so
+ * that transactions locking several contacts always take them in the same order and never deadlock
+ * on each other. On a conflict the no-op DO UPDATE waits for a concurrent creator to commit, then
+ * locks the row it returns — FOR UPDATE strength, since it names a key column — and leaves every
+ * value as it was. `xmax = 0` only on a row this statement inserted. `pin_pool` is null while the
  * pinned number is active; otherwise it lists the active numbers the pin is chosen from.
  */
 const LOCK_FOR_SEND = new PreparedStatement(
-  'contact_lock_for_send',
-  `INSERT INTO messaging.contacts AS c (company_id, phone, first_name) VALUES ($1, $2, $3)
+  'contacts_lock_for_send',
+  `INSERT INTO messaging.contacts AS c (company_id, phone, first_name)
+   SELECT company_id, phone, first_name
+     FROM unnest($1::bigint[], $2::text[], $3::text[]) AS i(company_id, phone, first_name)
+    ORDER BY company_id, phone
    ON CONFLICT (company_id, phone) DO UPDATE SET phone = c.phone
-   RETURNING c.opted_out, c.pinned_from_number,
+   RETURNING c.company_id, c.phone, c.opted_out, c.pinned_from_number, (c.xmax = 0) AS created,
              CASE WHEN EXISTS (SELECT 1 FROM messaging.sender_numbers n
                                 WHERE n.number = c.pinned_from_number AND n.company_id = c.company_id AND n.status = 'active')
                   THEN NULL
@@ -35,6 +52,24 @@ const LOCK_FOR_SEND = new PreparedStatement(
              END AS pin_pool`,
   'messaging',
 );
+
+/** Removes contacts this transaction created (xmax = 0 above) and then found nothing to keep them for. */
+const DELETE_CREATED = new PreparedStatement(
+  'contacts_delete_created',
+  `DELETE FROM messaging.contacts c
+    USING unnest($1::bigint[], $2::text[]) AS i(company_id, phone)
+    WHERE c.company_id = i.company_id AND c.phone = i.phone`,
+  'messaging',
+);
+
+interface LockedContactRow {
+  company_id: string;
+  phone: string;
+  opted_out: boolean;
+  pinned_from_number: string | null;
+  created: boolean;
+  pin_pool: string[] | null;
+}
 
 /** Messaging's phone-level contacts of a workspace; every call takes the company id. */
 @Injectable()
@@ -50,23 +85,53 @@ export class ContactsService {
   /**
    * The contact a send goes to, created when new (first_name is stored only then) and locked
    * until the caller's transaction ends: sends to one contact serialise here, so the opt-out check
-   * and the sender pin are decided on the latest committed state. One statement (a prepared one)
-   * that also returns what pinning needs, so a send asks nothing else before writing its message
-   * (decision 0011 §15).
+   * and the sender pin are decided on the latest committed state.
    */
   async lockForSend(manager: EntityManager, companyId: string, phone: string, firstName: string | null): Promise<ContactForSend> {
-    const { rows } = await LOCK_FOR_SEND.run<{ opted_out: boolean; pinned_from_number: string | null; pin_pool: string[] | null }>(
-      transactionRunner(manager),
-      [companyId, phone, firstName],
-    );
-    const row = rows[0]!;
-    return {
-      companyId,
-      phone,
-      optedOut: row.opted_out,
-      pinnedFromNumber: row.pinned_from_number,
-      pinnedNumberActive: row.pin_pool === null,
-      activeNumbers: row.pin_pool ?? [],
-    };
+    const locked = await this.lockAllForSend(manager, [{ companyId, phone, firstName }]);
+    return locked.get(contactKey(companyId, phone))!;
+  }
+
+  /**
+   * lockForSend for a batch of sends (group commit): one statement, which also returns what
+   * pinning needs, so a batch asks nothing else before writing its messages (decision 0011 §15).
+   * A contact named twice is created with the first one's first name. Keyed by contactKey.
+   */
+  async lockAllForSend(manager: EntityManager, contacts: readonly ContactToLock[]): Promise<Map<string, ContactForSend>> {
+    const unique = new Map<string, ContactToLock>();
+    for (const contact of contacts) {
+      const key = contactKey(contact.companyId, contact.phone);
+      if (!unique.has(key)) unique.set(key, contact);
+    }
+    const wanted = [...unique.values()];
+    const { rows } = await LOCK_FOR_SEND.run<LockedContactRow>(transactionRunner(manager), [
+      wanted.map((contact) => contact.companyId),
+      wanted.map((contact) => contact.phone),
+      wanted.map((contact) => contact.firstName),
+    ]);
+    const locked = new Map<string, ContactForSend>();
+    for (const row of rows) {
+      const companyId = String(row.company_id);
+      locked.set(contactKey(companyId, row.phone), {
+        companyId,
+        phone: row.phone,
+        optedOut: row.opted_out,
+        pinnedFromNumber: row.pinned_from_number,
+        pinnedNumberActive: row.pin_pool === null,
+        activeNumbers: row.pin_pool ?? [],
+        created: row.created,
+      });
+    }
+    return locked;
+  }
+
+  /**
+   * Deletes contacts the caller's transaction created and that no send of it kept (each of their
+   * sends was refused): a refused request leaves nothing behind, not even its contact.
+   */
+  async deleteCreated(manager: EntityManager, contacts: ReadonlyArray<Pick<ContactForSend, 'companyId' | 'phone' | 'created'>>): Promise<void> {
+    const created = contacts.filter((contact) => contact.created);
+    if (created.length === 0) return;
+    await DELETE_CREATED.run(transactionRunner(manager), [created.map((contact) => contact.companyId), created.map((contact) => contact.phone)]);
   }
 }

@@ -5,7 +5,7 @@ import { MESSAGING_DEFAULTS } from '../config/messaging-defaults';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { outboundMessageRow } from '../messages/message-rows';
 import type { MessageEntity } from '../messages/message.entity';
-import { insertOutboundMessage } from '../messages/outbound-message.insert';
+import { insertOutboundMessages } from '../messages/outbound-message.insert';
 import { CLOCK, type Clock } from '../shared/clock';
 import { WorkspaceSettingsService } from '../workspace-settings/workspace-settings.service';
 import type { AutoReply } from './inbound-plan';
@@ -31,7 +31,7 @@ export class AutoReplyService {
       { id: randomUUID(), ...to, body, sender: 'system', bypassWindow: true, bypassOptOut: true },
       this.clock.now(),
     );
-    await insertOutboundMessage(manager, message);
+    await insertOutboundMessages(manager, [message]);
     await this.events.appendFor(manager, message);
     return message;
   }

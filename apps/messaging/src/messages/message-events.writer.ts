@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { newEvent, Outbox } from '@suite/eventing';
+import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
 import { messageEventData, messageEventType } from './message-event-data';
 import type { MessageEntity } from './message.entity';
 
@@ -16,9 +16,17 @@ export class MessageEventsWriter {
 
   /** Returns whether an event was written (none for the internal `sending`). */
   async appendFor(manager: EntityManager, row: MessageEntity): Promise<boolean> {
-    const type = messageEventType(row.status);
-    if (!type) return false;
-    await this.outbox.append(manager, newEvent(type, { companyId: row.companyId, subject: row.id, data: messageEventData(row) }));
-    return true;
+    return (await this.appendForAll(manager, [row])) === 1;
+  }
+
+  /** appendFor for many rows in one outbox statement (a batch of sends), in their order; returns how many events were written. */
+  async appendForAll(manager: EntityManager, rows: readonly MessageEntity[]): Promise<number> {
+    const events: NewEvent[] = [];
+    for (const row of rows) {
+      const type = messageEventType(row.status);
+      if (type) events.push(newEvent(type, { companyId: row.companyId, subject: row.id, data: messageEventData(row) }));
+    }
+    if (events.length > 0) await this.outbox.append(manager, events);
+    return events.length;
   }
 }

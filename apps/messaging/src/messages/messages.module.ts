@@ -6,11 +6,12 @@ import { MessageEventsWriter } from './message-events.writer';
 import { MessagesController } from './messages.controller';
 import { MessagesService } from './messages.service';
 import { SendMessageService } from './send-message.service';
+import { SendMetrics } from './send-metrics';
 
 @Module({
   imports: [ContactsModule, SenderNumbersModule],
   controllers: [MessagesController],
-  providers: [SendMessageService, MessagesService, MessageEventsWriter, ReleaseWake],
+  providers: [SendMessageService, SendMetrics, MessagesService, MessageEventsWriter, ReleaseWake],
   exports: [MessageEventsWriter, MessagesService, ReleaseWake],
 })
 export class MessagesModule {}

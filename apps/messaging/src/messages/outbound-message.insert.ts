@@ -5,37 +5,46 @@ import type { MessageEntity } from './message.entity';
 
 /**
  * Every column a new outbound row sets (outboundMessageRow); the carrier-side ones start null by
- * their defaults. A prepared statement rather than TypeORM's insert(): it is on the send path of
- * every POST /v1/messages, where TypeORM's query building and result mapping cost more than the
- * insert itself (decision 0011 §15).
+ * their defaults. One statement for any number of rows (a batch of sends inserts them together),
+ * and a prepared one rather than TypeORM's insert(): it is on the send path of every
+ * POST /v1/messages, where TypeORM's query building and result mapping cost more than the insert
+ * itself (decision 0011 §15).
  */
 const INSERT_OUTBOUND = new PreparedStatement(
-  'message_insert_outbound',
+  'messages_insert_outbound',
   `INSERT INTO messaging.messages
      (id, company_id, direction, channel, body, status, from_number, contact_phone, sender, attachments, effect,
       bypass_window, bypass_opt_out, release_after, created_at, updated_at)
-   VALUES ($1, $2, 'outbound', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+   SELECT id, company_id, 'outbound', channel, body, status, from_number, contact_phone, sender, attachments, effect,
+          bypass_window, bypass_opt_out, release_after, created_at, updated_at
+     FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                 $9::jsonb[], $10::text[], $11::boolean[], $12::boolean[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[])
+          AS m(id, company_id, channel, body, status, from_number, contact_phone, sender, attachments, effect,
+               bypass_window, bypass_opt_out, release_after, created_at, updated_at)`,
   'messaging',
 );
 
-/** Inserts a new outbound message (a row from outboundMessageRow) in the caller's transaction. */
-export async function insertOutboundMessage(manager: EntityManager, row: MessageEntity): Promise<void> {
-  if (row.direction !== 'outbound') throw new Error(`insertOutboundMessage: ${row.id} is ${row.direction}`);
+/** Inserts new outbound messages (rows from outboundMessageRow) in the caller's transaction. */
+export async function insertOutboundMessages(manager: EntityManager, rows: readonly MessageEntity[]): Promise<void> {
+  if (rows.length === 0) return;
+  const inbound = rows.find((row) => row.direction !== 'outbound');
+  if (inbound) throw new Error(`insertOutboundMessages: ${inbound.id} is ${inbound.direction}`);
+  const column = <T>(pick: (row: MessageEntity) => T): T[] => rows.map(pick);
   await INSERT_OUTBOUND.run(transactionRunner(manager), [
-    row.id,
-    row.companyId,
-    row.channel,
-    row.body,
-    row.status,
-    row.fromNumber,
-    row.contactPhone,
-    row.sender,
-    JSON.stringify(row.attachments),
-    row.effect,
-    row.bypassWindow,
-    row.bypassOptOut,
-    row.releaseAfter,
-    row.createdAt,
-    row.updatedAt,
+    column((row) => row.id),
+    column((row) => row.companyId),
+    column((row) => row.channel),
+    column((row) => row.body),
+    column((row) => row.status),
+    column((row) => row.fromNumber),
+    column((row) => row.contactPhone),
+    column((row) => row.sender),
+    column((row) => JSON.stringify(row.attachments)),
+    column((row) => row.effect),
+    column((row) => row.bypassWindow),
+    column((row) => row.bypassOptOut),
+    column((row) => row.releaseAfter),
+    column((row) => row.createdAt),
+    column((row) => row.updatedAt),
   ]);
 }

@@ -2,35 +2,33 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { MessageEffect, MessageSender } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/runtime';
+import type { MessagingEnvironment } from '../config/messaging-environment';
 import { ContactsService } from '../contacts/contacts.service';
 import { ReleaseWake } from '../release/release-wake';
 import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
 import { CLOCK, type Clock } from '../shared/clock';
+import { GroupCommit, type BatchOutcome } from '../shared/group-commit';
 import { MessageEventsWriter } from './message-events.writer';
 import type { MessageEntity } from './message.entity';
-import { outboundMessageRow } from './message-rows';
-import { insertOutboundMessage } from './outbound-message.insert';
+import { insertOutboundMessages } from './outbound-message.insert';
+import { planSendBatch, type QueuedSend } from './send-batch-plan';
+import { SendMetrics } from './send-metrics';
+import type { SendMessageInput } from './send-message.input';
 
-export interface SendMessageInput {
-  /** E.164, already normalised. */
-  to: string;
-  body: string;
-  firstName: string | null;
-  attachments: string[];
-  effect: MessageEffect | null;
-  sender: MessageSender;
-}
+export type { SendMessageInput } from './send-message.input';
 
 /**
- * POST /v1/messages: everything in one transaction — the contact (created when new, locked),
- * the opt-out check, the sender pin, the queued message and its `message.queued` event. Either
- * all of it commits or none, so a queued id the caller receives always has its event, and the
- * scheduler never sees a message without a sender number.
+ * POST /v1/messages. Each send is one transaction's worth of work — the contact (created when
+ * new, locked), the opt-out check, the sender pin, the queued message and its `message.queued`
+ * event — and sends that arrive together share one transaction (group commit, decision 0016):
+ * a batch commits all of its queued messages or none, so a queued id the caller receives always
+ * has its event, and the scheduler never sees a message without a sender number.
  */
 @Injectable()
 export class SendMessageService {
+  private readonly batches: GroupCommit<QueuedSend, MessageEntity>;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly contacts: ContactsService,
@@ -38,42 +36,37 @@ export class SendMessageService {
     private readonly events: MessageEventsWriter,
     private readonly releaseWake: ReleaseWake,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    private readonly metrics: SendMetrics,
+    @Inject(ENVIRONMENT) env: MessagingEnvironment,
+  ) {
+    this.batches = new GroupCommit((sends) => this.queueAll(sends), {
+      maxBatch: env.MESSAGING_SEND_BATCH_MAX,
+      maxInFlight: env.MESSAGING_SEND_BATCH_CONCURRENCY,
+    });
+  }
 
   async send(companyId: string, input: SendMessageInput): Promise<MessageEntity> {
-    const message = await this.queue(companyId, input);
+    const message = await this.batches.submit({ companyId, input });
     // Due now: this process's scheduler looks at once instead of at its next tick.
     this.releaseWake.notify();
     return message;
   }
 
-  private queue(companyId: string, input: SendMessageInput): Promise<MessageEntity> {
+  /** One transaction for a batch of sends; a refused send (opted out, no number) is answered alone and writes nothing. */
+  private queueAll(sends: readonly QueuedSend[]): Promise<ReadonlyArray<BatchOutcome<MessageEntity>>> {
+    this.metrics.batchRan(sends.length);
     return this.dataSource.transaction(async (manager) => {
-      const contact = await this.contacts.lockForSend(manager, companyId, input.to, input.firstName);
-      if (contact.optedOut) {
-        throw new AppError(
-          'forbidden',
-          `${input.to} has opted out of messages from this workspace; nothing can be sent to it until it opts back in (by replying START).`,
-        );
-      }
-      const fromNumber = await this.pinning.pinFor(manager, contact);
-      // The scheduler's clock: release_after and created_at are on the same time line as its decisions.
-      const message = outboundMessageRow(
-        {
-          id: randomUUID(),
-          companyId,
-          fromNumber,
-          contactPhone: input.to,
-          body: input.body,
-          sender: input.sender,
-          attachments: input.attachments,
-          effect: input.effect,
-        },
-        this.clock.now(),
+      const contacts = await this.contacts.lockAllForSend(
+        manager,
+        sends.map(({ companyId, input }) => ({ companyId, phone: input.to, firstName: input.firstName })),
       );
-      await insertOutboundMessage(manager, message);
-      await this.events.appendFor(manager, message);
-      return message;
+      // The scheduler's clock: release_after and created_at are on the same time line as its decisions.
+      const plan = planSendBatch(sends, contacts, this.clock.now(), randomUUID);
+      await this.pinning.pinAll(manager, plan.pins);
+      await insertOutboundMessages(manager, plan.messages);
+      await this.events.appendForAll(manager, plan.messages);
+      await this.contacts.deleteCreated(manager, plan.unusedNewContacts);
+      return plan.outcomes;
     });
   }
 }

@@ -8,22 +8,35 @@ import { transactionRunner } from '../shared/transaction-runner';
 import { decidePin } from './pin-decision';
 import type { PinChangeReason } from './sender-pin-change.entity';
 
+/** What pinFor reads: the pin's state and the pool, as read with the contact's lock. */
+export type PinnableContact = Omit<ContactForSend, 'created'>;
+
 export const NO_SENDER_NUMBER =
   'This workspace has no active sender number: add a sender number to its pool (POST /internal/workspaces/{company_id}/sender-numbers ' +
   'or `npm run -s admin -- add-sender-number`) before sending.';
 
-/** Sets the (locked) contact's pin and records the change: one statement. */
+/** Sets (locked) contacts' pins and records each change: one statement for any number of them. */
 const PIN = new PreparedStatement(
-  'contact_pin',
-  `WITH pinned AS (
-     UPDATE messaging.contacts SET pinned_from_number = $3, updated_at = now()
-      WHERE company_id = $1 AND phone = $2
-      RETURNING company_id, phone
+  'contacts_pin',
+  `WITH wanted AS (
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[]) AS w(company_id, phone, number, previous, reason)
+   ), pinned AS (
+     UPDATE messaging.contacts c SET pinned_from_number = w.number, updated_at = now()
+       FROM wanted w
+      WHERE c.company_id = w.company_id AND c.phone = w.phone
+      RETURNING c.company_id, c.phone, w.number, w.previous, w.reason
    )
    INSERT INTO messaging.sender_pin_changes (company_id, contact_phone, previous_number, number, reason)
-   SELECT company_id, phone, $4, $3, $5 FROM pinned`,
+   SELECT company_id, phone, previous, number, reason FROM pinned`,
   'messaging',
 );
+
+/** A pin to write: the contact (locked by the caller), its new number, and why it changed. */
+export interface PinChange {
+  readonly contact: Pick<ContactEntity, 'companyId' | 'phone' | 'pinnedFromNumber'>;
+  readonly number: string;
+  readonly reason: PinChangeReason;
+}
 
 /**
  * Gives a conversation its sender number. Call it inside the send transaction with the contact
@@ -37,7 +50,7 @@ const PIN = new PreparedStatement(
  */
 @Injectable()
 export class SenderPinningService {
-  async pinFor(manager: EntityManager, contact: ContactForSend): Promise<string> {
+  async pinFor(manager: EntityManager, contact: PinnableContact): Promise<string> {
     // The pin's state and the pool were read with the contact's lock (ContactsService.lockForSend).
     const decision = decidePin(
       { number: contact.pinnedFromNumber, active: contact.pinnedFromNumber !== null && contact.pinnedNumberActive },
@@ -57,7 +70,19 @@ export class SenderPinningService {
 
   /** Pins `number` to the (locked) contact's conversation and records the change. */
   async pin(manager: EntityManager, contact: Pick<ContactEntity, 'companyId' | 'phone' | 'pinnedFromNumber'>, number: string, reason: PinChangeReason): Promise<void> {
-    await PIN.run(transactionRunner(manager), [contact.companyId, contact.phone, number, contact.pinnedFromNumber, reason]);
-    contact.pinnedFromNumber = number;
+    await this.pinAll(manager, [{ contact, number, reason }]);
+  }
+
+  /** pin() for many (locked) contacts at once (a batch of sends); each contact's pinnedFromNumber becomes its number. */
+  async pinAll(manager: EntityManager, changes: readonly PinChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    await PIN.run(transactionRunner(manager), [
+      changes.map((change) => change.contact.companyId),
+      changes.map((change) => change.contact.phone),
+      changes.map((change) => change.number),
+      changes.map((change) => change.contact.pinnedFromNumber),
+      changes.map((change) => change.reason),
+    ]);
+    for (const change of changes) change.contact.pinnedFromNumber = change.number;
   }
 }
