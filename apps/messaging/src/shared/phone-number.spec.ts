@@ -28,3 +28,17 @@ describe('normalizePhone', () => {
     expect(normalizePhone(input)).toBeNull();
   });
 });
+
+describe('normalizePhone’s memo of recent answers', () => {
+  it('answers the same for an input seen before, valid or not, and keeps answering past its bound', () => {
+    const inputs = Array.from({ length: 25_000 }, (_, i) => `+1212${2_000_000 + i}`);
+    const first = inputs.map((input) => normalizePhone(input));
+    const again = inputs.map((input) => normalizePhone(input));
+    expect(again).toEqual(first);
+    expect(first.filter((answer) => answer !== null).length).toBeGreaterThan(20_000);
+    expect(normalizePhone('+15555550123')).toBeNull();
+    expect(normalizePhone('+15555550123')).toBeNull();
+    expect(normalizePhone('(415) 555-0123')).toBe('+14155550123');
+    expect(normalizePhone('+14155550123')).toBe('+14155550123');
+  });
+});

@@ -47,6 +47,9 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // No ETag on API answers: Express would hash every JSON body (SHA-1) to offer conditional GETs
+  // that no client of these APIs makes, and a POST's answer is never cached (~1 % of the send path).
+  app.set('etag', false);
   // Behind the ingress: trust forwarded headers only from private networks.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(traceContextMiddleware);

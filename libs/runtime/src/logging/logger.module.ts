@@ -24,6 +24,26 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 type TracedRequest = IncomingMessage & { id?: string; traceparent?: string };
 
 /**
+ * Request headers a request's log lines carry: what helps to find a caller or a client bug, and
+ * never a credential. An allow-list, not every header: pino-http serialises the request into the
+ * bindings of a per-request child logger as the request arrives, whether or not a line is ever
+ * written, and all headers with their redaction were ~4 % of the messaging send path's CPU.
+ * Credentials (authorization, x-api-key, cookie, x-internal-token) are not on the list; the
+ * redaction below still guards every other object that is logged.
+ */
+export const LOGGED_REQUEST_HEADERS = ['user-agent', 'content-type', 'content-length', 'x-forwarded-for', 'referer'] as const;
+
+/** The `req` of a request's log lines: id, method, url and the allowed headers. */
+export function requestLogFields(req: { id?: unknown; method?: string; url?: string; headers?: Record<string, unknown> }): Record<string, unknown> {
+  const headers: Record<string, unknown> = {};
+  for (const name of LOGGED_REQUEST_HEADERS) {
+    const value = req.headers?.[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return { id: req.id, method: req.method, url: req.url, headers };
+}
+
+/**
  * JSON logs with one line per request. The request id comes from `x-request-id` when the
  * gateway set a sane one, else a new uuid; it is echoed back so callers can quote it.
  * The W3C `traceparent` is continued (or started) and put into the async context, so events
@@ -47,14 +67,7 @@ export function loggerModule(appName: string, level: string) {
       },
       // Health and metrics probes every few seconds would drown the useful lines.
       autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
-      serializers: {
-        req: (req: { id: string; method: string; url: string; headers: Record<string, unknown> }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-          headers: req.headers,
-        }),
-      },
+      serializers: { req: requestLogFields },
     },
     forRoutes: ['*path'],
   });

@@ -1,0 +1,44 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { REDACTED_PATHS, requestLogFields } from './logger.module';
+
+describe('requestLogFields (the req of every request log line)', () => {
+  const request = {
+    id: 'req-1',
+    method: 'POST',
+    url: '/v1/messages',
+    headers: {
+      authorization: 'Bearer eyJhbGciOi.secret',
+      'x-api-key': 'sk_live_secret',
+      cookie: 'session=secret',
+      'x-internal-token': 'internal-secret',
+      'user-agent': 'curl/8.5',
+      'content-type': 'application/json',
+      'x-forwarded-for': '203.0.113.9',
+    },
+  };
+
+  it('keeps id, method, url and the allowed headers only', () => {
+    expect(requestLogFields(request)).toEqual({
+      id: 'req-1',
+      method: 'POST',
+      url: '/v1/messages',
+      headers: { 'user-agent': 'curl/8.5', 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+    });
+  });
+
+  it('writes no credential through a child logger bound to the request, as pino-http binds it', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { req: requestLogFields } }, sink);
+    logger.child({ req: request }).child({ trace_id: '4bf92f3577b34da6a3ce929d0e0e4736' }).info('request completed');
+    const line = lines.join('');
+    for (const secret of ['eyJhbGciOi', 'sk_live_secret', 'session=secret', 'internal-secret']) expect(line).not.toContain(secret);
+    expect(JSON.parse(line)).toMatchObject({ req: { id: 'req-1', url: '/v1/messages', headers: { 'user-agent': 'curl/8.5' } }, trace_id: '4bf92f3577b34da6a3ce929d0e0e4736' });
+  });
+});
