@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
-import { childTraceparent, isValidTraceparent, runWithTraceContext, traceIdOf } from '../tracing/trace-context';
+import type { Options as PinoHttpOptions } from 'pino-http';
+import { childTraceparent, currentTraceparent, isValidTraceparent, runWithTraceContext, traceIdOf } from '../tracing/trace-context';
 
 /** Paths pino replaces with "[redacted]": credentials in headers and secrets in bodies or objects. */
 export const REDACTED_PATHS = [
@@ -50,27 +51,35 @@ export function requestLogFields(req: { id?: unknown; method?: string; url?: str
  * written while handling the request carry it.
  */
 export function loggerModule(appName: string, level: string) {
-  return LoggerModule.forRoot({
-    pinoHttp: {
-      level,
-      name: appName,
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      genReqId: (req: IncomingMessage, res: ServerResponse) => {
-        const header = req.headers['x-request-id'];
-        const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      customProps: (req: IncomingMessage) => {
-        const traced = req as TracedRequest;
-        return traced.traceparent ? { trace_id: traceIdOf(traced.traceparent) } : {};
-      },
-      // Health and metrics probes every few seconds would drown the useful lines.
-      autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
-      serializers: { req: requestLogFields },
+  return LoggerModule.forRoot({ pinoHttp: pinoHttpOptions(appName, level), forRoutes: ['*path'] });
+}
+
+/** pino-http's options (pino's with them): exported so a test can drive the same middleware. */
+export function pinoHttpOptions(appName: string, level: string): PinoHttpOptions {
+  return {
+    level,
+    name: appName,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const header = req.headers['x-request-id'];
+      const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+      res.setHeader('x-request-id', id);
+      return id;
     },
-    forRoutes: ['*path'],
-  });
+    // The trace id of whatever is running — a request, or an event handled under its trace
+    // context — added when a line is written. (pino-http's customProps would build another child
+    // logger per request, twice, whether or not anything is logged.)
+    mixin: traceIdMixin,
+    // Health and metrics probes every few seconds would drown the useful lines.
+    autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
+    serializers: { req: requestLogFields },
+  };
+}
+
+/** `{trace_id}` of the current trace context, for every log line written inside one. */
+export function traceIdMixin(): { trace_id?: string } {
+  const traceparent = currentTraceparent();
+  return traceparent ? { trace_id: traceIdOf(traceparent) } : {};
 }
 
 /**

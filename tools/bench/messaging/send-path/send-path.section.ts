@@ -1,4 +1,5 @@
 import type { BenchContext, BenchSection } from '../bench-section';
+import { readMetrics } from '../drain/replica-metrics';
 import { CpuMeter, cpuPerRequest, type CpuPerRequest } from '../process-cpu';
 import { startBaseline } from './baseline-target';
 import { startMessaging } from './messaging-target';
@@ -31,6 +32,22 @@ interface Measured {
 interface CpuSource {
   pid: number;
   databaseUrl: string;
+  /** The app's base URL, whose /metrics tell how group commit batched (decision 0016); none for the baseline. */
+  metricsUrl?: string;
+}
+
+/** Sends and group-commit transactions so far, from the app's messaging_send_batch_size histogram. */
+async function batchTotals(metricsUrl: string | undefined): Promise<{ sends: number; batches: number } | null> {
+  if (!metricsUrl) return null;
+  const metrics = await readMetrics(metricsUrl);
+  return { sends: metrics.get('messaging_send_batch_size_sum') ?? 0, batches: metrics.get('messaging_send_batch_size_count') ?? 0 };
+}
+
+function describeBatches(before: { sends: number; batches: number } | null, after: { sends: number; batches: number } | null): string {
+  if (!before || !after) return '';
+  const sends = after.sends - before.sends;
+  const batches = after.batches - before.batches;
+  return batches > 0 ? `; group commit: ${sends} sends in ${batches} transactions (${(sends / batches).toFixed(1)} per transaction)` : '';
 }
 
 async function measure(label: string, target: LoadTarget, source: CpuSource): Promise<Measured> {
@@ -39,15 +56,17 @@ async function measure(label: string, target: LoadTarget, source: CpuSource): Pr
   reportFailures(`${label}, warm-up`, warmup);
   const meter = await CpuMeter.start(source.pid, source.databaseUrl);
   const before = meter.snapshot();
+  const batchesBefore = await batchTotals(source.metricsUrl);
   const max = await postMessages(target, bodies, { seconds: SETTINGS.seconds, connections: SETTINGS.connections });
   const cpu = cpuPerRequest(before, meter.snapshot(), max.answered);
+  const batches = describeBatches(batchesBefore, await batchTotals(source.metricsUrl));
   reportFailures(`${label}, max throughput`, max);
   const fixed = await postMessages(target, bodies, { seconds: SETTINGS.rateSeconds, connections: SETTINGS.rateConnections, overallRate: SETTINGS.rate });
   reportFailures(`${label}, ${SETTINGS.rate} req/s`, fixed);
   console.log(
     `  ${label}: max ${max.requestsPerSecond} req/s (p50 ${max.p50} ms, p99 ${max.p99} ms); ` +
       `at ${SETTINGS.rate} req/s achieved ${fixed.achievedRate}/s, p50 ${fixed.p50} ms, p99 ${fixed.p99} ms; ` +
-      `CPU per request ${msOf(cpu.appMs)} in its process, ${msOf(cpu.databaseMs)} in PostgreSQL`,
+      `CPU per request ${msOf(cpu.appMs)} in its process, ${msOf(cpu.databaseMs)} in PostgreSQL${batches}`,
   );
   return { label, max, fixed, cpu };
 }
@@ -108,7 +127,7 @@ export const sendPathSection: BenchSection = {
     let appResult: Measured;
     try {
       console.log(`  messaging app: its own process (dist/apps/messaging/src/main.js), DATABASE_POOL_SIZE ${app.poolSize}, relay to Kafka, ${app.workspace.senderNumbers.length} sender numbers`);
-      appResult = await measure('messaging app', { url: app.server.url, headers: { 'x-api-key': app.workspace.apiKey } }, { pid: app.server.pid, databaseUrl: services.databaseUrl });
+      appResult = await measure('messaging app', { url: app.server.url, headers: { 'x-api-key': app.workspace.apiKey } }, { pid: app.server.pid, databaseUrl: services.databaseUrl, metricsUrl: app.server.url });
     } finally {
       await app.stop();
     }
