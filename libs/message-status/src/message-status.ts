@@ -1,3 +1,5 @@
+import { MESSAGE_EVENT_STATUSES } from '@suite/contracts';
+
 /**
  * The statuses a message can be in.
  *
@@ -23,16 +25,11 @@ export const MESSAGE_STATUSES = [
 
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-/** The statuses the public API may show; everything except the internal `sending`. */
-export const PUBLIC_MESSAGE_STATUSES = [
-  'queued',
-  'sent',
-  'delivered',
-  'failed',
-  'cancelled',
-  'received',
-  'no_channel',
-] as const satisfies readonly MessageStatus[];
+/**
+ * The statuses the public API may show; everything except the internal `sending`. One list with
+ * the events' (libs/contracts), which is where consumers read it.
+ */
+export const PUBLIC_MESSAGE_STATUSES = MESSAGE_EVENT_STATUSES satisfies readonly MessageStatus[];
 
 export type PublicMessageStatus = (typeof PUBLIC_MESSAGE_STATUSES)[number];
 

@@ -29,9 +29,9 @@ export const MESSAGE_EFFECTS = [
 export type MessageEffect = (typeof MESSAGE_EFFECTS)[number];
 
 /**
- * Public statuses as they appear in events (the internal `sending` is reported as `queued`). Equal
- * to libs/message-status's PUBLIC_MESSAGE_STATUSES, which contracts cannot import (message-status
- * depends on runtime, which depends on contracts); apps/messaging's mapper test checks they agree.
+ * Public statuses as they appear in events and in the API (the internal `sending` is reported as
+ * `queued`). libs/message-status exports this list as PUBLIC_MESSAGE_STATUSES and checks that each
+ * is a status of its state machine.
  */
 export const MESSAGE_EVENT_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'cancelled', 'received', 'no_channel'] as const;
 

@@ -18,13 +18,13 @@ describe('request log lines', () => {
       done();
     },
   });
-  const logging = pinoHttp({ ...pinoHttpOptions('test-app', 'info'), stream: sink } as Parameters<typeof pinoHttp>[0]);
+  const logging = pinoHttp(pinoHttpOptions('test-app', 'info'), sink);
   let server: Server;
   let url: string;
 
   beforeAll(async () => {
     server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      traceContextMiddleware(req, res, () =>
+      traceContextMiddleware(req as Parameters<typeof traceContextMiddleware>[0], res, () =>
         logging(req, res, () => {
           req.log.info('inside the handler');
           setTimeout(() => res.end('ok'), 5);
