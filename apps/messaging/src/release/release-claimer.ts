@@ -3,10 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { applyStatusEvent } from '@suite/message-status';
 import { AppError } from '@suite/runtime';
+import { isCapabilityFresh } from '../carrier/capability-cache';
+import type { PhoneCapability } from '../carrier/carrier.port';
+import { fromContactCapability } from '../contacts/contact-capability';
 import { ContactEntity } from '../contacts/contact.entity';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { MessageEntity } from '../messages/message.entity';
 import { isNewContactForNumber, pacingDay } from '../scheduling/pacing';
+import { countNewContacts } from './new-contact-count';
 import { recipientTimeZones } from '../scheduling/recipient-time-zone';
 import { DEFAULT_WORKSPACE_TIME_ZONE } from '../scheduling/scheduling-defaults';
 import { SenderNumberEntity } from '../sender-numbers/sender-number.entity';
@@ -42,6 +46,8 @@ interface BatchContext {
   readonly settings: Map<string, EffectiveSettings>;
   /** New contacts per number today, as counted in this transaction (loaded once, then incremented). */
   readonly newContactsToday: Map<string, number>;
+  /** New contacts this batch claimed, by number: added to sender_number_days at the end of the batch. */
+  readonly newContactsClaimed: Map<string, number>;
   /** Numbers whose slot this batch has used (a claim) or found taken: their later messages wait, untouched. */
   readonly takenNumbers: Set<string>;
 }
@@ -85,6 +91,7 @@ export class ReleaseClaimer {
         numbers: await this.lockNumbers(manager, candidates.map((message) => message.fromNumber).filter((number) => number !== null)),
         settings: new Map(),
         newContactsToday: new Map(),
+        newContactsClaimed: new Map(),
         takenNumbers: new Set(),
       };
       const claimed: ClaimedMessage[] = [];
@@ -94,12 +101,28 @@ export class ReleaseClaimer {
         if (outcome === 'claimed') {
           // consider() read the workspace's settings before it could claim.
           const { perSecondRate } = context.settings.get(message.companyId)!;
-          claimed.push({ id: message.id, companyId: message.companyId, contactPhone: message.contactPhone, attempt: message.sendAttempts + 1, dueAt: message.releaseAfter, perSecondRate });
+          claimed.push({
+            id: message.id,
+            companyId: message.companyId,
+            contactPhone: message.contactPhone,
+            fromNumber: message.fromNumber!,
+            attempt: message.sendAttempts + 1,
+            dueAt: message.releaseAfter,
+            perSecondRate,
+            cachedCapability: this.cachedCapability(context.contacts.get(contactKey(message.companyId, message.contactPhone)), now),
+          });
         }
         if (outcome !== 'unchanged') progressed++;
       }
+      await countNewContacts(manager, pacingDay(now), context.newContactsClaimed);
       return { claimed, examined: candidates.length, progressed };
     });
+  }
+
+  /** The contact's stored capability if still fresh (the hand-off asks the carrier otherwise): read here, with the contact, rather than again per hand-off. */
+  private cachedCapability(contact: ContactEntity | undefined, now: Date): PhoneCapability | null {
+    if (!contact?.capability || !isCapabilityFresh(contact.capabilityCheckedAt, now, this.options.capabilityTtlSeconds)) return null;
+    return fromContactCapability(contact.capability);
   }
 
   /** When a claim could next find something (the scheduler sleeps until then at most): release-candidates.ts. */
@@ -165,12 +188,9 @@ export class ReleaseClaimer {
     number.nextSendAt = pacing.slot;
     context.takenNumbers.add(number.number);
     if (newContact) {
-      await manager.query(
-        `INSERT INTO messaging.sender_number_days (number, day, new_contacts, sent) VALUES ($1, $2, 1, 0)
-         ON CONFLICT (number, day) DO UPDATE SET new_contacts = sender_number_days.new_contacts + 1`,
-        [number.number, day],
-      );
+      // Counted here for the batch's later messages; written once at the end of the batch (countNewContacts).
       context.newContactsToday.set(number.number, (context.newContactsToday.get(number.number) ?? 0) + 1);
+      context.newContactsClaimed.set(number.number, (context.newContactsClaimed.get(number.number) ?? 0) + 1);
     }
     const outcome = await applyStatusEvent(manager, {
       table: MESSAGES_TABLE,
