@@ -106,7 +106,9 @@ beforeAll(async () => {
     name: 'messaging-callbacks',
     workspaces: 2,
     topics: [Topics.messagingMessage, Topics.messagingContact, Topics.messagingConversation],
-    env: { MESSAGING_CARRIER: 'sandbox', MESSAGING_CARRIER_CALLBACK_SECRET: SECRET, MESSAGING_SANDBOX_DELIVERY_DELAY_MS: '0' },
+    // No scheduler: these tests move messages through their statuses by hand (queue, claim, markSent). A running
+    // scheduler raced them whenever the real clock was inside the default send window (13:00–02:00 UTC).
+    env: { MESSAGING_CARRIER: 'sandbox', MESSAGING_CARRIER_CALLBACK_SECRET: SECRET, MESSAGING_SANDBOX_DELIVERY_DELAY_MS: '0', MESSAGING_SCHEDULER_ENABLED: 'false' },
   });
   [{ companyId: A, apiKey: keyA }, { apiKey: keyB }] = suite.workspaces as [{ companyId: string; apiKey: string }, { apiKey: string }];
   const B = suite.workspaces[1]!.companyId;
