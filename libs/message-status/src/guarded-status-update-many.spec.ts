@@ -43,12 +43,13 @@ describe('buildGuardedStatusUpdateMany', () => {
     expect(() => buildGuardedStatusUpdateMany({ table, event: 'claim', rows: [{ id: 'm-1', set: { [column]: 'x' } }] })).toThrow(/managed/);
   });
 
-  it('refuses rows that set different columns, unsafe names, SQL_NOW and unknown events', () => {
+  it('refuses rows that set different columns, unsafe names, SQL_NOW, unknown events and an id given twice', () => {
     expect(() =>
       buildGuardedStatusUpdateMany({ table, event: 'accept', rows: [{ id: 'm-1', set: { sent_at: 1 } }, { id: 'm-2', set: { carrier_message_id: 'x' } }] }),
     ).toThrow(/same columns/);
     expect(() => buildGuardedStatusUpdateMany({ table, event: 'accept', rows: [{ id: 'm-1', set: { 'a;b': 1 } }] })).toThrow(TypeError);
     expect(() => buildGuardedStatusUpdateMany({ table, event: 'accept', rows: [{ id: 'm-1', set: { sent_at: SQL_NOW } }] })).toThrow(/SQL_NOW/);
     expect(() => buildGuardedStatusUpdateMany({ table, event: 'nope' as never, rows: [{ id: 'm-1' }] })).toThrow(/Unknown/);
+    expect(() => buildGuardedStatusUpdateMany({ table, event: 'cancel', rows: [{ id: 'm-1' }, { id: 'm-1' }] })).toThrow(/once/);
   });
 });

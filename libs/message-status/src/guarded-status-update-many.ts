@@ -48,6 +48,9 @@ export function buildGuardedStatusUpdateMany(command: StatusEventManyCommand): {
   const { event } = command;
   const to = targetOf(event);
   if (!isMessageStatusEvent(event) || to === null) throw new TypeError(`Unknown message status event ${JSON.stringify(event)}`);
+  // One outcome per row: an id given twice would be updated once but reported (and announced) twice.
+  const ids = new Set(command.rows.map((row) => String(row.id)));
+  if (ids.size !== command.rows.length) throw new TypeError('applyStatusEvents: each id may appear once');
   const columns = Object.keys(command.rows[0]?.set ?? {});
   for (const column of columns) {
     if (RESERVED_COLUMNS.has(column)) throw new TypeError(`Column ${JSON.stringify(column)} is managed by applyStatusEvents and cannot be in set`);
