@@ -10,6 +10,8 @@
  *   drain (drain/): N queued messages released by two scheduler replicas at a configured pace.
  *     BENCH_DRAIN_MESSAGES=100000 BENCH_DRAIN_NUMBERS=100 BENCH_DRAIN_RATE=5 BENCH_DRAIN_SECONDS=240
  *     BENCH_DRAIN_DELIVERY_DELAY_MS=100 BENCH_DRAIN_BATCH_SIZE, BENCH_DRAIN_CONCURRENCY (app defaults)
+ *     BENCH_DRAIN_STATEMENTS=1 prints PostgreSQL's statements per handed-over message (needs
+ *     pg_stat_statements: EMBEDDED_POSTGRES_SETTINGS="shared_preload_libraries=pg_stat_statements")
  *   BENCH_SECTIONS=drain (comma-separated names) runs only those sections.
  *
  * A section is a BenchSection in its own folder, appended to SECTIONS.

@@ -13,10 +13,12 @@ const inbound: CarrierCallback = { kind: 'inbound', carrierMessageId: 'sbx_in_1'
 function setup(read: () => CarrierCallback[], receiptOutcome: CallbackResult['outcome'] = 'applied') {
   const carrier = { name: 'sandbox', readCallback: jest.fn(read) } as unknown as Carrier;
   const applied: CarrierCallback[] = [];
+  const receiptBatches: CarrierCallback[][] = [];
   const receipts = {
-    apply: jest.fn(async (callback: CarrierCallback) => {
-      applied.push(callback);
-      return { kind: 'status', carrier_message_id: callback.carrierMessageId, outcome: receiptOutcome, message_id: null };
+    applyAll: jest.fn(async (callbacks: CarrierCallback[]) => {
+      applied.push(...callbacks);
+      receiptBatches.push(callbacks);
+      return callbacks.map((callback) => ({ kind: 'status', carrier_message_id: callback.carrierMessageId, outcome: receiptOutcome, message_id: null }));
     }),
   } as unknown as DeliveryReceiptsService;
   const inboundService = {
@@ -25,7 +27,7 @@ function setup(read: () => CarrierCallback[], receiptOutcome: CallbackResult['ou
       return { kind: 'inbound', carrier_message_id: callback.carrierMessageId, outcome: 'applied', message_id: 'm-1' };
     }),
   } as unknown as InboundMessagesService;
-  return { sut: new CallbackIntakeService(carrier, receipts, inboundService), carrier, applied };
+  return { sut: new CallbackIntakeService(carrier, receipts, inboundService), carrier, applied, receiptBatches };
 }
 
 const rejecting = (reason: CallbackRejection) => () => {
@@ -42,6 +44,16 @@ describe('CallbackIntakeService', () => {
       ['status', 'applied'],
       ['inbound', 'applied'],
     ]);
+  });
+
+  it('applies consecutive receipts of one body together, keeping the order around inbound texts', async () => {
+    const second = { ...receipt, carrierMessageId: 'sbx_2' } as CarrierCallback;
+    const third = { ...receipt, carrierMessageId: 'sbx_3' } as CarrierCallback;
+    const { sut, applied, receiptBatches } = setup(() => [receipt, second, inbound, third]);
+    const results = await sut.receive('sandbox', {}, '');
+    expect(applied).toEqual([receipt, second, inbound, third]);
+    expect(receiptBatches).toEqual([[receipt, second], [third]]);
+    expect(results.map((result) => result.carrier_message_id)).toEqual(['sbx_1', 'sbx_2', 'sbx_in_1', 'sbx_3']);
   });
 
   it('404 for a carrier that is not the active one, before reading anything', async () => {

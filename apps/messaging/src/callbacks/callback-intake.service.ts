@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@suite/runtime';
 import { CallbackRejectedError } from '../carrier/carrier-errors';
-import { CARRIER, type CallbackHeaders, type Carrier, type CarrierCallbackSink } from '../carrier/carrier.port';
+import { CARRIER, type CallbackHeaders, type Carrier, type CarrierCallback, type CarrierCallbackSink } from '../carrier/carrier.port';
 import { InboundMessagesService } from '../inbound/inbound-messages.service';
 import type { CallbackResult } from './callback-result';
 import { callbackRejectionError } from './callback-rejection';
@@ -11,9 +11,9 @@ import { DeliveryReceiptsService } from './delivery-receipts.service';
  * The one entrance of carrier callbacks: `POST /v1/carrier/callbacks/{carrier}` and, in-process,
  * the CarrierCallbackSink the sandbox posts its signed receipts and simulated inbound texts to.
  * The active carrier's adapter verifies the signature over the raw bytes and normalises the body;
- * then each callback is dispatched — receipts to the state machine, inbound texts to inbound
- * processing — each in its own transaction, each idempotent, so a provider may retry the whole
- * request.
+ * then the callbacks are dispatched in order — receipts to the state machine, consecutive ones in
+ * one transaction (a body may carry a batch of them), inbound texts to inbound processing, each in
+ * its own transaction — each step idempotent, so a provider may retry the whole request.
  */
 @Injectable()
 export class CallbackIntakeService implements CarrierCallbackSink {
@@ -27,8 +27,17 @@ export class CallbackIntakeService implements CarrierCallbackSink {
     if (carrierName !== this.carrier.name) throw new AppError('not_found', `No carrier "${carrierName}" is active on this service.`);
     const callbacks = this.read(headers, rawBody);
     const results: CallbackResult[] = [];
-    for (const callback of callbacks) {
-      results.push(callback.kind === 'status' ? await this.receipts.apply(callback) : await this.inbound.receive(callback));
+    // In order; consecutive receipts together (one transaction for a batch of them), each inbound text alone.
+    for (let i = 0; i < callbacks.length; ) {
+      const callback = callbacks[i]!;
+      if (callback.kind === 'inbound') {
+        results.push(await this.inbound.receive(callback));
+        i++;
+        continue;
+      }
+      const receipts: Array<Extract<CarrierCallback, { kind: 'status' }>> = [];
+      for (let next = callbacks[i]; next?.kind === 'status'; next = callbacks[++i]) receipts.push(next);
+      results.push(...(await this.receipts.applyAll(receipts)));
     }
     return results;
   }

@@ -1,4 +1,4 @@
-import { decodeCallback, encodeCallback } from './callback-codec';
+import { decodeCallback, decodeCallbacks, encodeCallback, encodeCallbacks, MAX_CALLBACKS_PER_BODY } from './callback-codec';
 import { CallbackRejectedError } from './carrier-errors';
 import type { CarrierCallback } from './carrier.port';
 
@@ -39,5 +39,42 @@ describe('callback codec', () => {
   ])('refuses %s', (_case, raw, message) => {
     expect(() => decodeCallback(raw)).toThrow(CallbackRejectedError);
     expect(() => decodeCallback(raw)).toThrow(message);
+  });
+
+  describe('several callbacks in one body', () => {
+    const receipts: CarrierCallback[] = [
+      { kind: 'status', carrierMessageId: 'sbx_1', status: 'delivered', at },
+      { kind: 'status', carrierMessageId: 'sbx_2', status: 'failed', reason: 'unreachable handset', at },
+      { kind: 'inbound', carrierMessageId: 'sbx_in_3', from: '+12125550100', to: '+13105550199', body: 'STOP', at },
+    ];
+
+    it('round-trips a list in its order, as a JSON array', () => {
+      const raw = encodeCallbacks(receipts);
+      expect(Array.isArray(JSON.parse(raw))).toBe(true);
+      expect(decodeCallbacks(Buffer.from(raw))).toEqual(receipts);
+    });
+
+    it('writes one callback as the plain object, which both readers take', () => {
+      const raw = encodeCallbacks([receipts[0]!]);
+      expect(raw).toBe(encodeCallback(receipts[0]!));
+      expect(decodeCallbacks(raw)).toEqual([receipts[0]]);
+      expect(decodeCallback(raw)).toEqual(receipts[0]);
+    });
+
+    it.each([
+      ['an empty array', '[]', /1 to/],
+      ['an array with a non-object', '[{"kind":"status","carrier_message_id":"x","status":"delivered","at":"2025-06-02T15:00:00Z"}, 5]', /item 1/],
+      ['an array with a bad item', '[{"kind":"status","carrier_message_id":"x","status":"read","at":"2025-06-02T15:00:00Z"}]', /status must be/],
+      ['a bare string', '"hello"', /JSON object/],
+    ])('refuses %s', (_case, raw, message) => {
+      expect(() => decodeCallbacks(raw)).toThrow(CallbackRejectedError);
+      expect(() => decodeCallbacks(raw)).toThrow(message);
+    });
+
+    it('holds at most MAX_CALLBACKS_PER_BODY', () => {
+      const many = Array.from({ length: MAX_CALLBACKS_PER_BODY + 1 }, () => receipts[0]!);
+      expect(() => encodeCallbacks(many)).toThrow(RangeError);
+      expect(() => decodeCallbacks(`[${many.map((callback) => encodeCallback(callback)).join(',')}]`)).toThrow(/1 to/);
+    });
   });
 });

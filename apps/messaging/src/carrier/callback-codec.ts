@@ -6,7 +6,38 @@ import type { CarrierCallback, CarrierChannel } from './carrier.port';
  * sandbox and by any provider that can be configured to post it:
  *   {"kind":"status","carrier_message_id":"…","status":"delivered"|"failed","reason"?:"…","at":"<ISO 8601>"}
  *   {"kind":"inbound","carrier_message_id":"…","from":"+1…","to":"+1…","body":"…","at":"<ISO 8601>","channel"?:"imessage"|"sms"|"mms"}
+ * or a JSON array of up to MAX_CALLBACKS_PER_BODY of them (a batch of receipts, one signature).
  */
+export const MAX_CALLBACKS_PER_BODY = 1000;
+
+/** Several callbacks in one body (decodeCallbacks reads it back); one is written as the plain object. */
+export function encodeCallbacks(callbacks: readonly CarrierCallback[]): string {
+  if (callbacks.length === 0 || callbacks.length > MAX_CALLBACKS_PER_BODY) throw new RangeError(`a callback body holds 1 to ${MAX_CALLBACKS_PER_BODY} callbacks, not ${callbacks.length}`);
+  return callbacks.length === 1 ? encodeCallback(callbacks[0]!) : `[${callbacks.map(encodeCallback).join(',')}]`;
+}
+
+/** A body of one callback (an object) or several (an array of them); throws CallbackRejectedError('malformed_body'). */
+export function decodeCallbacks(rawBody: Buffer | string): CarrierCallback[] {
+  const value = parse(rawBody);
+  if (!Array.isArray(value)) {
+    if (typeof value !== 'object' || value === null) throw malformed('body must be a JSON object or an array of them');
+    return [decodeFields(value as Record<string, unknown>)];
+  }
+  if (value.length === 0 || value.length > MAX_CALLBACKS_PER_BODY) throw malformed(`array must hold 1 to ${MAX_CALLBACKS_PER_BODY} callbacks`);
+  return value.map((item, i) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw malformed(`item ${i} must be a JSON object`);
+    return decodeFields(item as Record<string, unknown>);
+  });
+}
+
+function parse(rawBody: Buffer | string): unknown {
+  try {
+    return JSON.parse(rawBody.toString());
+  } catch {
+    throw malformed('body is not JSON');
+  }
+}
+
 export function encodeCallback(callback: CarrierCallback): string {
   if (callback.kind === 'status') {
     const { carrierMessageId, status, reason, at } = callback;
@@ -18,14 +49,12 @@ export function encodeCallback(callback: CarrierCallback): string {
 
 /** Parses a body written by encodeCallback; throws CallbackRejectedError('malformed_body') otherwise. */
 export function decodeCallback(rawBody: Buffer | string): CarrierCallback {
-  let value: unknown;
-  try {
-    value = JSON.parse(rawBody.toString());
-  } catch {
-    throw malformed('body is not JSON');
-  }
+  const value = parse(rawBody);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw malformed('body must be a JSON object');
-  const fields = value as Record<string, unknown>;
+  return decodeFields(value as Record<string, unknown>);
+}
+
+function decodeFields(fields: Record<string, unknown>): CarrierCallback {
   const carrierMessageId = text(fields, 'carrier_message_id');
   const at = instant(fields);
   if (fields.kind === 'status') {

@@ -1,4 +1,4 @@
-import { decodeCallback, encodeCallback } from './callback-codec';
+import { decodeCallbacks, encodeCallbacks } from './callback-codec';
 import { CallbackVerifier } from './callback-verifier';
 import type { CallbackHeaders, CarrierCallback } from './carrier.port';
 
@@ -18,12 +18,12 @@ export class SignedCallbacks {
   /** Verifies the signature over the raw bytes, then decodes; throws CallbackRejectedError. */
   read(headers: CallbackHeaders, rawBody: Buffer | string): CarrierCallback[] {
     this.verifier.verify(headers, rawBody);
-    return [decodeCallback(rawBody)];
+    return decodeCallbacks(rawBody);
   }
 
-  /** The body and headers such a carrier would post. */
-  write(callback: CarrierCallback): { headers: Record<string, string>; rawBody: string } {
-    const rawBody = encodeCallback(callback);
+  /** The body and headers such a carrier would post: one callback, or several in one body (a batch of receipts). */
+  write(callbacks: CarrierCallback | readonly CarrierCallback[]): { headers: Record<string, string>; rawBody: string } {
+    const rawBody = encodeCallbacks(Array.isArray(callbacks) ? callbacks : [callbacks as CarrierCallback]);
     return { headers: this.verifier.sign(rawBody), rawBody };
   }
 }

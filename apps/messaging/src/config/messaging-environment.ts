@@ -98,7 +98,11 @@ export class MessagingEnvironment extends BaseEnvironment {
   @Max(1_000)
   MESSAGING_SCHEDULER_BATCH_SIZE: number = 50;
 
-  /** Claimed messages handed to the carrier concurrently (each holds a database connection meanwhile). */
+  /**
+   * Hand-off batches in flight: a tick's claimed messages are split into at most this many
+   * batches, each one transaction holding one database connection while its carrier calls run
+   * side by side (release/hand-off-batches.ts).
+   */
   @IsInt()
   @Min(1)
   @Max(50)

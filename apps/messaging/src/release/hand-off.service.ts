@@ -2,22 +2,22 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { applyStatusEvent } from '@suite/message-status';
+import { PreparedStatement } from '@suite/eventing';
 import { CarrierRejectedError, CarrierUnavailableError } from '../carrier/carrier-errors';
-import { isCapabilityFresh } from '../carrier/capability-cache';
-import { CARRIER, type Carrier, type PhoneCapability } from '../carrier/carrier.port';
-import { fromContactCapability, toContactCapability } from '../contacts/contact-capability';
-import { ContactEntity } from '../contacts/contact.entity';
+import { CARRIER, type Carrier, type CarrierChannel, type CarrierSendResult, type PhoneCapability } from '../carrier/carrier.port';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { MessageEntity } from '../messages/message.entity';
 import { bodyForChannel, chooseChannel, effectApplies } from '../scheduling/channel-choice';
-import { pacingDay } from '../scheduling/pacing';
 import { CLOCK, type Clock } from '../shared/clock';
+import { entityFromColumns } from '../shared/entity-from-columns';
+import { transactionRunner } from '../shared/transaction-runner';
 import type { ClaimedMessage } from './claimed-message';
-import { PaceGate } from './pace-gate';
+import { countSent, recordLastOutbound, storeCapabilities } from './hand-off-writes';
+import { PaceGate, type PaceTurn } from './pace-gate';
 import { MESSAGES_TABLE } from './release-claimer';
 import { ReleaseMetrics } from './release-metrics';
 import { retryDecision } from './release-rules';
-import { changeStatusAndAnnounce } from './status-change';
+import { changeStatusAndAnnounce, changeStatusesAndAnnounce } from './status-change';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';
 
 /** failure_reason values the hand-off writes. */
@@ -28,14 +28,31 @@ export const HAND_OFF_REASONS = {
 
 class CarrierTimeoutError extends CarrierUnavailableError {}
 
+/** The claimed rows, locked in id order (two batches over overlapping rows cannot deadlock). */
+const LOCK_CLAIMS = new PreparedStatement('hand_off_lock_claims', `SELECT * FROM messaging.messages WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, 'messaging');
+
+/** A message of the batch that passed its checks and goes to the carrier. */
+interface Sendable {
+  readonly claimed: ClaimedMessage;
+  readonly row: MessageEntity;
+  readonly channel: CarrierChannel;
+}
+
+/** What the carrier answered one hand-off, and when it got the request. */
+type Handed = Sendable & { readonly at: Date } & ({ readonly accepted: CarrierSendResult } | { readonly error: unknown });
+
 /**
- * Step 2 of a tick (docs/decisions/0014), per claimed message, outside the claim transaction:
- * the capability (the contact's cache while fresh, else a carrier lookup BEFORE any row lock),
- * then one transaction that locks the message row, checks it is still this claim's `sending`
- * (a cancel may have won meanwhile), chooses the channel, waits for the number's turn at the
- * carrier (pace-gate.ts, which locks the number's hand-off marker AFTER the message row) and
- * calls carrier.send WHILE HOLDING THE LOCKS. A concurrent DELETE therefore waits and then sees `sent` (409), or it came first and
- * nothing is sent: a message is never both cancelled and handed over.
+ * Step 2 of a tick (docs/decisions/0014), per hand-off batch (hand-off-batches.ts: part of a
+ * tick's claims, each sender number once), outside the claim transaction: the capabilities (the
+ * contact's cache while fresh, read by the claim; else carrier lookups BEFORE any row lock, stored
+ * in one statement), then one transaction that locks the batch's message rows, keeps those still
+ * this claim's `sending` (a cancel may have won meanwhile), chooses each channel, waits for each
+ * number's turn at the carrier (pace-gate.ts, which locks the numbers' hand-off markers AFTER the
+ * message rows) and calls carrier.send WHILE HOLDING THE LOCKS — the batch's calls side by side.
+ * A concurrent DELETE therefore waits and then sees `sent` (409), or it came first and nothing is
+ * sent: a message is never both cancelled and handed over. The outcomes are written per kind, one
+ * guarded status update and one outbox append for all the batch's `sent`, and likewise for the
+ * bookkeeping (hand-off-writes.ts): a batch costs about ten statements, not ten per message.
  */
 @Injectable()
 export class HandOffService {
@@ -51,97 +68,146 @@ export class HandOffService {
     private readonly paceGate: PaceGate,
   ) {}
 
-  async handOff(claimed: ClaimedMessage): Promise<void> {
-    let capability: PhoneCapability;
-    try {
-      capability = await this.capabilityOf(claimed);
-    } catch (error) {
-      await this.dataSource.transaction(async (manager) => {
-        if (await this.lockClaim(manager, claimed)) await this.retryOrFail(manager, claimed, error);
-      });
-      return;
-    }
+  async handOffBatch(batch: readonly ClaimedMessage[]): Promise<void> {
+    if (batch.length === 0) return;
+    const capabilities = await this.capabilitiesOf(batch);
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.lockClaim(manager, claimed);
-      if (!row) return;
-      const channel = chooseChannel(capability, row.attachments.length > 0);
-      if (channel === 'no_channel') {
-        await changeStatusAndAnnounce(manager, this.events, { table: MESSAGES_TABLE, id: row.id, event: 'mark_no_channel', set: { failure_reason: HAND_OFF_REASONS.noChannel } });
-        this.metrics.released('no_channel');
-        return;
-      }
-      // Pacing holds at the carrier: wait for the number's turn (its marker row stays locked until commit).
-      const turn = await this.paceGate.turn(manager, row.fromNumber!, claimed.perSecondRate);
-      if (turn.kind === 'later') {
-        await applyStatusEvent(manager, { table: MESSAGES_TABLE, id: row.id, event: 'requeue', set: { claimed_at: null, release_after: turn.until } });
-        this.metrics.deferred('rate');
-        return;
-      }
-      const handedOverAt = turn.at;
-      let result;
-      try {
-        result = await this.withTimeout(
-          this.carrier.send({
-            messageId: row.id,
-            from: row.fromNumber!,
-            to: row.contactPhone,
-            channel,
-            body: bodyForChannel(channel, row.body, row.attachments),
-            attachments: row.attachments,
-            // Kept on the record whatever the channel; only iMessage has effects.
-            effect: effectApplies(channel) ? row.effect : null,
-          }),
-          `carrier.send of ${row.id}`,
-          // Whatever the answer, the carrier got a request: that is the number's last hand-off.
-        ).finally(() => this.paceGate.handedOver(manager, row.fromNumber!, handedOverAt));
-      } catch (error) {
-        if (error instanceof CarrierRejectedError) {
-          await changeStatusAndAnnounce(manager, this.events, {
-            table: MESSAGES_TABLE,
-            id: row.id,
-            event: 'reject',
-            set: { channel, handed_over_at: handedOverAt, failure_reason: `${error.code}: ${error.message}`.slice(0, 255) },
-          });
-          this.metrics.released('failed');
-          return;
+      const rows = await this.lockClaims(manager, batch);
+      const sendable: Sendable[] = [];
+      const noChannel: MessageEntity[] = [];
+      for (const claimed of batch) {
+        const row = rows.get(claimed.id);
+        if (!row) continue;
+        const capability = capabilities.get(claimed.id)!;
+        if (!capability.ok) {
+          await this.retryOrFail(manager, claimed, capability.error);
+          continue;
         }
-        await this.retryOrFail(manager, claimed, error);
-        return;
+        const channel = chooseChannel(capability.value, row.attachments.length > 0);
+        if (channel === 'no_channel') noChannel.push(row);
+        else sendable.push({ claimed, row, channel });
       }
-      await changeStatusAndAnnounce(manager, this.events, {
-        table: MESSAGES_TABLE,
-        id: row.id,
-        event: 'accept',
-        set: { channel, handed_over_at: handedOverAt, sent_at: result.acceptedAt, carrier_ts: result.acceptedAt, carrier_message_id: result.carrierMessageId },
-      });
-      await manager.getRepository(ContactEntity).update({ companyId: row.companyId, phone: row.contactPhone }, { lastOutboundAt: handedOverAt });
-      await manager.query(
-        `INSERT INTO messaging.sender_number_days (number, day, new_contacts, sent) VALUES ($1, $2, 0, 1)
-         ON CONFLICT (number, day) DO UPDATE SET sent = sender_number_days.sent + 1`,
-        [row.fromNumber, pacingDay(handedOverAt)],
-      );
-      this.metrics.released('sent');
-      this.metrics.handedOver(claimed.dueAt, handedOverAt);
+      if (noChannel.length > 0) {
+        const outcomes = await changeStatusesAndAnnounce(manager, this.events, {
+          table: MESSAGES_TABLE,
+          event: 'mark_no_channel',
+          rows: noChannel.map((row) => ({ id: row.id, set: { failure_reason: HAND_OFF_REASONS.noChannel } })),
+        });
+        for (const outcome of outcomes) if (outcome.applied) this.metrics.released('no_channel');
+      }
+      // Pacing holds at the carrier: each number's turn (its marker row stays locked until commit).
+      const turns = await this.paceGate.turns(manager, sendable.map(({ row, claimed }) => ({ number: row.fromNumber!, perSecondRate: claimed.perSecondRate })));
+      const going: Array<Sendable & { turn: Extract<PaceTurn, { kind: 'go' }> }> = [];
+      for (const [i, turn] of turns.entries()) {
+        const message = sendable[i]!;
+        if (turn.kind === 'go') {
+          going.push({ ...message, turn });
+          continue;
+        }
+        await applyStatusEvent(manager, { table: MESSAGES_TABLE, id: message.row.id, event: 'requeue', set: { claimed_at: null, release_after: turn.until } });
+        this.metrics.deferred('rate');
+      }
+      const handed = await Promise.all(going.map((message) => this.send(message)));
+      // Whatever the answers, the carrier got the requests: those are the numbers' last hand-offs.
+      await this.paceGate.handedOver(manager, handed.map(({ row, at }) => ({ number: row.fromNumber!, at })));
+      await this.record(manager, handed);
     });
   }
 
-  /** The contact's stored capability while fresh; else the carrier's answer, stored for next time. */
-  private async capabilityOf(claimed: ClaimedMessage): Promise<PhoneCapability> {
-    const contacts = this.dataSource.getRepository(ContactEntity);
-    const contact = await contacts.findOneBy({ companyId: claimed.companyId, phone: claimed.contactPhone });
-    const now = this.clock.now();
-    if (contact?.capability && isCapabilityFresh(contact.capabilityCheckedAt, now, this.options.capabilityTtlSeconds)) {
-      return fromContactCapability(contact.capability);
+  /** One carrier call after the number's turn; never throws (the answer or the error is the outcome). */
+  private async send(message: Sendable & { turn: Extract<PaceTurn, { kind: 'go' }> }): Promise<Handed> {
+    const { row, channel } = message;
+    const at = await this.paceGate.await(message.turn);
+    try {
+      const accepted = await this.withTimeout(
+        this.carrier.send({
+          messageId: row.id,
+          from: row.fromNumber!,
+          to: row.contactPhone,
+          channel,
+          body: bodyForChannel(channel, row.body, row.attachments),
+          attachments: row.attachments,
+          // Kept on the record whatever the channel; only iMessage has effects.
+          effect: effectApplies(channel) ? row.effect : null,
+        }),
+        `carrier.send of ${row.id}`,
+      );
+      return { ...message, at, accepted };
+    } catch (error) {
+      return { ...message, at, error };
     }
-    const capability = await this.withTimeout(this.carrier.lookupCapability(claimed.contactPhone), `capability lookup of ${claimed.contactPhone}`);
-    await contacts.update({ companyId: claimed.companyId, phone: claimed.contactPhone }, { capability: toContactCapability(capability), capabilityCheckedAt: now });
-    return capability;
   }
 
-  /** The message row, locked, if it is still this claim's `sending`; null when a cancel, the sweeper or another claim got there first. */
-  private async lockClaim(manager: EntityManager, claimed: ClaimedMessage): Promise<MessageEntity | null> {
-    const row = await manager.getRepository(MessageEntity).findOne({ where: { id: claimed.id }, lock: { mode: 'pessimistic_write' } });
-    return row && row.status === 'sending' && row.sendAttempts === claimed.attempt ? row : null;
+  /** The batch's carrier answers: `sent` and `failed` in one guarded update and one outbox append each; retries one by one (rare). */
+  private async record(manager: EntityManager, handed: readonly Handed[]): Promise<void> {
+    const accepted = handed.flatMap((message) => ('accepted' in message ? [{ ...message, result: message.accepted }] : []));
+    const rejected = handed.flatMap((message) => ('error' in message && message.error instanceof CarrierRejectedError ? [{ ...message, error: message.error }] : []));
+    for (const message of handed) {
+      if ('error' in message && !(message.error instanceof CarrierRejectedError)) await this.retryOrFail(manager, message.claimed, message.error);
+    }
+    if (rejected.length > 0) {
+      const outcomes = await changeStatusesAndAnnounce(manager, this.events, {
+        table: MESSAGES_TABLE,
+        event: 'reject',
+        rows: rejected.map(({ row, channel, at, error }) => ({
+          id: row.id,
+          set: { channel, handed_over_at: at, failure_reason: `${error.code}: ${error.message}`.slice(0, 255) },
+        })),
+      });
+      for (const outcome of outcomes) if (outcome.applied) this.metrics.released('failed');
+    }
+    if (accepted.length === 0) return;
+    const outcomes = await changeStatusesAndAnnounce(manager, this.events, {
+      table: MESSAGES_TABLE,
+      event: 'accept',
+      rows: accepted.map(({ row, channel, at, result }) => ({
+        id: row.id,
+        set: { channel, handed_over_at: at, sent_at: result.acceptedAt, carrier_ts: result.acceptedAt, carrier_message_id: result.carrierMessageId },
+      })),
+    });
+    // The rows are locked and were checked to be this claim's `sending`: every accept applies.
+    const sent = accepted.filter((_, i) => outcomes[i]!.applied);
+    await recordLastOutbound(manager, sent.map(({ row, at }) => ({ companyId: row.companyId, contactPhone: row.contactPhone, at })));
+    await countSent(manager, sent.map(({ row, at }) => ({ number: row.fromNumber!, at })));
+    for (const { claimed, at } of sent) {
+      this.metrics.released('sent');
+      this.metrics.handedOver(claimed.dueAt, at);
+    }
+  }
+
+  /**
+   * Each message's capability: the contact's stored one when the claim found it fresh; else the
+   * carrier's answer (lookups side by side, before any row lock), stored in one statement for
+   * next time. A failed lookup is the message's outcome (retried like an unavailable carrier).
+   */
+  private async capabilitiesOf(batch: readonly ClaimedMessage[]): Promise<Map<string, { ok: true; value: PhoneCapability } | { ok: false; error: unknown }>> {
+    const now = this.clock.now();
+    const answers = await Promise.all(
+      batch.map(async (claimed) => {
+        if (claimed.cachedCapability) return { claimed, ok: true as const, value: claimed.cachedCapability, looked: false };
+        try {
+          const value = await this.withTimeout(this.carrier.lookupCapability(claimed.contactPhone), `capability lookup of ${claimed.contactPhone}`);
+          return { claimed, ok: true as const, value, looked: true };
+        } catch (error) {
+          return { claimed, ok: false as const, error };
+        }
+      }),
+    );
+    const looked = answers.flatMap((answer) => (answer.ok && answer.looked ? [{ companyId: answer.claimed.companyId, contactPhone: answer.claimed.contactPhone, capability: answer.value }] : []));
+    await storeCapabilities(this.dataSource, looked, now);
+    return new Map(answers.map((answer) => [answer.claimed.id, answer.ok ? { ok: true, value: answer.value } : { ok: false, error: answer.error }]));
+  }
+
+  /** The batch's rows, locked, that are still this claim's `sending`; the others a cancel, the sweeper or another claim got first. */
+  private async lockClaims(manager: EntityManager, batch: readonly ClaimedMessage[]): Promise<Map<string, MessageEntity>> {
+    const attempts = new Map(batch.map((claimed) => [claimed.id, claimed.attempt]));
+    const { rows } = await LOCK_CLAIMS.run<Record<string, unknown>>(transactionRunner(manager), [[...attempts.keys()]]);
+    const mine = new Map<string, MessageEntity>();
+    for (const raw of rows) {
+      const row = entityFromColumns(manager, MessageEntity, raw);
+      if (row.status === 'sending' && row.sendAttempts === attempts.get(row.id)) mine.set(row.id, row);
+    }
+    return mine;
   }
 
   /** The carrier could not take it now: back to the queue with backoff, or `failed` once the attempts are spent. */
@@ -159,7 +225,6 @@ export class HandOffService {
     await applyStatusEvent(manager, { table: MESSAGES_TABLE, id: claimed.id, event: 'requeue', set: { claimed_at: null, release_after: next.at } });
     this.metrics.released('requeued');
   }
-
 
   /** Bounds a carrier call; a late answer is dropped (a retry carries the same message id, the idempotency key). */
   private withTimeout<T>(call: Promise<T>, what: string): Promise<T> {

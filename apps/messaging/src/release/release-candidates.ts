@@ -1,6 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { PreparedStatement } from '@suite/eventing';
 import { MESSAGING_DEFAULTS } from '../config/messaging-defaults';
 import { MessageEntity } from '../messages/message.entity';
+import { entityFromColumns } from '../shared/entity-from-columns';
+import { transactionRunner } from '../shared/transaction-runner';
 
 /**
  * Which due messages a claim looks at, and when there will next be something to look at
@@ -54,20 +57,29 @@ const CANDIDATE_IDS = `
   ORDER BY due.place, due.release_after, due.created_at, due.id
   LIMIT :limit`;
 
-/** The claimable due messages, at most `limit`, locked FOR UPDATE SKIP LOCKED (replicas take disjoint sets), in queue order. */
-export function lockCandidates(manager: EntityManager, now: Date, limit: number): Promise<MessageEntity[]> {
-  return manager
-    .getRepository(MessageEntity)
-    .createQueryBuilder('m')
-    .where(`m.id IN (${CANDIDATE_IDS})`, { now, limit, perNumber: PICK_PER_NUMBER, defaultRate: MESSAGING_DEFAULTS.perSecondRate })
-    // Checked again on the row itself: the sub-select read a snapshot, the lock reads the latest version.
-    .andWhere(`m.status = 'queued' AND m.releaseAfter <= :now`, { now })
-    .orderBy('m.releaseAfter', 'ASC')
-    .addOrderBy('m.createdAt', 'ASC')
-    .addOrderBy('m.id', 'ASC')
-    .setLock('pessimistic_write')
-    .setOnLocked('skip_locked')
-    .getMany();
+/**
+ * The claimable due messages, locked FOR UPDATE SKIP LOCKED (replicas take disjoint sets), in
+ * queue order. Status and due time are checked again on the row itself: the sub-select read a
+ * snapshot, the lock reads the latest version. Each id is looked up (and locked) by primary key in
+ * a LATERAL: written as `m.id IN (…)`, `= ANY (ARRAY(…))` or a join to a CTE of them, the planner
+ * walked every due row of a queue index and probed the ids against it — 222 ms (`IN`), 30 ms
+ * (CTE), 8.5 ms (`ANY`) a claim with 20,000 queued on a loaded machine (EXPLAIN ANALYZE in the
+ * drain benchmark); the `IN` form was the largest cost in PostgreSQL per handed-over message.
+ */
+const LOCK_CANDIDATES = new PreparedStatement(
+  'claim_lock_candidates',
+  `SELECT m.* FROM unnest(ARRAY(${CANDIDATE_IDS.replaceAll(':now', '$1::timestamptz').replaceAll(':limit', '$2::int').replaceAll(':perNumber', '$3::int').replaceAll(':defaultRate', '$4::real')})) AS c(id)
+    CROSS JOIN LATERAL (
+      SELECT * FROM messaging.messages q WHERE q.id = c.id AND q.status = 'queued' AND q.release_after <= $1::timestamptz
+         FOR UPDATE SKIP LOCKED) m
+    ORDER BY m.release_after, m.created_at, m.id`,
+  'messaging',
+);
+
+/** The claimable due messages, at most `limit`, locked, in queue order. */
+export async function lockCandidates(manager: EntityManager, now: Date, limit: number): Promise<MessageEntity[]> {
+  const { rows } = await LOCK_CANDIDATES.run<Record<string, unknown>>(transactionRunner(manager), [now, limit, PICK_PER_NUMBER, MESSAGING_DEFAULTS.perSecondRate]);
+  return rows.map((raw) => entityFromColumns(manager, MessageEntity, raw));
 }
 
 /**
@@ -82,7 +94,8 @@ export async function nextClaimableAt(dataSource: DataSource, now: Date): Promis
                         ELSE n.next_send_at + ${interval('$2::real')} END)
           FROM messaging.sender_numbers n
           LEFT JOIN messaging.workspace_settings s ON s.company_id = n.company_id
-         WHERE EXISTS (SELECT 1 FROM messaging.messages q WHERE q.status = 'queued' AND q.from_number = n.number AND q.release_after <= $1)),
+          -- A probe of the number's queue index per number; as WHERE EXISTS the planner hashed the whole due queue (8 ms with 20,000 queued).
+          CROSS JOIN LATERAL (SELECT 1 FROM messaging.messages q WHERE q.status = 'queued' AND q.from_number = n.number AND q.release_after <= $1 LIMIT 1) due),
        (SELECT $1::timestamptz WHERE EXISTS (SELECT 1 FROM messaging.messages WHERE status = 'queued' AND from_number IS NULL AND release_after <= $1))
      ) AS at`,
     [now, MESSAGING_DEFAULTS.perSecondRate],

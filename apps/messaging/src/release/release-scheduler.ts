@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { CLOCK, type Clock } from '../shared/clock';
 import { ClaimSweeper } from './claim-sweeper';
 import type { ClaimedMessage } from './claimed-message';
+import { handOffBatches } from './hand-off-batches';
 import { HandOffService } from './hand-off.service';
 import { ReleaseClaimer } from './release-claimer';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';
@@ -101,20 +102,24 @@ export class ReleaseScheduler implements OnApplicationBootstrap, BeforeApplicati
     return Math.max(floor, Math.min(this.options.tickMs, at.getTime() - this.clock.now().getTime()));
   }
 
-  /** Hand-offs with at most `concurrency` at a time; settled, so none outlives the tick (stop() waits for the loop). */
+  /**
+   * The claimed messages in at most `concurrency` hand-off batches (hand-off-batches.ts), side by
+   * side; settled, so none outlives the tick (stop() waits for the loop).
+   */
   private async handOver(claimed: readonly ClaimedMessage[]): Promise<void> {
+    const batches = handOffBatches(claimed, this.options.concurrency);
     let next = 0;
     const worker = async () => {
-      while (next < claimed.length) {
-        const message = claimed[next++]!;
+      while (next < batches.length) {
+        const batch = batches[next++]!;
         try {
-          await this.handOffs.handOff(message);
+          await this.handOffs.handOffBatch(batch);
         } catch (error) {
-          // The claim stays; the sweeper gives the message back after the claim timeout.
-          this.logger.error(`hand-off of message ${message.id} failed: ${errorText(error)}`);
+          // The claims stay; the sweeper gives the messages back after the claim timeout.
+          this.logger.error(`hand-off of ${batch.length} message(s) (${batch[0]!.id}…) failed: ${errorText(error)}`);
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, claimed.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, batches.length) }, worker));
   }
 }

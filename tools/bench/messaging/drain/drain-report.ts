@@ -1,3 +1,4 @@
+import type { DrainCpu } from './drain-cpu';
 import type { DrainProgress, ExactlyOnceFigures, PacingFigures } from './drain-analysis';
 import { allowedIntervalMs, type DrainSettings } from './drain-settings';
 import { FLAT_FLOOR_BYTES, FLAT_SHARE, judgeSeries, MEMORY_SERIES, type MemoryKind } from './memory-verdict';
@@ -16,6 +17,7 @@ const MB = 1024 * 1024;
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 const ms = (value: number | null) => (value === null ? '–' : `${value.toFixed(1)} ms`);
+const cpuMs = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)} ms`);
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 
 export function printDrainReport(report: {
@@ -26,6 +28,7 @@ export function printDrainReport(report: {
   seededAt: Date;
   pacing: PacingFigures;
   once: ExactlyOnceFigures;
+  cpu: DrainCpu;
   replicas: ReplicaFigures[];
 }): void {
   const { settings, pacing, once, replicas } = report;
@@ -43,6 +46,10 @@ export function printDrainReport(report: {
   row('statuses', JSON.stringify(report.last.byStatus));
   row('drain time (seed commit → last hand-off)', span === null ? '–' : `${span.toFixed(1)} s (polled: ${report.drainSeconds.toFixed(0)} s)`);
   row('throughput', rate === null ? '–' : `${rate.toFixed(0)} msg/s (pace allows ${settings.numbers * settings.rate} msg/s)`);
+  row(
+    'CPU per handed-over message',
+    `${cpuMs(report.cpu.replicasMs)} in the two replicas, ${cpuMs(report.cpu.databaseMs)} in PostgreSQL (drain start → drained; receipts and relay included)`,
+  );
   row('per-number rate, achieved (min / mean / max)', pacing.rate ? `${pacing.rate.min.toFixed(2)} / ${pacing.rate.mean.toFixed(2)} / ${pacing.rate.max.toFixed(2)} per s (configured ${settings.rate})` : '–');
   row('intervals between hand-offs of a number', `${pacing.intervals}, allowed ≥ ${allowed} ms, shortest ${ms(pacing.minGapMs)}`);
   row('  shorter than allowed (violations)', `${pacing.violations} (${pacing.intervals ? ((100 * pacing.violations) / pacing.intervals).toFixed(3) : '0'} %)`);

@@ -2,10 +2,12 @@ import { Client } from 'pg';
 import { createTestDatabase } from '@suite/testing';
 import type { BenchContext, BenchSection } from '../bench-section';
 import { seedWorkspace } from '../send-path/workspace-seed';
+import { drainCpu, drainCpuSnapshot } from './drain-cpu';
 import { drainProgress, exactlyOnceFigures, pacingFigures, type DrainProgress } from './drain-analysis';
 import { printDrainReport, type ReplicaFigures } from './drain-report';
 import { startDrainReplicas } from './drain-replicas';
 import { drainSenderNumbers, seedQueue } from './drain-seed';
+import { printStatements, resetStatements, STATEMENTS_WANTED } from './drain-statements';
 import { allowedIntervalMs, DRAIN_SETTINGS } from './drain-settings';
 import { MemorySampler, readMetrics } from './replica-metrics';
 
@@ -60,8 +62,12 @@ export const drainSection: BenchSection = {
 
       const samplers = cluster.replicas.map((replica) => new MemorySampler(replica.url, startedAt));
       samplers.forEach((sampler) => sampler.start());
+      const replicaPids = cluster.replicas.map((replica) => replica.pid);
+      const statements = STATEMENTS_WANTED && (await resetStatements(client));
+      const cpuBefore = await drainCpuSnapshot(client, replicaPids);
       const last = await waitDrained(client, workspace.companyId, startedAt, settings.limitSeconds);
       const drainSeconds = (Date.now() - startedAt) / 1000;
+      const cpuAfter = await drainCpuSnapshot(client, replicaPids);
       samplers.forEach((sampler) => sampler.stop());
 
       const replicas: ReplicaFigures[] = await Promise.all(
@@ -71,16 +77,19 @@ export const drainSection: BenchSection = {
           samples: samplers[i]!.samples,
         })),
       );
+      const once = await exactlyOnceFigures(client, workspace.companyId);
       printDrainReport({
         settings,
+        cpu: drainCpu(cpuBefore, cpuAfter, once.handedOver),
         drained: last.pending === 0,
         last,
         drainSeconds,
         seededAt: seeded.committedAt,
         pacing: await pacingFigures(client, workspace.companyId, allowedIntervalMs(settings.rate)),
-        once: await exactlyOnceFigures(client, workspace.companyId),
+        once,
         replicas,
       });
+      if (statements) await printStatements(client, once.handedOver);
     } finally {
       await cluster?.stop();
       await client.end().catch(() => undefined);

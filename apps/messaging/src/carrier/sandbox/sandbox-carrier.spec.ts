@@ -11,6 +11,8 @@ const START = new Date('2025-06-02T15:00:00.000Z');
 /** A sink that verifies like the real route and records what it received. */
 class RecordingSink implements CarrierCallbackSink {
   readonly received: CarrierCallback[] = [];
+  /** Callbacks per submitted body. */
+  readonly bodies: number[] = [];
   failuresLeft = 0;
   carrier!: SandboxCarrier;
 
@@ -21,7 +23,9 @@ class RecordingSink implements CarrierCallbackSink {
       this.failuresLeft -= 1;
       throw new Error('database unavailable');
     }
-    this.received.push(...this.carrier.readCallback(headers, rawBody));
+    const callbacks = this.carrier.readCallback(headers, rawBody);
+    this.bodies.push(callbacks.length);
+    this.received.push(...callbacks);
   }
 }
 
@@ -62,6 +66,26 @@ describe('SandboxCarrier', () => {
     expect(mocks.sink.received).toEqual([]);
     await jest.advanceTimersByTimeAsync(1);
     expect(mocks.sink.received).toEqual([{ kind: 'status', carrierMessageId: result.carrierMessageId, status: 'delivered', at: new Date(START.getTime() + 2000) }]);
+    expect(sut.pendingTimers).toBe(0);
+  });
+
+  it('posts the receipts due together in one signed body, each still after its own delivery delay', async () => {
+    const { sut, mocks } = setup();
+    const first = await sut.send(request({ messageId: 'msg_1' }));
+    const second = await sut.send(request({ messageId: 'msg_2', to: '+12125550113' }));
+    await jest.advanceTimersByTimeAsync(500);
+    const third = await sut.send(request({ messageId: 'msg_3' }));
+    await jest.advanceTimersByTimeAsync(1500);
+    expect(mocks.sink.bodies).toEqual([2]);
+    expect(mocks.sink.received.map((callback) => [callback.carrierMessageId, callback.kind === 'status' && callback.status])).toEqual([
+      [first.carrierMessageId, 'delivered'],
+      [second.carrierMessageId, 'failed'],
+    ]);
+    await jest.advanceTimersByTimeAsync(499);
+    expect(mocks.sink.bodies).toEqual([2]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(mocks.sink.bodies).toEqual([2, 1]);
+    expect(mocks.sink.received[2]).toMatchObject({ carrierMessageId: third.carrierMessageId, at: new Date(START.getTime() + 2500) });
     expect(sut.pendingTimers).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { CarrierRejectedError, CarrierUnavailableError } from '../carrier-errors';
+import { MAX_CALLBACKS_PER_BODY } from '../callback-codec';
 import { SignedCallbacks } from '../signed-callbacks';
 import type {
   CallbackHeaders,
@@ -29,6 +30,12 @@ export interface SandboxCarrierOptions {
   readonly receiptRetryDelaysMs?: readonly number[];
 }
 
+interface PendingReceipt {
+  /** Date.now() from which it may be posted. */
+  readonly dueAt: number;
+  readonly receipt: Omit<Extract<CarrierCallback, { kind: 'status' }>, 'kind' | 'at'>;
+}
+
 /** Remembered hand-offs (idempotency) and first attempts; old entries go first beyond this. */
 const MEMORY_LIMIT = 10_000;
 const DEFAULT_RECEIPT_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 60_000];
@@ -48,6 +55,9 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
   private readonly accepted = new Map<string, CarrierSendResult>();
   private readonly attempted = new Set<string>();
+  /** Receipts waiting for their delivery delay, in due order; one timer runs for the first (receiptTimerSet). */
+  private readonly pendingReceipts: PendingReceipt[] = [];
+  private receiptTimerSet = false;
   private stopped = false;
 
   constructor(private readonly options: SandboxCarrierOptions) {
@@ -73,10 +83,7 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
     const result: CarrierSendResult = { carrierMessageId: sandboxCarrierMessageId(request.messageId), acceptedAt: this.clock() };
     if (this.accepted.size >= MEMORY_LIMIT) this.accepted.delete(this.accepted.keys().next().value!);
     this.accepted.set(request.messageId, result);
-    const receipt = sandboxReceipt(request.to, request.body);
-    this.later(this.options.deliveryDelayMs, () =>
-      this.submit({ kind: 'status', carrierMessageId: result.carrierMessageId, ...receipt, at: this.clock() }, 0),
-    );
+    this.receiptDue({ carrierMessageId: result.carrierMessageId, ...sandboxReceipt(request.to, request.body) });
     return result;
   }
 
@@ -85,8 +92,8 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
   }
 
   /** The body and headers a callback of this carrier would arrive with (receipts, simulated inbound). */
-  signedCallback(callback: CarrierCallback): { headers: Record<string, string>; rawBody: string } {
-    return this.callbacks.write(callback);
+  signedCallback(callbacks: CarrierCallback | readonly CarrierCallback[]): { headers: Record<string, string>; rawBody: string } {
+    return this.callbacks.write(callbacks);
   }
 
   /**
@@ -113,11 +120,40 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
       cancel();
     }
     this.timers.clear();
+    this.pendingReceipts.length = 0;
   }
 
-  private async submit(callback: CarrierCallback, attempt: number): Promise<void> {
+  /**
+   * Queues a receipt for `deliveryDelayMs` from now. Receipts due together are posted together:
+   * one timer for the earliest pending one, and when it fires every receipt due by then goes in
+   * one signed body (up to MAX_CALLBACKS_PER_BODY), as a provider batching its webhooks would — one
+   * callback request and one transaction for a hand-off batch's receipts instead of one each.
+   */
+  private receiptDue(receipt: PendingReceipt['receipt']): void {
+    this.pendingReceipts.push({ dueAt: Date.now() + this.options.deliveryDelayMs, receipt });
+    if (!this.receiptTimerSet) this.scheduleReceipts();
+  }
+
+  private scheduleReceipts(): void {
+    const next = this.pendingReceipts[0];
+    this.receiptTimerSet = next !== undefined && !this.stopped;
+    if (!next || this.stopped) return;
+    this.later(Math.max(0, next.dueAt - Date.now()), async () => {
+      const now = Date.now();
+      // Due in order (one delay for all): the due ones are a prefix.
+      let due = 0;
+      while (due < this.pendingReceipts.length && due < MAX_CALLBACKS_PER_BODY && this.pendingReceipts[due]!.dueAt <= now) due++;
+      const at = this.clock();
+      const callbacks = this.pendingReceipts.splice(0, due).map(({ receipt }): CarrierCallback => ({ kind: 'status', ...receipt, at }));
+      this.scheduleReceipts();
+      if (callbacks.length > 0) await this.submit(callbacks, 0);
+    });
+  }
+
+  private async submit(callbacks: readonly CarrierCallback[], attempt: number): Promise<void> {
     // Signed at each attempt, so a retried receipt carries a fresh timestamp, as a carrier's would.
-    const { headers, rawBody } = this.signedCallback(callback);
+    const { headers, rawBody } = this.signedCallback(callbacks);
+    const what = callbacks.length === 1 ? `${callbacks[0]!.kind} callback ${callbacks[0]!.carrierMessageId}` : `${callbacks.length} callbacks (${callbacks[0]!.carrierMessageId}…)`;
     try {
       await this.options.sink().submit(this.name, headers, rawBody);
     } catch (error) {
@@ -125,11 +161,12 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
       const delay = retryDelays[attempt];
       const cause = error instanceof Error ? error.message : String(error);
       if (delay === undefined || this.stopped) {
-        this.logger.error(`sandbox ${callback.kind} callback ${callback.carrierMessageId} dropped after ${attempt + 1} attempt(s): ${cause}`);
+        this.logger.error(`sandbox ${what} dropped after ${attempt + 1} attempt(s): ${cause}`);
         return;
       }
-      this.logger.warn(`sandbox ${callback.kind} callback ${callback.carrierMessageId} refused (${cause}); retrying in ${delay} ms`);
-      this.later(delay, () => this.submit(callback, attempt + 1));
+      // The whole body again, as a provider retries a webhook: what the first attempt applied is a duplicate now.
+      this.logger.warn(`sandbox ${what} refused (${cause}); retrying in ${delay} ms`);
+      this.later(delay, () => this.submit(callbacks, attempt + 1));
     }
   }
 
