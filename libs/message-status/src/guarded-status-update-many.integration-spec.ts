@@ -1,48 +1,25 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { applyStatusEvents } from './guarded-status-update-many';
-import { MESSAGE_STATUSES, type MessageStatus } from './message-status';
+import type { MessageStatus } from './message-status';
+import { STATUS_TABLES, StatusTestTables } from './testing/status-tables';
 
 jest.setTimeout(60_000);
 
-const schema = `message_status_many_${randomBytes(6).toString('hex')}`;
+const tables = new StatusTestTables('message_status_many');
 const COMPANY = randomUUID();
 const OTHER_COMPANY = randomUUID();
 
 let dataSource: DataSource;
 
 beforeAll(async () => {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set; the integration global setup should provide it');
-  dataSource = new DataSource({ type: 'postgres', url, poolSize: 4 });
-  await dataSource.initialize();
-  await dataSource.query(`CREATE SCHEMA "${schema}"`);
-  await dataSource.query(`CREATE TYPE "${schema}".message_status AS ENUM (${MESSAGE_STATUSES.map((s) => `'${s}'`).join(', ')})`);
-  for (const [table, statusType] of [
-    ['messages_text', 'text'],
-    ['messages_enum', `"${schema}".message_status`],
-  ]) {
-    await dataSource.query(`
-      CREATE TABLE "${schema}"."${table}" (
-        id uuid PRIMARY KEY,
-        company_id uuid NOT NULL,
-        status ${statusType} NOT NULL,
-        updated_at timestamptz NOT NULL DEFAULT now() - interval '1 hour',
-        sent_at timestamptz,
-        carrier_ref text,
-        attempts int NOT NULL DEFAULT 0
-      )`);
-  }
+  dataSource = await tables.create(4);
 });
 
-afterAll(async () => {
-  if (!dataSource?.isInitialized) return;
-  await dataSource.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource.destroy();
-});
+afterAll(() => tables.drop());
 
-describe.each(['messages_text', 'messages_enum'])('applyStatusEvents on %s', (tableName) => {
-  const table = `"${schema}"."${tableName}"`;
+describe.each(STATUS_TABLES)('applyStatusEvents on %s', (tableName) => {
+  const table = tables.table(tableName);
 
   async function insert(status: MessageStatus, companyId = COMPANY): Promise<string> {
     const id = randomUUID();

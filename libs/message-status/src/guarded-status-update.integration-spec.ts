@@ -1,17 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { DataSource, EntityManager } from 'typeorm';
 
 import { SQL_NOW } from './guarded-status-update-sql';
 import { applyStatusEvent, StatusEventOutcome } from './guarded-status-update';
-import { MESSAGE_STATUSES, MessageStatus } from './message-status';
+import { MessageStatus } from './message-status';
+import { STATUS_TABLES, StatusTestTables } from './testing/status-tables';
 import { MessageStatusEvent } from './message-status-machine';
 
 // The race rounds open many short transactions; keep well clear of jest's 5 s default.
 jest.setTimeout(60_000);
 
-const schema = `message_status_test_${randomBytes(6).toString('hex')}`;
+const tables = new StatusTestTables('message_status_test');
 const COMPANY = randomUUID();
 const OTHER_COMPANY = randomUUID();
 const ROUNDS = 50;
@@ -19,35 +20,10 @@ const ROUNDS = 50;
 let dataSource: DataSource;
 
 beforeAll(async () => {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is not set; the integration global setup should provide it');
-  dataSource = new DataSource({ type: 'postgres', url, poolSize: 6 });
-  await dataSource.initialize();
-  await dataSource.query(`CREATE SCHEMA "${schema}"`);
-  const enumLabels = MESSAGE_STATUSES.map((s) => `'${s}'`).join(', ');
-  await dataSource.query(`CREATE TYPE "${schema}".message_status AS ENUM (${enumLabels})`);
-  // The library must work whether the owning service stores status as text or as an enum.
-  for (const [table, statusType] of [
-    ['messages_text', 'text'],
-    ['messages_enum', `"${schema}".message_status`],
-  ]) {
-    await dataSource.query(`
-      CREATE TABLE "${schema}"."${table}" (
-        id uuid PRIMARY KEY,
-        company_id uuid NOT NULL,
-        status ${statusType} NOT NULL,
-        updated_at timestamptz NOT NULL DEFAULT now() - interval '1 hour',
-        sent_at timestamptz,
-        carrier_ref text
-      )`);
-  }
+  dataSource = await tables.create(6);
 });
 
-afterAll(async () => {
-  if (!dataSource?.isInitialized) return;
-  await dataSource.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await dataSource.destroy();
-});
+afterAll(() => tables.drop());
 
 interface Row {
   status: string;
@@ -56,8 +32,8 @@ interface Row {
   carrier_ref: string | null;
 }
 
-describe.each(['messages_text', 'messages_enum'])('applyStatusEvent on %s', (tableName) => {
-  const table = `"${schema}"."${tableName}"`;
+describe.each(STATUS_TABLES)('applyStatusEvent on %s', (tableName) => {
+  const table = tables.table(tableName);
 
   async function insert(status: MessageStatus, companyId = COMPANY): Promise<string> {
     const id = randomUUID();

@@ -1,17 +1,11 @@
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { REDACTED_PATHS } from './logger.module';
+import { LogCapture } from './testing/log-capture';
 
 describe('log redaction', () => {
   it('never writes credentials or secrets', () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const logger = pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
+    const capture = new LogCapture();
+    const logger = pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, capture.stream);
     logger.info({
       req: {
         headers: {
@@ -24,7 +18,7 @@ describe('log redaction', () => {
       },
       body: { password: 'hunter22', client_secret: 'cs_secret', refresh_token: 'rt_secret', name: 'Ada' },
     });
-    const line = lines.join('');
+    const line = capture.text();
     for (const secret of ['eyJhbGciOi', 'sk_live_secret', 'session=secret', 'internal-secret', 'hunter22', 'cs_secret', 'rt_secret']) {
       expect(line).not.toContain(secret);
     }

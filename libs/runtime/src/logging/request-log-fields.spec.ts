@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { REDACTED_PATHS, requestLogFields } from './logger.module';
+import { LogCapture } from './testing/log-capture';
 
 describe('requestLogFields (the req of every request log line)', () => {
   const request = {
@@ -28,16 +28,10 @@ describe('requestLogFields (the req of every request log line)', () => {
   });
 
   it('writes no credential through a child logger bound to the request, as pino-http binds it', () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const logger = pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { req: requestLogFields } }, sink);
+    const capture = new LogCapture();
+    const logger = pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { req: requestLogFields } }, capture.stream);
     logger.child({ req: request }).child({ trace_id: '4bf92f3577b34da6a3ce929d0e0e4736' }).info('request completed');
-    const line = lines.join('');
+    const line = capture.text();
     for (const secret of ['eyJhbGciOi', 'sk_live_secret', 'session=secret', 'internal-secret']) expect(line).not.toContain(secret);
     expect(JSON.parse(line)).toMatchObject({ req: { id: 'req-1', url: '/v1/messages', headers: { 'user-agent': 'curl/8.5' } }, trace_id: '4bf92f3577b34da6a3ce929d0e0e4736' });
   });

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import pinoHttp from 'pino-http';
 import { pinoHttpOptions, traceContextMiddleware } from './logger.module';
+import { LogCapture } from './testing/log-capture';
 
 /**
  * The request log lines as an app writes them: the trace context middleware, then pino-http
@@ -11,14 +11,8 @@ import { pinoHttpOptions, traceContextMiddleware } from './logger.module';
  * the completion line written when the response finishes.
  */
 describe('request log lines', () => {
-  const lines: Array<Record<string, unknown>> = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  const logging = pinoHttp(pinoHttpOptions('test-app', 'info'), sink);
+  const capture = new LogCapture();
+  const logging = pinoHttp(pinoHttpOptions('test-app', 'info'), capture.stream);
   let server: Server;
   let url: string;
 
@@ -45,7 +39,7 @@ describe('request log lines', () => {
     expect(response.headers.get('x-request-id')).toBe('req-42');
     await response.text();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const mine = lines.filter((line) => (line['req'] as { id?: string } | undefined)?.id === 'req-42');
+    const mine = capture.lines().filter((line) => (line['req'] as { id?: string } | undefined)?.id === 'req-42');
     expect(mine.map((line) => line['msg'])).toEqual(['inside the handler', 'request completed']);
     for (const line of mine) {
       expect(line).toMatchObject({ name: 'test-app', trace_id: traceId, req: { method: 'GET', url: '/v1/messages', headers: { 'user-agent': 'test-agent' } } });
@@ -57,7 +51,7 @@ describe('request log lines', () => {
     const response = await fetch(`${url}/v1/contacts/x`, { headers: { 'x-request-id': 'req-43' } });
     await response.text();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const completed = lines.find((line) => (line['req'] as { id?: string } | undefined)?.id === 'req-43' && line['msg'] === 'request completed');
+    const completed = capture.lines().find((line) => (line['req'] as { id?: string } | undefined)?.id === 'req-43' && line['msg'] === 'request completed');
     const started = response.headers.get('traceparent')!.split('-')[1];
     expect(completed?.['trace_id']).toBe(started);
   });
