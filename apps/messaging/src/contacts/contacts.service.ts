@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { PreparedStatement } from '@suite/eventing';
 import { AppError } from '@suite/runtime';
 import { transactionRunner } from '../shared/transaction-runner';
+import { contactKey } from './contact-key';
 import { ContactEntity } from './contact.entity';
 
 /**
@@ -24,9 +25,6 @@ export interface ContactToLock {
   readonly phone: string;
   readonly firstName: string | null;
 }
-
-/** The key of a contact in lockAllForSend's answer. */
-export const contactKey = (companyId: string, phone: string): string => `${companyId}:${phone}`;
 
 /**
  * The contacts created when new and locked (see lockAllForSend), in (company_id, phone) order so

@@ -1,5 +1,6 @@
 import { AppError } from '@suite/runtime';
-import { contactKey, type ContactForSend } from '../contacts/contacts.service';
+import { contactKey } from '../contacts/contact-key';
+import type { ContactForSend } from '../contacts/contacts.service';
 import { poolNumberFor } from '../sender-numbers/pin-decision';
 import { planSendBatch, type QueuedSend } from './send-batch-plan';
 

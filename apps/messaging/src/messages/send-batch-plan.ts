@@ -1,5 +1,6 @@
 import { AppError } from '@suite/runtime';
-import { contactKey, type ContactForSend } from '../contacts/contacts.service';
+import { contactKey } from '../contacts/contact-key';
+import type { ContactForSend } from '../contacts/contacts.service';
 import { decidePin } from '../sender-numbers/pin-decision';
 import { NO_SENDER_NUMBER, type PinChange } from '../sender-numbers/sender-pinning.service';
 import type { BatchOutcome } from '../shared/group-commit';

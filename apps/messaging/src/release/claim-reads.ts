@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { PreparedStatement } from '@suite/eventing';
+import { contactKey } from '../contacts/contact-key';
 import { ContactEntity } from '../contacts/contact.entity';
 import { MessageEntity } from '../messages/message.entity';
 import { SenderNumberEntity } from '../sender-numbers/sender-number.entity';
@@ -60,8 +61,6 @@ const NEW_CONTACTS_TODAY = new PreparedStatement(
   `SELECT number, new_contacts FROM messaging.sender_number_days WHERE day = $1::date AND number = ANY($2::text[])`,
   'messaging',
 );
-
-export const contactKey = (companyId: string, phone: string) => `${companyId}:${phone}`;
 
 export async function contactsOf(manager: EntityManager, messages: readonly MessageEntity[]): Promise<Map<string, ContactEntity>> {
   if (messages.length === 0) return new Map();

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { PreparedStatement } from '@suite/eventing';
 import type { PhoneCapability } from '../carrier/carrier.port';
 import { toContactCapability } from '../contacts/contact-capability';
+import { contactKey } from '../contacts/contact-key';
 import { pacingDay } from '../scheduling/pacing';
 import { transactionRunner } from '../shared/transaction-runner';
 
@@ -34,7 +35,7 @@ const COUNT_SENT = new PreparedStatement(
 export async function recordLastOutbound(manager: EntityManager, sent: ReadonlyArray<{ companyId: string; contactPhone: string; at: Date }>): Promise<void> {
   const latest = new Map<string, { companyId: string; contactPhone: string; at: Date }>();
   for (const row of sent) {
-    const key = `${row.companyId}:${row.contactPhone}`;
+    const key = contactKey(row.companyId, row.contactPhone);
     const known = latest.get(key);
     if (!known || known.at < row.at) latest.set(key, row);
   }

@@ -19,7 +19,8 @@ import type { EffectiveSettings } from '../workspace-settings/effective-settings
 import { WorkspaceSettingsService } from '../workspace-settings/workspace-settings.service';
 import type { ClaimedMessage } from './claimed-message';
 import { ReleaseMetrics, type DeferReason } from './release-metrics';
-import { contactKey, contactsOf, earlierPendingOf, lastExchangesOf, lockNumbers, newContactsTodayOf, type EarlierPending } from './claim-reads';
+import { contactKey } from '../contacts/contact-key';
+import { contactsOf, earlierPendingOf, lastExchangesOf, lockNumbers, newContactsTodayOf, type EarlierPending } from './claim-reads';
 import { writeClaims, type DecidedClaim } from './claim-writes';
 import { lockCandidates, nextClaimableAt } from './release-candidates';
 import { pacingDecision, windowDecision } from './release-rules';
