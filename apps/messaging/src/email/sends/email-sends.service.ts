@@ -77,8 +77,11 @@ export class EmailSendsService {
       if (!winner) throw new Error(`email send with request_key ${request.request_key} vanished after a conflict`);
       return replay(winner, payloadHash);
     }
+    // Read before waking the dispatcher: the answer is the send as this request queued it, not a
+    // claim the dispatcher may already have made (attempts 1, status sending) by the time a later read ran.
+    const send = await this.dataSource.getRepository(EmailSendEntity).findOneByOrFail({ id, companyId });
     this.dispatcher.wake();
-    return { send: await this.dataSource.getRepository(EmailSendEntity).findOneByOrFail({ id, companyId }), replayed: false };
+    return { send, replayed: false };
   }
 
   async get(companyId: string, id: string): Promise<EmailSendEntity> {
