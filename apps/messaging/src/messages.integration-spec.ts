@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -338,6 +338,24 @@ describe('group commit (sends that arrive together share a transaction)', () => 
     } finally {
       await internal(http().post(`/internal/workspaces/${B}/sender-numbers`)).send({ number: B1 }).expect(201);
     }
+  });
+  it('writes each message.queued with its own caller’s trace, though the sends shared a transaction', async () => {
+    // The trace context is entered before Fastify reads the body and must survive it; the batch
+    // then runs in one caller's context, so each event must take its trace from its own send.
+    const traceIds = Array.from({ length: 16 }, () => randomBytes(16).toString('hex'));
+    const before = await batchTotals();
+    const responses = await Promise.all(
+      traceIds.map((traceId) => send({ to: newPhone(), message: 'traced' }).set('traceparent', `00-${traceId}-00f067aa0ba902b7-01`).expect(200)),
+    );
+    const after = await batchTotals();
+    expect(after.batches - before.batches).toBeLessThan(traceIds.length);
+    const ids = responses.map((response) => response.body.id as string);
+    const rows: Array<{ subject: string; traceparent: string | null }> = await db.query(
+      `SELECT subject, envelope::jsonb->>'traceparent' AS traceparent FROM messaging.outbox WHERE type = 'message.queued' AND subject = ANY($1::text[])`,
+      [ids],
+    );
+    const traceOf = new Map(rows.map((row) => [row.subject, row.traceparent?.split('-')[1]]));
+    expect(ids.map((id) => traceOf.get(id))).toEqual(traceIds);
   });
 });
 

@@ -17,7 +17,7 @@ export function createMessagingApp(env: MessagingEnvironment, overrides: Messagi
     appName: APPS['messaging'].name,
     formatError: formatMessagingError,
     // An email send carries up to 10 MB of attachments as base64 (~13.4 MB) plus a 1M-character body.
-    largeBodyRoutes: [{ path: '/v1/emails', limit: '24mb' }],
+    largeBodyRoutes: [{ path: '/v1/emails', limitBytes: 24 * 1024 * 1024 }],
     // Carrier signatures cover the bytes as sent: the callback route reads them unparsed.
     rawBodyRoutes: ['/v1/carrier/callbacks'],
     openApi: { title: 'Messaging API', description: 'Send iMessage, SMS and MMS to leads, follow conversations and contacts, send conversational email.', version: '1.0.0', security: ['api-key', 'internal-token'] },

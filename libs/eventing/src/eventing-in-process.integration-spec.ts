@@ -60,7 +60,8 @@ async function createApp(appName: string, schema: string, withHandler: boolean):
       ...(withHandler ? [CountingModule] : []),
     ],
   }).compile();
-  return moduleRef.createNestApplication({ logger: false }).init();
+  moduleRef.useLogger(false);
+  return moduleRef.init();
 }
 
 const companyEvent = (subject: string) =>

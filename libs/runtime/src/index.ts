@@ -20,3 +20,4 @@ export * from './bootstrap/graceful-shutdown';
 export * from './bootstrap/core-modules';
 export * from './bootstrap/run-standalone';
 export * from './database/sql-identifier';
+export * from './http/content-type';

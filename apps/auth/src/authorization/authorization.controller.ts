@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT, hasMediaType } from '@suite/runtime';
 import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
 import { LoginUsersService } from '../login-users/login-users.service';
 import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
@@ -55,7 +55,7 @@ export class AuthorizationController {
 
   @Get('authorize')
   @ApiOperation({ summary: 'Authorization endpoint: login, consent, then a redirect with `code` and `state`' })
-  async authorize(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async authorize(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     const validated = await this.validate(request.query as Record<string, unknown>);
     if (validated.kind !== 'ok') return this.refuse(response, validated);
     const authorization = validated.request;
@@ -71,7 +71,7 @@ export class AuthorizationController {
 
   @Post('login')
   @ApiExcludeEndpoint()
-  async login(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async login(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     const form = formOf(request);
     const session = this.session(request);
     if (!this.sessions.csrfValid(session, 'login', form.field('csrf_token'))) return this.forbidden(response);
@@ -85,7 +85,7 @@ export class AuthorizationController {
     const byIdentity = this.perIdentity.hit(`${ip}|${email.toLowerCase()}`);
     const byIp = this.perIp.hit(ip);
     if (!byIdentity.allowed || !byIp.allowed) {
-      response.setHeader('Retry-After', String(Math.max(byIdentity.retryAfterSeconds, byIp.retryAfterSeconds)));
+      response.header('Retry-After', String(Math.max(byIdentity.retryAfterSeconds, byIp.retryAfterSeconds)));
       const page = this.loginPage(authorization, session!, { email, status: 429, error: 'Too many sign-in attempts. Wait a minute and try again.' });
       return this.render(response, page, authorization);
     }
@@ -98,12 +98,12 @@ export class AuthorizationController {
     this.setSession(response, this.sessions.loggedIn(identity, this.nowSeconds()));
     const query = new URLSearchParams(authorization.params as Record<string, string>).toString();
     noStore(response);
-    response.redirect(303, `/login/oauth/authorize?${query}`);
+    response.redirect(`/login/oauth/authorize?${query}`, 303);
   }
 
   @Post('consent')
   @ApiExcludeEndpoint()
-  async consent(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async consent(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     const form = formOf(request);
     const session = this.session(request);
     if (!this.sessions.csrfValid(session, 'consent', form.field('csrf_token')) || !session?.userId || !session.companyId) {
@@ -114,14 +114,14 @@ export class AuthorizationController {
     const authorization = validated.request;
     noStore(response);
     if (form.field('decision') !== 'allow') {
-      return response.redirect(
-        303,
+      return void response.redirect(
         redirectWith(authorization.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: authorization.state, iss: this.issuer }),
+        303,
       );
     }
     if (!(await this.users.isActive(session.userId))) return this.forbidden(response);
     const code = await this.authorizations.issueCode(authorization, { userId: session.userId, companyId: session.companyId }, this.clock.now());
-    response.redirect(303, redirectWith(authorization.redirectUri, { code, state: authorization.state, iss: this.issuer }));
+    response.redirect(redirectWith(authorization.redirectUri, { code, state: authorization.state, iss: this.issuer }), 303);
   }
 
   private async validate(source: Record<string, unknown>) {
@@ -131,7 +131,7 @@ export class AuthorizationController {
   }
 
   private refuse(
-    response: Response,
+    response: FastifyReply,
     failure: { kind: 'page'; description: string } | { kind: 'redirect'; redirectUri: string; state: string | undefined; error: string; description: string },
   ): void {
     if (failure.kind === 'page') {
@@ -139,12 +139,12 @@ export class AuthorizationController {
     }
     noStore(response);
     response.redirect(
-      303,
       redirectWith(failure.redirectUri, { error: failure.error, error_description: failure.description, state: failure.state, iss: this.issuer }),
+      303,
     );
   }
 
-  private forbidden(response: Response): void {
+  private forbidden(response: FastifyReply): void {
     const description = 'This form has expired or did not come from this site. Go back to the application and start again.';
     this.render(response, errorPage({ status: 403, title: 'Request refused', description, nonce: nonce() }));
   }
@@ -170,26 +170,27 @@ export class AuthorizationController {
     });
   }
 
-  private render(response: Response, page: RenderedPage, authorization?: AuthorizationRequest): void {
+  private render(response: FastifyReply, page: RenderedPage, authorization?: AuthorizationRequest): void {
     // form-action covers the redirect that follows a form post (browsers apply it to redirects).
     const formAction = authorization ? ` ${new URL(authorization.redirectUri).origin}` : '';
-    response.setHeader(
+    response.header(
       'Content-Security-Policy',
       `default-src 'none'; style-src 'nonce-${page.nonce}'; form-action 'self'${formAction}; frame-ancestors 'none'; base-uri 'none'`,
     );
-    response.setHeader('X-Frame-Options', 'DENY');
-    response.setHeader('Referrer-Policy', 'no-referrer');
-    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.header('X-Frame-Options', 'DENY');
+    response.header('Referrer-Policy', 'no-referrer');
+    response.header('X-Content-Type-Options', 'nosniff');
     noStore(response);
-    response.status(page.status).type('html').send(page.html);
+    response.code(page.status).type('text/html; charset=utf-8').send(page.html);
   }
 
-  private session(request: Request): LoginSession | null {
+  private session(request: FastifyRequest): LoginSession | null {
     return this.sessions.decode(readCookie(request.headers.cookie, SESSION_COOKIE), this.nowSeconds());
   }
 
-  private setSession(response: Response, session: LoginSession): void {
-    response.append('Set-Cookie', sessionCookie(this.sessions.encode(session), { secure: this.secureCookies, maxAgeSeconds: SESSION_TTL_SECONDS }));
+  private setSession(response: FastifyReply, session: LoginSession): void {
+    // Fastify appends each set-cookie header rather than replacing the previous one.
+    response.header('set-cookie', sessionCookie(this.sessions.encode(session), { secure: this.secureCookies, maxAgeSeconds: SESSION_TTL_SECONDS }));
   }
 
   private nowSeconds(): number {
@@ -198,14 +199,14 @@ export class AuthorizationController {
 }
 
 /** The posted form; a field given twice is kept as an array (authorization params refuse it, the rest ignore it). */
-function formOf(request: Request): Record<string, unknown> & { field(name: string): string | undefined } {
-  const body = request.is('application/x-www-form-urlencoded') ? ((request.body ?? {}) as Record<string, unknown>) : {};
+function formOf(request: FastifyRequest): Record<string, unknown> & { field(name: string): string | undefined } {
+  const body = hasMediaType(request, 'application/x-www-form-urlencoded') ? ((request.body ?? {}) as Record<string, unknown>) : {};
   return Object.assign({}, body, { field: (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined) });
 }
 
 const nonce = (): string => randomBytes(16).toString('base64');
 
-function noStore(response: Response): void {
-  response.setHeader('Cache-Control', 'no-store');
-  response.setHeader('Pragma', 'no-cache');
+function noStore(response: FastifyReply): void {
+  response.header('Cache-Control', 'no-store');
+  response.header('Pragma', 'no-cache');
 }

@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
+import { hasMediaType } from '@suite/runtime';
 import { tokenError } from '../shared/oauth-errors';
 
 export type FormParams = Readonly<Record<string, string>>;
@@ -7,8 +8,8 @@ export type FormParams = Readonly<Record<string, string>>;
  * The token endpoints' parameters (RFC 6749 §3.2): form-encoded only, each at most once; a
  * parameter without a value counts as omitted.
  */
-export function readForm(request: Request): FormParams {
-  if (!request.is('application/x-www-form-urlencoded')) {
+export function readForm(request: FastifyRequest): FormParams {
+  if (!hasMediaType(request, 'application/x-www-form-urlencoded')) {
     throw tokenError('invalid_request', 'The request body must be application/x-www-form-urlencoded.');
   }
   const body = (request.body ?? {}) as Record<string, unknown>;

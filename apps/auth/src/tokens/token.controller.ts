@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { INTERNAL_TOKEN_HEADER } from '@suite/authz';
 import { TOKEN_EXCHANGE_GRANT_TYPE } from '@suite/contracts';
@@ -43,7 +43,7 @@ export class TokenController {
     summary:
       'Token endpoint (RFC 6749 §3.2): authorization_code and refresh_token grants; RFC 8693 token exchange (login-as) for internal callers only',
   })
-  async token(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenResponse | TokenExchangeResponse> {
+  async token(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<TokenResponse | TokenExchangeResponse> {
     noStore(response);
     const params = readForm(request);
     if (params.grant_type === TOKEN_EXCHANGE_GRANT_TYPE) return this.tokenExchange(request, params);
@@ -71,7 +71,7 @@ export class TokenController {
    * are refused here, so no registered client — public or confidential — can ever exchange.
    * Without INTERNAL_API_TOKEN the grant type does not exist.
    */
-  private tokenExchange(request: Request, params: FormParams): Promise<TokenExchangeResponse> {
+  private tokenExchange(request: FastifyRequest, params: FormParams): Promise<TokenExchangeResponse> {
     if (!this.internalToken) throw tokenError('unsupported_grant_type', 'Token exchange is not enabled on this server.');
     if (request.headers.authorization !== undefined || params.client_id !== undefined || params.client_secret !== undefined) {
       throw tokenError('invalid_client', `Token exchange is for internal callers: authenticate with the ${INTERNAL_TOKEN_HEADER} header, not client credentials.`);
@@ -91,7 +91,7 @@ export class TokenController {
   @HttpCode(200)
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiOperation({ summary: 'Refresh endpoint: rotates the refresh token' })
-  async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenResponse> {
+  async refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<TokenResponse> {
     noStore(response);
     const params = readForm(request);
     const client = await this.authenticate(request, response, params);
@@ -104,14 +104,14 @@ export class TokenController {
     return this.tokens.refresh(client, { refreshToken: required(params, 'refresh_token'), scope: params.scope });
   }
 
-  private async authenticate(request: Request, response: Response, params: FormParams): Promise<OAuthClientEntity> {
+  private async authenticate(request: FastifyRequest, response: FastifyReply, params: FormParams): Promise<OAuthClientEntity> {
     const authorization = request.headers.authorization;
     const usesBasic = authorization !== undefined && /^basic /i.test(authorization);
     try {
       const presented = presentedClient(authorization, params);
       const decision = this.limiter.hit(presented.clientId);
       if (!decision.allowed) {
-        response.setHeader('Retry-After', String(decision.retryAfterSeconds));
+        response.header('Retry-After', String(decision.retryAfterSeconds));
         throw new AppError('rate_limited', 'Too many token requests for this client; retry later.', {}, 'slow_down');
       }
       const client = await this.clients.findActive(presented.clientId);
@@ -122,7 +122,7 @@ export class TokenController {
     } catch (error) {
       // RFC 6749 §5.2: a 401 for a client that used HTTP Basic names the scheme it must use.
       if (usesBasic && error instanceof AppError && error.code === 'invalid_client') {
-        response.setHeader('WWW-Authenticate', 'Basic realm="suite", charset="UTF-8"');
+        response.header('WWW-Authenticate', 'Basic realm="suite", charset="UTF-8"');
       }
       throw error;
     }
@@ -131,7 +131,7 @@ export class TokenController {
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
 
-function noStore(response: Response): void {
-  response.setHeader('Cache-Control', 'no-store');
-  response.setHeader('Pragma', 'no-cache');
+function noStore(response: FastifyReply): void {
+  response.header('Cache-Control', 'no-store');
+  response.header('Pragma', 'no-cache');
 }

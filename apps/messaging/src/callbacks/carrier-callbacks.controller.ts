@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { CallbackIntakeService } from './callback-intake.service';
 import { CarrierCallbacksResponse } from './dto/carrier-callbacks.response';
 
@@ -21,7 +21,7 @@ export class CarrierCallbacksController {
       '401 missing/bad/stale signature, 400 malformed body, 404 not the active carrier, 503 receipt ahead of its hand-off (retry)',
   })
   @ApiOkResponse({ type: CarrierCallbacksResponse })
-  async receive(@Param('carrier') carrier: string, @Req() request: Request): Promise<CarrierCallbacksResponse> {
+  async receive(@Param('carrier') carrier: string, @Req() request: FastifyRequest): Promise<CarrierCallbacksResponse> {
     const rawBody: unknown = request.body;
     return { results: await this.intake.receive(carrier, request.headers, Buffer.isBuffer(rawBody) ? rawBody : Buffer.alloc(0)) };
   }

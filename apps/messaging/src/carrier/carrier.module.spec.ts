@@ -21,7 +21,8 @@ async function boot(environment: CarrierEnvironment, sink?: CarrierCallbackSink)
     imports: [CarrierModule.forEnvironment(environment)],
     providers: sink ? [{ provide: CARRIER_CALLBACK_SINK, useValue: sink }] : [],
   }).compile();
-  return moduleRef.createNestApplication({ logger: false }).init();
+  moduleRef.useLogger(false);
+  return moduleRef.init();
 }
 
 const request = aSendRequest();

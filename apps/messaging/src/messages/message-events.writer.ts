@@ -19,13 +19,17 @@ export class MessageEventsWriter {
     return (await this.appendForAll(manager, [row])) === 1;
   }
 
-  /** appendFor for many rows in one outbox statement (a batch of sends), in their order; returns how many events were written. */
-  async appendForAll(manager: EntityManager, rows: readonly MessageEntity[]): Promise<number> {
+  /**
+   * appendFor for many rows in one outbox statement (a batch of sends), in their order; returns
+   * how many events were written. `traceparents[i]`, when given, is row i's trace (its caller's,
+   * not the batch's); otherwise the current trace applies.
+   */
+  async appendForAll(manager: EntityManager, rows: readonly MessageEntity[], traceparents?: ReadonlyArray<string | null>): Promise<number> {
     const events: NewEvent[] = [];
-    for (const row of rows) {
+    rows.forEach((row, index) => {
       const type = messageEventType(row.status);
-      if (type) events.push(newEvent(type, { companyId: row.companyId, subject: row.id, data: messageEventData(row) }));
-    }
+      if (type) events.push(newEvent(type, { companyId: row.companyId, subject: row.id, data: messageEventData(row), traceparent: traceparents?.[index] }));
+    });
     if (events.length > 0) await this.outbox.append(manager, events);
     return events.length;
   }

@@ -11,6 +11,7 @@ const NOW = new Date('2026-11-23T12:00:00Z');
 const send = (to: string, extra: Partial<QueuedSend['input']> = {}, companyId = COMPANY): QueuedSend => ({
   companyId,
   input: { to, body: `hello ${to}`, firstName: null, attachments: [], effect: null, sender: 'human', ...extra },
+  traceparent: `00-${'0'.repeat(21)}${to.slice(1)}-00f067aa0ba902b7-01`,
 });
 
 const contact = (phone: string, state: Partial<ContactForSend> = {}, companyId = COMPANY): ContactForSend => ({
@@ -71,6 +72,8 @@ describe('planSendBatch', () => {
     expect(!refusal.ok && (refusal.error as AppError).message).toMatch(/\+14155554000 has opted out.*START/);
     expect(plan.outcomes[1]).toEqual({ ok: true, value: plan.messages[0] });
     expect(plan.messages.map((m) => m.contactPhone)).toEqual(['+14155554001']);
+    // Each queued message keeps its own send's trace, refused sends drop out with their message.
+    expect(plan.traceparents).toEqual([send('+14155554001').traceparent]);
   });
 
   it('refuses with 409 when the workspace has no active number and removes the contacts it created for nothing', () => {

@@ -12,6 +12,8 @@ import type { SendMessageInput } from './send-message.input';
 export interface QueuedSend {
   readonly companyId: string;
   readonly input: SendMessageInput;
+  /** The caller's trace, taken when it submitted: the batch runs in another caller's context. */
+  readonly traceparent: string | null;
 }
 
 /** What a batch of sends writes, and what each caller is answered. */
@@ -22,6 +24,8 @@ export interface SendBatchPlan {
   readonly pins: readonly PinChange[];
   /** The messages to insert, in the order of their sends. */
   readonly messages: readonly MessageEntity[];
+  /** The trace of each message's send, in the order of `messages` (for its message.queued event). */
+  readonly traceparents: ReadonlyArray<string | null>;
   /** Contacts the batch created whose every send was refused: removed again, so a refusal leaves nothing behind. */
   readonly unusedNewContacts: readonly ContactForSend[];
 }
@@ -39,10 +43,11 @@ export function planSendBatch(sends: readonly QueuedSend[], contacts: ReadonlyMa
   const outcomes: Array<BatchOutcome<MessageEntity>> = [];
   const pins: PinChange[] = [];
   const messages: MessageEntity[] = [];
+  const traceparents: Array<string | null> = [];
   const used = new Set<string>();
   const fromNumbers = new Map<string, string | null>();
 
-  for (const { companyId, input } of sends) {
+  for (const { companyId, input, traceparent } of sends) {
     const key = contactKey(companyId, input.to);
     const contact = contacts.get(key);
     if (!contact) throw new Error(`planSendBatch: contact ${key} was not locked`);
@@ -71,10 +76,11 @@ export function planSendBatch(sends: readonly QueuedSend[], contacts: ReadonlyMa
     );
     used.add(key);
     messages.push(message);
+    traceparents.push(traceparent);
     outcomes.push({ ok: true, value: message });
   }
   const unusedNewContacts = [...contacts.entries()].filter(([key, contact]) => contact.created && !used.has(key)).map(([, contact]) => contact);
-  return { outcomes, pins, messages, unusedNewContacts };
+  return { outcomes, pins, messages, traceparents, unusedNewContacts };
 }
 
 /** The contact's sender number for this batch (null: the workspace has none); records a pin change when there is one. */

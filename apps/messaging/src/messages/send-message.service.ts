@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { ENVIRONMENT } from '@suite/runtime';
+import { currentTraceparent, ENVIRONMENT } from '@suite/runtime';
 import type { MessagingEnvironment } from '../config/messaging-environment';
 import { ContactsService } from '../contacts/contacts.service';
 import { ReleaseWake } from '../release/release-wake';
@@ -46,7 +46,7 @@ export class SendMessageService {
   }
 
   async send(companyId: string, input: SendMessageInput): Promise<MessageEntity> {
-    const message = await this.batches.submit({ companyId, input });
+    const message = await this.batches.submit({ companyId, input, traceparent: currentTraceparent() });
     // Due now: this process's scheduler looks at once instead of at its next tick.
     this.releaseWake.notify();
     return message;
@@ -64,7 +64,7 @@ export class SendMessageService {
       const plan = planSendBatch(sends, contacts, this.clock.now(), randomUUID);
       await this.pinning.pinAll(manager, plan.pins);
       await insertOutboundMessages(manager, plan.messages);
-      await this.events.appendForAll(manager, plan.messages);
+      await this.events.appendForAll(manager, plan.messages, plan.traceparents);
       await this.contacts.deleteCreated(manager, plan.unusedNewContacts);
       return plan.outcomes;
     });

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AuthzReplicaReader, CompanyScope, CurrentPrincipal, permissionsOf, RequirePermission, type Principal } from '@suite/authz';
 import { AppError } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
@@ -91,7 +91,7 @@ export class UsersController {
     summary:
       'Login-as (also GET): a short-lived (300 s) bearer token for that user, naming the caller as actor (RFC 8693); 422 for oneself, 403 when already acting as someone',
   })
-  loginAs(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery, @Req() request: Request) {
+  loginAs(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery, @Req() request: FastifyRequest) {
     return this.issueLoginAs(principal, id, query, request);
   }
 
@@ -100,11 +100,11 @@ export class UsersController {
   @RequirePermission('view-users')
   @ApiPlatformIdParam()
   @ApiOperation({ summary: 'Login-as (same as POST /api/users/{id}/login-as)' })
-  loginAsByGet(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery, @Req() request: Request) {
+  loginAsByGet(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery, @Req() request: FastifyRequest) {
     return this.issueLoginAs(principal, id, query, request);
   }
 
-  private async issueLoginAs(principal: Principal, id: string, query: CompanyQuery, request: Request): Promise<{ data: LoginAsResult }> {
+  private async issueLoginAs(principal: Principal, id: string, query: CompanyQuery, request: FastifyRequest): Promise<{ data: LoginAsResult }> {
     const companyId = await this.scope.resolve(principal, query.company_id);
     const bearer = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     // The guard authenticated a bearer credential; it can only have come from the header (anything else fails validation).

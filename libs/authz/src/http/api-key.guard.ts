@@ -1,5 +1,5 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { AuthenticatedRequest } from './authenticated-request';
 import { AppError } from '@suite/runtime';
 import { OpaqueCredentialVerifier } from '../verification/opaque-credential.verifier';
 
@@ -14,7 +14,7 @@ export class ApiKeyGuard implements CanActivate {
   constructor(private readonly verifier: OpaqueCredentialVerifier) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers[API_KEY_HEADER];
     if (typeof header !== 'string' || header.length === 0) {
       throw new AppError('unauthenticated', `Missing ${API_KEY_HEADER} header.`);

@@ -1,3 +1,4 @@
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Controller, Get, Global, Module, Query, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -104,9 +105,11 @@ describe('bearer and API key guards over HTTP', () => {
       .overrideProvider(AuthzReplicaReader)
       .useValue(reader)
       .compile();
-    app = moduleRef.createNestApplication({ logger: false });
+    app = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
     app.useGlobalFilters(new ApiExceptionFilter((failure) => ({ body: { error: failure.message } })));
     await app.init();
+    // Fastify serves only once its plugins and routes are loaded.
+    await app.getHttpAdapter().getInstance().ready();
   });
 
   afterAll(async () => {

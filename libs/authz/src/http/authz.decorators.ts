@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, UseGuards, type ExecutionContext } from '@nestjs/common';
 import { ApiBearerAuth, ApiSecurity } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { AuthenticatedRequest } from './authenticated-request';
 import type { Permission } from '@suite/contracts';
 import { AppError } from '@suite/runtime';
 import type { Principal } from '../principal';
@@ -23,7 +23,7 @@ export const ApiKeyAuthenticated = () => applyDecorators(UseGuards(ApiKeyGuard),
 
 /** The verified Principal of the request; use only behind one of the decorators above. */
 export const CurrentPrincipal = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {
-  const principal = context.switchToHttp().getRequest<Request>().user as Principal | undefined;
+  const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
   // A route without an authentication guard is a programming error; fail closed.
   if (!principal) throw new AppError('unauthenticated', 'Missing credentials.');
   return principal;

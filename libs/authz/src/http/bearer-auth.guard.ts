@@ -1,7 +1,8 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '@suite/runtime';
 import type { Principal } from '../principal';
+import type { AuthenticatedRequest } from './authenticated-request';
 import { BEARER_STRATEGY, BearerStrategy } from './bearer.strategy';
 
 /** RFC 6750 §3: the challenge a resource server sends with a refused bearer token. */
@@ -19,20 +20,20 @@ export class BearerAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
-    const request = http.getRequest<Request>();
-    const response = http.getResponse<Response>();
+    const request = http.getRequest<AuthenticatedRequest>();
+    const response = http.getResponse<FastifyReply>();
     try {
       request.user = await this.authenticate(request, response);
       return true;
     } catch (error) {
-      if (error instanceof AppError && error.kind === 'unauthenticated' && !response.headersSent) {
-        response.setHeader('WWW-Authenticate', BEARER_CHALLENGE);
+      if (error instanceof AppError && error.kind === 'unauthenticated' && !response.sent) {
+        response.header('WWW-Authenticate', BEARER_CHALLENGE);
       }
       throw error;
     }
   }
 
-  private authenticate(request: Request, response: Response): Promise<Principal> {
+  private authenticate(request: AuthenticatedRequest, response: FastifyReply): Promise<Principal> {
     if (request.query && typeof request.query === 'object' && 'access_token' in request.query) {
       return Promise.reject(new AppError('unauthenticated', 'Send the token in the Authorization header, not in the URL.'));
     }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, mixin, type CanActivate, type ExecutionContext, type Type } from '@nestjs/common';
-import type { Request } from 'express';
+import type { AuthenticatedRequest } from './authenticated-request';
 import { effectivePermissions, isPermission, type Permission } from '@suite/contracts';
 import { AppError } from '@suite/runtime';
 import type { Principal } from '../principal';
@@ -27,7 +27,7 @@ export function PermissionGuard(...permissions: Permission[]): Type<CanActivate>
     constructor(@Inject(AuthzReplicaReader) private readonly reader: AuthzReplicaReader) {}
 
     async canActivate(context: ExecutionContext): Promise<boolean> {
-      const principal = context.switchToHttp().getRequest<Request>().user as Principal | undefined;
+      const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
       if (!principal) throw new AppError('unauthenticated', 'Missing bearer token.');
       if (principal.userId === null) {
         throw new AppError('forbidden', 'An API key cannot be used here; use an access token or a personal access token.');

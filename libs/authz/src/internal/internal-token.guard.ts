@@ -1,6 +1,6 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
+import type { AuthenticatedRequest } from '../http/authenticated-request';
 import { AppError, ENVIRONMENT, type BaseEnvironment } from '@suite/runtime';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
@@ -20,7 +20,7 @@ export class InternalTokenGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (!this.expected) throw new AppError('not_found', 'Not found.');
-    const header = context.switchToHttp().getRequest<Request>().headers[INTERNAL_TOKEN_HEADER];
+    const header = context.switchToHttp().getRequest<AuthenticatedRequest>().headers[INTERNAL_TOKEN_HEADER];
     if (typeof header !== 'string' || header.length === 0) {
       throw new AppError('unauthenticated', `Missing ${INTERNAL_TOKEN_HEADER} header.`);
     }

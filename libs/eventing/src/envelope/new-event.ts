@@ -20,11 +20,16 @@ export interface NewEventInput<T extends EventType> {
   /** The aggregate id; it becomes the Kafka key, so one subject's events stay in order. */
   subject: string;
   data: EventMap[T];
+  /**
+   * The trace the event belongs to, when it is not the current one: work batched for many
+   * callers (a group commit) runs in one caller's context but writes each caller's events.
+   */
+  traceparent?: string | null;
 }
 
 /**
  * Builds an event from the typed catalog so a producer cannot pick a topic or version that
- * disagrees with @suite/contracts. The trace of the current request rides along.
+ * disagrees with @suite/contracts. The trace of the current request (or `input.traceparent`) rides along.
  */
 export function newEvent<T extends EventType>(type: T, input: NewEventInput<T>): NewEvent<T> {
   if (!input.subject) throw new Error(`newEvent(${type}): subject is required`);
@@ -38,7 +43,7 @@ export function newEvent<T extends EventType>(type: T, input: NewEventInput<T>):
       company_id: input.companyId,
       subject: input.subject,
       data: input.data,
-      traceparent: currentTraceparent(),
+      traceparent: input.traceparent !== undefined ? input.traceparent : currentTraceparent(),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Controller, Get, Injectable, Module, type BeforeApplicationShutdown } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +29,7 @@ class SlowModule {}
 
 describe('stopApp', () => {
   it('finishes in-flight requests, refuses new ones, then runs the shutdown hooks', async () => {
-    const app = await NestFactory.create(SlowModule, { logger: false });
+    const app = await NestFactory.create(SlowModule, new FastifyAdapter(), { logger: false });
     await app.listen(0, '127.0.0.1');
     const { port } = app.getHttpServer().address() as AddressInfo;
     const base = `http://127.0.0.1:${port}`;

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AppError } from './app-error';
 
 /** What a failure looks like before an API puts it into its own body shape. */
@@ -27,12 +27,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
   constructor(private readonly format: ErrorBodyFormatter) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
     const failure = this.toFailure(exception);
     const { body, headers } = this.format(failure);
-    if (response.headersSent) return;
-    for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
-    response.status(failure.status).json(body);
+    if (reply.sent || reply.raw.headersSent) return;
+    reply.headers(headers ?? {}).code(failure.status).send(body);
   }
 
   private toFailure(exception: unknown): ApiFailure {
@@ -40,12 +39,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return { status: exception.status, message: exception.message, fields: exception.fields, code: exception.code };
     }
     if (exception instanceof HttpException) {
-      return { status: exception.getStatus(), message: httpMessage(exception), fields: {} };
+      const status = exception.getStatus();
+      // Fastify's own 413 (a body over the route's limit), mapped by Nest to an HttpException.
+      const message = status === 413 ? 'The request body is too large.' : httpMessage(exception);
+      return { status, message, fields: {} };
     }
-    const bodyParserStatus = statusOfBodyParserError(exception);
-    if (bodyParserStatus) {
-      return { status: bodyParserStatus, message: bodyParserMessage(bodyParserStatus), fields: {} };
-    }
+    const bodyError = asBodyError(exception);
+    if (bodyError) return { status: bodyError.status, message: bodyError.message, fields: {} };
     const errorId = randomUUID();
     this.logger.error({ err: exception, error_id: errorId }, 'unhandled error');
     return { status: 500, message: `Internal error (error id ${errorId}).`, fields: {}, errorId };
@@ -60,17 +60,11 @@ function httpMessage(exception: HttpException): string {
   return typeof message === 'string' ? message : exception.message;
 }
 
-/** body-parser errors (malformed JSON, too large) arrive as plain errors with a status. */
-function statusOfBodyParserError(exception: unknown): number | undefined {
-  const candidate = exception as { type?: unknown; status?: unknown } | null;
-  if (candidate && typeof candidate.type === 'string' && typeof candidate.status === 'number') {
-    return candidate.status >= 400 && candidate.status < 500 ? candidate.status : undefined;
+/** The body parsers' refusals (http/body-parsers.ts): a 4xx `status` and a `type`. */
+function asBodyError(exception: unknown): { status: number; message: string } | undefined {
+  const candidate = exception as { type?: unknown; status?: unknown; message?: unknown } | null;
+  if (candidate && typeof candidate.type === 'string' && typeof candidate.status === 'number' && typeof candidate.message === 'string') {
+    return candidate.status >= 400 && candidate.status < 500 ? { status: candidate.status, message: candidate.message } : undefined;
   }
   return undefined;
-}
-
-function bodyParserMessage(status: number): string {
-  if (status === 413) return 'The request body is too large.';
-  if (status === 415) return 'Unsupported content type or charset.';
-  return 'The request body is not valid JSON.';
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpStatus, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
 import {
   HealthCheck,
@@ -31,7 +31,7 @@ export class HealthController {
   /** Readiness: the app can do its job — its database answers and, when configured, Kafka. */
   @Get(HEALTH_PATHS.ready)
   @HealthCheck()
-  async ready(@Res({ passthrough: true }) response: Response) {
+  async ready(@Res({ passthrough: true }) response: FastifyReply) {
     const checks: HealthIndicatorFunction[] = [
       () => this.database.pingCheck('database', { timeout: 2000 }),
       ...this.probes.map(({ name, probe }) => async () => {

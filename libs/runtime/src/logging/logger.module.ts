@@ -44,6 +44,12 @@ export function requestLogFields(req: { id?: unknown; method?: string; url?: str
   return { id: req.id, method: req.method, url: req.url, headers };
 }
 
+/** The request's id: the gateway's `x-request-id` when it is sane, else a new uuid. */
+export function requestIdFor(req: IncomingMessage): string {
+  const header = req.headers['x-request-id'];
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
 /**
  * JSON logs with one line per request. The request id comes from `x-request-id` when the
  * gateway set a sane one, else a new uuid; it is echoed back so callers can quote it.
@@ -60,9 +66,10 @@ export function pinoHttpOptions(appName: string, level: string): PinoHttpOptions
     level,
     name: appName,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // In the apps Fastify has assigned the id already (create-app.ts, with requestIdFor) and
+    // pino-http takes it; this is for a plain node:http server.
     genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const header = req.headers['x-request-id'];
-      const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+      const id = requestIdFor(req);
       res.setHeader('x-request-id', id);
       return id;
     },
@@ -83,7 +90,8 @@ export function traceIdMixin(): { trace_id?: string } {
 }
 
 /**
- * Express middleware that runs the rest of the request inside a trace context. It must run
+ * Middleware (node:http request and response; middie runs it in the apps) that runs the rest of
+ * the request inside a trace context. It must run
  * before pino-http so the log line can carry the trace id.
  */
 export function traceContextMiddleware(req: TracedRequest, res: ServerResponse, next: () => void): void {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiKeyAuthenticated, CurrentPrincipal, type Principal } from '@suite/authz';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
 import { UuidOrNotFoundPipe } from '../shared/uuid-or-not-found.pipe';
@@ -22,9 +22,9 @@ export class EmailSendsController {
   @ApiOperation({
     summary: 'Send an email (queued at once; the same request_key with the same payload returns the first result, with another payload 409)',
   })
-  async send(@CurrentPrincipal() principal: Principal, @Body() body: SendEmailRequest, @Res({ passthrough: true }) response: Response) {
+  async send(@CurrentPrincipal() principal: Principal, @Body() body: SendEmailRequest, @Res({ passthrough: true }) response: FastifyReply) {
     const { send, replayed } = await this.sends.send(principal.companyId, body);
-    response.setHeader(IDEMPOTENT_REPLAY_HEADER, String(replayed));
+    response.header(IDEMPOTENT_REPLAY_HEADER, String(replayed));
     return mapEmailSend(send);
   }
 

@@ -1,0 +1,56 @@
+import { parse as parseQueryString } from 'node:querystring';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export interface BodyParserOptions {
+  /**
+   * Path prefixes whose bodies are kept as the raw bytes (`request.body` is a Buffer, whatever
+   * the content type) and never parsed: signed callbacks, whose signature covers the bytes as
+   * sent, not a re-serialisation of parsed JSON.
+   */
+  rawBodyRoutes: readonly string[];
+}
+
+/**
+ * An error the API's exception filter answers as a 4xx in the app's error shape: the fields
+ * body-parser gave its errors (`status`, `type`), which the filter already recognises.
+ */
+export function bodyError(status: 400 | 415, type: string, message: string): Error & { status: number; type: string } {
+  return Object.assign(new Error(message), { status, type });
+}
+
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
+export const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/**
+ * The content types every app reads: JSON (objects and arrays only, like body-parser's strict
+ * mode), URL-encoded forms (repeated keys become arrays, as OAuth's checks for duplicated
+ * parameters expect) and, on raw routes, anything as bytes. Any other type is 415. Size limits
+ * are Fastify's (`bodyLimit`, per route where a route needs more), enforced while reading.
+ */
+export function registerBodyParsers(instance: FastifyInstance, options: BodyParserOptions): void {
+  const isRaw = (request: FastifyRequest) => options.rawBodyRoutes.some((prefix) => underPrefix(pathOf(request), prefix));
+  // Fastify's own parser, which refuses __proto__ and constructor.prototype keys.
+  const parseJson = instance.getDefaultJsonParser('error', 'error');
+  instance.removeAllContentTypeParsers();
+
+  instance.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    if (isRaw(request)) return done(null, body);
+    // An empty body is no body, as with body-parser: the DTO's own checks then name what is missing.
+    if (body.length === 0) return done(null, undefined);
+    parseJson(request, body.toString('utf8'), (error, value) => {
+      if (error) done(bodyError(400, 'entity.parse.failed', 'The request body is not valid JSON.'), undefined);
+      else if (typeof value !== 'object' || value === null) done(bodyError(400, 'entity.parse.failed', 'The request body must be a JSON object.'), undefined);
+      else done(null, value);
+    });
+  });
+
+  instance.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    if (isRaw(request)) return done(null, body);
+    done(null, { ...parseQueryString(body.toString('utf8')) });
+  });
+
+  instance.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    if (isRaw(request)) return done(null, body);
+    done(bodyError(415, 'unsupported.media.type', 'Unsupported content type: send application/json.'), undefined);
+  });
+}
