@@ -81,6 +81,10 @@ describe.each(Object.keys(factories) as Array<keyof typeof factories>)('%s app',
     expect(traced.headers.traceparent).toMatch(/^00-0af7651916cd43dd8448eb211c80319c-[0-9a-f]{16}-01$/);
   });
 
+  it('finds a route with a trailing slash too', async () => {
+    await request(app.getHttpServer()).get('/health/live/').expect(200);
+  });
+
   it('answers an unknown route with 404 in its own error body', async () => {
     const response = await request(app.getHttpServer()).get('/no/such/route').expect(404);
     errorShape[name](response.body);

@@ -260,6 +260,18 @@ describe('POST /v1/messages', () => {
     }
   });
 
+  it('413 {error} for a body over 1 MiB, 415 {error} for a body that is not JSON — before anything is read or written', async () => {
+    const big = await http()
+      .post('/v1/messages')
+      .set('x-api-key', keyA)
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ to: newPhone(), message: 'x'.repeat(1_100_000) }))
+      .expect(413);
+    expect(big.body).toEqual({ error: 'The request body is too large.' });
+    const text = await http().post('/v1/messages').set('x-api-key', keyA).set('content-type', 'text/plain').send('hello').expect(415);
+    expect(text.body).toEqual({ error: expect.stringMatching(/application\/json/) });
+  });
+
   it('403 when the contact opted out, and nothing is queued', async () => {
     const to = newPhone();
     await send({ to, message: 'before' }).expect(200);

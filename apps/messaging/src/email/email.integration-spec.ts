@@ -220,6 +220,12 @@ describe('POST /v1/emails', () => {
     mailbox = await createMailbox('A', domain.id);
   });
 
+  it('takes a body over the other routes’ 1 MiB limit (attachments travel as base64)', async () => {
+    const large = Buffer.alloc(1_200_000, 7).toString('base64');
+    const response = await as('A').post('/v1/emails', sendBody(domain.id, { attachments: [{ filename: 'big.bin', content_type: 'application/octet-stream', content: large }] }));
+    expect(response.status).toBe(200);
+  });
+
   it('queues the email and the relay receives it with the right envelope, headers, body and attachments', async () => {
     const pdf = Buffer.from('%PDF-1.4\n% a tiny test file\n'.repeat(20));
     const note = Buffer.from('héllo wörld\n');
