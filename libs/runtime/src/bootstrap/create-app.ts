@@ -45,7 +45,7 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
     // Behind the ingress: trust forwarded headers only from private networks (request.ip).
     trustProxy: 'loopback,linklocal,uniquelocal',
     // `/v1/messages/` finds `/v1/messages`, as it did on Express; paths stay case-sensitive.
-    ignoreTrailingSlash: true,
+    routerOptions: { ignoreTrailingSlash: true },
     // The request id pino-http logs (middie hands Fastify's id to middleware as `req.id`).
     genReqId: requestIdFor,
     // No `logger`: request logs are pino-http's (logger.module.ts), one line per request.
