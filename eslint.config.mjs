@@ -1,6 +1,8 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
+const APP_INDEXES = ['@suite/messaging-app', '@suite/auth-app', '@suite/platform-app', '@suite/webhook-dispatch-app'];
+
 export default [
   { ignores: ['**/node_modules/**', 'dist/**', '.data/**', '.nx/**', 'coverage/**', 'tools/build.mjs'] },
   ...tseslint.configs.recommended,
@@ -31,14 +33,28 @@ export default [
   },
   {
     // The launcher, migration tools and cross-app proof tests are the only code that may
-    // assemble apps; they reach them through the apps' public index (`@suite/<app>-app`).
+    // assemble apps; they reach them through the apps' public index (`@suite/<app>-app`), and
+    // the proof tests also through an app's test harness (`@suite/<app>-app/testing`).
     files: ['tools/**/*.ts', 'e2e/**/*.ts'],
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
         {
           enforceBuildableLibDependency: false,
-          allow: ['@suite/messaging-app', '@suite/auth-app', '@suite/platform-app', '@suite/webhook-dispatch-app'],
+          allow: APP_INDEXES,
+          depConstraints: [{ sourceTag: '*', onlyDependOnLibsWithTags: ['*'] }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [...APP_INDEXES, '@suite/auth-app/testing'],
           depConstraints: [{ sourceTag: '*', onlyDependOnLibsWithTags: ['*'] }],
         },
       ],

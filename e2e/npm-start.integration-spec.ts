@@ -119,7 +119,7 @@ describe('npm start (embedded suite)', () => {
     const second = launch();
     try {
       await eventually(allReady, (statuses) => statuses.every((s) => s === 200), { timeoutMs: 60_000, what: 'ready after restart' });
-      const again = await fetch(`http://127.0.0.1:${ports.PLATFORM_PORT}/internal/companies/${(await created.json()).data.id}`, {
+      const again = await fetch(`http://127.0.0.1:${ports.PLATFORM_PORT}/internal/companies/${((await created.json()) as { data: { id: string } }).data.id}`, {
         headers: { 'x-internal-token': token },
       });
       expect(again.status).toBe(200);

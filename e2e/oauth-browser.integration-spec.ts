@@ -1,14 +1,11 @@
-import type { INestApplication } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DataSource } from 'typeorm';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE } from '@suite/contracts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE, type Permission } from '@suite/contracts';
 import { hashPassword } from '@suite/authz';
-import { newEvent, Outbox } from '@suite/eventing';
-import { createTestDatabase, ensureChromium, eventually, findFreePort, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
-import { createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
+import { ensureChromium, eventually } from '@suite/testing';
+import { AuthTestApp } from '@suite/auth-app/testing';
 
 /**
  * The authorization-code flow in a real browser: Debian's Chromium driven by playwright-core
@@ -16,13 +13,14 @@ import { createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
  * through the server-rendered login page, located by its labels, approves on the consent page,
  * and the browser lands on a small local HTTP server standing in for the client's redirect URI.
  */
-const INTERNAL_TOKEN = 'i'.repeat(40);
 const PASSWORD = 'correct horse battery staple';
 const CLIENT_NAME = 'Browser Test CRM';
-const SCOPES = ['view-users', 'view-teams'];
+const SCOPES: Permission[] = ['view-users', 'view-teams'];
 
-let database: TestDatabase;
-let app: INestApplication;
+/** The page's document, as the functions passed to page.evaluate (run in the browser) see it. */
+declare const document: { activeElement: { id: string; tagName: string; textContent: string | null } | null };
+
+let suite: AuthTestApp;
 let base: string;
 let userEmail: string;
 let capture: Server;
@@ -48,46 +46,19 @@ beforeAll(async () => {
   if (address === null || typeof address === 'string') throw new Error('capture server has no port');
   redirectUri = `http://127.0.0.1:${address.port}/callback`;
 
-  database = await createTestDatabase('auth_oauth_browser');
-  const port = await findFreePort();
-  base = `http://127.0.0.1:${port}`;
-  app = await createAuthApp(
-    loadAuthEnvironment({
-      ...process.env,
-      DATABASE_URL: database.url,
-      KAFKA_TOPIC_PREFIX: uniqueTopicPrefix('auth-browser'),
-      KAFKA_TOPIC_PARTITIONS: '1',
-      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
-      AUTH_ISSUER: base,
-      AUTH_SESSION_SECRET: 's'.repeat(40),
-      AUTH_KEY_ENCRYPTION_SECRET: 'e'.repeat(40),
-      LOG_LEVEL: 'silent',
-      PORT: String(port),
-    }),
-  );
-  await app.listen(port, '127.0.0.1');
-  const db = app.get(DataSource);
-
+  suite = await AuthTestApp.start('oauth_browser');
+  base = suite.base;
   userEmail = `grace-${Date.now()}@example.com`;
-  const passwordHash = await hashPassword(PASSWORD);
-  await db.transaction((manager) =>
-    app.get(Outbox).append(
-      manager,
-      newEvent('user.created', {
-        companyId: '42',
-        subject: '7',
-        data: { id: '7', company_id: '42', email: userEmail, name: 'Grace', status: 'Active', role_id: null, permissions: SCOPES, password_hash: passwordHash },
-      }),
-    ),
-  );
-  await eventually(() => db.query(`SELECT id FROM auth.login_users WHERE id = 7`), (rows: unknown[]) => rows.length === 1, {
+  await suite.seed([], [{ id: '7', companyId: '42', permissions: SCOPES, email: userEmail, passwordHash: await hashPassword(PASSWORD) }]);
+  // Sign-in reads the login users, which the same user.created event feeds.
+  await eventually(() => suite.db.query(`SELECT id FROM auth.login_users WHERE id = 7`), (rows: unknown[]) => rows.length === 1, {
     timeoutMs: 60_000,
     what: 'the user.created event to reach login_users',
   });
 
   const registered = await fetch(`${base}/internal/oauth-clients`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-internal-token': INTERNAL_TOKEN },
+    headers: { 'content-type': 'application/json', 'x-internal-token': AuthTestApp.INTERNAL_TOKEN },
     body: JSON.stringify({ name: CLIENT_NAME, redirect_uri: redirectUri, confidential: true, company_id: '42' }),
   });
   expect(registered.status).toBe(201);
@@ -110,8 +81,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  await database?.drop();
+  await suite?.stop();
   if (capture) await new Promise<void>((resolve) => capture.close(() => resolve()));
 });
 

@@ -18,6 +18,10 @@ export interface SeedUser {
   id: string;
   companyId: string;
   permissions: Permission[];
+  /** Default `user-<id>@example.com`. */
+  email?: string;
+  /** An argon2 hash: the user can then sign in on the login page (default none). */
+  passwordHash?: string | null;
 }
 
 export interface SeedCompany {
@@ -31,6 +35,9 @@ export interface SeedCompany {
  * Kafka into the authz replicas), and access tokens minted with the app's own signing key.
  */
 export class AuthTestApp {
+  /** The app's INTERNAL_API_TOKEN (internal routes' `x-internal-token`). */
+  static readonly INTERNAL_TOKEN = 'i'.repeat(40);
+
   private constructor(
     readonly app: INestApplication,
     readonly base: string,
@@ -48,7 +55,7 @@ export class AuthTestApp {
         DATABASE_URL: database.url,
         KAFKA_TOPIC_PREFIX: uniqueTopicPrefix(`auth-${name}`),
         KAFKA_TOPIC_PARTITIONS: '1',
-        INTERNAL_API_TOKEN: 'i'.repeat(40),
+        INTERNAL_API_TOKEN: AuthTestApp.INTERNAL_TOKEN,
         AUTH_ISSUER: base,
         AUTH_SESSION_SECRET: 's'.repeat(40),
         AUTH_KEY_ENCRYPTION_SECRET: 'e'.repeat(40),
@@ -88,12 +95,12 @@ export class AuthTestApp {
             data: {
               id: user.id,
               company_id: user.companyId,
-              email: `user-${user.id}@example.com`,
+              email: user.email ?? `user-${user.id}@example.com`,
               name: `User ${user.id}`,
               status: 'Active',
               role_id: null,
               permissions: user.permissions,
-              password_hash: null,
+              password_hash: user.passwordHash ?? null,
             },
           }),
         );
