@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
 import { childTraceparent, currentTraceparent, isValidTraceparent, runWithTraceContext, traceIdOf } from '../tracing/trace-context';
 
@@ -79,7 +80,11 @@ export function pinoHttpOptions(appName: string, level: string): PinoHttpOptions
     mixin: traceIdMixin,
     // Health and metrics probes every few seconds would drown the useful lines.
     autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
-    serializers: { req: requestLogFields },
+    // Our serializers take the raw request and response directly: wrapped (pino-http's default),
+    // pino-std-serializers would first copy every request into its own shape — all headers,
+    // query, socket address — on every request, only for requestLogFields to pick five fields.
+    wrapSerializers: false,
+    serializers: { req: requestLogFields, res: pino.stdSerializers.res, err: pino.stdSerializers.err },
   };
 }
 

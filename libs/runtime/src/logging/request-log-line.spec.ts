@@ -41,6 +41,10 @@ describe('request log lines', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const mine = capture.lines().filter((line) => (line['req'] as { id?: string } | undefined)?.id === 'req-42');
     expect(mine.map((line) => line['msg'])).toEqual(['inside the handler', 'request completed']);
+    // The completion line's response: status, headers as sent, time taken — and only those.
+    expect(mine[1]).toMatchObject({ res: { statusCode: 200, headers: { 'x-request-id': 'req-42' } }, responseTime: expect.any(Number) });
+    expect(Object.keys(mine[1]!['res'] as object).sort()).toEqual(['headers', 'statusCode']);
+    expect(Object.keys(mine[0]!['req'] as object).sort()).toEqual(['headers', 'id', 'method', 'url']);
     for (const line of mine) {
       expect(line).toMatchObject({ name: 'test-app', trace_id: traceId, req: { method: 'GET', url: '/v1/messages', headers: { 'user-agent': 'test-agent' } } });
       expect(JSON.stringify(line)).not.toContain('sk_live_secret');
