@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { ApiExceptionFilter, type ErrorBodyFormatter } from '../errors/api-exception.filter';
-import { registerBodyParsers, underPrefix } from '../http/body-parsers';
+import { registerBodyParsers } from '../http/body-parsers';
 import { requestIdFor, traceContextMiddleware } from '../logging/logger.module';
 import { registerHttpMetrics } from '../metrics/http-metrics.hook';
 import { setupOpenApi, type OpenApiOptions } from '../openapi/setup-openapi';
@@ -57,13 +57,7 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
   });
   app.useLogger(app.get(Logger));
   const instance = app.getHttpAdapter().getInstance();
-  registerBodyParsers(instance, { rawBodyRoutes: options.rawBodyRoutes ?? [] });
-  // Routes are added at init, after this hook: each large-body route gets its own limit.
-  const large = options.largeBodyRoutes ?? [];
-  instance.addHook('onRoute', (route) => {
-    const match = large.find((candidate) => underPrefix(route.url, candidate.path));
-    if (match) route.bodyLimit = match.limitBytes;
-  });
+  registerBodyParsers(instance, { rawBodyRoutes: options.rawBodyRoutes ?? [], largeBodyRoutes: options.largeBodyRoutes ?? [] });
   // Callers can quote the id: it is echoed on every answer.
   instance.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -8,27 +8,42 @@ export interface BodyParserOptions {
    * sent, not a re-serialisation of parsed JSON.
    */
   rawBodyRoutes: readonly string[];
+  /** Path prefixes that take larger bodies than the app's `bodyLimit`, with their own limit in bytes. */
+  largeBodyRoutes: ReadonlyArray<{ path: string; limitBytes: number }>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by the onRoute hook below on raw routes: their bodies stay bytes. */
+    suiteRawBody?: boolean;
+  }
 }
 
 /**
  * An error the API's exception filter answers as a 4xx in the app's error shape: the fields
  * body-parser gave its errors (`status`, `type`), which the filter already recognises.
  */
-export function bodyError(status: 400 | 415, type: string, message: string): Error & { status: number; type: string } {
+function bodyError(status: 400 | 415, type: string, message: string): Error & { status: number; type: string } {
   return Object.assign(new Error(message), { status, type });
 }
 
-const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
-export const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+const isRaw = (request: FastifyRequest) => request.routeOptions.config?.suiteRawBody === true;
 
 /**
  * The content types every app reads: JSON (objects and arrays only, like body-parser's strict
  * mode), URL-encoded forms (repeated keys become arrays, as OAuth's checks for duplicated
  * parameters expect) and, on raw routes, anything as bytes. Any other type is 415. Size limits
  * are Fastify's (`bodyLimit`, per route where a route needs more), enforced while reading.
+ * Which routes are raw or large is decided once per route as it is registered, not per request.
  */
 export function registerBodyParsers(instance: FastifyInstance, options: BodyParserOptions): void {
-  const isRaw = (request: FastifyRequest) => options.rawBodyRoutes.some((prefix) => underPrefix(pathOf(request), prefix));
+  // Routes are added at the app's init, after this hook.
+  instance.addHook('onRoute', (route) => {
+    const large = options.largeBodyRoutes.find((candidate) => underPrefix(route.url, candidate.path));
+    if (large) route.bodyLimit = large.limitBytes;
+    if (options.rawBodyRoutes.some((prefix) => underPrefix(route.url, prefix))) route.config = { ...route.config, suiteRawBody: true };
+  });
   // Fastify's own parser, which refuses __proto__ and constructor.prototype keys.
   const parseJson = instance.getDefaultJsonParser('error', 'error');
   instance.removeAllContentTypeParsers();
