@@ -4,9 +4,11 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { ApiExceptionFilter, type ErrorBodyFormatter } from '../errors/api-exception.filter';
 import { registerBodyParsers } from '../http/body-parsers';
-import { requestIdFor, traceContextMiddleware } from '../logging/logger.module';
+import { requestIdFor, ROOT_LOGGER } from '../logging/logger.module';
+import { registerRequestLogging } from '../logging/request-logging.hook';
 import { registerHttpMetrics } from '../metrics/http-metrics.hook';
 import { setupOpenApi, type OpenApiOptions } from '../openapi/setup-openapi';
+import { registerRequestTraceContext } from '../tracing/request-trace-context.hook';
 import { createValidationPipe } from '../validation/request-validation';
 
 export interface CreateAppOptions {
@@ -46,9 +48,9 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
     trustProxy: 'loopback,linklocal,uniquelocal',
     // `/v1/messages/` finds `/v1/messages`, as it did on Express; paths stay case-sensitive.
     routerOptions: { ignoreTrailingSlash: true },
-    // The request id pino-http logs (middie hands Fastify's id to middleware as `req.id`).
+    // The request id: the gateway's x-request-id when sane, else a uuid.
     genReqId: requestIdFor,
-    // No `logger`: request logs are pino-http's (logger.module.ts), one line per request.
+    // No `logger` (Fastify's would build a child logger per request): request-logging.hook.ts writes one line per request.
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     bufferLogs: true,
@@ -57,17 +59,10 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
   });
   app.useLogger(app.get(Logger));
   const instance = app.getHttpAdapter().getInstance();
+  // First: everything after it, body parsing included, runs in the request's trace context.
+  registerRequestTraceContext(instance);
   registerBodyParsers(instance, { rawBodyRoutes: options.rawBodyRoutes ?? [], largeBodyRoutes: options.largeBodyRoutes ?? [] });
-  // Callers can quote the id: it is echoed on every answer.
-  instance.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-  // The trace context middleware runs first (before pino-http, so log lines carry the trace id).
-  // Its context reaches the handler of a POST too: Fastify binds the end of body reading to the
-  // context it started in (an AsyncResource in its content-type parser); a test sends traced
-  // concurrent POSTs and finds each trace on its own event.
-  app.use(traceContextMiddleware);
+  registerRequestLogging(instance, app.get(ROOT_LOGGER));
   registerHttpMetrics(instance, options.appName);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(options.formatError));
