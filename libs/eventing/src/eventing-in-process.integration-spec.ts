@@ -2,6 +2,7 @@ import { Injectable, Module, type INestApplicationContext } from '@nestjs/common
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { createTestDatabase, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { eventingEntities } from './entities/eventing-entities';
 import { newEvent } from './envelope/new-event';
@@ -10,6 +11,7 @@ import { EventingHealth } from './health/eventing-health';
 import { EventingModule } from './nest/eventing.module';
 import { Outbox } from './outbox/outbox';
 import { OutboxRelay } from './outbox/outbox-relay';
+import { outboxChannel } from './topics/topic-names';
 import {
   CounterEntitySchema,
   counterOf,
@@ -122,6 +124,32 @@ describe('eventing in embedded mode (in-process transport, no Kafka)', () => {
       'fe-rolled-back',
     ]);
     expect(row.n).toBe(0);
+  });
+
+  it('wakes the relay on commit through the NOTIFY its insert carries, and not for a rolled-back transaction', async () => {
+    const listener = new Client({ connectionString: db.url });
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (notification) => heard.push(notification.channel));
+      await listener.query(`LISTEN "${outboxChannel(schemas.producer)}"`);
+      // Not debounced: every append asks for a wake-up.
+      const outbox = new Outbox(schemas.producer, { appended: () => undefined }, { notifyDebounceMs: 0 });
+
+      await expect(
+        producerDs().transaction(async (manager) => {
+          await outbox.append(manager, companyEvent('wake-rolled-back'));
+          throw new Error('business rule failed');
+        }),
+      ).rejects.toThrow('business rule failed');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual([]);
+
+      await producerDs().transaction((manager) => outbox.append(manager, companyEvent('wake-committed')));
+      await eventually(async () => expect(heard).toEqual([outboxChannel(schemas.producer)]));
+    } finally {
+      await listener.end();
+    }
   });
 
   it('(f/b) redelivery after the relay died before marking changes nothing', async () => {

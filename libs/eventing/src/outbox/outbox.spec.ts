@@ -29,7 +29,7 @@ describe('Outbox.append', () => {
     expect(queries).toHaveLength(0);
   });
 
-  it('inserts every event in order under the subject locks, then notifies the relay', async () => {
+  it('inserts every event in order under the subject locks, and wakes the relay in the same statement', async () => {
     const { manager, queries } = fakeManager(true);
     const events = [event(), event()];
 
@@ -42,7 +42,9 @@ describe('Outbox.append', () => {
     expect(queries[0]!.params[3]).toEqual(['c1', 'c1']);
     expect(queries[0]!.params[5]).toBe('platform');
     expect(JSON.parse((queries[0]!.params[4] as string[])[1]!)).toEqual(events[1]!.envelope);
-    expect(queries[1]).toEqual({ sql: expect.stringMatching(/pg_notify/), params: ['platform_outbox'] });
+    expect(queries[0]!.sql).toMatch(/pg_notify\(\$7::text/);
+    expect(queries[0]!.params[6]).toBe('platform_outbox');
+    expect(queries).toHaveLength(1);
     expect(metrics.appended).toHaveBeenCalledWith('platform.company.v1');
   });
 
@@ -53,8 +55,8 @@ describe('Outbox.append', () => {
     await debounced.append(manager, event());
     await debounced.append(manager, event());
 
-    expect(queries.filter((q) => /pg_notify/.test(q.sql))).toHaveLength(1);
-    expect(queries.filter((q) => /INSERT/.test(q.sql))).toHaveLength(2);
+    // The first insert carries the channel; the second, inside the window, none.
+    expect(queries.map((q) => q.params[6])).toEqual(['platform_outbox', null]);
   });
 
   it('does nothing for an empty list', async () => {

@@ -29,7 +29,6 @@ export interface OutboxOptions {
  */
 export class Outbox {
   private readonly insert: PreparedStatement;
-  private readonly notify = new PreparedStatement('outbox_notify', `SELECT pg_notify($1, '')`);
   private readonly channel: string;
   private lastNotifyAt = Number.NEGATIVE_INFINITY;
 
@@ -46,7 +45,9 @@ export class Outbox {
     // = commit order per subject; unrelated subjects never wait. Keys are taken sorted, so
     // transactions touching the same subjects cannot deadlock on them. The locks sit in an
     // uncorrelated sub-select of the WHERE clause, which PostgreSQL runs once (InitPlan,
-    // One-Time Filter) before producing the first row — one round trip instead of two.
+    // One-Time Filter) before producing the first row — one round trip instead of two. The
+    // relay's wake-up rides the same way when one is due ($7, the channel, else null): NOTIFY in
+    // the writing transaction is delivered on commit only, and costs no round trip of its own.
     this.insert = new PreparedStatement(
       'outbox_insert',
       `
@@ -58,6 +59,7 @@ export class Outbox {
                 SELECT pg_advisory_xact_lock(hashtextextended($6 || ':' || subject, 0))
                   FROM (SELECT DISTINCT subject FROM unnest($4::text[]) AS s(subject) ORDER BY subject) AS sorted
               ) AS locked) >= 0
+         AND (SELECT count(*) FROM (SELECT pg_notify($7::text, '') WHERE $7::text IS NOT NULL) AS notified) >= 0
        ORDER BY ord`,
     );
   }
@@ -83,9 +85,8 @@ export class Outbox {
       list.map((e) => e.envelope.subject),
       list.map((e) => encodeEnvelope(e.envelope)),
       this.schema,
+      this.notifyDue() ? this.channel : null,
     ]);
-    // In the same transaction: delivered on commit only, dropped on rollback.
-    if (this.notifyDue()) await this.notify.run(runner, [this.channel]);
     for (const event of list) this.metrics.appended(event.topic);
     return list.map((e) => e.envelope);
   }
