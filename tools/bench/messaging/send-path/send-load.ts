@@ -23,8 +23,8 @@ export interface LoadTarget {
 const SAMPLES = 3;
 
 /**
- * POST /v1/messages with autocannon, a fresh body per request. `overallRate` set: open-loop at
- * that rate (latency corrected for coordinated omission); unset: as fast as `connections` go.
+ * POST /v1/messages with autocannon, a fresh body per request. `overallRate` set: capped at
+ * that rate in autocannon's way (per-connection quotas each second; see paced-load.ts); unset: as fast as `connections` go.
  */
 export async function postMessages(
   target: LoadTarget,
