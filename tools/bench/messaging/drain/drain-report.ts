@@ -104,7 +104,7 @@ export function printDrainReport(report: {
   );
   console.log(
     `    memory bounded in the 2nd half (growth ≤ ${FLAT_SHARE * 100} % or ${FLAT_FLOOR_BYTES / MB} MB; rss, heapTotal, external by 3rd/4th-quarter peaks, ` +
-      `heapUsed after major GCs; both replicas): ${verdict(decided.length > 0 && decided.every((series) => series.flat))}` +
-      (undecided.length > 0 ? ` (${undecided.join(', ')} inconclusive: too few major GCs — a longer drain decides)` : ''),
+      `heapUsed by 3rd/4th-quarter floors; both replicas): ${verdict(decided.length > 0 && decided.every((series) => series.flat))}` +
+      (undecided.length > 0 ? ` (${undecided.join(', ')} inconclusive: no major GC in a quarter — a longer drain decides)` : ''),
   );
 }

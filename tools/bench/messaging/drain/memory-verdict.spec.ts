@@ -40,7 +40,17 @@ describe('judgeSeries', () => {
     expect(judgeSeries(retaining, 'heapUsed')?.flat).toBe(false);
   });
 
-  it('calls heapUsed inconclusive without two major GCs in the second half', () => {
+  it('does not take the young garbage a post-GC scrape catches for growth', () => {
+    // Collected back to 55 MB every 10 samples, but each reading after a GC comes up to a second late: 55–71 MB.
+    // The first reading of the second half is the cleanest and a later one the dirtiest: 55 → 71 MB
+    // read as growth when post-GC readings were compared; the floors (55, then 62 MB) are flat.
+    const late = [16, 2, 9, 0, 2, 16];
+    const noisy = samples(60, (i) => ({ heapUsedBytes: (i % 10 === 0 ? 55 + late[i / 10]! : 55 + 7 * (i % 10)) * MB, majorGcs: Math.floor(i / 10) }));
+    const verdict = judgeSeries(noisy, 'heapUsed');
+    expect(verdict).toMatchObject({ flat: true, earlier: 55 * MB, later: 62 * MB });
+  });
+
+  it('calls heapUsed inconclusive without a major GC in each of the last two quarters', () => {
     const verdict = judgeSeries(samples(40, (i) => ({ heapUsedBytes: (50 + i) * MB })), 'heapUsed');
     expect(verdict?.flat).toBeNull();
   });

@@ -33,9 +33,11 @@ const grewTooMuch = (earlier: number, later: number) => later > earlier + Math.m
  * holds the start-up (JIT, connection pools, the time-zone table, V8 growing its heap to its
  * working size), which is a step, not a leak.
  * - rss, heapTotal, external: the peak of the last quarter against the peak of the third.
- * - heapUsed is a sawtooth of garbage between major collections, so its peaks say when the last
- *   mark-compact ran, not what is kept: the readings just after a major GC in the second half are
- *   compared (first against highest later one). Fewer than two such readings: inconclusive.
+ * - heapUsed is a sawtooth of garbage between collections, so its peaks say when the last
+ *   mark-compact ran, not what is kept: the lowest reading of the last quarter against the lowest
+ *   of the third, each quarter with a major GC in it (else inconclusive). A leak lifts that floor.
+ *   (The reading right after a major GC was used before: scraped up to a second later, it carries
+ *   up to a young generation of fresh garbage, ±10 MB of noise at the drain's allocation rate.)
  */
 export function judgeSeries(samples: readonly ReplicaSample[], kind: MemoryKind): SeriesVerdict | null {
   if (samples.length < 8) return null;
@@ -49,14 +51,12 @@ export function judgeSeries(samples: readonly ReplicaSample[], kind: MemoryKind)
     const later = Math.max(...values.slice(threeQuarters));
     return { ...base, earlier, later, flat: !grewTooMuch(earlier, later), basis: '3rd vs 4th quarter peak' };
   }
-  const afterMajorGc = samples
-    .map((sample, i) => ({ sample, i }))
-    .filter(({ sample, i }) => i >= half && i > 0 && sample.majorGcs > samples[i - 1]!.majorGcs)
-    .map(({ sample }) => sample.heapUsedBytes);
-  if (afterMajorGc.length < 2) {
-    return { ...base, earlier: afterMajorGc[0] ?? null, later: null, flat: null, basis: `${afterMajorGc.length} major GC(s) in 2nd half` };
+  // Counters are cumulative: a quarter saw a major GC when its last sample counts more than the sample before it.
+  const majorGcDuring = (from: number, to: number) => samples[to - 1]!.majorGcs > samples[from - 1]!.majorGcs;
+  const earlier = Math.min(...values.slice(half, threeQuarters));
+  const later = Math.min(...values.slice(threeQuarters));
+  if (!majorGcDuring(half, threeQuarters) || !majorGcDuring(threeQuarters, samples.length)) {
+    return { ...base, earlier, later, flat: null, basis: 'no major GC in the 3rd or the 4th quarter' };
   }
-  const earlier = afterMajorGc[0]!;
-  const later = Math.max(...afterMajorGc.slice(1));
-  return { ...base, earlier, later, flat: !grewTooMuch(earlier, later), basis: `after ${afterMajorGc.length} major GCs in 2nd half` };
+  return { ...base, earlier, later, flat: !grewTooMuch(earlier, later), basis: '3rd vs 4th quarter floor' };
 }
