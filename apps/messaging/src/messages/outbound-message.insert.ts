@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { PreparedStatement } from '@suite/eventing';
+import { notePinned, pinWritesCtes, pinWritesParams, type PinChange } from '../sender-numbers/sender-pinning.service';
 import { transactionRunner } from '../shared/transaction-runner';
 import type { MessageEntity } from './message.entity';
 
@@ -10,9 +11,7 @@ import type { MessageEntity } from './message.entity';
  * POST /v1/messages, where TypeORM's query building and result mapping cost more than the insert
  * itself (decision 0011 §15).
  */
-const INSERT_OUTBOUND = new PreparedStatement(
-  'messages_insert_outbound',
-  `INSERT INTO messaging.messages
+const INSERT_OUTBOUND_SQL = `INSERT INTO messaging.messages
      (id, company_id, direction, channel, body, status, from_number, contact_phone, sender, attachments, effect,
       bypass_window, bypass_opt_out, release_after, created_at, updated_at)
    SELECT id, company_id, 'outbound', channel, body, status, from_number, contact_phone, sender, attachments, effect,
@@ -20,17 +19,26 @@ const INSERT_OUTBOUND = new PreparedStatement(
      FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                  $9::jsonb[], $10::text[], $11::boolean[], $12::boolean[], $13::timestamptz[], $14::timestamptz[], $15::timestamptz[])
           AS m(id, company_id, channel, body, status, from_number, contact_phone, sender, attachments, effect,
-               bypass_window, bypass_opt_out, release_after, created_at, updated_at)`,
-  'messaging',
-);
+               bypass_window, bypass_opt_out, release_after, created_at, updated_at)`;
+const INSERT_OUTBOUND = new PreparedStatement('messages_insert_outbound', INSERT_OUTBOUND_SQL, 'messaging');
+/** The same insert with the batch's sender pins written in the same statement (decision 0018). */
+const INSERT_OUTBOUND_PINNING = new PreparedStatement('messages_insert_outbound_pinning', `WITH ${pinWritesCtes(16)} ${INSERT_OUTBOUND_SQL}`, 'messaging');
 
-/** Inserts new outbound messages (rows from outboundMessageRow) in the caller's transaction. */
-export async function insertOutboundMessages(manager: EntityManager, rows: readonly MessageEntity[]): Promise<void> {
-  if (rows.length === 0) return;
+/**
+ * Inserts new outbound messages (rows from outboundMessageRow) in the caller's transaction, and
+ * the sender pins their sends decided (`pins`, on contacts the transaction has locked) in the
+ * same statement: one round trip where there were two, on every batch that holds a first message.
+ */
+export async function insertOutboundMessages(manager: EntityManager, rows: readonly MessageEntity[], pins: readonly PinChange[] = []): Promise<void> {
+  if (rows.length === 0) {
+    if (pins.length > 0) throw new Error('insertOutboundMessages: sender pins without a message to send');
+    return;
+  }
   const inbound = rows.find((row) => row.direction !== 'outbound');
   if (inbound) throw new Error(`insertOutboundMessages: ${inbound.id} is ${inbound.direction}`);
   const column = <T>(pick: (row: MessageEntity) => T): T[] => rows.map(pick);
-  await INSERT_OUTBOUND.run(transactionRunner(manager), [
+  const statement = pins.length > 0 ? INSERT_OUTBOUND_PINNING : INSERT_OUTBOUND;
+  await statement.run(transactionRunner(manager), [
     column((row) => row.id),
     column((row) => row.companyId),
     column((row) => row.channel),
@@ -46,5 +54,7 @@ export async function insertOutboundMessages(manager: EntityManager, rows: reado
     column((row) => row.releaseAfter),
     column((row) => row.createdAt),
     column((row) => row.updatedAt),
+    ...(pins.length > 0 ? pinWritesParams(pins) : []),
   ]);
+  notePinned(pins);
 }

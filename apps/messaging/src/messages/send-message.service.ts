@@ -6,7 +6,6 @@ import { currentTraceparent, ENVIRONMENT } from '@suite/runtime';
 import type { MessagingEnvironment } from '../config/messaging-environment';
 import { ContactsService } from '../contacts/contacts.service';
 import { ReleaseWake } from '../release/release-wake';
-import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
 import { CLOCK, type Clock } from '../shared/clock';
 import { GroupCommit, type BatchOutcome } from '../shared/group-commit';
 import { MessageEventsWriter } from './message-events.writer';
@@ -32,7 +31,6 @@ export class SendMessageService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly contacts: ContactsService,
-    private readonly pinning: SenderPinningService,
     private readonly events: MessageEventsWriter,
     private readonly releaseWake: ReleaseWake,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -62,8 +60,7 @@ export class SendMessageService {
       );
       // The scheduler's clock: release_after and created_at are on the same time line as its decisions.
       const plan = planSendBatch(sends, contacts, this.clock.now(), randomUUID);
-      await this.pinning.pinAll(manager, plan.pins);
-      await insertOutboundMessages(manager, plan.messages);
+      await insertOutboundMessages(manager, plan.messages, plan.pins);
       await this.events.appendForAll(manager, plan.messages, plan.traceparents);
       await this.contacts.deleteCreated(manager, plan.unusedNewContacts);
       return plan.outcomes;

@@ -15,21 +15,47 @@ export const NO_SENDER_NUMBER =
   'This workspace has no active sender number: add a sender number to its pool (POST /internal/workspaces/{company_id}/sender-numbers ' +
   'or `npm run -s admin -- add-sender-number`) before sending.';
 
-/** Sets (locked) contacts' pins and records each change: one statement for any number of them. */
-const PIN = new PreparedStatement(
-  'contacts_pin',
-  `WITH wanted AS (
-     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[]) AS w(company_id, phone, number, previous, reason)
-   ), pinned AS (
+/**
+ * The pin writes as data-modifying CTEs over five array parameters from `$first` on (company ids,
+ * phones, numbers, previous numbers, reasons; pinWritesParams): set the (locked) contacts' pins and
+ * record each change. PIN runs them alone; a batch of sends runs them inside its message insert
+ * (insertOutboundMessages), one round trip for both. PostgreSQL runs every data-modifying CTE to
+ * completion whether or not the main statement reads it.
+ */
+export function pinWritesCtes(first: number): string {
+  const param = (offset: number) => `$${first + offset}`;
+  return `pins_wanted AS (
+     SELECT * FROM unnest(${param(0)}::bigint[], ${param(1)}::text[], ${param(2)}::text[], ${param(3)}::text[], ${param(4)}::text[])
+              AS w(company_id, phone, number, previous, reason)
+   ), pins_set AS (
      UPDATE messaging.contacts c SET pinned_from_number = w.number, updated_at = now()
-       FROM wanted w
+       FROM pins_wanted w
       WHERE c.company_id = w.company_id AND c.phone = w.phone
       RETURNING c.company_id, c.phone, w.number, w.previous, w.reason
-   )
-   INSERT INTO messaging.sender_pin_changes (company_id, contact_phone, previous_number, number, reason)
-   SELECT company_id, phone, previous, number, reason FROM pinned`,
-  'messaging',
-);
+   ), pins_logged AS (
+     INSERT INTO messaging.sender_pin_changes (company_id, contact_phone, previous_number, number, reason)
+     SELECT company_id, phone, previous, number, reason FROM pins_set
+   )`;
+}
+
+/** The parameters of pinWritesCtes, in its order. */
+export function pinWritesParams(changes: readonly PinChange[]): unknown[][] {
+  return [
+    changes.map((change) => change.contact.companyId),
+    changes.map((change) => change.contact.phone),
+    changes.map((change) => change.number),
+    changes.map((change) => change.contact.pinnedFromNumber),
+    changes.map((change) => change.reason),
+  ];
+}
+
+/** After the pin writes ran: each contact's pinnedFromNumber becomes its number. */
+export function notePinned(changes: readonly PinChange[]): void {
+  for (const change of changes) change.contact.pinnedFromNumber = change.number;
+}
+
+/** Sets (locked) contacts' pins and records each change: one statement for any number of them. */
+const PIN = new PreparedStatement('contacts_pin', `WITH ${pinWritesCtes(1)} SELECT count(*) FROM pins_set`, 'messaging');
 
 /** A pin to write: the contact (locked by the caller), its new number, and why it changed. */
 export interface PinChange {
@@ -76,13 +102,7 @@ export class SenderPinningService {
   /** pin() for many (locked) contacts at once (a batch of sends); each contact's pinnedFromNumber becomes its number. */
   async pinAll(manager: EntityManager, changes: readonly PinChange[]): Promise<void> {
     if (changes.length === 0) return;
-    await PIN.run(transactionRunner(manager), [
-      changes.map((change) => change.contact.companyId),
-      changes.map((change) => change.contact.phone),
-      changes.map((change) => change.number),
-      changes.map((change) => change.contact.pinnedFromNumber),
-      changes.map((change) => change.reason),
-    ]);
-    for (const change of changes) change.contact.pinnedFromNumber = change.number;
+    await PIN.run(transactionRunner(manager), pinWritesParams(changes));
+    notePinned(changes);
   }
 }
