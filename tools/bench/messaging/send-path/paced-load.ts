@@ -1,12 +1,11 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { FailureSamples } from './failure-samples';
 import type { SendBodies } from './send-bodies';
 import type { LoadResult, LoadTarget } from './send-load';
 
 /** How often the schedule is checked; requests due in between go out together on the next tick. */
 const TICK_MS = 1;
-/** At most this many distinct non-2xx answers are kept to print. */
-const SAMPLES = 3;
 const TIMEOUT_MS = 10_000;
 
 /**
@@ -30,7 +29,7 @@ export async function postPaced(
   const total = Math.round(options.rate * options.seconds);
   const intervalMs = 1000 / options.rate;
   const latencies = new Float64Array(total);
-  const samples = new Map<string, number>();
+  const samples = new FailureSamples();
   let ok = 0;
   let non2xx = 0;
   let errors = 0;
@@ -56,16 +55,20 @@ export async function postPaced(
         },
         (response) => {
           const status = response.statusCode ?? 0;
+          if (status >= 200 && status < 300) {
+            // The body is not needed: read it off the socket and time the answer's end.
+            response.resume();
+            response.on('end', () => {
+              latencies[ok++] = performance.now() - due;
+              settle();
+            });
+            return;
+          }
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => {
-            if (status >= 200 && status < 300) {
-              latencies[ok++] = performance.now() - due;
-            } else {
-              non2xx += 1;
-              const key = `${status} ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`;
-              if (samples.has(key) || samples.size < SAMPLES) samples.set(key, (samples.get(key) ?? 0) + 1);
-            }
+            non2xx += 1;
+            samples.add(status, Buffer.concat(chunks).toString('utf8'));
             settle();
           });
         },
@@ -89,7 +92,7 @@ export async function postPaced(
   agent.destroy();
 
   const sorted = latencies.subarray(0, ok).sort();
-  const detail = [...(errors ? [`${errors} connection errors or timeouts`] : []), ...(non2xx ? [`${non2xx} × non-2xx`] : []), ...[...samples].map(([answer, count]) => `e.g. ${count} × ${answer}`)].join('; ');
+  const detail = [...(errors ? [`${errors} connection errors or timeouts`] : []), ...(non2xx ? [`${non2xx} × non-2xx`] : []), ...samples.describe()].join('; ');
   return {
     requestsPerSecond: Math.round(ok / elapsedSeconds),
     p50: round(percentile(sorted, 0.5)),

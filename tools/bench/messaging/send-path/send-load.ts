@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { FailureSamples } from './failure-samples';
 import type { SendBodies } from './send-bodies';
 
 export interface LoadResult {
@@ -19,9 +20,6 @@ export interface LoadTarget {
   headers: Record<string, string>;
 }
 
-/** At most this many distinct non-2xx answers are kept to print. */
-const SAMPLES = 3;
-
 /**
  * POST /v1/messages with autocannon, a fresh body per request. `overallRate` set: capped at
  * that rate in autocannon's way (per-connection quotas each second; see paced-load.ts); unset: as fast as `connections` go.
@@ -31,7 +29,7 @@ export async function postMessages(
   bodies: SendBodies,
   options: { seconds: number; connections: number; overallRate?: number },
 ): Promise<LoadResult> {
-  const samples = new Map<string, number>();
+  const samples = new FailureSamples();
   const result = await autocannon({
     url: target.url,
     connections: options.connections,
@@ -45,10 +43,7 @@ export async function postMessages(
         headers: { 'content-type': 'application/json', ...target.headers },
         setupRequest: (request) => ({ ...request, body: bodies.next() }),
         onResponse: (status, body) => {
-          if (status < 200 || status >= 300) {
-            const key = `${status} ${body.slice(0, 200)}`;
-            if (samples.has(key) || samples.size < SAMPLES) samples.set(key, (samples.get(key) ?? 0) + 1);
-          }
+          if (status < 200 || status >= 300) samples.add(status, body);
         },
       },
     ],
@@ -56,7 +51,7 @@ export async function postMessages(
   return summarise(result, samples);
 }
 
-function summarise(result: autocannon.AutocannonResult, samples: Map<string, number>): LoadResult {
+function summarise(result: autocannon.AutocannonResult, samples: FailureSamples): LoadResult {
   const failures = result.errors + result.timeouts + result.non2xx;
   const codes = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith('2'))
@@ -65,7 +60,7 @@ function summarise(result: autocannon.AutocannonResult, samples: Map<string, num
     ...(result.errors ? [`${result.errors} connection errors`] : []),
     ...(result.timeouts ? [`${result.timeouts} timeouts`] : []),
     ...codes,
-    ...[...samples].map(([answer, count]) => `e.g. ${count} × ${answer}`),
+    ...samples.describe(),
   ].join('; ');
   return {
     requestsPerSecond: Math.round(result.requests.average),
