@@ -1,6 +1,6 @@
 // Producing
 export { newEvent, type NewEvent, type NewEventInput } from './envelope/new-event';
-export { Outbox } from './outbox/outbox';
+export { Outbox, type OutboxStatementPart } from './outbox/outbox';
 export { OutboxRelay, type RelayStatus } from './outbox/outbox-relay';
 export type { OutboxRecord } from './outbox/outbox-relay-store';
 

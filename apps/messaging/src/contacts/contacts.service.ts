@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { PreparedStatement } from '@suite/eventing';
 import { AppError } from '@suite/runtime';
 import { transactionRunner } from '../shared/transaction-runner';
@@ -15,7 +15,10 @@ export type ContactForSend = Pick<ContactEntity, 'companyId' | 'phone' | 'optedO
   pinnedNumberActive: boolean;
   /** Sorted; empty when the pinned number is active (nothing to choose). */
   activeNumbers: string[];
-  /** Created by this statement (it did not exist before the caller's transaction). */
+  /**
+   * lockAllForSend: created by its statement (it did not exist before the caller's transaction).
+   * readAllForSend: absent when read (a send would create it).
+   */
   created: boolean;
 };
 
@@ -25,6 +28,15 @@ export interface ContactToLock {
   readonly phone: string;
   readonly firstName: string | null;
 }
+
+/** What a pin is decided on when the contact's pinned number is not active (null while it is); shared by both reads. */
+const PIN_POOL_SQL = (companyId: string, pinned: string) => `
+   CASE WHEN EXISTS (SELECT 1 FROM messaging.sender_numbers n
+                      WHERE n.number = ${pinned} AND n.company_id = ${companyId} AND n.status = 'active')
+        THEN NULL
+        ELSE ARRAY(SELECT n.number FROM messaging.sender_numbers n
+                    WHERE n.company_id = ${companyId} AND n.status = 'active' ORDER BY n.number)
+   END AS pin_pool`;
 
 /**
  * The contacts created when new and locked (see lockAllForSend), in (company_id, phone) order so
@@ -42,12 +54,21 @@ const LOCK_FOR_SEND = new PreparedStatement(
     ORDER BY company_id, phone
    ON CONFLICT (company_id, phone) DO UPDATE SET phone = c.phone
    RETURNING c.company_id, c.phone, c.opted_out, c.pinned_from_number, (c.xmax = 0) AS created,
-             CASE WHEN EXISTS (SELECT 1 FROM messaging.sender_numbers n
-                                WHERE n.number = c.pinned_from_number AND n.company_id = c.company_id AND n.status = 'active')
-                  THEN NULL
-                  ELSE ARRAY(SELECT n.number FROM messaging.sender_numbers n
-                              WHERE n.company_id = c.company_id AND n.status = 'active' ORDER BY n.number)
-             END AS pin_pool`,
+             ${PIN_POOL_SQL('c.company_id', 'c.pinned_from_number')}`,
+  'messaging',
+);
+
+/**
+ * The same answers as LOCK_FOR_SEND without creating or locking anything: the first round trip of
+ * the send path's one-statement write (SendBatchWriter), which re-checks under lock what it was
+ * decided on. A contact that does not exist comes back with `created` true (a send would create it).
+ */
+const READ_FOR_SEND = new PreparedStatement(
+  'contacts_read_for_send',
+  `SELECT i.company_id, i.phone, coalesce(c.opted_out, false) AS opted_out, c.pinned_from_number, (c.phone IS NULL) AS created,
+          ${PIN_POOL_SQL('i.company_id', 'c.pinned_from_number')}
+     FROM unnest($1::bigint[], $2::text[]) AS i(company_id, phone)
+     LEFT JOIN messaging.contacts c ON c.company_id = i.company_id AND c.phone = i.phone`,
   'messaging',
 );
 
@@ -60,7 +81,7 @@ const DELETE_CREATED = new PreparedStatement(
   'messaging',
 );
 
-interface LockedContactRow {
+interface ContactForSendRow {
   company_id: string;
   phone: string;
   opted_out: boolean;
@@ -96,31 +117,24 @@ export class ContactsService {
    * A contact named twice is created with the first one's first name. Keyed by contactKey.
    */
   async lockAllForSend(manager: EntityManager, contacts: readonly ContactToLock[]): Promise<Map<string, ContactForSend>> {
-    const unique = new Map<string, ContactToLock>();
-    for (const contact of contacts) {
-      const key = contactKey(contact.companyId, contact.phone);
-      if (!unique.has(key)) unique.set(key, contact);
-    }
-    const wanted = [...unique.values()];
-    const { rows } = await LOCK_FOR_SEND.run<LockedContactRow>(transactionRunner(manager), [
+    const wanted = uniqueContacts(contacts);
+    const { rows } = await LOCK_FOR_SEND.run<ContactForSendRow>(transactionRunner(manager), [
       wanted.map((contact) => contact.companyId),
       wanted.map((contact) => contact.phone),
       wanted.map((contact) => contact.firstName),
     ]);
-    const locked = new Map<string, ContactForSend>();
-    for (const row of rows) {
-      const companyId = String(row.company_id);
-      locked.set(contactKey(companyId, row.phone), {
-        companyId,
-        phone: row.phone,
-        optedOut: row.opted_out,
-        pinnedFromNumber: row.pinned_from_number,
-        pinnedNumberActive: row.pin_pool === null,
-        activeNumbers: row.pin_pool ?? [],
-        created: row.created,
-      });
-    }
-    return locked;
+    return contactsForSend(rows);
+  }
+
+  /**
+   * What lockAllForSend answers, read on `runner`'s connection without creating or locking
+   * anything (its own statement, outside any transaction): the send path decides on it and its
+   * one-statement write re-checks it under lock (SendBatchWriter). Keyed by contactKey.
+   */
+  async readAllForSend(runner: QueryRunner, contacts: ReadonlyArray<Pick<ContactToLock, 'companyId' | 'phone'>>): Promise<Map<string, ContactForSend>> {
+    const wanted = uniqueContacts(contacts);
+    const { rows } = await READ_FOR_SEND.run<ContactForSendRow>(runner, [wanted.map((contact) => contact.companyId), wanted.map((contact) => contact.phone)]);
+    return contactsForSend(rows);
   }
 
   /**
@@ -132,4 +146,31 @@ export class ContactsService {
     if (created.length === 0) return;
     await DELETE_CREATED.run(transactionRunner(manager), [created.map((contact) => contact.companyId), created.map((contact) => contact.phone)]);
   }
+}
+
+/** Each contact once, the first mention kept (a contact named twice is created with the first one's first name). */
+function uniqueContacts<T extends Pick<ContactToLock, 'companyId' | 'phone'>>(contacts: readonly T[]): T[] {
+  const unique = new Map<string, T>();
+  for (const contact of contacts) {
+    const key = contactKey(contact.companyId, contact.phone);
+    if (!unique.has(key)) unique.set(key, contact);
+  }
+  return [...unique.values()];
+}
+
+function contactsForSend(rows: readonly ContactForSendRow[]): Map<string, ContactForSend> {
+  const contacts = new Map<string, ContactForSend>();
+  for (const row of rows) {
+    const companyId = String(row.company_id);
+    contacts.set(contactKey(companyId, row.phone), {
+      companyId,
+      phone: row.phone,
+      optedOut: row.opted_out,
+      pinnedFromNumber: row.pinned_from_number,
+      pinnedNumberActive: row.pin_pool === null,
+      activeNumbers: row.pin_pool ?? [],
+      created: row.created,
+    });
+  }
+  return contacts;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
+import { newEvent, Outbox, type NewEvent, type OutboxStatementPart } from '@suite/eventing';
 import { messageEventData, messageEventType } from './message-event-data';
 import type { MessageEntity } from './message.entity';
 
@@ -25,12 +25,23 @@ export class MessageEventsWriter {
    * not the batch's); otherwise the current trace applies.
    */
   async appendForAll(manager: EntityManager, rows: readonly MessageEntity[], traceparents?: ReadonlyArray<string | null>): Promise<number> {
+    const events = this.eventsFor(rows, traceparents);
+    if (events.length > 0) await this.outbox.append(manager, events);
+    return events.length;
+  }
+
+  /** The events appendForAll would write for these rows, for a statement that writes them itself (outboxPart). */
+  eventsFor(rows: readonly MessageEntity[], traceparents?: ReadonlyArray<string | null>): NewEvent[] {
     const events: NewEvent[] = [];
     rows.forEach((row, index) => {
       const type = messageEventType(row.status);
       if (type) events.push(newEvent(type, { companyId: row.companyId, subject: row.id, data: messageEventData(row), traceparent: traceparents?.[index] }));
     });
-    if (events.length > 0) await this.outbox.append(manager, events);
-    return events.length;
+    return events;
+  }
+
+  /** The outbox insert as a CTE of a statement that writes message rows and their events together (Outbox.statementPart). */
+  outboxPart(options: { cteName: string; firstParam: number; onlySubjectsIn: string }): OutboxStatementPart {
+    return this.outbox.statementPart(options);
   }
 }

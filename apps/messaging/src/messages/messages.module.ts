@@ -5,13 +5,14 @@ import { ReleaseWake } from '../release/release-wake';
 import { MessageEventsWriter } from './message-events.writer';
 import { MessagesController } from './messages.controller';
 import { MessagesService } from './messages.service';
+import { SendBatchWriter } from './send-batch.writer';
 import { SendMessageService } from './send-message.service';
 import { SendMetrics } from './send-metrics';
 
 @Module({
   imports: [ContactsModule, SenderNumbersModule],
   controllers: [MessagesController],
-  providers: [SendMessageService, SendMetrics, MessagesService, MessageEventsWriter, ReleaseWake],
+  providers: [SendMessageService, SendBatchWriter, SendMetrics, MessagesService, MessageEventsWriter, ReleaseWake],
   exports: [MessageEventsWriter, MessagesService, ReleaseWake],
 })
 export class MessagesModule {}

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { currentTraceparent, ENVIRONMENT } from '@suite/runtime';
 import type { MessagingEnvironment } from '../config/messaging-environment';
+import { contactKey } from '../contacts/contact-key';
 import { ContactsService } from '../contacts/contacts.service';
 import { ReleaseWake } from '../release/release-wake';
 import { CLOCK, type Clock } from '../shared/clock';
@@ -11,7 +12,8 @@ import { GroupCommit, type BatchOutcome } from '../shared/group-commit';
 import { MessageEventsWriter } from './message-events.writer';
 import type { MessageEntity } from './message.entity';
 import { insertOutboundMessages } from './outbound-message.insert';
-import { planSendBatch, type QueuedSend } from './send-batch-plan';
+import { planSendBatch, type QueuedSend, type SendBatchPlan } from './send-batch-plan';
+import { SendBatchWriter } from './send-batch.writer';
 import { SendMetrics } from './send-metrics';
 import type { SendMessageInput } from './send-message.input';
 
@@ -20,9 +22,15 @@ export type { SendMessageInput } from './send-message.input';
 /**
  * POST /v1/messages. Each send is one transaction's worth of work — the contact (created when
  * new, locked), the opt-out check, the sender pin, the queued message and its `message.queued`
- * event — and sends that arrive together share one transaction (group commit, decision 0016):
- * a batch commits all of its queued messages or none, so a queued id the caller receives always
- * has its event, and the scheduler never sees a message without a sender number.
+ * event — and sends that arrive together are decided and written together (group commit,
+ * decision 0016): a queued id the caller receives always has its event, and the scheduler never
+ * sees a message without a sender number.
+ *
+ * A batch is read, decided and written in two round trips (decision 0019): the contacts are read
+ * without a lock, the batch is planned on them, and one statement writes it while re-checking,
+ * under each contact's lock, that it is still as read. The sends whose contact changed in between
+ * — rare: an opt-out, a re-pin or a concurrent first send in that instant — are decided again in
+ * the locking transaction (five round trips), which is also what they were before.
  */
 @Injectable()
 export class SendMessageService {
@@ -32,6 +40,7 @@ export class SendMessageService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly contacts: ContactsService,
     private readonly events: MessageEventsWriter,
+    private readonly batchWriter: SendBatchWriter,
     private readonly releaseWake: ReleaseWake,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly metrics: SendMetrics,
@@ -50,9 +59,30 @@ export class SendMessageService {
     return message;
   }
 
-  /** One transaction for a batch of sends; a refused send (opted out, no number) is answered alone and writes nothing. */
-  private queueAll(sends: readonly QueuedSend[]): Promise<ReadonlyArray<BatchOutcome<MessageEntity>>> {
+  /** A batch of sends; a refused send (opted out, no number) is answered alone and writes nothing. */
+  private async queueAll(sends: readonly QueuedSend[]): Promise<ReadonlyArray<BatchOutcome<MessageEntity>>> {
     this.metrics.batchRan(sends.length);
+    const runner = this.dataSource.createQueryRunner();
+    let plan: SendBatchPlan;
+    let written: Set<string>;
+    try {
+      const contacts = await this.contacts.readAllForSend(runner, sends.map(({ companyId, input }) => ({ companyId, phone: input.to })));
+      plan = planSendBatch(sends, contacts, this.clock.now(), randomUUID);
+      written = await this.batchWriter.write(runner, sends, plan, contacts);
+    } finally {
+      await runner.release();
+    }
+    const outcomes = [...plan.outcomes];
+    const again = sends.flatMap((send, index) => (outcomes[index]!.ok && !written.has(contactKey(send.companyId, send.input.to)) ? [index] : []));
+    if (again.length === 0) return outcomes;
+    this.metrics.decidedAgain(again.length);
+    const decided = await this.queueLocked(again.map((index) => sends[index]!));
+    again.forEach((sendIndex, i) => (outcomes[sendIndex] = decided[i]!));
+    return outcomes;
+  }
+
+  /** The batch in one transaction that locks its contacts first (five round trips): sends whose contact changed under the two-round-trip write. */
+  private queueLocked(sends: readonly QueuedSend[]): Promise<ReadonlyArray<BatchOutcome<MessageEntity>>> {
     return this.dataSource.transaction(async (manager) => {
       const contacts = await this.contacts.lockAllForSend(
         manager,

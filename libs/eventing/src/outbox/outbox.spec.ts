@@ -65,3 +65,29 @@ describe('Outbox.append', () => {
     expect(queries).toHaveLength(0);
   });
 });
+
+describe('Outbox.statementPart', () => {
+  it('is the same insert as a CTE, parameters numbered from firstParam, keeping only the subjects the relation holds', () => {
+    const metrics = { appended: jest.fn() };
+    const part = new Outbox('messaging', metrics).statementPart({ cteName: 'events_written', firstParam: 23, onlySubjectsIn: 'SELECT id::text AS subject FROM rows_written' });
+
+    expect(part.sql).toMatch(/^events_written AS \(\s*INSERT INTO "messaging"."outbox"/);
+    expect(part.sql).toMatch(/RETURNING subject\)$/);
+    expect(part.sql).toMatch(/unnest\(\$23::uuid\[\], \$24::text\[\], \$25::text\[\], \$26::text\[\], \$27::json\[\]\)/);
+    expect(part.sql).toMatch(/e\.subject IN \(SELECT subject FROM \(SELECT id::text AS subject FROM rows_written\) AS kept\)/);
+    expect(part.sql).toMatch(/hashtextextended\(\$28 \|\| ':' \|\| subject, 0\)/);
+    expect(part.sql).toMatch(/pg_notify\(\$29::text/);
+    expect(part.sql).not.toMatch(/\$(1|7|22|30)\b/);
+
+    const events = [event(), event()];
+    const values = part.values(events);
+    expect(values).toHaveLength(7);
+    expect(values[0]).toEqual(events.map((e) => e.envelope.id));
+    expect(values[5]).toBe('messaging');
+    expect(values[6]).toBe('messaging_outbox');
+    expect(metrics.appended).not.toHaveBeenCalled();
+
+    part.noteAppended(events.slice(1));
+    expect(metrics.appended).toHaveBeenCalledTimes(1);
+  });
+});
