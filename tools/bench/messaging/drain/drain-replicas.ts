@@ -13,7 +13,8 @@ export interface DrainReplicas {
 
 /**
  * Two messaging processes (dist/apps/messaging/src/main.js, as `npm run start:messaging` runs it)
- * on one database, each with its release scheduler and outbox relay: two pods. Sandbox carrier
+ * on one database, each with its release scheduler and outbox relay: two pods, each with the heap
+ * a pod of the Deployment gets (DRAIN_SETTINGS.heapMb). Sandbox carrier
  * with no hand-off latency and receipts `deliveryDelayMs` after acceptance, through the signed
  * callback path as usual; few are pending at once.
  */
@@ -47,7 +48,7 @@ export async function startDrainReplicas(options: {
         ...(options.settings.concurrency ? { MESSAGING_SCHEDULER_CONCURRENCY: options.settings.concurrency } : {}),
       };
       loadMessagingEnvironment(env);
-      replicas.push(await startMessagingProcess(name, port, env));
+      replicas.push(await startMessagingProcess(name, port, env, [`--max-old-space-size=${options.settings.heapMb}`]));
     }
     return { replicas, internalToken, stop };
   } catch (error) {

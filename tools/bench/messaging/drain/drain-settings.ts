@@ -17,6 +17,14 @@ export const DRAIN_SETTINGS = {
   limitSeconds: intEnv('BENCH_DRAIN_SECONDS', 240),
   /** Sandbox delivery receipts this long after acceptance: few timers pending at any time. */
   deliveryDelayMs: intEnv('BENCH_DRAIN_DELIVERY_DELAY_MS', 100),
+  /**
+   * Each replica's V8 old space, in MB: the heap Node gives itself in a pod of the messaging
+   * Deployment (k8s/base: 512 Mi memory limit). Node reads the cgroup's limit; measured by running
+   * node in a 512 MiB memory cgroup, its heap_size_limit is 259 MB, which --max-old-space-size=211
+   * reproduces on a host without that limit. Without it, on a 24 GiB host, V8 lets garbage build
+   * up to several times the live heap before a full collection, and RSS says little about retention.
+   */
+  heapMb: intEnv('BENCH_DRAIN_HEAP_MB', 211),
   /** Passed to both replicas when set (MESSAGING_SCHEDULER_BATCH_SIZE / _CONCURRENCY); the app's defaults otherwise. */
   batchSize: process.env.BENCH_DRAIN_BATCH_SIZE,
   concurrency: process.env.BENCH_DRAIN_CONCURRENCY,

@@ -58,7 +58,7 @@ export const drainSection: BenchSection = {
           `INSERT … SELECT FROM generate_series: ${settings.messages} contacts pinned round-robin (+ their first_message pin history) and ` +
           'their queued messages with the columns POST /v1/messages writes (release_after = created_at ≤ now; no message.queued outbox rows — those are relayed at POST time)',
       );
-      console.log(`  replicas: 2 × dist/apps/messaging/src/main.js, sandbox carrier (send delay 0, receipts after ${settings.deliveryDelayMs} ms through the signed callback path), relay to Kafka`);
+      console.log(`  replicas: 2 × dist/apps/messaging/src/main.js, sandbox carrier (send delay 0, receipts after ${settings.deliveryDelayMs} ms through the signed callback path), relay to Kafka, V8 old space ${settings.heapMb} MB each (a 512 Mi pod's heap; BENCH_DRAIN_HEAP_MB)`);
 
       const samplers = cluster.replicas.map((replica) => new MemorySampler(replica.url, startedAt));
       samplers.forEach((sampler) => sampler.start());
