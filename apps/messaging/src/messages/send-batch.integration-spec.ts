@@ -9,6 +9,7 @@ import { bootMessaging, INTERNAL_TOKEN, newPhone, newWorkspace, seedWorkspaces }
 import { poolNumberFor } from '../sender-numbers/pin-decision';
 import { planSendBatch, type QueuedSend } from './send-batch-plan';
 import { SendBatchWriter } from './send-batch.writer';
+import { SendMessageService } from './send-message.service';
 
 /**
  * The send path's two round trips (decision 0019) on real PostgreSQL: ContactsService.readAllForSend,
@@ -228,6 +229,27 @@ describe('POST /v1/messages when the contact changes between the read and the wr
     expect(response.body).toMatchObject({ status: 'queued', to: phone });
     expect((await messagesTo(phone)).find((row) => row.id === response.body.id)!.from_number).toBe(other);
     expect(await outboxSubjects([response.body.id])).toEqual([response.body.id]);
+  });
+
+  it('queues the written sends of a batch once when deciding the others again fails at first', async () => {
+    const [written, movedA, movedB] = [await existingContact(), await existingContact(), await existingContact()];
+    const repin = async (phone: string) => {
+      const other = (await contactRow(phone))!.pinned_from_number === N1 ? N2 : N1;
+      await db.query('UPDATE messaging.contacts SET pinned_from_number = $3 WHERE company_id = $1 AND phone = $2', [companyId, phone, other]);
+    };
+    changeBeforeNextWrite(async () => {
+      await repin(movedA);
+      await repin(movedB);
+    });
+    // The locking transaction for movedA and movedB fails once (as a deadlock would), then works send by send.
+    jest.spyOn(contacts, 'lockAllForSend').mockRejectedValueOnce(new Error('deadlock detected'));
+    const service = app.get(SendMessageService);
+
+    // Submitted in one turn of the event loop: one batch.
+    const answers = await Promise.all([written, movedA, movedB].map((to) => service.send(companyId, queued(to).input)));
+
+    expect(answers.map((message) => message.status)).toEqual(['queued', 'queued', 'queued']);
+    for (const phone of [written, movedA, movedB]) expect(await messagesTo(phone)).toHaveLength(2);
   });
 
   it('counts the sends it decided again (messaging_send_decided_again_total)', async () => {

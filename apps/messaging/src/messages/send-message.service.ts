@@ -70,15 +70,33 @@ export class SendMessageService {
       plan = planSendBatch(sends, contacts, this.clock.now(), randomUUID);
       written = await this.batchWriter.write(runner, sends, plan, contacts);
     } finally {
-      await runner.release();
+      // Past the write its sends are committed: nothing after it may throw (see decideAgain).
+      await runner.release().catch(() => undefined);
     }
     const outcomes = [...plan.outcomes];
     const again = sends.flatMap((send, index) => (outcomes[index]!.ok && !written.has(contactKey(send.companyId, send.input.to)) ? [index] : []));
     if (again.length === 0) return outcomes;
     this.metrics.decidedAgain(again.length);
-    const decided = await this.queueLocked(again.map((index) => sends[index]!));
+    const decided = await this.decideAgain(again.map((index) => sends[index]!));
     again.forEach((sendIndex, i) => (outcomes[sendIndex] = decided[i]!));
     return outcomes;
+  }
+
+  /**
+   * queueLocked for the sends the write left out. Never throws: the rest of the batch is already
+   * committed, and a batch that throws is run again send by send (GroupCommit), which would queue
+   * those a second time. A failed group is tried send by send; a send that fails alone is answered
+   * with its error.
+   */
+  private async decideAgain(sends: readonly QueuedSend[]): Promise<ReadonlyArray<BatchOutcome<MessageEntity>>> {
+    try {
+      return await this.queueLocked(sends);
+    } catch (error) {
+      if (sends.length === 1) return [{ ok: false, error }];
+      const outcomes: Array<BatchOutcome<MessageEntity>> = [];
+      for (const send of sends) outcomes.push(...(await this.decideAgain([send])));
+      return outcomes;
+    }
   }
 
   /** The batch in one transaction that locks its contacts first (five round trips): sends whose contact changed under the two-round-trip write. */
