@@ -27,7 +27,7 @@ describe('requestLogFields (the req of every request log line)', () => {
     });
   });
 
-  it('writes no credential through a child logger bound to the request, as pino-http binds it', () => {
+  it('writes no credential when a line carries the request: the req serializer and redaction, also through child loggers', () => {
     const capture = new LogCapture();
     const logger = pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { req: requestLogFields } }, capture.stream);
     logger.child({ req: request }).child({ trace_id: '4bf92f3577b34da6a3ce929d0e0e4736' }).info('request completed');
