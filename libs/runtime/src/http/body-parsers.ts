@@ -66,6 +66,6 @@ export function registerBodyParsers(instance: FastifyInstance, options: BodyPars
 
   instance.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
     if (isRaw(request)) return done(null, body);
-    done(bodyError(415, 'unsupported.media.type', 'Unsupported content type: send application/json.'), undefined);
+    done(bodyError(415, 'unsupported.media.type', 'Unsupported content type: send application/json (or application/x-www-form-urlencoded where the endpoint takes a form, as OAuth token requests do).'), undefined);
   });
 }
