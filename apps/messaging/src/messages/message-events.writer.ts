@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { newEvent, Outbox, type NewEvent, type OutboxStatementPart } from '@suite/eventing';
+import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
 import { messageEventData, messageEventType } from './message-event-data';
 import type { MessageEntity } from './message.entity';
 
@@ -30,7 +30,7 @@ export class MessageEventsWriter {
     return events.length;
   }
 
-  /** The events appendForAll would write for these rows, for a statement that writes them itself (outboxPart). */
+  /** The events appendForAll would write for these rows, for a statement that writes them itself (Outbox.statementPart). */
   eventsFor(rows: readonly MessageEntity[], traceparents?: ReadonlyArray<string | null>): NewEvent[] {
     const events: NewEvent[] = [];
     rows.forEach((row, index) => {
@@ -40,8 +40,4 @@ export class MessageEventsWriter {
     return events;
   }
 
-  /** The outbox insert as a CTE of a statement that writes message rows and their events together (Outbox.statementPart). */
-  outboxPart(options: { cteName: string; firstParam: number; onlySubjectsIn: string }): OutboxStatementPart {
-    return this.outbox.statementPart(options);
-  }
 }

@@ -8,9 +8,9 @@ import type { MessageEntity } from './message.entity';
  * Every column a new outbound row sets (outboundMessageRow); the carrier-side ones start null by
  * their defaults. Parameters from `$first` (outboundMessageValues); with `onlyContactsIn` (SQL of a
  * relation with columns company_id and phone), only the rows to those contacts are inserted.
- * One statement for any number of rows (a batch of sends inserts them together), and a prepared one rather than TypeORM's insert(): it is on the send path of every
- * POST /v1/messages, where TypeORM's query building and result mapping cost more than the insert
- * itself (decision 0011 §15).
+ * One statement for any number of rows (a batch of sends inserts them together), and a prepared
+ * one rather than TypeORM's insert(): it is on the send path of every POST /v1/messages, where
+ * TypeORM's query building and result mapping cost more than the insert itself (decision 0011 §15).
  */
 export function insertOutboundSql(first: number, onlyContactsIn?: string): string {
   const p = (offset: number) => `$${first + offset}`;

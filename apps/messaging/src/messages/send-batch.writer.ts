@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import { PreparedStatement, type OutboxStatementPart } from '@suite/eventing';
+import { Outbox, PreparedStatement, type OutboxStatementPart } from '@suite/eventing';
 import { contactKey } from '../contacts/contact-key';
 import type { ContactForSend } from '../contacts/contacts.service';
 import { MessageEventsWriter } from './message-events.writer';
@@ -82,8 +82,11 @@ export class SendBatchWriter {
   private readonly statement: PreparedStatement;
   private readonly outbox: OutboxStatementPart;
 
-  constructor(private readonly events: MessageEventsWriter) {
-    this.outbox = events.outboxPart({
+  constructor(
+    outbox: Outbox,
+    private readonly events: MessageEventsWriter,
+  ) {
+    this.outbox = outbox.statementPart({
       cteName: 'events_written',
       firstParam: CONTACT_PARAMS + MESSAGE_PARAMS + 1,
       onlySubjectsIn: 'SELECT id::text AS subject FROM messages_written',

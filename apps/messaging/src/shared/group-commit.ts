@@ -26,7 +26,9 @@ interface Waiting<I, O> {
  * `runBatch` answers every item of a batch, in order, with an outcome of its own (one caller's
  * refusal does not fail the others). When it throws, the batch failed as a whole (say, a deadlock
  * or a row one item made invalid): each item is run again as a batch of one, so only the item that
- * caused it fails and its caller gets that error.
+ * caused it fails and its caller gets that error. So `runBatch` may throw only while nothing of
+ * the batch is committed; once part of it is, it answers the rest with outcomes (the send path's
+ * decideAgain).
  */
 export class GroupCommit<I, O> {
   private readonly waiting: Array<Waiting<I, O>> = [];
