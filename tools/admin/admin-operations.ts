@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { FULL_ACCESS_SCOPE, PERMISSIONS } from '@suite/contracts';
+import { FULL_ACCESS_SCOPE, PERMISSIONS, type BootstrapOutput } from '@suite/contracts';
 import { ApiKeysService, LoginUsersService, OAuthClientsService, PersonalAccessTokensService } from '@suite/auth-app';
 import { CompanyReplicaEntity } from '@suite/authz';
 import { mapSenderNumber, normalizePhone, SenderNumbersService, type SenderNumberResponse } from '@suite/messaging-app';
@@ -42,16 +42,6 @@ export interface UserOutput {
   role_id: string;
   /** Only when the CLI generated or was given it: shown once. */
   password: string;
-}
-
-export interface BootstrapOutput {
-  company_id: string;
-  user: { id: string; email: string; password: string };
-  oauth_client: { client_id: string; client_secret: string; redirect_uri: string };
-  personal_access_token: string;
-  api_key: string;
-  /** The workspace's first sender number, so the API key can send at once. */
-  sender_number: string;
 }
 
 const companyOutput = (company: CompanyEntity): CompanyOutput => ({

@@ -21,3 +21,6 @@ export * from './bootstrap/core-modules';
 export * from './bootstrap/run-standalone';
 export * from './database/sql-identifier';
 export * from './http/content-type';
+export * from './http/untrusted-input';
+export * from './http/untrusted-input-error';
+export * from './validation/validators';

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { ENVIRONMENT, hasMediaType } from '@suite/runtime';
@@ -54,6 +54,13 @@ export class AuthorizationController {
   }
 
   @Get('authorize')
+  @ApiQuery({ name: 'response_type', required: true, enum: ['code'] })
+  @ApiQuery({ name: 'client_id', required: true, type: String })
+  @ApiQuery({ name: 'redirect_uri', required: true, type: String, description: 'Exactly the registered one' })
+  @ApiQuery({ name: 'scope', required: false, type: String, description: 'Space-separated; `*` is full access', example: '*' })
+  @ApiQuery({ name: 'state', required: false, type: String })
+  @ApiQuery({ name: 'code_challenge', required: false, type: String, description: 'PKCE S256 challenge (43 base64url characters); required for public clients' })
+  @ApiQuery({ name: 'code_challenge_method', required: false, enum: ['S256'] })
   @ApiOperation({ summary: 'Authorization endpoint: login, consent, then a redirect with `code` and `state`' })
   async authorize(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     const validated = await this.validate(request.query as Record<string, unknown>);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hasMediaType } from '@suite/runtime';
+import { hasMediaType, textProblem } from '@suite/runtime';
 import { tokenError } from '../shared/oauth-errors';
 
 export type FormParams = Readonly<Record<string, string>>;
@@ -53,6 +53,8 @@ export function presentedClient(authorization: string | undefined, params: FormP
     } catch {
       throw tokenError('invalid_client', 'Malformed HTTP Basic client credentials.');
     }
+    // The header is percent-decoded here, after the checks every form and query passed (a NUL reached PostgreSQL).
+    if (textProblem(clientId) || textProblem(secret)) throw tokenError('invalid_client', 'Malformed HTTP Basic client credentials.');
     if (params.client_id !== undefined && params.client_id !== clientId) {
       throw tokenError('invalid_request', 'client_id differs from the authenticated client.');
     }

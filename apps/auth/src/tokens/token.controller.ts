@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { INTERNAL_TOKEN_HEADER } from '@suite/authz';
@@ -13,6 +13,7 @@ import { redirectUriMatches } from '../oauth-clients/redirect-uri';
 import { Clock } from '../shared/clock';
 import { tokenError } from '../shared/oauth-errors';
 import { FixedWindowRateLimiter } from '../shared/rate-limiter';
+import { REFRESH_REQUEST_BODY, TOKEN_REQUEST_BODY } from './token-endpoint.docs';
 import { presentedClient, readForm, required, type FormParams } from './token-request';
 import { TokensService, type TokenResponse } from './tokens.service';
 
@@ -39,6 +40,7 @@ export class TokenController {
   @Post('token')
   @HttpCode(200)
   @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody(TOKEN_REQUEST_BODY)
   @ApiOperation({
     summary:
       'Token endpoint (RFC 6749 §3.2): authorization_code and refresh_token grants; RFC 8693 token exchange (login-as) for internal callers only',
@@ -90,6 +92,7 @@ export class TokenController {
   @Post('token/refresh')
   @HttpCode(200)
   @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody(REFRESH_REQUEST_BODY)
   @ApiOperation({ summary: 'Refresh endpoint: rotates the refresh token' })
   async refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<TokenResponse> {
     noStore(response);

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CallbackIntakeService } from './callback-intake.service';
 import { CarrierCallbacksResponse } from './dto/carrier-callbacks.response';
@@ -19,6 +19,24 @@ export class CarrierCallbacksController {
     summary:
       'Delivery receipts and inbound messages from the carrier, signed (docs/carriers.md): 200 also for retries and unknown ids, ' +
       '401 missing/bad/stale signature, 400 malformed body, 404 not the active carrier, 503 receipt ahead of its hand-off (retry)',
+  })
+  @ApiBody({
+    description: 'One callback or an array of up to 1000 (the signature covers the bytes as sent; docs/carriers.md)',
+    schema: {
+      type: 'object',
+      required: ['kind', 'carrier_message_id', 'at'],
+      properties: {
+        kind: { type: 'string', enum: ['status', 'inbound'] },
+        carrier_message_id: { type: 'string' },
+        status: { type: 'string', enum: ['delivered', 'failed'], description: 'kind status' },
+        reason: { type: 'string', description: 'kind status, optional' },
+        from: { type: 'string', description: 'kind inbound' },
+        to: { type: 'string', description: 'kind inbound' },
+        body: { type: 'string', description: 'kind inbound' },
+        channel: { type: 'string', enum: ['imessage', 'sms', 'mms'], description: 'kind inbound, optional' },
+        at: { type: 'string', format: 'date-time' },
+      },
+    },
   })
   @ApiOkResponse({ type: CarrierCallbacksResponse })
   async receive(@Param('carrier') carrier: string, @Req() request: FastifyRequest): Promise<CarrierCallbacksResponse> {

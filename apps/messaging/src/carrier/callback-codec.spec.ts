@@ -66,6 +66,9 @@ describe('callback codec', () => {
       ['an array with a non-object', '[{"kind":"status","carrier_message_id":"x","status":"delivered","at":"2025-06-02T15:00:00Z"}, 5]', /item 1/],
       ['an array with a bad item', '[{"kind":"status","carrier_message_id":"x","status":"read","at":"2025-06-02T15:00:00Z"}]', /status must be/],
       ['a bare string', '"hello"', /JSON object/],
+      ['a NUL in an inbound body', '{"kind":"inbound","carrier_message_id":"x","from":"+12125550123","to":"+14155550100","body":"a\\u0000","at":"2025-06-02T15:00:00Z"}', /body must not contain NUL/],
+      ['a lone surrogate in an inbound body', '{"kind":"inbound","carrier_message_id":"x","from":"+12125550123","to":"+14155550100","body":"\\ud800","at":"2025-06-02T15:00:00Z"}', /body must be well-formed Unicode/],
+      ['nesting 2,000 deep', `[${'['.repeat(2000)}${']'.repeat(2000)}]`, /nests objects and arrays/],
     ])('refuses %s', (_case, raw, message) => {
       expect(() => decodeCallbacks(raw)).toThrow(CallbackRejectedError);
       expect(() => decodeCallbacks(raw)).toThrow(message);

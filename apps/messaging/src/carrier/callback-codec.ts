@@ -1,3 +1,4 @@
+import { describeInputProblem, inspectUntrusted } from '@suite/runtime';
 import { CallbackRejectedError } from './carrier-errors';
 import type { CarrierCallback, CarrierChannel } from './carrier.port';
 
@@ -30,12 +31,17 @@ export function decodeCallbacks(rawBody: Buffer | string): CarrierCallback[] {
   });
 }
 
+/** JSON that passes the check every API body passes (untrusted-input.ts): raw bodies skip the app's parser. */
 function parse(rawBody: Buffer | string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(rawBody.toString());
+    value = JSON.parse(rawBody.toString());
   } catch {
     throw malformed('body is not JSON');
   }
+  const problem = inspectUntrusted(value);
+  if (problem) throw malformed(`is refused: ${describeInputProblem(problem)}`);
+  return value;
 }
 
 export function encodeCallback(callback: CarrierCallback): string {

@@ -4,6 +4,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { ApiExceptionFilter, type ErrorBodyFormatter } from '../errors/api-exception.filter';
 import { registerBodyParsers } from '../http/body-parsers';
+import { frameworkErrorOptions, MAX_PATH_PARAM_LENGTH } from '../http/framework-errors';
+import { registerUntrustedRequestCheck } from '../http/untrusted-request.hook';
 import { requestIdFor, ROOT_LOGGER } from '../logging/logger.module';
 import { registerRequestLogging } from '../logging/request-logging.hook';
 import { registerHttpMetrics } from '../metrics/http-metrics.hook';
@@ -47,7 +49,9 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
     // Behind the ingress: trust forwarded headers only from private networks (request.ip).
     trustProxy: 'loopback,linklocal,uniquelocal',
     // `/v1/messages/` finds `/v1/messages`, as it did on Express; paths stay case-sensitive.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Bad percent-encoding, over-long path parameters, oversized headers: the API's error shape too.
+    ...frameworkErrorOptions(options.formatError),
     // The request id: the gateway's x-request-id when sane, else a uuid.
     genReqId: requestIdFor,
     // No `logger` (Fastify's would build a child logger per request): request-logging.hook.ts writes one line per request.
@@ -61,6 +65,7 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
   const instance = app.getHttpAdapter().getInstance();
   // First: everything after it, body parsing included, runs in the request's trace context.
   registerRequestTraceContext(instance);
+  registerUntrustedRequestCheck(instance);
   registerBodyParsers(instance, { rawBodyRoutes: options.rawBodyRoutes ?? [], largeBodyRoutes: options.largeBodyRoutes ?? [] });
   registerRequestLogging(instance, app.get(ROOT_LOGGER));
   registerHttpMetrics(instance, options.appName);

@@ -44,7 +44,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const message = status === 413 ? 'The request body is too large.' : httpMessage(exception);
       return { status, message, fields: {} };
     }
-    const bodyError = asBodyError(exception);
+    const bodyError = asBodyError(exception) ?? asFastifyClientError(exception);
     if (bodyError) return { status: bodyError.status, message: bodyError.message, fields: {} };
     const errorId = randomUUID();
     this.logger.error({ err: exception, error_id: errorId }, 'unhandled error');
@@ -67,4 +67,20 @@ function asBodyError(exception: unknown): { status: number; message: string } | 
     return candidate.status >= 400 && candidate.status < 500 ? { status: candidate.status, message: candidate.message } : undefined;
   }
   return undefined;
+}
+
+/** Messages for Fastify's own 4xx errors, which otherwise quote internals (`FST_ERR_…`). */
+const FASTIFY_MESSAGES: Record<number, string> = {
+  408: 'The request was not received in time.',
+  413: 'The request body is too large.',
+  415: 'Unsupported content type.',
+};
+
+/** A 4xx Fastify raised on its own (a content length that lies, a body cut short, ...): its status, our sentence. */
+function asFastifyClientError(exception: unknown): { status: number; message: string } | undefined {
+  const candidate = exception as { code?: unknown; statusCode?: unknown } | null;
+  if (!candidate || typeof candidate.code !== 'string' || !candidate.code.startsWith('FST_')) return undefined;
+  const status = candidate.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  return { status, message: FASTIFY_MESSAGES[status] ?? 'The request could not be read.' };
 }

@@ -1,5 +1,6 @@
 import { parse as parseQueryString } from 'node:querystring';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { untrustedInputError } from './untrusted-input-error';
 
 export interface BodyParserOptions {
   /**
@@ -33,7 +34,9 @@ const isRaw = (request: FastifyRequest) => request.routeOptions.config?.suiteRaw
 /**
  * The content types every app reads: JSON (objects and arrays only, like body-parser's strict
  * mode), URL-encoded forms (repeated keys become arrays, as OAuth's checks for duplicated
- * parameters expect) and, on raw routes, anything as bytes. Any other type is 415. Size limits
+ * parameters expect) and, on raw routes, anything as bytes. Any other type is 415. A parsed body
+ * must pass untrusted-input.ts (well-formed text without NUL, bounded depth and size) or it is a
+ * 400 naming the field; raw bodies are checked by whoever decodes them. Size limits
  * are Fastify's (`bodyLimit`, per route where a route needs more), enforced while reading.
  * Which routes are raw or large is decided once per route as it is registered, not per request.
  */
@@ -55,13 +58,14 @@ export function registerBodyParsers(instance: FastifyInstance, options: BodyPars
     parseJson(request, body.toString('utf8'), (error, value) => {
       if (error) done(bodyError(400, 'entity.parse.failed', 'The request body is not valid JSON.'), undefined);
       else if (typeof value !== 'object' || value === null) done(bodyError(400, 'entity.parse.failed', 'The request body must be a JSON object.'), undefined);
-      else done(null, value);
+      else done(untrustedInputError(value) ?? null, value);
     });
   });
 
   instance.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
     if (isRaw(request)) return done(null, body);
-    done(null, { ...parseQueryString(body.toString('utf8')) });
+    const form = { ...parseQueryString(body.toString('utf8')) };
+    done(untrustedInputError(form) ?? null, form);
   });
 
   instance.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body: Buffer, done) => {

@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotBlank } from '@suite/runtime';
 
 /** The public registration body: the company comes from the caller (or an agency's `company_id`). */
 export class RegisterOAuthClientRequest {
   @ApiProperty({ maxLength: 255, example: 'Acme CRM' })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(255)
   name!: string;
 

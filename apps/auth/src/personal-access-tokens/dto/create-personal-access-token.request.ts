@@ -1,13 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FULL_ACCESS_SCOPE, PERMISSIONS } from '@suite/contracts';
+import { IsNotBlank } from '@suite/runtime';
 
 const SCOPES = [FULL_ACCESS_SCOPE, ...PERMISSIONS];
 
 export class CreatePersonalAccessTokenRequest {
   @ApiProperty({ maxLength: 255, example: 'CI deploys' })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(255)
   name!: string;
 

@@ -18,7 +18,7 @@ export class SendMessageRequest {
   })
   message!: string;
 
-  @ApiPropertyOptional({ maxLength: firstNameMaxLength, description: 'stored only when the contact is new' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: firstNameMaxLength, description: 'stored only when the contact is new' })
   @IsOptional()
   @IsString()
   @MaxLength(firstNameMaxLength)

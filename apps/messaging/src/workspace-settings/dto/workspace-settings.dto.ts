@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MESSAGING_DEFAULTS } from '../../config/messaging-defaults';
 import type { EffectiveSettings } from '../effective-settings';
+import { IsNotBlank } from '@suite/runtime';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The end may also be 24:00 (until midnight; send-window.ts): 00:00–24:00 is "any time of day". */
@@ -25,7 +26,7 @@ export class PutWorkspaceSettingsRequest {
   @ApiPropertyOptional({ maxLength: 480, description: 'auto-reply to HELP/INFO' })
   @IsOptional()
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(480)
   help_reply?: string | null;
 

@@ -1,12 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayUnique, IsArray, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ArrayUnique, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
 import { PERMISSIONS, type Permission } from '@suite/contracts';
+import { IsNotBlank } from '@suite/runtime';
 
 /** Create or edit a role: a name and permissions among PERMISSIONS. */
 export class RoleRequest {
   @ApiProperty({ maxLength: 255, example: 'Sales manager' })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(255)
   name!: string;
 

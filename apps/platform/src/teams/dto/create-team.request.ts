@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsNotBlank, IsNumericId } from '@suite/runtime';
 
 export class TeamMemberRequest {
   @ApiProperty({ example: 7 })
-  @IsInt()
-  @Min(1)
+  @IsNumericId()
   user_id!: number;
 
   @ApiPropertyOptional({ default: false })
@@ -17,7 +17,7 @@ export class TeamMemberRequest {
 export class CreateTeamRequest {
   @ApiProperty({ maxLength: 255, example: 'Closers' })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(255)
   name!: string;
 

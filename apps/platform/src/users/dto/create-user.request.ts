@@ -1,12 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsInt, IsNotEmpty, IsString, MaxLength, Min, MinLength } from 'class-validator';
+import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
 import { UserSettingsRequest } from './user-settings.request';
+import { IsNotBlank, IsNumericId } from '@suite/runtime';
 
 /** Create User (the spec only names it): like Update User, with the password required. Status defaults to Active. */
 export class CreateUserRequest extends UserSettingsRequest {
   @ApiProperty({ maxLength: 255 })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(255)
   name!: string;
 
@@ -23,7 +24,6 @@ export class CreateUserRequest extends UserSettingsRequest {
   password!: string;
 
   @ApiProperty({ example: 3 })
-  @IsInt()
-  @Min(1)
+  @IsNumericId()
   role_id!: number;
 }

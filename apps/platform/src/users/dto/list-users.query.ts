@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { CompanyQuery } from '../../shared/company.query';
+import { IsPageNumber } from '@suite/runtime';
 
 export const USERS_PER_PAGE_DEFAULT = 15;
 export const USERS_PER_PAGE_MAX = 100;
@@ -10,8 +11,7 @@ export class ListUsersQuery extends CompanyQuery {
   @ApiPropertyOptional({ default: 1, minimum: 1 })
   @IsOptional()
   @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IsPageNumber()
   page?: number;
 
   @ApiPropertyOptional({ default: USERS_PER_PAGE_DEFAULT, minimum: 1, maximum: USERS_PER_PAGE_MAX })

@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, MinLength } from 'class-validator';
+import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
 import { UserSettingsRequest } from './user-settings.request';
+import { IsNotBlank, IsNumericId, IsOmittable } from '@suite/runtime';
 
 /** Update User: every field of the spec's row. `password` omitted keeps the current one. */
 export class UpdateUserRequest extends UserSettingsRequest {
   @ApiProperty({ maxLength: 255, example: 'Ada Lovelace' })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(255)
   name!: string;
 
@@ -17,14 +18,13 @@ export class UpdateUserRequest extends UserSettingsRequest {
   email!: string;
 
   @ApiProperty({ example: 3, description: 'A role of the same company' })
-  @IsInt()
-  @Min(1)
+  @IsNumericId()
   role_id!: number;
 
   /** Upper bound only against abuse (hashing megabytes); the spec fixes the minimum. */
   @ApiPropertyOptional({ minLength: 6, maxLength: 1024, writeOnly: true })
-  @IsOptional()
-  @IsString()
+  @IsOmittable()
+  @IsString({ message: 'password must be a string; omit it to keep the current password' })
   @MinLength(6)
   @MaxLength(1024)
   password?: string;

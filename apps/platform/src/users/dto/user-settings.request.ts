@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { USER_STATUSES, type UserStatus } from '@suite/contracts';
+import { IsNumericId } from '@suite/runtime';
 import {
   DIALER_OPTIONS,
   PAY_FOR_SEATS_OPTIONS,
@@ -59,8 +60,7 @@ export class UserSettingsRequest {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @IsNumericId({ each: true })
   ext_phone?: number[];
 
   @ApiPropertyOptional({ type: [String], example: ['212', '646'], description: 'Used when local_presence is Yes' })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsNotEmpty, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsNotBlank } from '@suite/runtime';
 import { EMAIL_LIMITS } from '../attachment-rules';
 import { EmailAttachmentRequest } from './email-attachment.request';
 import { IsSingleLine, MaxAttachmentBytes } from './email-validators';
@@ -27,19 +28,20 @@ export class SendEmailRequest {
 
   @ApiProperty({ maxLength: EMAIL_LIMITS.subject, example: 'Your quote' })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(EMAIL_LIMITS.subject)
   @IsSingleLine('subject')
   subject!: string;
 
   @ApiProperty({ maxLength: EMAIL_LIMITS.text, description: 'Plain-text body' })
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(EMAIL_LIMITS.text)
   text!: string;
 
   @ApiProperty({ minLength: 1, maxLength: EMAIL_LIMITS.requestKey, description: 'Idempotency key: reuse only for the same intended send' })
   @IsString()
+  @IsNotBlank()
   @Length(1, EMAIL_LIMITS.requestKey)
   request_key!: string;
 
