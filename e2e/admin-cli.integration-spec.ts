@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import request from 'supertest';
 import { LoginUsersService, createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
 import { OpaqueCredentialVerifier } from '@suite/authz';
+import type { BootstrapOutput } from '@suite/contracts';
 import { createMessagingApp, loadMessagingEnvironment } from '@suite/messaging-app';
 import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
 import { createTestDatabase, type TestDatabase } from '@suite/testing';
@@ -21,20 +22,11 @@ import { createTestDatabase, type TestDatabase } from '@suite/testing';
 const root = path.resolve(__dirname, '..');
 const run = promisify(execFile);
 
-interface Bootstrap {
-  company_id: string;
-  user: { id: string; email: string; password: string };
-  oauth_client: { client_id: string; client_secret: string; redirect_uri: string };
-  personal_access_token: string;
-  api_key: string;
-  sender_number: string;
-}
-
 describe('admin CLI (npm run -s admin)', () => {
   let database: TestDatabase;
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
-  let output: Bootstrap;
+  let output: BootstrapOutput;
   let apps: { platform: INestApplication; auth: INestApplication; messaging: INestApplication } | undefined;
 
   const admin = (...args: string[]) => run(process.execPath, ['dist/tools/admin/admin.js', ...args], { cwd: root, env });
@@ -57,7 +49,7 @@ describe('admin CLI (npm run -s admin)', () => {
     const { stdout } = await admin('bootstrap', '--json');
     // stdout is the answer and nothing else: one line, one JSON object.
     expect(stdout.trim().split('\n')).toHaveLength(1);
-    output = JSON.parse(stdout) as Bootstrap;
+    output = JSON.parse(stdout) as BootstrapOutput;
   });
 
   afterAll(async () => {
@@ -157,7 +149,7 @@ describe('admin CLI (npm run -s admin)', () => {
     );
     expect(user).toMatchObject({ company_id: child.id, email: 'ops@child.example', password: expect.any(String) });
 
-    const again = JSON.parse((await admin('bootstrap', '--json')).stdout) as Bootstrap;
+    const again = JSON.parse((await admin('bootstrap', '--json')).stdout) as BootstrapOutput;
     expect(again.company_id).not.toBe(output.company_id);
     expect(again.sender_number).toBe('+14155550101');
 
