@@ -489,13 +489,15 @@ describe('Update User', () => {
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors).toEqual({ role_id: ['The selected role is invalid.'] });
 
-    // A's admin with a token scoped to edit-users only cannot hand out the all-permissions role.
+    // A's admin with a token scoped to edit-users and view-users may edit a view-users holder,
+    // but cannot hand them the all-permissions role.
     const limited = await seedUser('A', { roleId: await newRole('A') });
     const escalation = await http()
       .put(`/api/users/${limited.id}`)
-      .set('authorization', `Bearer ${await adminToken('A', 'edit-users')}`)
+      .set('authorization', `Bearer ${await adminToken('A', 'edit-users view-users')}`)
       .send({ ...updateBody('A') });
     expect(escalation.status).toBe(403);
+    expect(escalation.body.message).toMatch(/^You cannot grant permissions you do not hold: /);
   });
 
   it('reports every invalid field at once', async () => {
