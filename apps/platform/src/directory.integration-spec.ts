@@ -560,6 +560,25 @@ describe('Roles', () => {
     );
   });
 
+  it('refuses to edit a role granting a permission the caller lacks, even to take permissions away (its holders outrank the caller)', async () => {
+    // A's admin with a token scoped to edit-roles and view-users: may edit a view-users role, not the admin role.
+    const token = await adminToken('A', 'edit-roles view-users');
+    const strongRole = (await roles().create(company.A, { name: 'Strong', permissions: ['view-users', 'delete-users', 'edit-users'] })).id;
+    const holder = await seedUser('A', { roleId: strongRole });
+    const before = await db.query('SELECT name, permissions FROM platform.roles WHERE id = $1', [strongRole]);
+    const eventsBefore = await db.query(`SELECT count(*)::int AS n FROM platform.outbox WHERE subject = $1`, [holder.id]);
+    const stripped = await http().put(`/api/roles/${strongRole}`).set('authorization', `Bearer ${token}`).send({ name: 'Stripped', permissions: [] });
+    expect({ status: stripped.status, body: stripped.body }).toEqual({
+      status: 403,
+      body: { success: false, message: 'You cannot edit a role that grants permissions you do not hold: delete-users, edit-users.', errors: {} },
+    });
+    expect(await db.query('SELECT name, permissions FROM platform.roles WHERE id = $1', [strongRole])).toEqual(before);
+    expect(await db.query(`SELECT count(*)::int AS n FROM platform.outbox WHERE subject = $1`, [holder.id])).toEqual(eventsBefore);
+
+    const viewerRole = await newRole('A');
+    await http().put(`/api/roles/${viewerRole}`).set('authorization', `Bearer ${token}`).send({ name: 'Renamed', permissions: [] }).expect(200);
+  });
+
   it('refuses unknown permissions', async () => {
     const response = await http().post('/api/roles').set('authorization', `Bearer ${await adminToken()}`).send({ name: 'X', permissions: ['root'] });
     expect(response.status).toBe(400);

@@ -1,6 +1,6 @@
 import { PERMISSIONS, type Permission } from '@suite/contracts';
 import { AppError } from '@suite/runtime';
-import { assertGrantable, assertMayActOnUser, type ActionOnUser } from './grantable';
+import { assertGrantable, assertMayActOnUser, assertMayEditRole, type ActionOnUser } from './grantable';
 
 const refusal = (run: () => void): AppError | null => {
   try {
@@ -42,5 +42,16 @@ describe('assertMayActOnUser (nobody acts on a user who outranks them)', () => {
     expect(refusal(() => assertMayActOnUser(action, ['delete-users'], editor))?.message).toBe(
       `You cannot ${action} a user who holds permissions you do not: delete-users.`,
     );
+  });
+});
+
+describe('assertMayEditRole', () => {
+  it('lets a caller edit a role it holds every permission of, not a stronger one', () => {
+    expect(refusal(() => assertMayEditRole(['view-users'], ['view-users', 'edit-roles']))).toBeNull();
+    expect(refusal(() => assertMayEditRole(['view-users', 'delete-users'], ['view-users', 'edit-roles']))).toMatchObject({
+      kind: 'forbidden',
+      message: 'You cannot edit a role that grants permissions you do not hold: delete-users.',
+    });
+    expect(refusal(() => assertMayEditRole([...PERMISSIONS], undefined))).toBeNull();
   });
 });

@@ -26,6 +26,16 @@ export function assertMayActOnUser(action: ActionOnUser, userPermissions: readon
   refuseBeyond(`You cannot ${action} a user who holds permissions you do not`, userPermissions, held);
 }
 
+/**
+ * The same rule for roles: a caller may edit a role only if it holds every permission the role
+ * grants now. Editing it changes the rights of everyone who holds it, so a weaker caller could
+ * otherwise strip a stronger user's role (and then, that user no longer outranking them, edit
+ * their password and email).
+ */
+export function assertMayEditRole(rolePermissions: readonly string[], held: readonly Permission[] | undefined): void {
+  refuseBeyond('You cannot edit a role that grants permissions you do not hold', rolePermissions, held);
+}
+
 function refuseBeyond(refusal: string, permissions: readonly string[], held: readonly Permission[] | undefined): void {
   if (!held) return;
   const missing = permissionsBeyond(permissions, held);
