@@ -34,9 +34,9 @@ export interface LoginAsRequest {
 /**
  * Login-as: the platform checks what it owns (the target is a live user of the resolved company,
  * not the caller, holding no permission the caller lacks, active; the caller is not already
- * acting as someone), then asks auth — the only
- * token issuer — for an RFC 8693 exchange over HTTP, authenticated with INTERNAL_API_TOKEN. Auth
- * checks the actor again against its own replicas, issues the token and audits it.
+ * acting as someone), then asks auth — the only token issuer — for an RFC 8693 exchange over
+ * HTTP, authenticated with INTERNAL_API_TOKEN. Auth checks the actor, and that the target does
+ * not outrank it, again against its own replicas, issues the token and audits it.
  */
 @Injectable()
 export class LoginAsService {
