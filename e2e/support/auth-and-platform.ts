@@ -4,7 +4,7 @@ import { AccessTokenIssuer, createAuthApp, loadAuthEnvironment } from '@suite/au
 import { PERMISSIONS, type Scope } from '@suite/contracts';
 import { newEvent } from '@suite/eventing';
 import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
-import { createTestDatabase, findFreePort, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { createTestDatabase, findFreePort, FormSession, hiddenFields, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 
 /**
  * Auth and platform listening on free ports over one PostgreSQL database and the test Kafka
@@ -94,3 +94,36 @@ export const operatorCreated = (companyId: string, userId: string, name = `Opera
       password_hash: null,
     },
   });
+
+/**
+ * Signs in the way a person does — auth's login page, then its consent page — for a throwaway
+ * confidential client of `companyId`, and redeems the code: the access token, or null when the
+ * login page refuses the email and password.
+ */
+export async function signIn(suite: AuthAndPlatform, companyId: string, email: string, password: string): Promise<string | null> {
+  const redirectUri = 'http://127.0.0.1:9/callback';
+  const registered = await fetch(`${suite.authBase}/internal/oauth-clients`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-internal-token': suite.internalToken },
+    body: JSON.stringify({ name: 'Sign-in check', redirect_uri: redirectUri, confidential: true, company_id: companyId }),
+  });
+  if (registered.status !== 201) throw new Error(`registering a client answered ${registered.status}`);
+  const client = (await registered.json()) as { client_id: string; client_secret: string };
+  const browser = new FormSession(suite.authBase);
+  const query = new URLSearchParams({ client_id: client.client_id, redirect_uri: redirectUri, response_type: 'code', scope: '*', state: 's' });
+  const loginPage = await browser.get(`/login/oauth/authorize?${query}`);
+  const loggedIn = await browser.post('/login/oauth/login', { ...hiddenFields(await loginPage.text()), email, password });
+  if (loggedIn.status !== 303) return null;
+  const consentPage = await browser.get(loggedIn.headers.get('location')!);
+  const decided = await browser.post('/login/oauth/consent', { ...hiddenFields(await consentPage.text()), decision: 'allow' });
+  const code = new URL(decided.headers.get('location')!).searchParams.get('code');
+  if (!code) throw new Error(`consent did not redirect with a code (${decided.status})`);
+  const token = await fetch(`${suite.authBase}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: client.client_id, client_secret: client.client_secret }).toString(),
+  });
+  const body = (await token.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`the code exchange answered ${token.status}`);
+  return body.access_token;
+}

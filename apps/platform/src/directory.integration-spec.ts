@@ -489,13 +489,15 @@ describe('Update User', () => {
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors).toEqual({ role_id: ['The selected role is invalid.'] });
 
-    // A's admin with a token scoped to edit-users only cannot hand out the all-permissions role.
+    // A's admin with a token scoped to edit-users and view-users may edit a view-users holder,
+    // but cannot hand them the all-permissions role.
     const limited = await seedUser('A', { roleId: await newRole('A') });
     const escalation = await http()
       .put(`/api/users/${limited.id}`)
-      .set('authorization', `Bearer ${await adminToken('A', 'edit-users')}`)
+      .set('authorization', `Bearer ${await adminToken('A', 'edit-users view-users')}`)
       .send({ ...updateBody('A') });
     expect(escalation.status).toBe(403);
+    expect(escalation.body.message).toMatch(/^You cannot grant permissions you do not hold: /);
   });
 
   it('reports every invalid field at once', async () => {
@@ -556,6 +558,25 @@ describe('Roles', () => {
       (rows: Array<{ permissions: string[] }>) => rows[0]?.permissions.includes('view-teams') === true,
       { timeoutMs: 30_000, what: 'the new permissions to reach the replica' },
     );
+  });
+
+  it('refuses to edit a role granting a permission the caller lacks, even to take permissions away (its holders outrank the caller)', async () => {
+    // A's admin with a token scoped to edit-roles and view-users: may edit a view-users role, not the admin role.
+    const token = await adminToken('A', 'edit-roles view-users');
+    const strongRole = (await roles().create(company.A, { name: 'Strong', permissions: ['view-users', 'delete-users', 'edit-users'] })).id;
+    const holder = await seedUser('A', { roleId: strongRole });
+    const before = await db.query('SELECT name, permissions FROM platform.roles WHERE id = $1', [strongRole]);
+    const eventsBefore = await db.query(`SELECT count(*)::int AS n FROM platform.outbox WHERE subject = $1`, [holder.id]);
+    const stripped = await http().put(`/api/roles/${strongRole}`).set('authorization', `Bearer ${token}`).send({ name: 'Stripped', permissions: [] });
+    expect({ status: stripped.status, body: stripped.body }).toEqual({
+      status: 403,
+      body: { success: false, message: 'You cannot edit a role that grants permissions you do not hold: delete-users, edit-users.', errors: {} },
+    });
+    expect(await db.query('SELECT name, permissions FROM platform.roles WHERE id = $1', [strongRole])).toEqual(before);
+    expect(await db.query(`SELECT count(*)::int AS n FROM platform.outbox WHERE subject = $1`, [holder.id])).toEqual(eventsBefore);
+
+    const viewerRole = await newRole('A');
+    await http().put(`/api/roles/${viewerRole}`).set('authorization', `Bearer ${token}`).send({ name: 'Renamed', permissions: [] }).expect(200);
   });
 
   it('refuses unknown permissions', async () => {

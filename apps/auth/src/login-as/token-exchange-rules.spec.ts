@@ -46,7 +46,7 @@ describe('readTokenExchangeRequest (RFC 8693 §2.1)', () => {
 
 describe('checkImpersonation', () => {
   const admin: ImpersonationActor = { userId: '1', companyId: '10', permissions: ['view-users', 'edit-users'] };
-  const target: ImpersonationTarget = { id: '2', companyId: '10', status: 'Active', deletedAt: null, inActorScope: true };
+  const target: ImpersonationTarget = { id: '2', companyId: '10', status: 'Active', deletedAt: null, inActorScope: true, permissions: ['view-users'] };
 
   it("lets an admin with view-users act as an active user of their company, with the admin's own rights", () => {
     expect(checkImpersonation(admin, target)).toEqual({ scopes: ['edit-users', 'view-users'] });
@@ -66,6 +66,17 @@ describe('checkImpersonation', () => {
     expect(unknown).toEqual({ error: 'invalid_grant', description: 'The user does not exist.' });
     expect(checkImpersonation(admin, { ...target, deletedAt: new Date() })).toEqual(unknown);
     expect(checkImpersonation(admin, { ...target, inActorScope: false })).toEqual(unknown);
+  });
+
+  it('refuses a target holding a permission the actor does not (invalid_grant); equal permissions and fewer are allowed', () => {
+    expect(checkImpersonation(admin, { ...target, permissions: ['view-users', 'delete-users', 'edit-users', 'delete-role'] })).toEqual({
+      error: 'invalid_grant',
+      description: 'You cannot log in as a user who holds permissions you do not: delete-users, delete-role.',
+    });
+    // The actor's permissions are what its credential carries: a token scoped to view-users cannot act as an edit-users holder.
+    expect(checkImpersonation({ ...admin, permissions: ['view-users'] }, { ...target, permissions: ['edit-users'] })).toMatchObject({ error: 'invalid_grant' });
+    expect(checkImpersonation(admin, { ...target, permissions: ['edit-users', 'view-users'] })).toEqual({ scopes: ['edit-users', 'view-users'] });
+    expect(checkImpersonation(admin, { ...target, permissions: [] })).toEqual({ scopes: ['edit-users', 'view-users'] });
   });
 
   it('refuses acting as oneself and as a user who is not active', () => {

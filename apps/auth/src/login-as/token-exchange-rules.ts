@@ -3,6 +3,7 @@ import {
   ACCESS_TOKEN_TOKEN_TYPE,
   FULL_ACCESS_SCOPE,
   PERMISSIONS,
+  permissionsBeyond,
   USER_ID_TOKEN_TYPE,
   type Permission,
   type Scope,
@@ -77,6 +78,8 @@ export interface ImpersonationTarget {
   status: string;
   deletedAt: Date | null;
   inActorScope: boolean;
+  /** What the target's role grants (the replica's `permissions`, whatever the status). */
+  permissions: readonly string[];
 }
 
 const UNKNOWN_USER = 'The user does not exist.';
@@ -84,7 +87,9 @@ const UNKNOWN_USER = 'The user does not exist.';
 /**
  * Who may log in as whom. Every refusal is `invalid_grant` (RFC 8693 §2.2.2: the actor token
  * does not allow this exchange); an unknown user, a deleted one and another company's user get
- * the same description, so the answer does not reveal which ids exist elsewhere.
+ * the same description, so the answer does not reveal which ids exist elsewhere. Nobody logs in
+ * as a user holding a permission the actor's credential does not carry (the platform checks the
+ * same before calling; this is the issuer's own check, against its replicas).
  * On success: the scopes of the new token (see impersonationScopes).
  */
 export function checkImpersonation(actor: ImpersonationActor, target: ImpersonationTarget | null): { scopes: Scope[] } | Refusal {
@@ -97,14 +102,18 @@ export function checkImpersonation(actor: ImpersonationActor, target: Impersonat
   }
   if (!target || target.deletedAt || !target.inActorScope) return { error: 'invalid_grant', description: UNKNOWN_USER };
   if (target.id === actor.userId) return { error: 'invalid_grant', description: 'A user cannot log in as themselves.' };
+  const beyond = permissionsBeyond(target.permissions, actor.permissions);
+  if (beyond.length > 0) {
+    return { error: 'invalid_grant', description: `You cannot log in as a user who holds permissions you do not: ${beyond.join(', ')}.` };
+  }
   if (target.status !== 'Active') return { error: 'invalid_grant', description: `The user is not active (${target.status}).` };
   return { scopes: impersonationScopes(actor.permissions) };
 }
 
 /**
  * A login-as token's scopes are the admin's own effective permissions (`*` when that is every
- * permission): its rights are then admin ∩ target, so logging in as a more powerful user grants
- * nothing the admin could not already do (no privilege escalation, as for roles — decision 0009).
+ * permission): its rights are then admin ∩ target — the target's, since checkImpersonation lets
+ * an admin act only as a user whose permissions are all the admin's (decision 0009 §10).
  */
 export function impersonationScopes(actorPermissions: readonly Permission[]): Scope[] {
   const distinct = [...new Set(actorPermissions)];

@@ -148,6 +148,6 @@ export class TokenExchangeService {
       if (!(error instanceof AppError && error.kind === 'not_found')) throw error;
       inActorScope = false;
     }
-    return { id: user.id, companyId: user.companyId, status: user.status, deletedAt: user.deletedAt, inActorScope };
+    return { id: user.id, companyId: user.companyId, status: user.status, deletedAt: user.deletedAt, inActorScope, permissions: user.permissions };
   }
 }

@@ -37,7 +37,9 @@ export class RolesController {
   @Put(':id')
   @RequirePermission('edit-roles')
   @ApiPlatformIdParam()
-  @ApiOperation({ summary: "Edit a role; its users' replicas learn the new permissions (user.updated)" })
+  @ApiOperation({
+    summary: "Edit a role; its users' replicas learn the new permissions (user.updated). 403 when the role grants, or would grant, a permission the caller does not hold",
+  })
   async update(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery, @Body() body: RoleRequest) {
     const companyId = await this.scope.resolve(principal, query.company_id);
     const role = await this.roles.update(companyId, id, body, await permissionsOf(this.reader, principal));

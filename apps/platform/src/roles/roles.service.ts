@@ -4,7 +4,7 @@ import { DataSource, IsNull } from 'typeorm';
 import type { Permission } from '@suite/contracts';
 import { Outbox } from '@suite/eventing';
 import { AppError } from '@suite/runtime';
-import { assertGrantable } from '../shared/grantable';
+import { assertGrantable, assertMayEditRole } from '../shared/grantable';
 import { appendUserSnapshot } from '../users/user-snapshot';
 import { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -21,6 +21,8 @@ export interface RoleInput {
  * Roles of a company. A change of a role's permissions re-publishes `user.updated` for each of
  * its users in the same transaction: the replicas of every app hold permissions per user, so
  * that is how they learn the new rights. A role still assigned to a user cannot be deleted.
+ * A caller edits only a role whose permissions it holds all of, and adds only permissions it
+ * holds (decision 0009 §6 and §10).
  */
 @Injectable()
 export class RolesService {
@@ -54,6 +56,7 @@ export class RolesService {
       const roles = manager.getRepository(RoleEntity);
       const role = await roles.findOne({ where: { id, companyId }, lock: { mode: 'pessimistic_write' } });
       if (!role) throw new AppError('not_found', ROLE_NOT_FOUND);
+      assertMayEditRole(role.permissions, callerPermissions);
       const permissions = [...new Set(input.permissions)];
       const added = permissions.filter((permission) => !role.permissions.includes(permission));
       assertGrantable(added, callerPermissions);

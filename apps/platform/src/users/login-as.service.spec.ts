@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Principal } from '@suite/authz';
-import { TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE } from '@suite/contracts';
+import { PERMISSIONS, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE, type Permission } from '@suite/contracts';
 import { AppError } from '@suite/runtime';
 import type { PlatformEnvironment } from '../config/platform-environment';
 import { LoginAsService } from './login-as.service';
@@ -9,13 +9,14 @@ import type { UsersService } from './users.service';
 
 const admin: Principal = { via: 'access_token', companyId: '10', userId: '1', scopes: ['*'], credentialId: 'jti-1' };
 
-function setup(options: { env?: Partial<PlatformEnvironment>; target?: Partial<UserEntity> | null } = {}) {
-  const target = options.target === null ? null : ({ id: '2', companyId: '10', status: 'Active', ...options.target } as UserEntity);
+function setup(options: { env?: Partial<PlatformEnvironment>; target?: Partial<UserEntity> | null; targetPermissions?: Permission[] } = {}) {
+  const target = options.target === null ? null : ({ id: '2', companyId: '10', status: 'Active', roleId: '5', ...options.target } as UserEntity);
   const users = {
     get: jest.fn(async () => {
       if (!target) throw new AppError('not_found', 'User not found.');
       return target;
     }),
+    permissionsHeldBy: jest.fn(async () => options.targetPermissions ?? ['view-users']),
   } as unknown as UsersService;
   const env = { AUTH_ISSUER: 'https://auth.example.com/', INTERNAL_API_TOKEN: 'i'.repeat(40), ...options.env } as PlatformEnvironment;
   const sut = new LoginAsService(users, env);
@@ -33,6 +34,7 @@ const request = (overrides: Partial<Parameters<LoginAsService['loginAs']>[0]> = 
   companyId: '10',
   targetUserId: '2',
   principal: admin,
+  permissions: [...PERMISSIONS],
   bearer: 'admin.bearer.token',
   clientIp: '203.0.113.7',
   ...overrides,
@@ -75,6 +77,17 @@ describe('LoginAsService', () => {
     const missing = setup({ target: null });
     await expect(failure(missing.sut.loginAs(request()))).resolves.toMatchObject({ kind: 'not_found' });
     expect([self, suspended, nested, missing].every(({ mocks }) => mocks.calls.length === 0)).toBe(true);
+  });
+
+  it('refuses (403) a target holding a permission the caller does not, without calling auth; equal permissions are allowed', async () => {
+    const stronger = setup({ targetPermissions: ['view-users', 'delete-users', 'edit-users'] });
+    await expect(failure(stronger.sut.loginAs(request({ permissions: ['view-users', 'edit-users'] })))).resolves.toMatchObject({
+      kind: 'forbidden',
+      message: 'You cannot log in as a user who holds permissions you do not: delete-users.',
+    });
+    expect(stronger.mocks.calls).toHaveLength(0);
+    const equal = setup({ targetPermissions: ['edit-users', 'view-users'] });
+    await expect(equal.sut.loginAs(request({ permissions: ['view-users', 'edit-users'] }))).resolves.toEqual({ user_id: 2, token: 'the.jwt.token' });
   });
 
   it('answers 503 when auth is unreachable, times out, fails or rejects the internal token', async () => {

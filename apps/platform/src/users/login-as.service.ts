@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '@suite/authz';
-import { ACCESS_TOKEN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE } from '@suite/contracts';
+import { ACCESS_TOKEN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE, type Permission } from '@suite/contracts';
 import { AppError, ENVIRONMENT } from '@suite/runtime';
 import { authInternalUrlOf, type PlatformEnvironment } from '../config/platform-environment';
 import { apiId } from '../shared/api-ids';
+import { assertMayActOnUser } from '../shared/grantable';
 import { UsersService } from './users.service';
 
 /** How long the platform waits for auth's token endpoint before answering 503. */
@@ -22,6 +23,8 @@ export interface LoginAsRequest {
   companyId: string;
   targetUserId: string;
   principal: Principal;
+  /** The caller's effective permissions (`permissionsOf`): the target may hold none beyond them. */
+  permissions: readonly Permission[];
   /** The admin's own bearer credential, exactly as presented: auth verifies it again as the actor token. */
   bearer: string;
   /** The admin's address, recorded in auth's audit row. */
@@ -30,9 +33,10 @@ export interface LoginAsRequest {
 
 /**
  * Login-as: the platform checks what it owns (the target is a live user of the resolved company,
- * not the caller, active; the caller is not already acting as someone), then asks auth — the only
- * token issuer — for an RFC 8693 exchange over HTTP, authenticated with INTERNAL_API_TOKEN. Auth
- * checks the actor again against its own replicas, issues the token and audits it.
+ * not the caller, holding no permission the caller lacks, active; the caller is not already
+ * acting as someone), then asks auth — the only token issuer — for an RFC 8693 exchange over
+ * HTTP, authenticated with INTERNAL_API_TOKEN. Auth checks the actor, and that the target does
+ * not outrank it, again against its own replicas, issues the token and audits it.
  */
 @Injectable()
 export class LoginAsService {
@@ -57,6 +61,7 @@ export class LoginAsService {
     }
     const target = await this.users.get(request.companyId, request.targetUserId);
     if (target.id === principal.userId) throw new AppError('unprocessable', 'You cannot log in as yourself.');
+    assertMayActOnUser('log in as', await this.users.permissionsHeldBy(target), request.permissions);
     if (target.status !== 'Active') throw new AppError('unprocessable', `Only active users can be logged in as; this user is ${target.status}.`);
     const token = await this.exchange(target.id, request.bearer, request.clientIp);
     return { user_id: apiId(target.id), token };

@@ -55,7 +55,9 @@ export class UsersController {
   @Put(['update/:id', ':id'])
   @RequirePermission('edit-users')
   @ApiPlatformIdParam()
-  @ApiOperation({ summary: 'Update User (also PUT /api/users/update/{id})' })
+  @ApiOperation({
+    summary: 'Update User (also PUT /api/users/update/{id}); 403 when the user holds a permission the caller does not (oneself included, with a narrowed token)',
+  })
   async update(
     @CurrentPrincipal() principal: Principal,
     @PlatformId() id: string,
@@ -75,7 +77,9 @@ export class UsersController {
   @Delete(['delete/:id', ':id'])
   @RequirePermission('delete-users')
   @ApiPlatformIdParam()
-  @ApiOperation({ summary: 'Delete User (also DELETE /api/users/delete/{id}); a user cannot delete themselves (422)' })
+  @ApiOperation({
+    summary: 'Delete User (also DELETE /api/users/delete/{id}); 403 when the user holds a permission the caller does not; a user cannot delete themselves (422)',
+  })
   async delete(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery) {
     const companyId = await this.scope.resolve(principal, query.company_id);
     await this.users.delete(companyId, id, await this.actor(principal));
@@ -89,7 +93,7 @@ export class UsersController {
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:
-      'Login-as (also GET): a short-lived (300 s) bearer token for that user, naming the caller as actor (RFC 8693); 422 for oneself, 403 when already acting as someone',
+      'Login-as (also GET): a short-lived (300 s) bearer token for that user, naming the caller as actor (RFC 8693); 422 for oneself, 403 when already acting as someone or when the user holds a permission the caller does not',
   })
   loginAs(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery, @Req() request: FastifyRequest) {
     return this.issueLoginAs(principal, id, query, request);
@@ -109,7 +113,8 @@ export class UsersController {
     const bearer = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     // The guard authenticated a bearer credential; it can only have come from the header (anything else fails validation).
     if (!bearer) throw new AppError('unauthenticated', 'Login-as needs the bearer token in the Authorization header.');
-    return { data: await this.loginAsService.loginAs({ companyId, targetUserId: id, principal, bearer, clientIp: request.ip }) };
+    const permissions = await permissionsOf(this.reader, principal);
+    return { data: await this.loginAsService.loginAs({ companyId, targetUserId: id, principal, permissions, bearer, clientIp: request.ip }) };
   }
 
   private async actor(principal: Principal): Promise<Actor> {

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import type { Permission, UserStatus } from '@suite/contracts';
+import { isPermission, type Permission, type UserStatus } from '@suite/contracts';
 import { AppError } from '@suite/runtime';
 import { RoleEntity } from '../roles/role.entity';
 import { isUniqueViolation } from '../shared/database-errors';
-import { assertGrantable } from '../shared/grantable';
+import { assertGrantable, assertMayActOnUser } from '../shared/grantable';
 import { TeamMemberEntity } from '../teams/team-member.entity';
 import { UserExtPhoneEntity } from './user-ext-phone.entity';
 import { appendUserSnapshot } from './user-snapshot';
@@ -44,8 +44,9 @@ export interface CreateUserInput extends UpdateUserInput {
 }
 
 /**
- * Who asks: `permissions` are the caller's effective permissions, the ceiling of any role it
- * assigns; `userId` stops a user deleting themselves. Omitted for system calls (seeding).
+ * Who asks: `permissions` are the caller's effective permissions (`permissionsOf`: scopes ∩ role),
+ * the ceiling of any role it assigns and of any user it edits, deletes or logs in as; `userId`
+ * stops a user deleting themselves. Omitted for system calls (seeding, the admin CLI).
  */
 export interface Actor {
   userId: string | null;
@@ -127,6 +128,7 @@ export class UsersService {
       // Row lock: concurrent updates of one user commit (and publish their snapshots) in order.
       const user = await users.findOne({ where: { id, companyId, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw new AppError('not_found', USER_NOT_FOUND);
+      assertMayActOnUser('edit', await this.permissionsHeldBy(user, manager), actor?.permissions);
       const role = await this.roleForAssignment(manager, companyId, input.roleId);
       if (role.id !== user.roleId) assertGrantable(role.permissions, actor?.permissions);
       const emailKey = normalizeEmail(input.email);
@@ -160,6 +162,7 @@ export class UsersService {
       const user = await users.findOne({ where: { id, companyId, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw new AppError('not_found', USER_NOT_FOUND);
       if (actor?.userId === user.id) throw new AppError('unprocessable', 'You cannot delete your own account.');
+      assertMayActOnUser('delete', await this.permissionsHeldBy(user, manager), actor?.permissions);
       user.deletedAt = new Date();
       await users.save(user);
       await manager.getRepository(TeamMemberEntity).delete({ userId: user.id });
@@ -168,6 +171,20 @@ export class UsersService {
         newEvent('user.deleted', { companyId, subject: user.id, data: { id: user.id, company_id: companyId } }),
       );
     });
+  }
+
+  /**
+   * The permissions `user` holds through their role, whatever their status (a suspended admin
+   * still outranks an editor). Given the write's `manager`, the role row is read FOR SHARE: its
+   * permissions cannot change (RolesService.update takes it FOR UPDATE) before the write commits,
+   * so a user cannot be raised above the caller between the check and the change.
+   */
+  async permissionsHeldBy(user: Pick<UserEntity, 'roleId' | 'companyId'>, manager?: EntityManager): Promise<Permission[]> {
+    const role = await (manager ?? this.dataSource.manager).getRepository(RoleEntity).findOne({
+      where: { id: user.roleId, companyId: user.companyId },
+      ...(manager ? { lock: { mode: 'pessimistic_read' as const } } : {}),
+    });
+    return (role?.permissions ?? []).filter(isPermission);
   }
 
   /** The role must belong to the company; FOR SHARE so it cannot be deleted or re-permissioned meanwhile. */

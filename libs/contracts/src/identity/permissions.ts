@@ -40,3 +40,11 @@ export function effectivePermissions(scopes: readonly string[], userPermissions:
   if (scopes.includes(FULL_ACCESS_SCOPE)) return [...userPermissions];
   return userPermissions.filter((permission) => scopes.includes(permission));
 }
+
+/**
+ * The permissions of `wanted` that `held` lacks (in `wanted`'s order): empty when `held` covers
+ * them all. What a caller may grant, and whom it may act on, are both decided by it.
+ */
+export function permissionsBeyond(wanted: readonly string[], held: readonly string[]): string[] {
+  return [...new Set(wanted)].filter((permission) => !held.includes(permission));
+}
