@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE, type Permission } from '@suite/contracts';
 import { hashPassword } from '@suite/authz';
-import { ensureChromium, eventually } from '@suite/testing';
+import { ensureChromium, eventually, pkceAuthorization } from '@suite/testing';
 import { AuthTestApp } from '@suite/auth-app/testing';
 
 /**
@@ -94,20 +93,7 @@ afterEach(async () => {
   await context?.close();
 });
 
-function authorizationRequest() {
-  const verifier = randomBytes(32).toString('base64url');
-  const state = randomBytes(16).toString('base64url');
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: client.client_id,
-    redirect_uri: redirectUri,
-    scope: SCOPES.join(' '),
-    state,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  });
-  return { verifier, state, url: `${base}/login/oauth/authorize?${query.toString()}` };
-}
+const authorizationRequest = () => pkceAuthorization(base, { clientId: client.client_id, redirectUri, scope: SCOPES.join(' ') });
 
 async function openLogin(url: string): Promise<Page> {
   const page = await context.newPage();

@@ -2,7 +2,8 @@ import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { INTERNAL_TOKEN_HEADER } from '@suite/authz';
+import { isIP } from 'node:net';
+import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '@suite/authz';
 import { TOKEN_EXCHANGE_GRANT_TYPE } from '@suite/contracts';
 import { AppError, ENVIRONMENT, type BaseEnvironment } from '@suite/runtime';
 import { isRefusal, readTokenExchangeRequest } from '../login-as/token-exchange-rules';
@@ -82,8 +83,7 @@ export class TokenController {
     }
     const exchange = readTokenExchangeRequest(params);
     if (isRefusal(exchange)) throw tokenError(exchange.error, exchange.description);
-    // request.ip honours X-Forwarded-For from trusted (loopback/private) hops: the admin's address as the platform saw it.
-    return this.exchange.exchange(exchange, request.ip ?? null);
+    return this.exchange.exchange(exchange, actingForIp(request));
   }
 
   /** The spec's refresh endpoint: like grant_type=refresh_token, with redirect_uri required and checked. */
@@ -130,6 +130,17 @@ export class TokenController {
 }
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
+
+/**
+ * The address a login-as is requested from: the admin's, as the platform saw it and sent it in
+ * INTERNAL_CLIENT_IP_HEADER — believed here only because the caller has just proven the
+ * internal token. Without it (or when it is not an address), the caller's own request.ip.
+ */
+function actingForIp(request: FastifyRequest): string | null {
+  const forwarded = request.headers[INTERNAL_CLIENT_IP_HEADER];
+  if (typeof forwarded === 'string' && isIP(forwarded.trim()) !== 0) return forwarded.trim();
+  return request.ip ?? null;
+}
 
 function noStore(response: FastifyReply): void {
   response.header('Cache-Control', 'no-store');
