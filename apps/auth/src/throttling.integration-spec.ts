@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '@suite/authz';
 import { FormSession, hiddenFields, pkceAuthorization } from '@suite/testing';
+import { Clock } from './shared/clock';
 import { AuthTestApp, type OAuthErrorBody } from './testing/auth-test-app';
 
 /**
@@ -20,14 +21,19 @@ let auth: AuthTestApp;
 let app: INestApplication;
 let base: string;
 let userEmail: string;
+/** Accounts the login tests lock, one per test, so a lock never reaches another test. */
+const victims: Record<'xff' | 'spread' | 'device', string> = { xff: '', spread: '', device: '' };
 
 beforeAll(async () => {
   auth = await AuthTestApp.start('throttling');
   ({ app, base } = auth);
   const stamp = Date.now();
   userEmail = `lin-${stamp}@example.com`;
+  victims.xff = `xff-${stamp}@example.com`;
+  victims.spread = `spread-${stamp}@example.com`;
+  victims.device = `device-${stamp}@example.com`;
   const passwordHash = await hashPassword(PASSWORD);
-  const users = [userEmail].map((email, i) => ({ id: String(7 + i), companyId: '42', permissions: ['view-users' as const], email, passwordHash }));
+  const users = [userEmail, victims.xff, victims.spread, victims.device].map((email, i) => ({ id: String(7 + i), companyId: '42', permissions: ['view-users' as const], email, passwordHash }));
   await auth.seed([{ id: '42', parentCompanyId: null }], users);
 });
 
@@ -153,5 +159,91 @@ describe('token endpoint: a stranger cannot lock a client out', () => {
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([...Array(20).fill(401), 429]);
+  });
+});
+
+describe('login: rotating addresses cannot brute-force one account', () => {
+  /** Freezes auth's clock (locks then last until the test moves it). */
+  function freezeClock(at = Date.now()): { advance(ms: number): void } {
+    let now = at;
+    jest.spyOn(app.get(Clock), 'now').mockImplementation(() => new Date(now));
+    return { advance: (ms) => void (now += ms) };
+  }
+
+  async function loginForm(email: string, password: string): Promise<{ browser: FormSession; fields: Record<string, string> }> {
+    const browser = new FormSession(base);
+    const client = await registerClient(true);
+    const page = await browser.get(authorization(client).url);
+    return { browser, fields: { ...hiddenFields(await page.text()), email, password } };
+  }
+
+  it('password tries with a rotating X-Forwarded-For from loopback are limited', async () => {
+    freezeClock();
+    const { browser, fields } = await loginForm(victims.xff, 'wrong password');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) statuses.push((await browser.post('/login/oauth/login', fields, { 'x-forwarded-for': `198.51.100.${i + 1}` })).status);
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
+    expect(statuses.slice(5)).toEqual(Array(7).fill(429));
+  });
+
+  /** Posts the login form of `browser`'s session over a connection from `address`. */
+  const postFrom = (address: string, browser: FormSession, fields: Record<string, string>) =>
+    from(address, { method: 'POST', url: '/login/oauth/login', headers: { cookie: browser.cookie }, form: fields });
+
+  const LOCKED = /temporarily locked after too many failed sign-in attempts\. Try again in \d+ (seconds?|minutes)\./;
+
+  it('locks an account, not an address: failures from many addresses lead to a short lock with a clear 429 page, growing on', async () => {
+    const clock = freezeClock();
+    const { browser, fields } = await loginForm(victims.spread, 'wrong password');
+    const answers: Answer[] = [];
+    for (let i = 0; i < 7; i += 1) answers.push(await postFrom(`198.51.100.${10 + i}`, browser, fields));
+    expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const locked = answers[6]!;
+    expect(locked.headers['content-type']).toContain('text/html');
+    expect(locked.body).toMatch(LOCKED);
+    expect(locked.body).toContain('role="alert"');
+    expect(locked.headers['retry-after']).toBe('1');
+
+    // The right password from a browser that never signed in waits too, and gets in after the lock.
+    const fresh = await loginForm(victims.spread, PASSWORD);
+    expect((await fresh.browser.post('/login/oauth/login', fresh.fields)).status).toBe(429);
+    clock.advance(1_000);
+    // One more failure after the lock: the next lock is twice as long.
+    expect((await postFrom('198.51.100.30', browser, fields)).status).toBe(401);
+    const longer = await postFrom('198.51.100.31', browser, fields);
+    expect(longer.status).toBe(429);
+    expect(longer.headers['retry-after']).toBe('2');
+    clock.advance(2_000);
+    expect((await fresh.browser.post('/login/oauth/login', fresh.fields)).status).toBe(303);
+    // A success starts the count again: five more free tries.
+    const again: number[] = [];
+    for (let i = 0; i < 6; i += 1) again.push((await postFrom(`198.51.100.${40 + i}`, browser, fields)).status);
+    expect(again).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('answers an unknown email exactly like a known one', async () => {
+    freezeClock();
+    const { browser, fields } = await loginForm(`nobody-${Date.now()}@example.com`, 'wrong password');
+    const answers: Answer[] = [];
+    for (let i = 0; i < 7; i += 1) answers.push(await postFrom(`198.51.100.${60 + i}`, browser, fields));
+    expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    expect(answers[6]!.body).toMatch(LOCKED);
+    expect(answers[6]!.headers['retry-after']).toBe('1');
+  });
+
+  it('a browser that signed in to the account before keeps its own allowance while strangers lock the account', async () => {
+    freezeClock();
+    const known = await loginForm(victims.device, PASSWORD);
+    expect((await known.browser.post('/login/oauth/login', known.fields)).status).toBe(303);
+    known.browser.forget('suite_auth_session');
+
+    const { browser, fields } = await loginForm(victims.device, 'wrong password');
+    for (let i = 0; i < 6; i += 1) await postFrom(`198.51.100.${80 + i}`, browser, fields);
+    const stranger = await postFrom('198.51.100.90', browser, fields);
+    expect(stranger.status).toBe(429);
+
+    const page = await known.browser.get(authorization(await registerClient(true)).url);
+    const signedIn = await known.browser.post('/login/oauth/login', { ...hiddenFields(await page.text()), email: victims.device, password: PASSWORD });
+    expect(signedIn.status).toBe(303);
   });
 });
