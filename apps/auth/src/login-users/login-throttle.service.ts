@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThan } from 'typeorm';
 import { Clock } from '../shared/clock';
@@ -15,6 +15,7 @@ const SWEEP_EVERY_MS = 60_000;
  */
 @Injectable()
 export class LoginThrottleService {
+  private readonly logger = new Logger('LoginThrottle');
   private lastSweep = 0;
 
   constructor(
@@ -31,7 +32,11 @@ export class LoginThrottleService {
       await rows.createQueryBuilder().insert().values({ key, failures: 0, lastFailureAt: now, lockedUntil: null }).orIgnore().execute();
       const row = await rows.findOneOrFail({ where: { key }, lock: { mode: 'pessimistic_write' } });
       const admission = admitAttempt(row.failures > 0 ? row : null, now);
-      if (admission.admitted) await rows.update({ key }, admission.next);
+      if (!admission.admitted) return admission;
+      await rows.update({ key }, admission.next);
+      const { lockedUntil, failures } = admission.next;
+      // For the operator: a key (never the email) under attack or a user in trouble.
+      if (lockedUntil) this.logger.warn({ event: 'login.locked', key, failures, locked_for_ms: lockedUntil.getTime() - now.getTime() });
       return admission;
     });
   }
