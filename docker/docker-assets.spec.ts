@@ -376,6 +376,15 @@ describe('docker/compose.yaml', () => {
     expect(service.ports).toBeUndefined();
   });
 
+  it('trusts X-Forwarded-For from the gateway only: every app’s TRUSTED_PROXIES is the gateway’s fixed address in the network’s subnet', () => {
+    const gatewayAddress: string = services.gateway.networks.default.ipv4_address;
+    const [subnet] = (compose as unknown as { networks: { default: { ipam: { config: Array<{ subnet: string }> } } } }).networks.default.ipam.config;
+    const [network, bits] = subnet!.subnet.split('/');
+    expect(bits).toBe('24');
+    expect(gatewayAddress.split('.').slice(0, 3)).toEqual(network!.split('.').slice(0, 3));
+    for (const app of APP_NAMES) expect({ app, TRUSTED_PROXIES: services[app].environment.TRUSTED_PROXIES }).toEqual({ app, TRUSTED_PROXIES: gatewayAddress });
+  });
+
   it('exposes the gateway (nginx:1.27-alpine with docker/gateway/nginx.conf) on host port 8080', () => {
     const gateway = services.gateway;
     expect(gateway.image).toBe('nginx:1.27-alpine');

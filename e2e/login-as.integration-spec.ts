@@ -39,7 +39,8 @@ const operator = { A: '9000000001', B: '9000000002' };
 const user = { adminA: '', viewerA: '', limitedA: '', viewerC: '', viewerB: '', suspendedA: '' };
 
 beforeAll(async () => {
-  suite = await startAuthAndPlatform('e2e_login_as');
+  // The test client stands for a gateway on loopback in front of the platform; auth trusts no proxy.
+  suite = await startAuthAndPlatform('e2e_login_as', { platformEnv: { TRUSTED_PROXIES: '127.0.0.1' } });
   ({ auth, platform, authBase, platformBase, internalToken, mint } = suite);
 
   company.A = await createCompany('Agency A');
@@ -201,6 +202,29 @@ describe('login-as (platform → auth token exchange)', () => {
     ]);
     const all = JSON.stringify(await db().query('SELECT * FROM auth.impersonation_audit'));
     expect(all).not.toContain(impersonation.split('.')[2]);
+  });
+
+  it('audits the address the platform saw; auth believes the internal client-ip header, never X-Forwarded-For', async () => {
+    const requestedFrom = async (token: string): Promise<string> => {
+      const [row] = await db().query('SELECT requested_from_ip FROM auth.impersonation_audit WHERE grant_id = $1', [decodeJwt(token).sid]);
+      return row.requested_from_ip;
+    };
+    const admin = await mint(user.adminA, company.A);
+    // Through the platform, behind its trusted proxy: the admin's address reaches the audit.
+    const viaPlatform = await fetch(`${platformBase}/api/users/${user.viewerA}/login-as`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(viaPlatform.status).toBe(200);
+    await expect(requestedFrom(((await viaPlatform.json()) as { data: { token: string } }).data.token)).resolves.toBe('203.0.113.7');
+    // Straight to auth with the internal token: X-Forwarded-For from an untrusted peer is not the source…
+    const forwarded = await exchangeAtAuth(admin, user.viewerA, { 'x-internal-token': internalToken, 'x-forwarded-for': '198.51.100.9' });
+    expect(forwarded.status).toBe(200);
+    await expect(requestedFrom(((await forwarded.json()) as { access_token: string }).access_token)).resolves.toMatch(/127\.0\.0\.1$/);
+    // …while the dedicated header is, behind the internal token.
+    const named = await exchangeAtAuth(admin, user.viewerA, { 'x-internal-token': internalToken, 'x-internal-client-ip': '198.51.100.10' });
+    expect(named.status).toBe(200);
+    await expect(requestedFrom(((await named.json()) as { access_token: string }).access_token)).resolves.toBe('198.51.100.10');
   });
 
   it('cannot be nested: the platform refuses login-as with a login-as token (403), and so does auth (invalid_grant)', async () => {

@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE, type Permission } from '@suite/contracts';
 import { hashPassword } from '@suite/authz';
-import { ensureChromium, eventually } from '@suite/testing';
+import { ensureChromium, pkceAuthorization } from '@suite/testing';
 import { AuthTestApp } from '@suite/auth-app/testing';
 
 /**
@@ -49,12 +48,8 @@ beforeAll(async () => {
   suite = await AuthTestApp.start('oauth_browser');
   base = suite.base;
   userEmail = `grace-${Date.now()}@example.com`;
+  // Also waits for the login users (sign-in reads them), which the same user.created event feeds.
   await suite.seed([], [{ id: '7', companyId: '42', permissions: SCOPES, email: userEmail, passwordHash: await hashPassword(PASSWORD) }]);
-  // Sign-in reads the login users, which the same user.created event feeds.
-  await eventually(() => suite.db.query(`SELECT id FROM auth.login_users WHERE id = 7`), (rows: unknown[]) => rows.length === 1, {
-    timeoutMs: 60_000,
-    what: 'the user.created event to reach login_users',
-  });
 
   const registered = await fetch(`${base}/internal/oauth-clients`, {
     method: 'POST',
@@ -94,20 +89,7 @@ afterEach(async () => {
   await context?.close();
 });
 
-function authorizationRequest() {
-  const verifier = randomBytes(32).toString('base64url');
-  const state = randomBytes(16).toString('base64url');
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: client.client_id,
-    redirect_uri: redirectUri,
-    scope: SCOPES.join(' '),
-    state,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  });
-  return { verifier, state, url: `${base}/login/oauth/authorize?${query.toString()}` };
-}
+const authorizationRequest = () => pkceAuthorization(base, { clientId: client.client_id, redirectUri, scope: SCOPES.join(' ') });
 
 async function openLogin(url: string): Promise<Page> {
   const page = await context.newPage();

@@ -15,6 +15,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { Job } from 'kubernetes-models/batch/v1';
 import { APPS, CONTAINER_PORT, HEALTH_PATHS, METRICS_PATH, ALL_TOPICS, deadLetterTopic } from '@suite/contracts';
+import { isProxyAddress } from '@suite/runtime';
 
 // ---------------------------------------------------------------------------------------------
 // Rendering and parsing
@@ -148,6 +149,7 @@ const APP_ENV = [
   'LOG_LEVEL',
   'INTERNAL_API_TOKEN',
   'SHUTDOWN_TIMEOUT_MS',
+  'TRUSTED_PROXIES',
   'AUTH_ISSUER',
   'AUTH_JWKS_URL',
   // Read by platform only (the login-as exchange); harmless elsewhere.
@@ -341,6 +343,12 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
       const foreign = ALL_SECRET_ENV.filter((name) => !SECRET_ENV.includes(name) && !(APP_SECRET_ENV[app as keyof typeof APPS] ?? []).includes(name));
       expect({ app, foreign: foreign.filter((name) => env.has(name)) }).toEqual({ app, foreign: [] });
     }
+  });
+
+  it('trusts forwarded headers from the ingress range only: TRUSTED_PROXIES set, every entry an address or CIDR range the apps accept', () => {
+    const entries = (config.TRUSTED_PROXIES ?? '').split(',').map((entry) => entry.trim());
+    expect(entries.filter(Boolean).length).toBeGreaterThan(0);
+    expect(entries.filter((entry) => !isProxyAddress(entry))).toEqual([]);
   });
 
   it('shuts down gracefully: preStop sleep, then SHUTDOWN_TIMEOUT_MS, inside the grace period', () => {

@@ -22,7 +22,13 @@ export interface AuthAndPlatform {
   close(): Promise<void>;
 }
 
-export async function startAuthAndPlatform(name: string): Promise<AuthAndPlatform> {
+/** Variables for one app only, on top of the shared ones (e.g. the platform's TRUSTED_PROXIES). */
+export interface AuthAndPlatformOptions {
+  authEnv?: Record<string, string>;
+  platformEnv?: Record<string, string>;
+}
+
+export async function startAuthAndPlatform(name: string, options: AuthAndPlatformOptions = {}): Promise<AuthAndPlatform> {
   const database: TestDatabase = await createTestDatabase(name);
   const [authPort, platformPort] = [await findFreePort(), await findFreePort()];
   const authBase = `http://127.0.0.1:${authPort}`;
@@ -39,9 +45,9 @@ export async function startAuthAndPlatform(name: string): Promise<AuthAndPlatfor
     AUTH_KEY_ENCRYPTION_SECRET: 'e'.repeat(40),
     LOG_LEVEL: 'silent',
   };
-  const auth = await createAuthApp(loadAuthEnvironment({ ...env, PORT: String(authPort) }));
+  const auth = await createAuthApp(loadAuthEnvironment({ ...env, ...options.authEnv, PORT: String(authPort) }));
   await auth.listen(authPort, '127.0.0.1');
-  const platform = await createPlatformApp(loadPlatformEnvironment({ ...env, PORT: String(platformPort), AUTH_INTERNAL_URL: authBase }));
+  const platform = await createPlatformApp(loadPlatformEnvironment({ ...env, ...options.platformEnv, PORT: String(platformPort), AUTH_INTERNAL_URL: authBase }));
   await platform.listen(platformPort, '127.0.0.1');
   return {
     auth,

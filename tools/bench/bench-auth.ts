@@ -13,14 +13,14 @@
  */
 import type { INestApplication } from '@nestjs/common';
 import autocannon from 'autocannon';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { AccessTokenVerifier, OpaqueCredentialVerifier } from '@suite/authz';
 import { OAuthClientsService, createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
 import { holdInProcessDelivery } from '@suite/eventing';
 import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
 import { createMessagingApp, loadMessagingEnvironment } from '@suite/messaging-app';
-import { findFreePort, FormSession, hiddenFields } from '@suite/testing';
+import { findFreePort, FormSession, hiddenFields, pkceAuthorization } from '@suite/testing';
 import { BOOTSTRAP_REDIRECT_URI, bootstrap } from '../admin/admin-operations';
 import { provideBenchServices } from './bench-services';
 import { percentile } from './bench-stats';
@@ -57,17 +57,8 @@ async function tokenRequest(authBase: string, client: Client, fields: Record<str
 
 /** Authorization code with PKCE through the forms (the browser is already signed in after the first), exchanged. */
 async function authorize(authBase: string, browser: FormSession, client: Client, login: { email: string; password: string }): Promise<Tokens> {
-  const verifier = randomBytes(32).toString('base64url');
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: client.clientId,
-    redirect_uri: BOOTSTRAP_REDIRECT_URI,
-    scope: '*',
-    state: randomBytes(8).toString('hex'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  });
-  let page = await browser.get(`/login/oauth/authorize?${query.toString()}`);
+  const { url, verifier } = pkceAuthorization('', { clientId: client.clientId, redirectUri: BOOTSTRAP_REDIRECT_URI, scope: '*' });
+  let page = await browser.get(url);
   let html = await page.text();
   if (html.includes('name="password"')) {
     const loggedIn = await browser.post('/login/oauth/login', { ...hiddenFields(html), email: login.email, password: login.password });

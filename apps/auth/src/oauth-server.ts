@@ -2,6 +2,7 @@ import { AuthorizationCodeEntity } from './authorization/authorization-code.enti
 import { AuthorizationModule } from './authorization/authorization.module';
 import { GrantEntity } from './grants/grant.entity';
 import { ImpersonationAuditEntity } from './login-as/impersonation-audit.entity';
+import { LoginThrottleEntity } from './login-users/login-throttle.entity';
 import { LoginUserEntity } from './login-users/login-user.entity';
 import { LoginUserReplicaHandler } from './login-users/login-user-replica.handler';
 import { LoginUsersModule } from './login-users/login-users.module';
@@ -22,6 +23,7 @@ export const OAUTH_SERVER_ENTITIES = [
   RefreshTokenEntity,
   SigningKeyEntity,
   LoginUserEntity,
+  LoginThrottleEntity,
   ImpersonationAuditEntity,
 ];
 

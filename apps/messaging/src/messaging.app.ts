@@ -16,6 +16,7 @@ export function createMessagingApp(env: MessagingEnvironment, overrides: Messagi
   return createApp(AppModule.forRoot(env, overrides), {
     appName: APPS['messaging'].name,
     formatError: formatMessagingError,
+    trustedProxies: env.TRUSTED_PROXIES,
     // An email send carries up to 10 MB of attachments as base64 (~13.4 MB) plus a 1M-character body.
     largeBodyRoutes: [{ path: '/v1/emails', limitBytes: 24 * 1024 * 1024 }],
     // Carrier signatures cover the bytes as sent: the callback route reads them unparsed.

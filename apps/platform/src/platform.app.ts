@@ -13,6 +13,7 @@ export function createPlatformApp(env: PlatformEnvironment): Promise<INestApplic
   return createApp(AppModule.forRoot(env), {
     appName: APPS.platform.name,
     formatError: formatPlatformError,
+    trustedProxies: env.TRUSTED_PROXIES,
     openApi: {
       title: 'Platform API',
       description: 'Companies, users, roles, teams, workflows, pipelines, phone numbers and dashboards.',

@@ -1,6 +1,7 @@
 export * from './config/base-environment';
 export * from './config/load-environment';
 export * from './config/secret.decorator';
+export * from './config/trusted-proxies';
 export * from './tracing/trace-context';
 export * from './logging/logger.module';
 export * from './health/health.module';

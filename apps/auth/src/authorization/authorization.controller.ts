@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { ENVIRONMENT, hasMediaType } from '@suite/runtime';
 import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
+import { accountThrottleKey, deviceThrottleKey } from '../login-users/login-throttle';
+import { LoginThrottleService } from '../login-users/login-throttle.service';
 import { LoginUsersService } from '../login-users/login-users.service';
 import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
 import { Clock } from '../shared/clock';
@@ -15,10 +17,22 @@ import {
   type AuthorizationRequest,
 } from './authorization-request';
 import { AuthorizationService } from './authorization.service';
-import { consentPage, errorPage, loginPage, type RenderedPage } from './pages';
-import { readCookie, SESSION_COOKIE, SESSION_TTL_SECONDS, SessionCodec, sessionCookie, type LoginSession } from './session';
+import { accountLockedMessage, consentPage, errorPage, loginPage, type RenderedPage } from './pages';
+import {
+  DEVICE_COOKIE,
+  deviceCookie,
+  readCookie,
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+  SessionCodec,
+  sessionCookie,
+  type LoginSession,
+} from './session';
 
-/** Login attempts per IP and email per minute, and per IP alone (in memory; see FixedWindowRateLimiter). */
+/**
+ * Login attempts per IP and email per minute, and per IP alone (in memory; see
+ * FixedWindowRateLimiter). Across addresses, each account is limited too (LoginThrottleService).
+ */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 export const LOGIN_ATTEMPTS_PER_IP_PER_MINUTE = 100;
 
@@ -41,6 +55,7 @@ export class AuthorizationController {
     private readonly clients: OAuthClientsService,
     private readonly users: LoginUsersService,
     private readonly authorizations: AuthorizationService,
+    private readonly throttle: LoginThrottleService,
     private readonly clock: Clock,
     @Inject(ENVIRONMENT) env: AuthEnvironment,
   ) {
@@ -96,13 +111,26 @@ export class AuthorizationController {
       const page = this.loginPage(authorization, session!, { email, status: 429, error: 'Too many sign-in attempts. Wait a minute and try again.' });
       return this.render(response, page, authorization);
     }
-    const identity = email && password ? await this.users.verify(email, password) : null;
-    if (!identity) {
-      const page = this.loginPage(authorization, session!, { email, status: 401, error: 'The email or password is not correct.' });
+    const wrong = () => this.render(response, this.loginPage(authorization, session!, { email, status: 401, error: 'The email or password is not correct.' }), authorization);
+    if (!email || !password) return wrong();
+
+    // Across addresses: the account's attempts, or this browser's own if it signed in to the account before.
+    const account = accountThrottleKey(email);
+    const device = this.sessions.deviceNonce(readCookie(request.headers.cookie, DEVICE_COOKIE), account, this.nowSeconds());
+    const throttleKey = device ? deviceThrottleKey(device) : account;
+    const admission = await this.throttle.attempt(throttleKey);
+    if (!admission.admitted) {
+      response.header('Retry-After', String(admission.retryAfterSeconds));
+      const page = this.loginPage(authorization, session!, { email, status: 429, error: accountLockedMessage(admission.retryAfterSeconds) });
       return this.render(response, page, authorization);
     }
+    const identity = await this.users.verify(email, password);
+    if (!identity) return wrong();
+    await this.throttle.succeeded(throttleKey);
     // A new session id at login: a session planted before login is worthless (no fixation).
     this.setSession(response, this.sessions.loggedIn(identity, this.nowSeconds()));
+    // This browser now has its own allowance for this account (a fresh nonce: the old one's count is gone).
+    response.header('set-cookie', deviceCookie(this.sessions.device(account, this.nowSeconds()).value, { secure: this.secureCookies }));
     const query = new URLSearchParams(authorization.params as Record<string, string>).toString();
     noStore(response);
     response.redirect(`/login/oauth/authorize?${query}`, 303);

@@ -60,6 +60,15 @@ ${error}
   return { status: input.status ?? 200, html: layout(`Sign in – ${input.clientName}`, body, input.nonce), nonce: input.nonce };
 }
 
+/**
+ * What the login page says while the account is locked (429): that it is the account, not the
+ * person, that it is temporary, and when to try again. The same for every email, known or not.
+ */
+export function accountLockedMessage(retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds < 120 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
+  return `This account is temporarily locked after too many failed sign-in attempts. Try again in ${wait}.`;
+}
+
 export function consentPage(input: {
   clientName: string;
   scopes: readonly string[];

@@ -1,4 +1,4 @@
-import { readCookie, SessionCodec, sessionCookie } from './session';
+import { DEVICE_TTL_SECONDS, deviceCookie, readCookie, SessionCodec, sessionCookie } from './session';
 
 describe('login session and CSRF tokens', () => {
   const codec = new SessionCodec('k'.repeat(40));
@@ -33,5 +33,27 @@ describe('login session and CSRF tokens', () => {
     expect(readCookie('a=1', 'suite_auth_session')).toBeUndefined();
     expect(sessionCookie('v', { secure: true, maxAgeSeconds: 60 })).toBe('suite_auth_session=v; Path=/login; Max-Age=60; HttpOnly; SameSite=Lax; Secure');
     expect(sessionCookie('v', { secure: false, maxAgeSeconds: 60 })).not.toContain('Secure');
+  });
+
+  it('seals a device cookie for one account: foreign, forged, expired or session values are no device', () => {
+    const { value, nonce } = codec.device('account:aa', now);
+    expect(nonce).toMatch(/^[\w-]{22}$/);
+    expect(codec.deviceNonce(value, 'account:aa', now)).toBe(nonce);
+    expect(codec.deviceNonce(value, 'account:bb', now)).toBeNull();
+    expect(codec.deviceNonce(value, 'account:aa', now + DEVICE_TTL_SECONDS)).toBeNull();
+    expect(new SessionCodec('j'.repeat(40)).deviceNonce(value, 'account:aa', now)).toBeNull();
+    const [payload, mac] = value.split('.');
+    const forged = Buffer.from(JSON.stringify({ account: 'account:bb', nonce, exp: now + 60 })).toString('base64url');
+    expect(codec.deviceNonce(`${forged}.${mac}`, 'account:bb', now)).toBeNull();
+    expect(codec.deviceNonce(`${payload}.${mac}`, 'account:aa', now)).toBe(nonce);
+    // A session cookie is sealed for another purpose, whatever its fields say.
+    const session = codec.encode({ sid: 's', exp: now + 60, account: 'account:aa', nonce: 'n' } as never);
+    expect(codec.deviceNonce(session, 'account:aa', now)).toBeNull();
+    expect(codec.decode(value, now)).toBeNull();
+    expect(codec.deviceNonce(undefined, 'account:aa', now)).toBeNull();
+  });
+
+  it('writes the device cookie HttpOnly and SameSite=Strict for 90 days', () => {
+    expect(deviceCookie('v', { secure: true })).toBe(`suite_auth_device=v; Path=/login; Max-Age=${90 * 24 * 3600}; HttpOnly; SameSite=Strict; Secure`);
   });
 });

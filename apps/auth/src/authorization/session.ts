@@ -3,6 +3,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export const SESSION_COOKIE = 'suite_auth_session';
 /** A login session lasts this long; after it the user logs in again. */
 export const SESSION_TTL_SECONDS = 3600;
+/** The browser's device cookie: it signed in to one account before (decision 0021). */
+export const DEVICE_COOKIE = 'suite_auth_device';
+/** A device cookie lasts this long after the last successful sign-in in that browser. */
+export const DEVICE_TTL_SECONDS = 90 * 24 * 3600;
 
 export interface LoginSession {
   /** Random session id; CSRF tokens are bound to it and it changes at login (no fixation). */
@@ -17,6 +21,16 @@ export interface LoginSession {
 }
 
 export type CsrfForm = 'login' | 'consent';
+
+/**
+ * What a device cookie says (OWASP's "device cookies" against lockout): this browser signed in
+ * to the account `account` (its throttle key) before; `nonce` names the browser's own throttle.
+ */
+interface DeviceClaim {
+  account: string;
+  nonce: string;
+  exp: number;
+}
 
 /**
  * The login session as a signed cookie (HMAC-SHA256 over the base64url JSON; no server state)
@@ -35,24 +49,27 @@ export class SessionCodec {
   }
 
   encode(session: LoginSession): string {
-    const payload = Buffer.from(JSON.stringify(session)).toString('base64url');
-    return `${payload}.${this.mac(`session.v1.${payload}`)}`;
+    return this.seal('session.v1', session);
   }
 
   /** The session in a cookie value, or null when it is missing, forged, malformed or expired. */
   decode(value: string | undefined, nowSeconds: number): LoginSession | null {
-    if (!value) return null;
-    const dot = value.indexOf('.');
-    if (dot < 1) return null;
-    const payload = value.slice(0, dot);
-    if (!equal(value.slice(dot + 1), this.mac(`session.v1.${payload}`))) return null;
-    try {
-      const session = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as LoginSession;
-      if (typeof session.sid !== 'string' || typeof session.exp !== 'number' || session.exp <= nowSeconds) return null;
-      return session;
-    } catch {
-      return null;
-    }
+    const session = this.open<LoginSession>('session.v1', value);
+    if (!session || typeof session.sid !== 'string' || typeof session.exp !== 'number' || session.exp <= nowSeconds) return null;
+    return session;
+  }
+
+  /** A fresh device cookie value for a browser that has just signed in to `account`; returns its nonce too. */
+  device(account: string, nowSeconds: number): { value: string; nonce: string } {
+    const claim: DeviceClaim = { account, nonce: randomBytes(16).toString('base64url'), exp: nowSeconds + DEVICE_TTL_SECONDS };
+    return { value: this.seal('device.v1', claim), nonce: claim.nonce };
+  }
+
+  /** The nonce of a genuine, unexpired device cookie for `account`; null for anything else (another account's too). */
+  deviceNonce(value: string | undefined, account: string, nowSeconds: number): string | null {
+    const claim = this.open<DeviceClaim>('device.v1', value);
+    if (!claim || claim.account !== account || typeof claim.nonce !== 'string' || typeof claim.exp !== 'number' || claim.exp <= nowSeconds) return null;
+    return claim.nonce;
   }
 
   csrfToken(session: LoginSession, form: CsrfForm): string {
@@ -61,6 +78,26 @@ export class SessionCodec {
 
   csrfValid(session: LoginSession | null, form: CsrfForm, token: string | undefined): boolean {
     return session !== null && token !== undefined && equal(token, this.csrfToken(session, form));
+  }
+
+  /** `base64url(JSON).mac`, the MAC over the purpose and the payload: a value sealed for one purpose opens for no other. */
+  private seal(purpose: string, content: object): string {
+    const payload = Buffer.from(JSON.stringify(content)).toString('base64url');
+    return `${payload}.${this.mac(`${purpose}.${payload}`)}`;
+  }
+
+  private open<T>(purpose: string, value: string | undefined): T | null {
+    if (!value) return null;
+    const dot = value.indexOf('.');
+    if (dot < 1) return null;
+    const payload = value.slice(0, dot);
+    if (!equal(value.slice(dot + 1), this.mac(`${purpose}.${payload}`))) return null;
+    try {
+      const content: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      return typeof content === 'object' && content !== null ? (content as T) : null;
+    } catch {
+      return null;
+    }
   }
 
   private mac(value: string): string {
@@ -86,12 +123,24 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 export function sessionCookie(value: string, options: { secure: boolean; maxAgeSeconds: number }): string {
+  return cookie(SESSION_COOKIE, value, { ...options, sameSite: 'Lax' });
+}
+
+/**
+ * The device cookie: SameSite=Strict, since only the login form's own post (same site) needs it,
+ * never a navigation from the client's site.
+ */
+export function deviceCookie(value: string, options: { secure: boolean }): string {
+  return cookie(DEVICE_COOKIE, value, { ...options, maxAgeSeconds: DEVICE_TTL_SECONDS, sameSite: 'Strict' });
+}
+
+function cookie(name: string, value: string, options: { secure: boolean; maxAgeSeconds: number; sameSite: 'Lax' | 'Strict' }): string {
   return [
-    `${SESSION_COOKIE}=${value}`,
+    `${name}=${value}`,
     'Path=/login',
     `Max-Age=${options.maxAgeSeconds}`,
     'HttpOnly',
-    'SameSite=Lax',
+    `SameSite=${options.sameSite}`,
     ...(options.secure ? ['Secure'] : []),
   ].join('; ');
 }

@@ -15,6 +15,22 @@ describe('FixedWindowRateLimiter', () => {
     expect(limiter.hit('a').allowed).toBe(true);
   });
 
+  it('peeks without counting: a limit on failures is checked first and hit only on a failure', () => {
+    let now = 0;
+    const limiter = new FixedWindowRateLimiter(2, 60_000, () => now);
+    expect(limiter.peek('a')).toEqual({ allowed: true, retryAfterSeconds: 60 });
+    limiter.hit('a');
+    now += 30_000;
+    expect([limiter.peek('a'), limiter.peek('a')]).toEqual([
+      { allowed: true, retryAfterSeconds: 30 },
+      { allowed: true, retryAfterSeconds: 30 },
+    ]);
+    limiter.hit('a');
+    expect(limiter.peek('a')).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    now += 30_000;
+    expect(limiter.peek('a').allowed).toBe(true);
+  });
+
   it('sweeps expired windows so memory stays bounded', () => {
     let now = 0;
     const limiter = new FixedWindowRateLimiter(1, 1_000, () => now, 3);

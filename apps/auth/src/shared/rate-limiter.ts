@@ -29,8 +29,18 @@ export class FixedWindowRateLimiter {
       this.windows.set(key, window);
     }
     window.count += 1;
-    const retryAfterSeconds = Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
-    return { allowed: window.count <= this.limit, retryAfterSeconds };
+    return { allowed: window.count <= this.limit, retryAfterSeconds: this.secondsLeft(window, now) };
+  }
+
+  /**
+   * Whether one more hit would be allowed, without counting it: for a limit on failures, checked
+   * before the work and hit only when the work failed.
+   */
+  peek(key: string): RateDecision {
+    const now = this.now();
+    const window = this.windows.get(key);
+    if (!window || now - window.start >= this.windowMs) return { allowed: true, retryAfterSeconds: Math.max(1, Math.ceil(this.windowMs / 1000)) };
+    return { allowed: window.count < this.limit, retryAfterSeconds: this.secondsLeft(window, now) };
   }
 
   /** Tests and operators: forget every counter. */
@@ -40,6 +50,10 @@ export class FixedWindowRateLimiter {
 
   get size(): number {
     return this.windows.size;
+  }
+
+  private secondsLeft(window: { start: number }, now: number): number {
+    return Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000));
   }
 
   private sweep(now: number): void {

@@ -72,7 +72,7 @@ export class AuthTestApp {
     await this.database.drop();
   }
 
-  /** Publishes `company.created` and `user.created` events and waits until the replicas have them. */
+  /** Publishes `company.created` and `user.created` events and waits until the replicas (authz and login users) have them. */
   async seed(companies: SeedCompany[], users: SeedUser[]): Promise<void> {
     const outbox = this.app.get(Outbox);
     await this.db.transaction(async (manager) => {
@@ -112,9 +112,10 @@ export class AuthTestApp {
       async () => {
         const [seenUsers] = await this.db.query(`SELECT count(*)::int AS n FROM auth.user_replica WHERE id::text = ANY($1)`, [userIds]);
         const [seenCompanies] = await this.db.query(`SELECT count(*)::int AS n FROM auth.company_replica WHERE id::text = ANY($1)`, [companyIds]);
-        return seenUsers.n + seenCompanies.n;
+        const [seenLogins] = await this.db.query(`SELECT count(*)::int AS n FROM auth.login_users WHERE id::text = ANY($1)`, [userIds]);
+        return seenUsers.n + seenCompanies.n + seenLogins.n;
       },
-      (seen) => seen === userIds.length + companyIds.length,
+      (seen) => seen === 2 * userIds.length + companyIds.length,
       { timeoutMs: 60_000, what: 'the seeded users and companies to reach the authz replicas' },
     );
   }

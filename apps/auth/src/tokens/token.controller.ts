@@ -2,7 +2,8 @@ import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { INTERNAL_TOKEN_HEADER } from '@suite/authz';
+import { isIP } from 'node:net';
+import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '@suite/authz';
 import { TOKEN_EXCHANGE_GRANT_TYPE } from '@suite/contracts';
 import { AppError, ENVIRONMENT, type BaseEnvironment } from '@suite/runtime';
 import { isRefusal, readTokenExchangeRequest } from '../login-as/token-exchange-rules';
@@ -12,18 +13,16 @@ import type { OAuthClientEntity } from '../oauth-clients/oauth-client.entity';
 import { redirectUriMatches } from '../oauth-clients/redirect-uri';
 import { Clock } from '../shared/clock';
 import { tokenError } from '../shared/oauth-errors';
-import { FixedWindowRateLimiter } from '../shared/rate-limiter';
+import type { RateDecision } from '../shared/rate-limiter';
 import { REFRESH_REQUEST_BODY, TOKEN_REQUEST_BODY } from './token-endpoint.docs';
 import { presentedClient, readForm, required, type FormParams } from './token-request';
+import { TokenEndpointThrottle } from './token-throttle';
 import { TokensService, type TokenResponse } from './tokens.service';
-
-/** Token requests per client id and minute (in memory; see FixedWindowRateLimiter). */
-export const TOKEN_REQUESTS_PER_MINUTE = 60;
 
 @ApiTags('oauth')
 @Controller('oauth')
 export class TokenController {
-  private readonly limiter: FixedWindowRateLimiter;
+  private readonly throttle: TokenEndpointThrottle;
   private readonly internalToken: Buffer | undefined;
 
   constructor(
@@ -33,7 +32,7 @@ export class TokenController {
     clock: Clock,
     @Inject(ENVIRONMENT) env: BaseEnvironment,
   ) {
-    this.limiter = new FixedWindowRateLimiter(TOKEN_REQUESTS_PER_MINUTE, 60_000, () => clock.now().getTime());
+    this.throttle = new TokenEndpointThrottle(() => clock.now().getTime());
     this.internalToken = env.INTERNAL_API_TOKEN ? sha256(env.INTERNAL_API_TOKEN) : undefined;
   }
 
@@ -47,8 +46,9 @@ export class TokenController {
   })
   async token(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<TokenResponse | TokenExchangeResponse> {
     noStore(response);
+    this.admitAddress(request, response);
     const params = readForm(request);
-    if (params.grant_type === TOKEN_EXCHANGE_GRANT_TYPE) return this.tokenExchange(request, params);
+    if (params.grant_type === TOKEN_EXCHANGE_GRANT_TYPE) return this.countingFailures(request, () => this.tokenExchange(request, params));
     const client = await this.authenticate(request, response, params);
     switch (required(params, 'grant_type')) {
       case 'authorization_code':
@@ -84,8 +84,7 @@ export class TokenController {
     }
     const exchange = readTokenExchangeRequest(params);
     if (isRefusal(exchange)) throw tokenError(exchange.error, exchange.description);
-    // request.ip honours X-Forwarded-For from trusted (loopback/private) hops: the admin's address as the platform saw it.
-    return this.exchange.exchange(exchange, request.ip ?? null);
+    return this.exchange.exchange(exchange, actingForIp(request));
   }
 
   /** The spec's refresh endpoint: like grant_type=refresh_token, with redirect_uri required and checked. */
@@ -96,6 +95,7 @@ export class TokenController {
   @ApiOperation({ summary: 'Refresh endpoint: rotates the refresh token' })
   async refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<TokenResponse> {
     noStore(response);
+    this.admitAddress(request, response);
     const params = readForm(request);
     const client = await this.authenticate(request, response, params);
     if (required(params, 'grant_type') !== 'refresh_token') {
@@ -107,32 +107,74 @@ export class TokenController {
     return this.tokens.refresh(client, { refreshToken: required(params, 'refresh_token'), scope: params.scope });
   }
 
+  /**
+   * Client authentication (RFC 6749 §2.3). Only a client that passed it is counted against a
+   * client's budget; a failure counts against the address it came from (TokenEndpointThrottle).
+   */
   private async authenticate(request: FastifyRequest, response: FastifyReply, params: FormParams): Promise<OAuthClientEntity> {
     const authorization = request.headers.authorization;
     const usesBasic = authorization !== undefined && /^basic /i.test(authorization);
     try {
-      const presented = presentedClient(authorization, params);
-      const decision = this.limiter.hit(presented.clientId);
-      if (!decision.allowed) {
-        response.header('Retry-After', String(decision.retryAfterSeconds));
-        throw new AppError('rate_limited', 'Too many token requests for this client; retry later.', {}, 'slow_down');
-      }
-      const client = await this.clients.findActive(presented.clientId);
-      if (!client || !this.clients.authenticates(client, presented.secret)) {
-        throw tokenError('invalid_client', 'Client authentication failed.');
-      }
+      const client = await this.countingFailures(request, async () => {
+        const presented = presentedClient(authorization, params);
+        const found = await this.clients.findActive(presented.clientId);
+        if (!found || !this.clients.authenticates(found, presented.secret)) throw tokenError('invalid_client', 'Client authentication failed.');
+        return found;
+      });
+      const decision = this.throttle.admitClient(client, request.ip);
+      if (!decision.allowed) throw slowDown(response, decision, 'Too many token requests for this client; retry later.');
       return client;
     } catch (error) {
       // RFC 6749 §5.2: a 401 for a client that used HTTP Basic names the scheme it must use.
-      if (usesBasic && error instanceof AppError && error.code === 'invalid_client') {
+      if (usesBasic && isInvalidClient(error)) {
         response.header('WWW-Authenticate', 'Basic realm="suite", charset="UTF-8"');
       }
       throw error;
     }
   }
+
+  /** Refuses an address that has failed client authentication too often, before anything else is read. */
+  private admitAddress(request: FastifyRequest, response: FastifyReply): void {
+    const decision = this.throttle.admitAddress(request.ip);
+    if (!decision.allowed) throw slowDown(response, decision, 'Too many failed client authentications from this address; retry later.');
+  }
+
+  /** Runs a client (or internal caller) authentication; an invalid_client answer counts against the address. */
+  private async countingFailures<T>(request: FastifyRequest, authenticate: () => Promise<T>): Promise<T> {
+    try {
+      return await authenticate();
+    } catch (error) {
+      if (isInvalidClient(error)) this.throttle.failedAuthentication(request.ip);
+      throw error;
+    }
+  }
+}
+
+const isInvalidClient = (error: unknown): boolean => error instanceof AppError && error.code === 'invalid_client';
+
+/**
+ * 429 with `slow_down` and Retry-After. `slow_down` (registered by RFC 8628 for the token
+ * endpoint) tells the caller to back off without claiming its credentials are wrong — they were
+ * not even looked at; `invalid_client` would send a real client behind a shared address hunting
+ * for a secret problem it does not have.
+ */
+function slowDown(response: FastifyReply, decision: RateDecision, description: string): AppError {
+  response.header('Retry-After', String(decision.retryAfterSeconds));
+  return new AppError('rate_limited', description, {}, 'slow_down');
 }
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
+
+/**
+ * The address a login-as is requested from: the admin's, as the platform saw it and sent it in
+ * INTERNAL_CLIENT_IP_HEADER — believed here only because the caller has just proven the
+ * internal token. Without it (or when it is not an address), the caller's own request.ip.
+ */
+function actingForIp(request: FastifyRequest): string | null {
+  const forwarded = request.headers[INTERNAL_CLIENT_IP_HEADER];
+  if (typeof forwarded === 'string' && isIP(forwarded.trim()) !== 0) return forwarded.trim();
+  return request.ip ?? null;
+}
 
 function noStore(response: FastifyReply): void {
   response.header('Cache-Control', 'no-store');

@@ -51,7 +51,8 @@ describe('LoginAsService', () => {
     expect(mocks.calls).toHaveLength(1);
     const [call] = mocks.calls;
     expect(call.url).toBe('https://auth.example.com/oauth/token');
-    expect(call.init.headers).toMatchObject({ 'x-internal-token': 'i'.repeat(40), 'x-forwarded-for': '203.0.113.7' });
+    expect(call.init.headers).toMatchObject({ 'x-internal-token': 'i'.repeat(40), 'x-internal-client-ip': '203.0.113.7' });
+    expect(call.init.headers).not.toHaveProperty('x-forwarded-for');
     const form = new URLSearchParams(String(call.init.body));
     expect(Object.fromEntries(form)).toMatchObject({
       grant_type: TOKEN_EXCHANGE_GRANT_TYPE,

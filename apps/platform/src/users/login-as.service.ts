@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Principal } from '@suite/authz';
+import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER, type Principal } from '@suite/authz';
 import { ACCESS_TOKEN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE, type Permission } from '@suite/contracts';
 import { AppError, ENVIRONMENT } from '@suite/runtime';
 import { authInternalUrlOf, type PlatformEnvironment } from '../config/platform-environment';
@@ -27,7 +27,7 @@ export interface LoginAsRequest {
   permissions: readonly Permission[];
   /** The admin's own bearer credential, exactly as presented: auth verifies it again as the actor token. */
   bearer: string;
-  /** The admin's address, recorded in auth's audit row. */
+  /** The admin's address (request.ip, after the platform's TRUSTED_PROXIES), recorded in auth's audit row. */
   clientIp: string | undefined;
 }
 
@@ -75,9 +75,10 @@ export class LoginAsService {
     const headers: Record<string, string> = {
       'content-type': 'application/x-www-form-urlencoded',
       accept: 'application/json',
-      'x-internal-token': this.internalToken,
+      [INTERNAL_TOKEN_HEADER]: this.internalToken,
     };
-    if (clientIp) headers['x-forwarded-for'] = clientIp;
+    // Not X-Forwarded-For: auth trusts that from its TRUSTED_PROXIES only; this header it reads behind the internal token.
+    if (clientIp) headers[INTERNAL_CLIENT_IP_HEADER] = clientIp;
     let response: Response;
     try {
       response = await this.fetch(this.tokenEndpoint, {

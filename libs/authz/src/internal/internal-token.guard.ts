@@ -6,6 +6,13 @@ import { AppError, ENVIRONMENT, type BaseEnvironment } from '@suite/runtime';
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
 /**
+ * The address of the user a suite service acts for (the platform's login-as sends the admin's):
+ * read only from a caller that presented a valid INTERNAL_TOKEN_HEADER, never from anyone else,
+ * so it is not a second X-Forwarded-For that any client could write.
+ */
+export const INTERNAL_CLIENT_IP_HEADER = 'x-internal-client-ip';
+
+/**
  * Guards /internal/* routes: operator and service-to-service calls that the gateway never
  * routes. The shared token is compared in constant time (digests of equal length).
  */

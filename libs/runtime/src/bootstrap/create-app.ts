@@ -30,6 +30,11 @@ export interface CreateAppOptions {
    * sent, not a re-serialisation of parsed JSON. Limited by `bodyLimitBytes`.
    */
   rawBodyRoutes?: readonly string[];
+  /**
+   * Proxies whose X-Forwarded-For sets `request.ip` (the app's TRUSTED_PROXIES: IPs or CIDR
+   * ranges). Empty or unset: no forwarded header is believed.
+   */
+  trustedProxies?: readonly string[];
 }
 
 const MIB = 1024 * 1024;
@@ -46,8 +51,8 @@ const MIB = 1024 * 1024;
 export async function createApp(module: Type<unknown> | DynamicModule, options: CreateAppOptions): Promise<INestApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimitBytes ?? MIB,
-    // Behind the ingress: trust forwarded headers only from private networks (request.ip).
-    trustProxy: 'loopback,linklocal,uniquelocal',
+    // request.ip: X-Forwarded-For is believed from the configured proxies only (TRUSTED_PROXIES).
+    trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     // `/v1/messages/` finds `/v1/messages`, as it did on Express; paths stay case-sensitive.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
     // Bad percent-encoding, over-long path parameters, oversized headers: the API's error shape too.

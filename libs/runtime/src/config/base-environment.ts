@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
 import { Secret } from './secret.decorator';
+import { IsProxyAddress } from './trusted-proxies';
 
 /**
  * A boolean variable: true, 1, yes (any case) are true, anything else false. Reads the RAW value:
@@ -83,6 +84,16 @@ export class BaseEnvironment {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
+
+  /**
+   * The proxies whose X-Forwarded-For the app believes: comma-separated IP addresses or CIDR
+   * ranges (the ingress controller's pods, the compose gateway). `request.ip` (logs, rate
+   * limits, the login-as audit) is then the address the nearest untrusted hop connected from.
+   * Empty (the default) trusts no forwarded header: `request.ip` is the connection's peer.
+   */
+  @Transform(toList)
+  @IsProxyAddress({ each: true, message: 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges, e.g. 10.0.0.0/8,192.0.2.7 (no /0)' })
+  TRUSTED_PROXIES: string[] = [];
 
   /** Shared secret for /internal/* routes (service-to-service and operators); never routed by the gateway. */
   @IsOptional()

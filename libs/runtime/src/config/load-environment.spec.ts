@@ -22,6 +22,14 @@ describe('loadEnvironment', () => {
     expect(loadEnvironment(BaseEnvironment, { ...valid, MIGRATIONS_RUN: 'yes' }).MIGRATIONS_RUN).toBe(true);
   });
 
+  it('reads TRUSTED_PROXIES as a list of addresses and ranges, empty (trust no proxy) by default', () => {
+    expect(loadEnvironment(BaseEnvironment, valid).TRUSTED_PROXIES).toEqual([]);
+    expect(loadEnvironment(BaseEnvironment, { ...valid, TRUSTED_PROXIES: '10.0.0.0/8, 172.29.240.10,fd00::/8' }).TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '172.29.240.10', 'fd00::/8']);
+    expect(() => loadEnvironment(BaseEnvironment, { ...valid, TRUSTED_PROXIES: '0.0.0.0/0' })).toThrow(
+      'Invalid environment: TRUSTED_PROXIES: TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges, e.g. 10.0.0.0/8,192.0.2.7 (no /0)',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadEnvironment(BaseEnvironment, { ...valid, KAFKA_BROKERS: '', LOG_LEVEL: '' }).KAFKA_BROKERS).toEqual([]);
   });
@@ -34,6 +42,8 @@ describe('loadEnvironment', () => {
     ['LOG_LEVEL', { ...valid, LOG_LEVEL: 'loud' }],
     ['INTERNAL_API_TOKEN', { ...valid, INTERNAL_API_TOKEN: 'short' }],
     ['KAFKA_REPLICATION_FACTOR', { ...valid, KAFKA_REPLICATION_FACTOR: '0' }],
+    ['TRUSTED_PROXIES', { ...valid, TRUSTED_PROXIES: '10.0.0.0/8,ingress' }],
+    ['TRUSTED_PROXIES', { ...valid, TRUSTED_PROXIES: 'loopback' }],
   ])('names %s when it is bad', (variable, env) => {
     expect(() => loadEnvironment(BaseEnvironment, env)).toThrow(EnvironmentError);
     expect(() => loadEnvironment(BaseEnvironment, env)).toThrow(new RegExp(`^Invalid environment: ${variable}: `));

@@ -6,7 +6,7 @@ import { verifyPassword } from '@suite/authz';
 import { ACCESS_TOKEN_TOKEN_TYPE, PERMISSIONS, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE, type Permission } from '@suite/contracts';
 import { CompaniesService, RolesService, UsersService } from '@suite/platform-app';
 import { eventually } from '@suite/testing';
-import { call, signIn, startAuthAndPlatform, type AnyBody, type AuthAndPlatform } from './support/auth-and-platform';
+import { call, signIn, startAuthAndPlatform, type AnyBody, type AuthAndPlatform } from '../support/auth-and-platform';
 
 /**
  * Who may act on whom, on the platform and auth listening over one PostgreSQL and real Kafka:
