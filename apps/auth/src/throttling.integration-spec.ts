@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '@suite/authz';
+import { ACCESS_TOKEN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE } from '@suite/contracts';
 import { FormSession, hiddenFields, pkceAuthorization } from '@suite/testing';
 import { Clock } from './shared/clock';
 import { AuthTestApp, type OAuthErrorBody } from './testing/auth-test-app';
@@ -129,6 +130,14 @@ describe('token endpoint: a stranger cannot lock a client out', () => {
     // Refused before the secret is looked at: from that address even the right secret waits.
     const right = await from(STRANGER, { method: 'POST', url: '/oauth/token/refresh', form: { grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token!, redirect_uri: REDIRECT_URI, ...auth } });
     expect(right.status).toBe(429);
+    // A suite service proving the internal token is not: login-as from that address still reaches the exchange.
+    const internal = await from(STRANGER, {
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'x-internal-token': AuthTestApp.INTERNAL_TOKEN },
+      form: { grant_type: TOKEN_EXCHANGE_GRANT_TYPE, subject_token: '7', subject_token_type: USER_ID_TOKEN_TYPE, actor_token: 'not-a-token', actor_token_type: ACCESS_TOKEN_TOKEN_TYPE },
+    });
+    expect({ status: internal.status, error: oauthError(internal).error }).toEqual({ status: 400, error: 'invalid_grant' });
   });
 
   it('a public client’s budget is per client and address: a stranger spending it elsewhere does not touch the real client’s', async () => {

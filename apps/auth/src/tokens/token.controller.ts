@@ -46,7 +46,10 @@ export class TokenController {
   })
   async token(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<TokenResponse | TokenExchangeResponse> {
     noStore(response);
-    this.admitAddress(request, response);
+    // A suite service that proves the internal token is never throttled by its address: in one
+    // process (npm start) or behind one node address it shares that address with strangers, whose
+    // failures must not make login-as unavailable.
+    if (!this.isInternalCaller(request)) this.admitAddress(request, response);
     const params = readForm(request);
     if (params.grant_type === TOKEN_EXCHANGE_GRANT_TYPE) return this.countingFailures(request, () => this.tokenExchange(request, params));
     const client = await this.authenticate(request, response, params);
@@ -78,13 +81,16 @@ export class TokenController {
     if (request.headers.authorization !== undefined || params.client_id !== undefined || params.client_secret !== undefined) {
       throw tokenError('invalid_client', `Token exchange is for internal callers: authenticate with the ${INTERNAL_TOKEN_HEADER} header, not client credentials.`);
     }
-    const presented = request.headers[INTERNAL_TOKEN_HEADER];
-    if (typeof presented !== 'string' || presented.length === 0 || !timingSafeEqual(sha256(presented), this.internalToken)) {
-      throw tokenError('invalid_client', `Token exchange needs a valid ${INTERNAL_TOKEN_HEADER} header.`);
-    }
+    if (!this.isInternalCaller(request)) throw tokenError('invalid_client', `Token exchange needs a valid ${INTERNAL_TOKEN_HEADER} header.`);
     const exchange = readTokenExchangeRequest(params);
     if (isRefusal(exchange)) throw tokenError(exchange.error, exchange.description);
     return this.exchange.exchange(exchange, actingForIp(request));
+  }
+
+  /** Whether the request carries INTERNAL_API_TOKEN (compared in constant time). */
+  private isInternalCaller(request: FastifyRequest): boolean {
+    const presented = request.headers[INTERNAL_TOKEN_HEADER];
+    return this.internalToken !== undefined && typeof presented === 'string' && presented.length > 0 && timingSafeEqual(sha256(presented), this.internalToken);
   }
 
   /** The spec's refresh endpoint: like grant_type=refresh_token, with redirect_uri required and checked. */
