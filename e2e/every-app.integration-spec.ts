@@ -1,10 +1,13 @@
-import type { INestApplication } from '@nestjs/common';
+import { RequestMethod, type INestApplication } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
 import request from 'supertest';
 import { createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
 import { createMessagingApp, loadMessagingEnvironment } from '@suite/messaging-app';
 import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '@suite/webhook-dispatch-app';
 import { createTestDatabase, type TestDatabase } from '@suite/testing';
+import { routesOf, type OpenApiDocument } from './hostile/support/route-catalog';
 
 /**
  * What every app must have, checked on all four against real PostgreSQL and Kafka: health,
@@ -71,6 +74,14 @@ describe.each(Object.keys(factories) as Array<keyof typeof factories>)('%s app',
     await request(app.getHttpServer()).get('/docs').expect(200).expect('content-type', /html/);
   });
 
+  it('documents every route it serves, or lists it among those the hostile suite attacks without a document', async () => {
+    const document = (await request(app.getHttpServer()).get('/docs-json').expect(200)).body as OpenApiDocument;
+    const known = new Set(routesOf(name, document).map((route) => `${route.method} ${route.path}`));
+    const served = servedRoutes(app);
+    expect(served.length).toBeGreaterThan(0);
+    expect(served.filter((route) => !known.has(route))).toEqual([]);
+  });
+
   it('echoes a sane x-request-id, replaces a malformed one, and continues the trace', async () => {
     const kept = await request(app.getHttpServer()).get('/health/live').set('x-request-id', 'req-123');
     expect(kept.headers['x-request-id']).toBe('req-123');
@@ -108,3 +119,26 @@ describe.each(Object.keys(factories) as Array<keyof typeof factories>)('%s app',
     errorShape[name](response.body);
   });
 });
+
+/** Every route the app's controllers declare (`GET /v1/messages/{id}`), read from Nest's own metadata. */
+function servedRoutes(app: INestApplication): string[] {
+  const routes: string[] = [];
+  const paths = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).map(String);
+  const join = (...parts: string[]) => `/${parts.flatMap((part) => part.split('/')).filter(Boolean).join('/')}`;
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
+      if (!controller) continue;
+      const prefixes = paths(Reflect.getMetadata(PATH_METADATA, controller) ?? '/');
+      for (const key of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = (controller.prototype as Record<string, unknown>)[key];
+        if (key === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+        for (const prefix of prefixes) {
+          for (const path of paths(Reflect.getMetadata(PATH_METADATA, handler))) routes.push(`${method} ${join(prefix, path).replace(/:([A-Za-z_]+)/g, '{$1}')}`);
+        }
+      }
+    }
+  }
+  return [...new Set(routes)].sort();
+}
