@@ -1,11 +1,22 @@
-import { createTestDatabase, parseBrokerList, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { Module, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { HEALTH_PATHS } from '@suite/contracts';
+import { HealthModule } from '@suite/runtime';
+import { createTestDatabase, findFreePort, parseBrokerList, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { register } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { eventingEntities } from './entities/eventing-entities';
 import { encodeEnvelope } from './envelope/envelope-codec';
 import { newEvent, type NewEvent } from './envelope/new-event';
 import { EventingRuntime, type EventingRuntimeOptions } from './eventing-runtime';
+import { EventingHealth } from './health/eventing-health';
+import { EventingModule } from './nest/eventing.module';
+import { Outbox } from './outbox/outbox';
 import { InProcessBus } from './transport/in-process/in-process-bus';
 import {
+  CounterEntitySchema,
   CountingHandler,
   createAppDataSource,
   eventually,
@@ -191,3 +202,126 @@ describe.each<{ transport: TransportKind }>([{ transport: 'in-process' }, { tran
     });
   },
 );
+
+describe('a transport that is down', () => {
+  it('Kafka unreachable: nothing is set aside, not even an oversized event; the rows wait and readiness reports the failing relay', async () => {
+    const schema = uniqueSchema('dl_outage');
+    const dataSource = await createAppDataSource(db.url, schema);
+    const deadPort = await findFreePort();
+    const runtime = new EventingRuntime({
+      ...settings('kafka', 'outage', schema, uniqueTopicPrefix('eventing-dl-outage'), new InProcessBus()),
+      kafka: { brokers: [`127.0.0.1:${deadPort}`] },
+      relay: { maxBackoffMs: 100 },
+      relayUnhealthyAfterMs: 300,
+      shutdownFlushTimeoutMs: 500,
+      dataSource,
+      handlers: [],
+    });
+    try {
+      await runtime.start();
+      const events = [companyEvent('frank', 'tenant-f', OVERSIZED_NAME), companyEvent('frank', 'tenant-f')];
+      await dataSource.transaction((manager) => runtime.outbox.append(manager, events));
+
+      const health = await eventually(async () => {
+        const result = await runtime.health.check();
+        expect(result.details.relay.up).toBe(false);
+        return result;
+      }, 20_000);
+
+      expect(health.up).toBe(false);
+      expect(health.details.relay).toMatchObject({ leader: true, failingSince: expect.any(String), lastError: expect.any(String) });
+      expect(await outboxDeadLetters(dataSource, schema)).toEqual([]);
+      expect(await unpublishedCount(dataSource, schema)).toBe(2);
+    } finally {
+      await runtime.stop();
+      await dataSource.destroy();
+    }
+  });
+
+  it('in-process consumer offline: the events wait, /health/ready answers 503 naming the relay after the threshold, and 200 once it recovers', async () => {
+    const prefix = uniqueTopicPrefix('eventing-dl-ready');
+    const schemas = { producer: uniqueSchema('dl_ready_producer'), consumer: uniqueSchema('dl_ready_consumer') };
+    // Test-only table set-up; the apps get their tables from migrations.
+    await (await createAppDataSource(db.url, schemas.producer)).destroy();
+    const consumerDs = await createAppDataSource(db.url, schemas.consumer);
+    const consumer = new EventingRuntime({
+      ...settings('in-process', 'ready-consumer', schemas.consumer, prefix, InProcessBus.shared()),
+      dataSource: consumerDs,
+      handlers: [new CountingHandler(schemas.consumer)],
+    });
+
+    @Module({})
+    class ReadyProducerModule {}
+    let app: INestApplication | undefined;
+    try {
+      await consumer.start();
+      app = await NestFactory.create<NestFastifyApplication>(
+        {
+          module: ReadyProducerModule,
+          imports: [
+            TypeOrmModule.forRoot({ type: 'postgres', url: db.url, schema: schemas.producer, entities: [...eventingEntities, CounterEntitySchema] }),
+            EventingModule.forRoot({
+              appName: 'ready-producer',
+              schema: schemas.producer,
+              kafka: null,
+              topicPrefix: prefix,
+              relayUnhealthyAfterMs: 300,
+              relay: { maxBackoffMs: 100 },
+              handlers: [],
+              logger: testLogger('ready-producer'),
+            }),
+            HealthModule.forRoot({ probes: { events: EventingHealth } }),
+          ],
+        },
+        new FastifyAdapter(),
+        { logger: false },
+      );
+      await app.init();
+      const fastify = (app as NestFastifyApplication).getHttpAdapter().getInstance();
+      await fastify.ready();
+      const ready = async () => {
+        const response = await fastify.inject({ method: 'GET', url: HEALTH_PATHS.ready });
+        return { status: response.statusCode, body: response.json() };
+      };
+      await expect(ready()).resolves.toMatchObject({ status: 200 });
+
+      await consumer.transport.stopConsuming();
+      const producerDs = app.get<DataSource>(getDataSourceToken());
+      const event = companyEvent('grace', 'tenant-g');
+      await producerDs.transaction((manager) => app!.get(Outbox).append(manager, event));
+
+      const down = await eventually(async () => {
+        const response = await ready();
+        expect(response.status).toBe(503);
+        return response;
+      }, 20_000);
+      expect(down.body).toMatchObject({
+        status: 'error',
+        info: { database: { status: 'up' } },
+        error: {
+          events: {
+            status: 'down',
+            transport: { up: true, kind: 'in-process' },
+            relay: { up: false, leader: true, failingSince: expect.any(String), lastError: expect.stringMatching(/consumers not running/), unhealthyAfterMs: 300 },
+          },
+        },
+      });
+      expect(await outboxDeadLetters(producerDs, schemas.producer)).toEqual([]);
+
+      await consumer.transport.start();
+
+      const up = await eventually(async () => {
+        const response = await ready();
+        expect(response.status).toBe(200);
+        return response;
+      }, 20_000);
+      expect(up.body).toMatchObject({ status: 'ok', details: { events: { status: 'up', relay: { up: true, failingSince: null, lastError: null } } } });
+      await eventually(async () => expect((await inboxRows(consumerDs, schemas.consumer)).map((r) => r.event_id)).toEqual([event.envelope.id]));
+      expect(await unpublishedCount(producerDs, schemas.producer)).toBe(0);
+    } finally {
+      await app?.close();
+      await consumer.stop();
+      await consumerDs.destroy();
+    }
+  });
+});
