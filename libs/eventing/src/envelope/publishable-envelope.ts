@@ -33,13 +33,13 @@ const NUL: PublishableCheck = {
  * its `json` column holds it, so it is valid JSON (PostgreSQL checked it on insert).
  * Publishable means what every consumer needs to take it: it decodes as an event envelope
  * (decodeEnvelope), and every string and key in it is well-formed Unicode without NUL — a lone
- * surrogate or a NUL parses in JavaScript but cannot be written to PostgreSQL text, nor be read
- * out of a `json` value by PostgreSQL.
+ * surrogate or a NUL parses in JavaScript, but PostgreSQL text cannot hold either (node writes a
+ * lone surrogate as U+FFFD, a NUL is refused) and PostgreSQL's JSON operators refuse both.
  *
  * Runs for every event the relay publishes, so the usual envelope is judged without JSON.parse
- * (decision 0020 has the measurements). The text comes from PostgreSQL, which holds valid UTF-8
- * without NUL bytes, so the only way a lone surrogate or a NUL gets into it is a `\u` escape: a
- * text without `\u` has clean strings and keys. Its shape is read off encodeEnvelope's layout: the
+ * (decision 0020 has the measurements). The text arrives as PostgreSQL text, which has no NUL
+ * byte, and node decodes it into well-formed UTF-16, so the only way a lone surrogate or a NUL
+ * gets into a string of it is a `\u` escape: a text without `\u` has clean strings and keys. Its shape is read off encodeEnvelope's layout: the
  * head's fields are checked as decodeEnvelope checks them, and the last member before the final
  * brace — which `,"` can only start as a key of the outer object — is the traceparent. What this
  * does not see is a key repeated later in the outer object, which JSON.stringify never writes.

@@ -223,6 +223,7 @@ export class OutboxRelay {
   }
 
   private notePublished(published: readonly OutboxRecord[]): void {
+    if (published.length === 0) return;
     this.lastPublishedAt = new Date();
     const perTopic = new Map<string, number>();
     for (const record of published) perTopic.set(record.topic, (perTopic.get(record.topic) ?? 0) + 1);
