@@ -94,7 +94,10 @@ export function buildAsyncApiDocument(): Record<string, unknown> {
       version: '1.0.0',
       description:
         'Domain events the four apps exchange over Kafka. Produced through a transactional outbox ' +
-        '(at-least-once, in order per subject); consumers deduplicate on the envelope id. ' +
+        '(at-least-once, in order per subject); consumers deduplicate on the envelope id. An event ' +
+        'that can never be published (not an event envelope, a lone surrogate or NUL in a string, ' +
+        'refused by the broker) is set aside by its producer and never delivered; the later events ' +
+        'of its subject still are. ' +
         'Generated from libs/contracts by `npm run docs:asyncapi`; do not edit by hand.',
     },
     defaultContentType: 'application/json',

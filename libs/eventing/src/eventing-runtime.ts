@@ -55,7 +55,7 @@ export class EventingRuntime {
       this.metrics,
       this.config.logger,
     );
-    this.health = new EventingHealth(this.transport, this.relay);
+    this.health = new EventingHealth(this.transport, this.relay, { unhealthyAfterMs: this.config.relayUnhealthyAfterMs });
   }
 
   /** Subscribes the handlers, starts the transport and the relay. Returns without waiting for Kafka. */

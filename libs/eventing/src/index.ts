@@ -10,6 +10,7 @@ export type { EventHandler } from './consumer/event-handler';
 // Entities (add to every app's DataSource and migrations)
 export { eventingEntities, EVENTING_ENTITIES, EventingTables } from './entities/eventing-entities';
 export { OutboxEntitySchema, type OutboxRow } from './entities/outbox.entity-schema';
+export { OutboxDeadLetterEntitySchema, type OutboxDeadLetterRow } from './entities/outbox-dead-letter.entity-schema';
 export { InboxEntitySchema, type InboxRow } from './entities/inbox.entity-schema';
 export { DeadLetterEntitySchema, type DeadLetterRow } from './entities/dead-letter.entity-schema';
 

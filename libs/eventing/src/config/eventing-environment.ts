@@ -9,17 +9,19 @@ export interface EventingEnvironment {
   KAFKA_TOPIC_PARTITIONS: number;
   KAFKA_REPLICATION_FACTOR: number;
   EVENT_MAX_ATTEMPTS: number;
+  EVENT_RELAY_UNHEALTHY_AFTER_MS: number;
 }
 
 /** Maps the environment to settings, so every app reads the same variables the same way. */
 export function eventingSettingsFromEnvironment<T extends Pick<EventingSettings, 'appName' | 'schema'>>(
   env: EventingEnvironment,
   app: T,
-): T & Pick<EventingSettings, 'kafka' | 'topicPrefix' | 'maxAttempts'> {
+): T & Pick<EventingSettings, 'kafka' | 'topicPrefix' | 'maxAttempts' | 'relayUnhealthyAfterMs'> {
   return {
     ...app,
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     maxAttempts: env.EVENT_MAX_ATTEMPTS,
+    relayUnhealthyAfterMs: env.EVENT_RELAY_UNHEALTHY_AFTER_MS,
     kafka:
       env.KAFKA_BROKERS.length > 0
         ? {

@@ -60,6 +60,11 @@ export interface EventingSettings {
   topics?: readonly string[];
   /** How long shutdown tries to publish what is left in the outbox. Default 5000 ms. */
   shutdownFlushTimeoutMs?: number;
+  /**
+   * Readiness turns false once the relay, as the leader, has been failing for longer than this
+   * (EVENT_RELAY_UNHEALTHY_AFTER_MS). Default 60000 ms.
+   */
+  relayUnhealthyAfterMs?: number;
   relay?: EventingRelayTuning;
   consumer?: EventingConsumerTuning;
   logger?: EventingLogger;

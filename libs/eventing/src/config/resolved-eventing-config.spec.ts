@@ -16,6 +16,7 @@ describe('resolveEventingConfig', () => {
       topicPrefix: '',
       topics: ALL_TOPICS,
       maxAttempts: 5,
+      relayUnhealthyAfterMs: 60_000,
       relay: { pollIntervalMs: 1000, retentionMs: 24 * 3_600_000 },
       kafka: { clientId: 'platform', partitions: 6, replicationFactor: 1, groupId: 'platform' },
     });
@@ -30,6 +31,7 @@ describe('resolveEventingConfig', () => {
     [{ schema: 'Bad-Schema' }, /schema/],
     [{ schema: 'x'.repeat(57) }, /schema/],
     [{ maxAttempts: 0 }, /maxAttempts/],
+    [{ relayUnhealthyAfterMs: 0 }, /relayUnhealthyAfterMs/],
     [{ kafka: { brokers: [] } }, /brokers is empty/],
     [{ appName: '' }, /appName/],
   ])('rejects %p', (override, message) => {
@@ -44,6 +46,7 @@ describe('eventingSettingsFromEnvironment', () => {
     KAFKA_TOPIC_PARTITIONS: 12,
     KAFKA_REPLICATION_FACTOR: 3,
     EVENT_MAX_ATTEMPTS: 7,
+    EVENT_RELAY_UNHEALTHY_AFTER_MS: 90_000,
   };
 
   it('selects embedded mode without brokers', () => {
@@ -51,6 +54,7 @@ describe('eventingSettingsFromEnvironment', () => {
       kafka: null,
       topicPrefix: 'p.',
       maxAttempts: 7,
+      relayUnhealthyAfterMs: 90_000,
     });
   });
 

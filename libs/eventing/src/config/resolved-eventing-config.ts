@@ -14,6 +14,7 @@ export interface ResolvedEventingConfig {
   topics: readonly string[];
   maxAttempts: number;
   shutdownFlushTimeoutMs: number;
+  relayUnhealthyAfterMs: number;
   kafka: KafkaTransportOptions | null;
   relay: OutboxRelayOptions;
   outbox: OutboxOptions;
@@ -48,6 +49,7 @@ export function resolveEventingConfig(settings: EventingSettings): ResolvedEvent
     topics: settings.topics ?? ALL_TOPICS,
     maxAttempts: positiveInt('maxAttempts', settings.maxAttempts ?? 5),
     shutdownFlushTimeoutMs: settings.shutdownFlushTimeoutMs ?? 5000,
+    relayUnhealthyAfterMs: positiveInt('relayUnhealthyAfterMs', settings.relayUnhealthyAfterMs ?? 60_000),
     logger: settings.logger ?? defaultEventingLogger(settings.appName),
     kafka: kafka
       ? {

@@ -1,7 +1,8 @@
 import { EntitySchema } from 'typeorm';
 
 /**
- * Events a consumer gave up on in embedded mode (in Kafka mode they go to `<topic>.dlq`).
+ * Events a consumer gave up on in embedded mode (in Kafka mode they go to `<topic>.dlq`). Events
+ * the producing app's relay could never publish are in `outbox_dead_letter` instead.
  * `payload` is the message value exactly as received, so a poison message that is not
  * even JSON is kept too; replaying is re-publishing `payload`.
  */

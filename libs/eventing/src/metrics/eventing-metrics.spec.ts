@@ -26,4 +26,18 @@ describe('EventingMetrics', () => {
     );
     expect(count?.value).toBe(1);
   });
+
+  it('counts outbox events set aside by app, topic and reason', async () => {
+    const metrics = new EventingMetrics('webhook-dispatch');
+    metrics.outboxDeadLettered('platform.user.v1', 'lone_surrogate');
+    metrics.outboxDeadLettered('platform.user.v1', 'lone_surrogate');
+    metrics.outboxDeadLettered('platform.user.v1', 'refused_by_transport');
+
+    const counter = await register.getSingleMetric('eventing_outbox_dead_lettered_total')!.get();
+    const mine = counter.values.filter((v) => v.labels.app === 'webhook-dispatch');
+    expect(mine.map((v) => [v.labels.topic, v.labels.reason, v.value])).toEqual([
+      ['platform.user.v1', 'lone_surrogate', 2],
+      ['platform.user.v1', 'refused_by_transport', 1],
+    ]);
+  });
 });

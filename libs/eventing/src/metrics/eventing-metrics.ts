@@ -13,6 +13,16 @@ const published = () => counter('eventing_events_published_total', 'Events the r
 const consumed = () => counter('eventing_events_consumed_total', 'Events whose handlers ran and committed');
 const duplicates = () => counter('eventing_events_duplicates_total', 'Redelivered events skipped thanks to the inbox');
 const deadLettered = () => counter('eventing_events_dead_lettered_total', 'Events parked in the dead-letter topic or table');
+const outboxDeadLettered = () =>
+  metricOnce(
+    'eventing_outbox_dead_lettered_total',
+    () =>
+      new Counter({
+        name: 'eventing_outbox_dead_lettered_total',
+        help: 'Outbox events the relay could never publish, set aside in outbox_dead_letter (reason: not_an_envelope, lone_surrogate, nul_character, refused_by_transport)',
+        labelNames: ['app', 'topic', 'reason'],
+      }),
+  );
 const relayLag = () =>
   metricOnce(
     'eventing_relay_lag_seconds',
@@ -54,6 +64,10 @@ export class EventingMetrics {
 
   deadLettered(topic: string): void {
     deadLettered().inc({ app: this.app, topic });
+  }
+
+  outboxDeadLettered(topic: string, reason: string): void {
+    outboxDeadLettered().inc({ app: this.app, topic, reason });
   }
 
   relayLag(seconds: number): void {

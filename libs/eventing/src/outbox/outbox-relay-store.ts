@@ -1,4 +1,5 @@
 import type { Client } from 'pg';
+import type { UnpublishableReason } from '../envelope/publishable-envelope';
 import { EventingTables } from '../entities/eventing-entities';
 import { PreparedStatement } from '../support/prepared-statement';
 import { qualifiedTable } from '../support/sql-identifiers';
@@ -10,9 +11,19 @@ export interface OutboxRecord {
   readonly topic: string;
   readonly type: string;
   readonly subject: string;
-  /** JSON text of the envelope. */
+  /** The envelope's JSON text, as stored: the relay never has PostgreSQL parse it (decision 0020). */
   readonly envelope: string;
-  readonly traceparent: string | null;
+}
+
+/** Why an outbox row was set aside: its envelope failed checkPublishable, or the transport refused it for good. */
+export type SetAsideReason = UnpublishableReason | 'refused_by_transport';
+
+/** An outbox row to move to `outbox_dead_letter`, and why. */
+export interface OutboxSetAside {
+  readonly record: OutboxRecord;
+  readonly reason: SetAsideReason;
+  /** What was wrong, never the payload. */
+  readonly error: string;
 }
 
 /**
@@ -22,8 +33,9 @@ export interface OutboxRecord {
  * outbox must not have. Only the session holding the leadership lock can publish at all.
  */
 export class OutboxRelayStore {
-  private readonly claim: PreparedStatement;
-  private readonly markPublished: PreparedStatement;
+  private readonly claimRows: PreparedStatement;
+  private readonly markRows: PreparedStatement;
+  private readonly setAsideRows: PreparedStatement;
   private readonly oldestUnpublished: PreparedStatement;
   private readonly purgeOutbox: PreparedStatement;
   private readonly purgeInboxRows: PreparedStatement;
@@ -31,17 +43,32 @@ export class OutboxRelayStore {
   constructor(schema: string) {
     const outbox = qualifiedTable(schema, EventingTables.outbox);
     const inbox = qualifiedTable(schema, EventingTables.inbox);
-    this.claim = new PreparedStatement(
+    const deadLetters = qualifiedTable(schema, EventingTables.outboxDeadLetter);
+    // envelope::text of a json column is its stored text, unparsed. Reading anything out of the
+    // JSON here (->>) would make PostgreSQL parse every envelope, and one it cannot parse — an
+    // escaped lone surrogate or NUL, which json input accepts — would fail every claim from then on.
+    this.claimRows = new PreparedStatement(
       'outbox_claim',
-      `SELECT seq, id, topic, type, subject, envelope::text AS envelope, envelope->>'traceparent' AS traceparent
+      `SELECT seq, id, topic, type, subject, envelope::text AS envelope
          FROM ${outbox}
         WHERE published_at IS NULL
         ORDER BY seq
         LIMIT $1`,
     );
-    this.markPublished = new PreparedStatement(
+    this.markRows = new PreparedStatement(
       'outbox_mark',
       `UPDATE ${outbox} SET published_at = now() WHERE seq = ANY($1::bigint[])`,
+    );
+    // Moves rows in one statement: a relay that dies half-way leaves each row in exactly one table.
+    this.setAsideRows = new PreparedStatement(
+      'outbox_set_aside',
+      `WITH moved AS (
+         DELETE FROM ${outbox} o
+          USING unnest($1::bigint[], $2::text[], $3::text[]) AS l(seq, reason, error)
+          WHERE o.seq = l.seq AND o.published_at IS NULL
+         RETURNING o.seq, o.id, o.topic, o.type, o.subject, o.envelope::text AS envelope, o.created_at, l.reason, l.error)
+       INSERT INTO ${deadLetters} (seq, id, topic, type, subject, envelope, reason, error, created_at)
+       SELECT seq, id, topic, type, subject, envelope, reason, error, created_at FROM moved`,
     );
     this.oldestUnpublished = new PreparedStatement(
       'outbox_lag',
@@ -64,27 +91,28 @@ export class OutboxRelayStore {
   }
 
   /**
-   * Reads the oldest unpublished rows, hands them to `publish`, then marks them published. If
-   * `publish` throws, nothing is marked and the rows are read again next time.
-   *
-   * Two statements and no transaction around them: only the session holding the leadership lock
-   * runs this, so no row lock is needed to keep another relay off the rows, and the mark is one
-   * statement (atomic on its own). A leader whose session dies between the read and the mark
-   * leaves its rows unmarked; the next leader publishes them again — at least once, which the
-   * inboxes deduplicate — exactly as a transaction rolled back by the same death would. A
-   * transaction here cost two more round trips (BEGIN, COMMIT) per round, ~100 rounds a second
+   * The oldest unpublished rows, in seq order. The relay publishes them, then marks them (or sets
+   * them aside). Separate statements and no transaction around them: only the session holding the
+   * leadership lock runs this, so no row lock is needed to keep another relay off the rows, and
+   * each write is one statement (atomic on its own). A leader whose session dies between the read
+   * and the mark leaves its rows unmarked; the next leader publishes them again — at least once,
+   * which the inboxes deduplicate — exactly as a transaction rolled back by the same death would.
+   * A transaction here cost two more round trips (BEGIN, COMMIT) per round, ~100 rounds a second
    * under send load.
    */
-  async publishNextBatch(
-    session: Client,
-    limit: number,
-    publish: (batch: readonly OutboxRecord[]) => Promise<void>,
-  ): Promise<number> {
-    const { rows } = await this.claim.runOn<OutboxRecord>(session, [limit]);
-    if (rows.length === 0) return 0;
-    await publish(rows);
-    await this.markPublished.runOn(session, [rows.map((row) => row.seq)]);
-    return rows.length;
+  async claim(session: Client, limit: number): Promise<OutboxRecord[]> {
+    return (await this.claimRows.runOn<OutboxRecord>(session, [limit])).rows;
+  }
+
+  async markPublished(session: Client, records: readonly OutboxRecord[]): Promise<void> {
+    if (records.length > 0) await this.markRows.runOn(session, [records.map((r) => r.seq)]);
+  }
+
+  /** Moves the rows to outbox_dead_letter; returns how many moved (a row already published stays). */
+  async setAside(session: Client, letters: readonly OutboxSetAside[]): Promise<number> {
+    if (letters.length === 0) return 0;
+    const values = [letters.map((l) => l.record.seq), letters.map((l) => l.reason), letters.map((l) => l.error)];
+    return (await this.setAsideRows.runOn(session, values)).rowCount;
   }
 
   async oldestUnpublishedAgeSeconds(session: Client): Promise<number> {

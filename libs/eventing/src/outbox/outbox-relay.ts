@@ -1,11 +1,12 @@
 import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { ConsumerOfflineError, type EventTransport, type OutboundMessage } from '../transport/event-transport.port';
+import { ConsumerOfflineError, type EventTransport } from '../transport/event-transport.port';
 import type { EventingLogger } from '../support/eventing-logger';
 import { errorMessage, sleep, withTimeout } from '../support/sleep';
 import { WakeSignal } from '../support/wake-signal';
 import { outboxChannel } from '../topics/topic-names';
-import { OutboxRelayStore, type OutboxRecord } from './outbox-relay-store';
+import { OutboxBatchPublisher } from './outbox-batch-publisher';
+import { OutboxRelayStore, type OutboxRecord, type OutboxSetAside, type SetAsideReason } from './outbox-relay-store';
 import { RelayLeadership } from './relay-leadership';
 
 export interface OutboxRelayOptions {
@@ -37,6 +38,7 @@ export interface OutboxRelayOptions {
 
 export interface RelayMetrics {
   published(topic: string, count?: number): void;
+  outboxDeadLettered(topic: string, reason: SetAsideReason): void;
   relayLag(seconds: number): void;
 }
 
@@ -45,21 +47,25 @@ export interface RelayStatus {
   leader: boolean;
   lastError: string | null;
   consecutiveFailures: number;
+  /** Start of the current run of failed rounds as the leader; null while it succeeds (or stands by). */
+  failingSince: string | null;
   lastPublishedAt: string | null;
 }
 
 const PURGE_CHUNK = 10_000;
-const MAX_PUBLISH_BYTES = 512 * 1024;
 /** 100 chunks a minute: retention keeps up with ~16,000 events/s. */
 const PURGE_CHUNKS_PER_PASS = 100;
 
 /**
  * Moves committed outbox rows to the transport, in seq order, at least once. Failures (the
  * broker is down) leave rows unmarked and are retried forever with capped backoff; writers
- * never notice. Woken by NOTIFY on commit, with polling as the safety net.
+ * never notice. A row that can never be published is set aside in outbox_dead_letter instead,
+ * and the rows behind it move on (decision 0020). Woken by NOTIFY on commit, with polling as
+ * the safety net.
  */
 export class OutboxRelay {
   private readonly store: OutboxRelayStore;
+  private readonly publisher: OutboxBatchPublisher;
   private readonly leadership: RelayLeadership;
   private readonly wake = new WakeSignal();
   private readonly stopSignal = new WakeSignal();
@@ -69,18 +75,20 @@ export class OutboxRelay {
   private lastPurgeAt = 0;
   private lastError: string | null = null;
   private consecutiveFailures = 0;
+  private failingSince: Date | null = null;
   private lastPublishedAt: Date | null = null;
   private lastBusyAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     dataSource: DataSource,
     schema: string,
-    private readonly transport: Pick<EventTransport, 'publish'>,
+    transport: Pick<EventTransport, 'publish'>,
     private readonly options: OutboxRelayOptions,
     private readonly metrics: RelayMetrics,
     private readonly logger: EventingLogger,
   ) {
     this.store = new OutboxRelayStore(schema);
+    this.publisher = new OutboxBatchPublisher(transport, (letters) => this.setAside(letters));
     this.leadership = new RelayLeadership(
       dataSource,
       `eventing:outbox-relay:${schema}`,
@@ -103,13 +111,15 @@ export class OutboxRelay {
       leader: this.leadership.held,
       lastError: this.lastError,
       consecutiveFailures: this.consecutiveFailures,
+      failingSince: this.failingSince?.toISOString() ?? null,
       lastPublishedAt: this.lastPublishedAt?.toISOString() ?? null,
     };
   }
 
   /**
    * Publishes everything committed so far (at shutdown, and in tests). A standby returns at
-   * once: the leader elsewhere owns the outbox. Rejects if the transport stays down.
+   * once: the leader elsewhere owns the outbox. Rejects if the transport stays down. A row that
+   * can never be published is set aside as in the loop, so it does not use up the timeout.
    */
   async flush(timeoutMs = 30_000): Promise<void> {
     if (this.stopping) return;
@@ -143,6 +153,8 @@ export class OutboxRelay {
   private async run(): Promise<void> {
     while (!this.stopping) {
       if (!(await this.ensureLeadership())) {
+        // Readiness asks how long the leader has been failing; a standby is not failing.
+        this.failingSince = null;
         await this.wake.wait(this.options.standbyRetryMs);
         continue;
       }
@@ -150,6 +162,7 @@ export class OutboxRelay {
         if ((await this.exclusive(() => this.drain())) > 0) this.lastBusyAt = performance.now();
         if (this.consecutiveFailures > 0) this.logger.log('outbox relay recovered', { failures: this.consecutiveFailures });
         this.consecutiveFailures = 0;
+        this.failingSince = null;
         this.lastError = null;
         this.metrics.relayLag(0);
         await this.purgeIfDue();
@@ -164,6 +177,7 @@ export class OutboxRelay {
 
   private async onFailure(error: unknown): Promise<void> {
     this.consecutiveFailures++;
+    this.failingSince ??= new Date();
     this.lastError = errorMessage(error);
     // Log the first failure and then sparsely: an outage of minutes must not flood the log.
     if (this.consecutiveFailures === 1 || this.consecutiveFailures % 20 === 0) {
@@ -192,29 +206,48 @@ export class OutboxRelay {
     }
   }
 
-  /** Publishes until a batch comes back short; returns how many rows went out. */
+  /** Publishes until a batch comes back short; returns how many rows it took (published or set aside). */
   private async drain(): Promise<number> {
     let total = 0;
     while (!this.stopping) {
-      const count = await this.store.publishNextBatch(this.leadership.session, this.options.batchSize, (batch) =>
-        this.publish(batch),
-      );
-      total += count;
-      if (count < this.options.batchSize) break;
+      const batch = await this.store.claim(this.leadership.session, this.options.batchSize);
+      if (batch.length === 0) break;
+      const published = await this.publisher.publish(batch);
+      await this.options.afterPublish?.(published);
+      this.notePublished(published);
+      await this.store.markPublished(this.leadership.session, published);
+      total += batch.length;
+      if (batch.length < this.options.batchSize) break;
     }
     return total;
   }
 
-  private async publish(batch: readonly OutboxRecord[]): Promise<void> {
-    // One send per ~512 KiB, in order, each acknowledged before the next: a batch of large
-    // events on one hot partition stays under the broker's message.max.bytes (1 MiB by
-    // default). If a later send fails the whole batch is retried; the inboxes drop the repeats.
-    for (const slice of slicesByBytes(batch, MAX_PUBLISH_BYTES)) await this.transport.publish(slice.map(toOutboundMessage));
-    await this.options.afterPublish?.(batch);
+  private notePublished(published: readonly OutboxRecord[]): void {
+    if (published.length === 0) return;
     this.lastPublishedAt = new Date();
     const perTopic = new Map<string, number>();
-    for (const record of batch) perTopic.set(record.topic, (perTopic.get(record.topic) ?? 0) + 1);
+    for (const record of published) perTopic.set(record.topic, (perTopic.get(record.topic) ?? 0) + 1);
     for (const [topic, count] of perTopic) this.metrics.published(topic, count);
+  }
+
+  /**
+   * Moves never-publishable rows to outbox_dead_letter, on the leader's session like the rest.
+   * The log line names the event but never carries its payload, which may hold personal data.
+   */
+  private async setAside(letters: readonly OutboxSetAside[]): Promise<void> {
+    await this.store.setAside(this.leadership.session, letters);
+    for (const { record, reason, error } of letters) {
+      this.metrics.outboxDeadLettered(record.topic, reason);
+      this.logger.error('outbox event can never be published; set aside in outbox_dead_letter', {
+        event_id: record.id,
+        type: record.type,
+        topic: record.topic,
+        subject: record.subject,
+        seq: record.seq,
+        reason,
+        error,
+      });
+    }
   }
 
   private async purgeIfDue(): Promise<void> {
@@ -257,33 +290,4 @@ export class OutboxRelay {
     this.mutex = result.catch(() => undefined);
     return result;
   }
-}
-
-/** Consecutive slices of at most `maxBytes` of key and value (a larger single record goes alone). */
-export function slicesByBytes(batch: readonly OutboxRecord[], maxBytes: number): OutboxRecord[][] {
-  const slices: OutboxRecord[][] = [];
-  let current: OutboxRecord[] = [];
-  let bytes = 0;
-  for (const record of batch) {
-    const size = Buffer.byteLength(record.envelope) + Buffer.byteLength(record.subject);
-    if (current.length > 0 && bytes + size > maxBytes) {
-      slices.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(record);
-    bytes += size;
-  }
-  if (current.length > 0) slices.push(current);
-  return slices;
-}
-
-function toOutboundMessage(record: OutboxRecord): OutboundMessage {
-  const headers: Record<string, string> = {
-    'event-id': record.id,
-    'event-type': record.type,
-    'content-type': 'application/json',
-  };
-  if (record.traceparent) headers.traceparent = record.traceparent;
-  return { topic: record.topic, key: record.subject, value: record.envelope, headers };
 }

@@ -63,7 +63,11 @@ export interface EventTransport {
    */
   start(): Promise<void>;
   ready(): Promise<void>;
-  /** Resolves once every message is durably accepted, in order per key; rejects otherwise. */
+  /**
+   * Resolves once every message is durably accepted, in order per key; rejects otherwise. Rejects
+   * with PermanentPublishError only when a message can never be accepted; anything else (the
+   * broker is away, a consumer is offline) is worth retrying.
+   */
   publish(messages: readonly OutboundMessage[]): Promise<void>;
   /** Parks a message the consumer gave up on. Rejecting makes the consumer retry later. */
   deadLetter(letter: DeadLetter): Promise<void>;
@@ -81,4 +85,15 @@ export interface EventTransport {
  */
 export class ConsumerOfflineError extends Error {
   override readonly name = 'ConsumerOfflineError';
+}
+
+/**
+ * At least one of the messages given to publish() can never be accepted, however often it is
+ * retried (Kafka: larger than the topic's max.message.bytes, refused by the broker's record
+ * validation). The relay then publishes that slice message by message and sets aside the ones
+ * refused this way (decision 0020). A transport that cannot tell must not throw it: an outage
+ * reported as permanent would set events aside instead of waiting for the broker.
+ */
+export class PermanentPublishError extends Error {
+  override readonly name = 'PermanentPublishError';
 }

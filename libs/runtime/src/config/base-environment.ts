@@ -82,6 +82,16 @@ export class BaseEnvironment {
   @Max(50)
   EVENT_MAX_ATTEMPTS: number = 5;
 
+  /**
+   * `/health/ready` fails once the outbox relay, on the replica that leads it, has been failing
+   * for longer than this (libs/eventing, decision 0020). At least 1 s: a single failed round
+   * must not take a pod out of its Service.
+   */
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  EVENT_RELAY_UNHEALTHY_AFTER_MS: number = 60_000;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 

@@ -12,6 +12,8 @@ describe('loadEnvironment', () => {
     expect(env.MIGRATIONS_RUN).toBe(true);
     expect(env.KAFKA_TOPIC_PARTITIONS).toBe(6);
     expect(env.LOG_LEVEL).toBe('info');
+    expect(env.EVENT_RELAY_UNHEALTHY_AFTER_MS).toBe(60_000);
+    expect(loadEnvironment(BaseEnvironment, { ...valid, EVENT_RELAY_UNHEALTHY_AFTER_MS: '120000' }).EVENT_RELAY_UNHEALTHY_AFTER_MS).toBe(120_000);
   });
 
   it('reads "false", "0" and "no" as false (not as the truthy string they are)', () => {
@@ -44,6 +46,8 @@ describe('loadEnvironment', () => {
     ['KAFKA_REPLICATION_FACTOR', { ...valid, KAFKA_REPLICATION_FACTOR: '0' }],
     ['TRUSTED_PROXIES', { ...valid, TRUSTED_PROXIES: '10.0.0.0/8,ingress' }],
     ['TRUSTED_PROXIES', { ...valid, TRUSTED_PROXIES: 'loopback' }],
+    ['EVENT_RELAY_UNHEALTHY_AFTER_MS', { ...valid, EVENT_RELAY_UNHEALTHY_AFTER_MS: '500' }],
+    ['EVENT_RELAY_UNHEALTHY_AFTER_MS', { ...valid, EVENT_RELAY_UNHEALTHY_AFTER_MS: 'a minute' }],
   ])('names %s when it is bad', (variable, env) => {
     expect(() => loadEnvironment(BaseEnvironment, env)).toThrow(EnvironmentError);
     expect(() => loadEnvironment(BaseEnvironment, env)).toThrow(new RegExp(`^Invalid environment: ${variable}: `));

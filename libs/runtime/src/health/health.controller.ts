@@ -28,7 +28,10 @@ export class HealthController {
     return this.health.check([]);
   }
 
-  /** Readiness: the app can do its job — its database answers and, when configured, Kafka. */
+  /**
+   * Readiness: the app can do its job — its database answers, and so do the app's probes (the
+   * events probe: Kafka when configured, and the outbox relay on the replica that leads it).
+   */
   @Get(HEALTH_PATHS.ready)
   @HealthCheck()
   async ready(@Res({ passthrough: true }) response: FastifyReply) {

@@ -7,6 +7,7 @@ import { MessageSendAttempts1795330003276 } from './1795330003276-message-send-a
 import { DropContactsPinnedNumberIndex1795331671845 } from './1795331671845-drop-contacts-pinned-number-index';
 import { SenderNumberHandOffs1795333169496 } from './1795333169496-sender-number-hand-offs';
 import { MessagesNumberQueueIndex1795333764444 } from './1795333764444-messages-number-queue-index';
+import { OutboxDeadLetter1795491614423 } from './1795491614423-outbox-dead-letter';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const messagingMigrations = [Init1795321745250, AuthzReplicas1795324546562, EmailSends1795329089437, Messaging1795329272880, InboundAutoReplies1795329825927, MessageSendAttempts1795330003276, DropContactsPinnedNumberIndex1795331671845, SenderNumberHandOffs1795333169496, MessagesNumberQueueIndex1795333764444];
+export const messagingMigrations = [Init1795321745250, AuthzReplicas1795324546562, EmailSends1795329089437, Messaging1795329272880, InboundAutoReplies1795329825927, MessageSendAttempts1795330003276, DropContactsPinnedNumberIndex1795331671845, SenderNumberHandOffs1795333169496, MessagesNumberQueueIndex1795333764444, OutboxDeadLetter1795491614423];

@@ -1,5 +1,6 @@
 import { Init1795321746924 } from './1795321746924-init';
 import { AuthzReplicas1795324555765 } from './1795324555765-authz-replicas';
+import { OutboxDeadLetter1795491626536 } from './1795491626536-outbox-dead-letter';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const webhookDispatchMigrations = [Init1795321746924, AuthzReplicas1795324555765];
+export const webhookDispatchMigrations = [Init1795321746924, AuthzReplicas1795324555765, OutboxDeadLetter1795491626536];

@@ -13,6 +13,7 @@ import type {
 import { kafkaLogCreator } from './kafka-log-creator';
 import { KafkaConsumerRunner } from './kafka-consumer-runner';
 import { deadLetterRecord } from './kafka-dead-letter-message';
+import { permanentPublishErrorOf } from './kafka-publish-error';
 import { ensureTopics } from './kafka-topic-provisioner';
 
 export interface KafkaTransportOptions {
@@ -99,7 +100,11 @@ export class KafkaTransport implements EventTransport {
       if (!entry) byTopic.set(topic, (entry = { topic, messages: [] }));
       entry.messages.push({ key: m.key, value: m.value, headers: { ...m.headers } });
     }
-    await this.send((producer) => producer.sendBatch({ topicMessages: [...byTopic.values()], acks: -1 }));
+    try {
+      await this.send((producer) => producer.sendBatch({ topicMessages: [...byTopic.values()], acks: -1 }));
+    } catch (error) {
+      throw permanentPublishErrorOf(error) ?? error;
+    }
   }
 
   async deadLetter(letter: DeadLetter): Promise<void> {
