@@ -106,7 +106,7 @@ export const operatorCreated = (companyId: string, userId: string, name = `Opera
  * confidential client of `companyId`, and redeems the code: the access token, or null when the
  * login page refuses the email and password.
  */
-export async function signIn(suite: AuthAndPlatform, companyId: string, email: string, password: string): Promise<string | null> {
+export async function signIn(suite: Pick<AuthAndPlatform, 'authBase' | 'internalToken'>, companyId: string, email: string, password: string): Promise<string | null> {
   const redirectUri = 'http://127.0.0.1:9/callback';
   const registered = await fetch(`${suite.authBase}/internal/oauth-clients`, {
     method: 'POST',

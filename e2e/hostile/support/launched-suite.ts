@@ -16,6 +16,8 @@ export interface LaunchedSuite {
   /** What `npm start` printed on its first start (`.data/bootstrap.json`). */
   credentials: BootstrapOutput;
   internalToken: string;
+  /** The launcher's KAFKA_TOPIC_PREFIX (topics are `<prefix><name>`). */
+  topicPrefix: string;
   /** SQL on the suite's database, beside the apps (for checks an API cannot make). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** The launcher's output so far. */
@@ -43,10 +45,11 @@ export async function launchSuite(name: string): Promise<LaunchedSuite> {
   await chmod(dataDir, 0o700);
   const ports = {} as Record<AppName, number>;
   for (const app of Object.keys(PORT_VARIABLES) as AppName[]) ports[app] = await findFreePort();
+  const topicPrefix = uniqueTopicPrefix(name.replace(/_/g, '-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.url,
-    KAFKA_TOPIC_PREFIX: uniqueTopicPrefix(name.replace(/_/g, '-')),
+    KAFKA_TOPIC_PREFIX: topicPrefix,
     KAFKA_TOPIC_PARTITIONS: '1',
     SUITE_DATA_DIR: dataDir,
     LOG_LEVEL: process.env.HOSTILE_LOG_LEVEL ?? 'warn',
@@ -82,6 +85,7 @@ export async function launchSuite(name: string): Promise<LaunchedSuite> {
       ports,
       credentials,
       internalToken,
+      topicPrefix,
       query: async <T>(sql: string, params: unknown[] = []) => {
         const client = new Client({ connectionString: database.url });
         await client.connect();
