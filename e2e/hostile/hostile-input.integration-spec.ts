@@ -92,6 +92,11 @@ describe('hostile input (npm start, all four apps)', () => {
     }
     const schemas = APP_NAMES.map((app) => APPS[app].schema);
     await expect(waitForEmptyOutboxes(suite, schemas)).resolves.toEqual(schemas.map((schema) => ({ schema, count: '0' })));
+    // Nothing hostile got as far as an event: no relay had to set one aside (decision 0020).
+    const setAside = await suite.query<{ schema: string; count: string }>(
+      schemas.map((schema) => `SELECT '${schema}' AS schema, count(*)::text AS count FROM ${schema}.outbox_dead_letter`).join(' UNION ALL '),
+    );
+    expect(setAside).toEqual(schemas.map((schema) => ({ schema, count: '0' })));
   });
 
   const attack = (request: HostileRequest): Promise<WireAnswer | Error> =>
