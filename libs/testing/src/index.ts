@@ -23,3 +23,4 @@ export { findFreePort } from './util/free-port';
 export { eventually } from './util/eventually';
 export { ensureChromium, CHROMIUM_PATH } from './browser/ensure-chromium';
 export { FormSession, hiddenFields } from './http/form-session';
+export { RawHttpConnection, type RawHttpResponse } from './http/raw-http-connection';

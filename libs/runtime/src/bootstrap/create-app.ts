@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { ApiExceptionFilter, type ErrorBodyFormatter } from '../errors/api-exception.filter';
 import { registerBodyParsers } from '../http/body-parsers';
+import { HttpConnections } from '../http/http-connections';
 import { requestIdFor, ROOT_LOGGER } from '../logging/logger.module';
 import { registerRequestLogging } from '../logging/request-logging.hook';
 import { registerHttpMetrics } from '../metrics/http-metrics.hook';
@@ -58,6 +59,8 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  // Connections tracked from the first on, for the drain at shutdown (graceful-shutdown.ts).
+  HttpConnections.of(app.getHttpServer());
   const instance = app.getHttpAdapter().getInstance();
   // First: everything after it, body parsing included, runs in the request's trace context.
   registerRequestTraceContext(instance);
