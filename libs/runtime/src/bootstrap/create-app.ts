@@ -4,7 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { ApiExceptionFilter, type ErrorBodyFormatter } from '../errors/api-exception.filter';
 import { registerBodyParsers } from '../http/body-parsers';
-import { HttpConnections } from '../http/http-connections';
+import { clientErrorHandler, configureHttpServer } from '../http/http-server-settings';
 import { requestIdFor, ROOT_LOGGER } from '../logging/logger.module';
 import { registerRequestLogging } from '../logging/request-logging.hook';
 import { registerHttpMetrics } from '../metrics/http-metrics.hook';
@@ -52,6 +52,8 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
     // The request id: the gateway's x-request-id when sane, else a uuid.
     genReqId: requestIdFor,
     // No `logger` (Fastify's would build a child logger per request): request-logging.hook.ts writes one line per request.
+    // A request that never completes (or is not HTTP) gets 408 (or 400, 431) in the API's error body.
+    clientErrorHandler: clientErrorHandler(options.formatError),
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     bufferLogs: true,
@@ -59,8 +61,8 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
-  // Connections tracked from the first on, for the drain at shutdown (graceful-shutdown.ts).
-  HttpConnections.of(app.getHttpServer());
+  // Request, header and keep-alive timeouts from the app's environment; connections tracked for the drain.
+  configureHttpServer(app);
   const instance = app.getHttpAdapter().getInstance();
   // First: everything after it, body parsing included, runs in the request's trace context.
   registerRequestTraceContext(instance);

@@ -12,6 +12,7 @@ describe('loadEnvironment', () => {
     expect(env.MIGRATIONS_RUN).toBe(true);
     expect(env.KAFKA_TOPIC_PARTITIONS).toBe(6);
     expect(env.LOG_LEVEL).toBe('info');
+    expect([env.HTTP_REQUEST_TIMEOUT_MS, env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_KEEP_ALIVE_TIMEOUT_MS]).toEqual([30_000, 10_000, 72_000]);
   });
 
   it('reads "false", "0" and "no" as false (not as the truthy string they are)', () => {
@@ -34,6 +35,9 @@ describe('loadEnvironment', () => {
     ['LOG_LEVEL', { ...valid, LOG_LEVEL: 'loud' }],
     ['INTERNAL_API_TOKEN', { ...valid, INTERNAL_API_TOKEN: 'short' }],
     ['KAFKA_REPLICATION_FACTOR', { ...valid, KAFKA_REPLICATION_FACTOR: '0' }],
+    ['HTTP_REQUEST_TIMEOUT_MS', { ...valid, HTTP_REQUEST_TIMEOUT_MS: '0' }],
+    ['HTTP_HEADERS_TIMEOUT_MS', { ...valid, HTTP_HEADERS_TIMEOUT_MS: 'soon' }],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_MS', { ...valid, HTTP_KEEP_ALIVE_TIMEOUT_MS: '999999999' }],
   ])('names %s when it is bad', (variable, env) => {
     expect(() => loadEnvironment(BaseEnvironment, env)).toThrow(EnvironmentError);
     expect(() => loadEnvironment(BaseEnvironment, env)).toThrow(new RegExp(`^Invalid environment: ${variable}: `));

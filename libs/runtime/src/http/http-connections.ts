@@ -89,6 +89,11 @@ export class HttpConnections {
     }
   }
 
+  /** The requests on `socket` whose body has not all arrived yet. */
+  unfinishedRequests(socket: Socket): IncomingMessage[] {
+    return [...(this.open.get(socket)?.responses ?? [])].map((response) => response.req).filter((request) => !request.complete);
+  }
+
   /** Cuts every connection, busy or not (the drain's deadline). */
   closeAll(): void {
     for (const socket of this.open.keys()) socket.destroy();
