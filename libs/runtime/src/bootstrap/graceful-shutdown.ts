@@ -51,9 +51,11 @@ export async function stopApp(app: INestApplication, timeoutMs: number): Promise
   await app.close();
 }
 
+const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
 /**
- * Runs `stop` once on the first SIGTERM or SIGINT, then exits. A second signal forces exit,
- * so Ctrl-C twice always gets the terminal back.
+ * Runs `stop` once on the first SIGTERM, SIGINT or SIGHUP (its terminal closed), then exits. A
+ * second signal forces exit, so Ctrl-C twice always gets the terminal back.
  */
 export function onShutdownSignal(stop: () => Promise<void>, log: (message: string) => void = console.error): void {
   let stopping = false;
@@ -72,6 +74,5 @@ export function onShutdownSignal(stop: () => Promise<void>, log: (message: strin
       },
     );
   };
-  process.on('SIGTERM', handler);
-  process.on('SIGINT', handler);
+  for (const signal of SHUTDOWN_SIGNALS) process.on(signal, handler);
 }
