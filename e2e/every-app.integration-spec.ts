@@ -1,18 +1,19 @@
 import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
 import { createMessagingApp, loadMessagingEnvironment } from '@suite/messaging-app';
 import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '@suite/webhook-dispatch-app';
-import { createTestDatabase, type TestDatabase } from '@suite/testing';
+import { createTestDatabase, RawHttpConnection, type TestDatabase } from '@suite/testing';
 import { routesOf, type OpenApiDocument } from './hostile/support/route-catalog';
 
 /**
  * What every app must have, checked on all four against real PostgreSQL and Kafka: health,
- * metrics, OpenAPI, request ids, the app's own error body for unknown routes, bad JSON and
- * refused input.
+ * metrics, OpenAPI, request ids, the app's own error body for unknown routes, bad JSON,
+ * refused input and a request that never completes.
  */
 const factories = {
   messaging: (env: NodeJS.ProcessEnv) => createMessagingApp(loadMessagingEnvironment(env)),
@@ -42,6 +43,7 @@ describe.each(Object.keys(factories) as Array<keyof typeof factories>)('%s app',
       INTERNAL_API_TOKEN: 'x'.repeat(40),
       LOG_LEVEL: 'silent',
       PORT: '0',
+      HTTP_REQUEST_TIMEOUT_MS: '500',
     });
     await app.init();
   });
@@ -117,6 +119,20 @@ describe.each(Object.keys(factories) as Array<keyof typeof factories>)('%s app',
       .send(JSON.stringify({ big: 'x'.repeat(1_100_000) }));
     expect(response.status).toBe(413);
     errorShape[name](response.body);
+  });
+
+  it('answers a body that never completes with 408 in its own error body after HTTP_REQUEST_TIMEOUT_MS', async () => {
+    await app.listen(0, '127.0.0.1');
+    const connection = await RawHttpConnection.open((app.getHttpServer().address() as AddressInfo).port);
+    try {
+      await connection.write('POST /internal/anything HTTP/1.1\r\nHost: app\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"partial":');
+      const answer = await connection.response(5000);
+      expect(answer.status).toBe(408);
+      errorShape[name](JSON.parse(answer.body));
+      await expect(connection.closed).resolves.toEqual({});
+    } finally {
+      connection.destroy();
+    }
   });
 });
 

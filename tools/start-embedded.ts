@@ -11,7 +11,8 @@ import { bootstrapOnFirstStart } from './admin/first-start';
  * `npm start`: the whole suite in one process. Each app keeps its own Nest container, port,
  * schema and outbox; without KAFKA_BROKERS their events travel through the in-process bus
  * by the same outbox and relay code. PostgreSQL is embedded unless DATABASE_URL is set.
- * Ctrl-C stops the apps (draining requests, consumers and relays), then the database.
+ * Ctrl-C (or SIGTERM, SIGHUP) stops the apps (draining requests, consumers and relays), then the
+ * database; any other end of this process stops the database too (embedded/embedded-database.ts).
  */
 async function main(): Promise<void> {
   const started = Date.now();

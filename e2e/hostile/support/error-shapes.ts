@@ -34,5 +34,7 @@ export function answerProblem(app: AppName, path: string, answer: WireAnswer): s
   } catch {
     return `${answer.status} body is not JSON`;
   }
-  return isPlainObject(body) && ERROR_SHAPES[app](body) ? null : `${answer.status} body not in the ${app} error shape`;
+  if (!isPlainObject(body) || !ERROR_SHAPES[app](body)) return `${answer.status} body not in the ${app} error shape`;
+  // RFC 6749's code for a failure of the server, on a 4xx, would send a client looking in the wrong place.
+  return app === 'auth' && body.error === 'server_error' ? `${answer.status} answered with error server_error` : null;
 }

@@ -24,3 +24,4 @@ export { eventually } from './util/eventually';
 export { ensureChromium, CHROMIUM_PATH } from './browser/ensure-chromium';
 export { FormSession, hiddenFields } from './http/form-session';
 export { pkceAuthorization, type PkceAuthorization } from './http/pkce-authorization';
+export { RawHttpConnection, type RawHttpResponse } from './http/raw-http-connection';

@@ -11,8 +11,13 @@ const CODE_BY_STATUS: Record<number, string> = {
   403: 'access_denied',
   404: 'not_found',
   405: 'invalid_request',
+  408: 'invalid_request',
   409: 'invalid_request',
   413: 'invalid_request',
+  414: 'invalid_request',
+  415: 'invalid_request',
+  422: 'invalid_request',
+  431: 'invalid_request',
   429: 'slow_down',
   503: 'temporarily_unavailable',
 };

@@ -4,7 +4,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { ApiExceptionFilter, type ErrorBodyFormatter } from '../errors/api-exception.filter';
 import { registerBodyParsers } from '../http/body-parsers';
-import { frameworkErrorOptions, MAX_PATH_PARAM_LENGTH } from '../http/framework-errors';
+import { routingErrorHandler, MAX_PATH_PARAM_LENGTH } from '../http/framework-errors';
+import { clientErrorHandler, configureHttpServer } from '../http/http-server-settings';
 import { registerUntrustedRequestCheck } from '../http/untrusted-request.hook';
 import { requestIdFor, ROOT_LOGGER } from '../logging/logger.module';
 import { registerRequestLogging } from '../logging/request-logging.hook';
@@ -55,11 +56,13 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
     trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     // `/v1/messages/` finds `/v1/messages`, as it did on Express; paths stay case-sensitive.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
-    // Bad percent-encoding, over-long path parameters, oversized headers: the API's error shape too.
-    ...frameworkErrorOptions(options.formatError),
+    // A bad percent-encoding or an over-long path parameter: the API's error shape too.
+    frameworkErrors: routingErrorHandler(options.formatError),
     // The request id: the gateway's x-request-id when sane, else a uuid.
     genReqId: requestIdFor,
     // No `logger` (Fastify's would build a child logger per request): request-logging.hook.ts writes one line per request.
+    // A request that never completes (or is not HTTP) gets 408 (or 400, 431) in the API's error body.
+    clientErrorHandler: clientErrorHandler(options.formatError),
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     bufferLogs: true,
@@ -67,6 +70,8 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  // Request, header and keep-alive timeouts from the app's environment; connections tracked for the drain.
+  configureHttpServer(app);
   const instance = app.getHttpAdapter().getInstance();
   // First: everything after it, body parsing included, runs in the request's trace context.
   registerRequestTraceContext(instance);

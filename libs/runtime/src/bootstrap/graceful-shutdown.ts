@@ -1,19 +1,41 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
+import { HttpConnections } from '../http/http-connections';
+
+/** How long a drained connection may stay quiet (nothing read, nothing in progress) before it is closed. */
+const QUIET_CLOSE_MS = 1000;
+const SWEEP_INTERVAL_MS = 50;
 
 /**
- * Stops accepting connections and waits for in-flight requests to finish; connections still
- * busy after `timeoutMs` are cut. Idle keep-alive connections are closed at once.
+ * Stops accepting connections and lets the open ones finish: every request in progress, or
+ * arriving on a connection already open, is answered, with `Connection: close`, and its
+ * connection closed after the answer. A connection that stays quiet for a second — no answer in
+ * progress, nothing read — is closed. Whatever is still open after `timeoutMs` is cut.
+ *
+ * Why not `http.Server#close` alone: since Node 19 it also destroys at once every connection its
+ * parser has seen nothing of, and so did the old sweep here every 50 ms. A keep-alive connection
+ * whose next request the client has already sent, or a new connection whose first request has
+ * not been read yet (the event loop was busy), looks idle to the parser; destroying it with
+ * unread bytes makes the kernel send a reset, and the client gets ECONNRESET for a request it
+ * sent before the shutdown began. Closing only the listening socket (`net.Server#close`) leaves
+ * the connections to `HttpConnections`, which counts bytes read as activity.
  */
 export async function drainHttp(app: INestApplication, timeoutMs: number): Promise<void> {
   const server = app.getHttpServer() as Server;
   if (!server.listening) return;
-  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-  // A keep-alive connection turns idle when its request finishes; close it then, rather than
-  // waiting for the client or the keep-alive timeout.
-  server.closeIdleConnections();
-  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
-  const deadline = setTimeout(() => server.closeAllConnections(), timeoutMs);
+  const connections = HttpConnections.of(server);
+  connections.beginDrain();
+  // Closing the listening socket resets the connections the kernel has queued and Node has not
+  // accepted yet. Let one turn of the event loop accept those already there (handshake done
+  // before the signal) first.
+  await new Promise((resolve) => setImmediate(resolve));
+  const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+  const sweeper = setInterval(() => connections.closeQuiet(Math.min(QUIET_CLOSE_MS, timeoutMs)), SWEEP_INTERVAL_MS);
+  const deadline = setTimeout(() => {
+    connections.closeAll();
+    server.closeAllConnections();
+  }, timeoutMs);
   await drained;
   clearInterval(sweeper);
   clearTimeout(deadline);
@@ -29,9 +51,11 @@ export async function stopApp(app: INestApplication, timeoutMs: number): Promise
   await app.close();
 }
 
+const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
 /**
- * Runs `stop` once on the first SIGTERM or SIGINT, then exits. A second signal forces exit,
- * so Ctrl-C twice always gets the terminal back.
+ * Runs `stop` once on the first SIGTERM, SIGINT or SIGHUP (its terminal closed), then exits. A
+ * second signal forces exit, so Ctrl-C twice always gets the terminal back.
  */
 export function onShutdownSignal(stop: () => Promise<void>, log: (message: string) => void = console.error): void {
   let stopping = false;
@@ -50,6 +74,5 @@ export function onShutdownSignal(stop: () => Promise<void>, log: (message: strin
       },
     );
   };
-  process.on('SIGTERM', handler);
-  process.on('SIGINT', handler);
+  for (const signal of SHUTDOWN_SIGNALS) process.on(signal, handler);
 }

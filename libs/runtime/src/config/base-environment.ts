@@ -141,6 +141,32 @@ export class BaseEnvironment {
   @Min(0)
   @Max(120000)
   SHUTDOWN_TIMEOUT_MS: number = 10000;
+
+  /**
+   * A request, headers and body, must have arrived within this; else it is answered 408 in the
+   * API's error body and its connection closed (libs/runtime/src/http/http-server-settings.ts).
+   * Time spent handling it does not count.
+   */
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_REQUEST_TIMEOUT_MS: number = 30_000;
+
+  /** The request line and headers must have arrived within this (or HTTP_REQUEST_TIMEOUT_MS, if smaller). */
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  HTTP_HEADERS_TIMEOUT_MS: number = 10_000;
+
+  /**
+   * An idle keep-alive connection is closed after this. Longer than a proxy's idle timeout for
+   * its upstream connections (ingress-nginx and nginx: 60 s), so the proxy, which knows when it
+   * is about to reuse one, closes them rather than the app.
+   */
+  @IsInt()
+  @Min(1_000)
+  @Max(600_000)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: number = 72_000;
 }
 
 /** The JWKS address the apps fetch verification keys from: AUTH_JWKS_URL, or the issuer's well-known path. */

@@ -14,6 +14,7 @@ describe('loadEnvironment', () => {
     expect(env.LOG_LEVEL).toBe('info');
     expect(env.EVENT_RELAY_UNHEALTHY_AFTER_MS).toBe(60_000);
     expect(loadEnvironment(BaseEnvironment, { ...valid, EVENT_RELAY_UNHEALTHY_AFTER_MS: '120000' }).EVENT_RELAY_UNHEALTHY_AFTER_MS).toBe(120_000);
+    expect([env.HTTP_REQUEST_TIMEOUT_MS, env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_KEEP_ALIVE_TIMEOUT_MS]).toEqual([30_000, 10_000, 72_000]);
   });
 
   it('reads "false", "0" and "no" as false (not as the truthy string they are)', () => {
@@ -48,6 +49,9 @@ describe('loadEnvironment', () => {
     ['TRUSTED_PROXIES', { ...valid, TRUSTED_PROXIES: 'loopback' }],
     ['EVENT_RELAY_UNHEALTHY_AFTER_MS', { ...valid, EVENT_RELAY_UNHEALTHY_AFTER_MS: '500' }],
     ['EVENT_RELAY_UNHEALTHY_AFTER_MS', { ...valid, EVENT_RELAY_UNHEALTHY_AFTER_MS: 'a minute' }],
+    ['HTTP_REQUEST_TIMEOUT_MS', { ...valid, HTTP_REQUEST_TIMEOUT_MS: '0' }],
+    ['HTTP_HEADERS_TIMEOUT_MS', { ...valid, HTTP_HEADERS_TIMEOUT_MS: 'soon' }],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_MS', { ...valid, HTTP_KEEP_ALIVE_TIMEOUT_MS: '999999999' }],
   ])('names %s when it is bad', (variable, env) => {
     expect(() => loadEnvironment(BaseEnvironment, env)).toThrow(EnvironmentError);
     expect(() => loadEnvironment(BaseEnvironment, env)).toThrow(new RegExp(`^Invalid environment: ${variable}: `));
