@@ -32,7 +32,6 @@ describe('admin CLI (npm run -s admin)', () => {
   const admin = (...args: string[]) => run(process.execPath, ['dist/tools/admin/admin.js', ...args], { cwd: root, env });
 
   beforeAll(async () => {
-    await run(process.execPath, ['tools/build.mjs', '--quiet'], { cwd: root });
     database = await createTestDatabase('e2e_admin_cli');
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'suite-admin-'));
     env = {

@@ -3,7 +3,6 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildDist } from './support/compiled-process';
 import { EmbeddedSuite, freeAppPorts } from './support/embedded-suite';
 
 /**
@@ -20,7 +19,6 @@ describe('npm start: the embedded PostgreSQL lives as long as the launcher', () 
   const others: ChildProcess[] = [];
 
   beforeAll(async () => {
-    await buildDist();
     suite = await EmbeddedSuite.create('suite-lifecycle-');
     scratch = await mkdtemp(path.join(os.tmpdir(), 'suite-lifecycle-scratch-'));
   });

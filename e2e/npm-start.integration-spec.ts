@@ -1,8 +1,7 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { eventually, findFreePort } from '@suite/testing';
 
@@ -21,7 +20,6 @@ describe('npm start (embedded suite)', () => {
   let pgPort: number;
 
   beforeAll(async () => {
-    await promisify(execFile)(process.execPath, ['tools/build.mjs', '--quiet'], { cwd: root });
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'suite-start-'));
     await chmod(dataDir, 0o755); // the postgres OS user must reach its cluster directory
     pgPort = await findFreePort();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase, eventually, findFreePort, RawHttpConnection, type TestDatabase } from '@suite/testing';
-import { buildDist, CompiledProcess } from './support/compiled-process';
+import { CompiledProcess } from './support/compiled-process';
 
 /**
  * SIGTERM under load, on a real process: the compiled platform app (`dist/apps/platform/src/main.js`,
@@ -28,7 +28,6 @@ describe('SIGTERM under load (compiled platform app)', () => {
   const raw: RawHttpConnection[] = [];
 
   beforeAll(async () => {
-    await buildDist();
     database = await createTestDatabase('e2e_shutdown_drain');
   });
 

@@ -1,14 +1,8 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 
 /** The repository root: compiled entry points are under `dist/` here. */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
-
-/** Compiles apps/, libs/ and tools/ to dist/ (`node tools/build.mjs`, about a second). */
-export async function buildDist(): Promise<void> {
-  await promisify(execFile)(process.execPath, ['tools/build.mjs', '--quiet'], { cwd: REPO_ROOT });
-}
 
 /** A compiled entry point (`dist/...js`) running as its own process, its output kept. */
 export class CompiledProcess {

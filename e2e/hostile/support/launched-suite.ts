@@ -1,8 +1,7 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { Client } from 'pg';
 import type { AppName, BootstrapOutput } from '@suite/contracts';
 import { createTestDatabase, eventually, findFreePort, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
@@ -39,7 +38,6 @@ const PORT_VARIABLES: Record<AppName, string> = {
  * the database only to check what no API shows.
  */
 export async function launchSuite(name: string): Promise<LaunchedSuite> {
-  await promisify(execFile)(process.execPath, ['tools/build.mjs', '--quiet'], { cwd: root });
   const database: TestDatabase = await createTestDatabase(name);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `suite-${name}-`));
   await chmod(dataDir, 0o700);
@@ -80,6 +78,16 @@ export async function launchSuite(name: string): Promise<LaunchedSuite> {
     );
     const credentials = JSON.parse(await readFile(path.join(dataDir, 'bootstrap.json'), 'utf8')) as BootstrapOutput;
     const internalToken = (await readFile(path.join(dataDir, 'internal-api-token'), 'utf8')).trim();
+    // The bootstrap's token and key reach each app's replica as events, a moment after they are printed.
+    await eventually(
+      async () => [
+        (await fetch(`${bases.platform}/api/users`, { headers: { authorization: `Bearer ${credentials.personal_access_token}` } })).status,
+        (await fetch(`${bases.auth}/oauth/personal-access-tokens`, { headers: { authorization: `Bearer ${credentials.personal_access_token}` } })).status,
+        (await fetch(`${bases.messaging}/v1/messages/list`, { headers: { 'x-api-key': credentials.api_key } })).status,
+      ],
+      (statuses) => statuses.every((status) => status === 200),
+      { what: 'the bootstrap credentials accepted by every app' },
+    );
     return {
       bases,
       ports,

@@ -1,24 +1,27 @@
 import { provideKafka } from '../kafka/provide-kafka';
 import { providePostgres } from '../postgres/provide-postgres';
+import { buildDist } from './build-dist';
 import { setSuiteTestServices } from './global-state';
 
 /**
  * Jest globalSetup for the `integration` project: one PostgreSQL server and one Kafka
  * broker for the whole run, published as DATABASE_URL / KAFKA_BROKERS, which the workers
- * inherit. Test files isolate themselves with createTestDatabase() and uniqueTopicPrefix().
+ * inherit, and dist/ compiled once (build-dist.ts) for the specs that run compiled processes.
+ * Test files isolate themselves with createTestDatabase() and uniqueTopicPrefix().
  */
 export default async function globalSetup(): Promise<void> {
   const started = Date.now();
   const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(1)}s`;
-  const [postgres, kafka] = await Promise.allSettled([
+  const [postgres, kafka, build] = await Promise.allSettled([
     providePostgres().then((pg) => ({ ...pg, readyAfter: elapsed() })),
     provideKafka().then((k) => ({ ...k, readyAfter: elapsed() })),
+    buildDist(),
   ]);
 
-  if (postgres.status === 'rejected' || kafka.status === 'rejected') {
+  if (postgres.status === 'rejected' || kafka.status === 'rejected' || build.status === 'rejected') {
     // Do not leave the half that did start running.
     await Promise.allSettled([postgres, kafka].map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
-    const reasons = [postgres, kafka].flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    const reasons = [postgres, kafka, build].flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
     throw reasons.length === 1 ? reasons[0] : new AggregateError(reasons, reasons.map(String).join('\n'));
   }
 
