@@ -61,15 +61,18 @@ export function renameCompany(apps: TwoApps, id: string, name: string) {
 
 export const dataSourceOf = (app: INestApplication): DataSource => app.get(DataSource);
 
-/** What messaging's read model and inbox hold for one company. */
+/**
+ * What messaging's read model and inbox hold for one company, read in one statement — one
+ * snapshot: two queries could see a consumer's transaction commit between them (the name from
+ * before it, the inbox from after).
+ */
 export async function messagingView(apps: TwoApps, companyId: string) {
-  const db = dataSourceOf(apps.messaging);
-  const [replica] = await db.query('SELECT name FROM messaging.company_replica WHERE id = $1', [companyId]);
-  const inbox: Array<{ event_id: string }> = await db.query(
-    'SELECT event_id FROM messaging.inbox WHERE subject = $1 ORDER BY seq',
+  const [row] = (await dataSourceOf(apps.messaging).query(
+    `SELECT (SELECT name FROM messaging.company_replica WHERE id = $1) AS name,
+            coalesce((SELECT json_agg(event_id ORDER BY seq) FROM messaging.inbox WHERE subject = $1), '[]'::json) AS inbox`,
     [companyId],
-  );
-  return { name: (replica as { name: string } | undefined)?.name ?? null, inbox: inbox.map((row) => row.event_id) };
+  )) as Array<{ name: string | null; inbox: string[] }>;
+  return { name: row?.name ?? null, inbox: row?.inbox ?? [] };
 }
 
 /** The ids platform's outbox holds for one company, in commit order. */
