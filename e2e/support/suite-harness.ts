@@ -69,8 +69,8 @@ export const dataSourceOf = (app: INestApplication): DataSource => app.get(DataS
 export async function messagingView(apps: TwoApps, companyId: string) {
   const [row] = (await dataSourceOf(apps.messaging).query(
     `SELECT (SELECT name FROM messaging.company_replica WHERE id = $1) AS name,
-            coalesce((SELECT json_agg(event_id ORDER BY seq) FROM messaging.inbox WHERE subject = $1), '[]'::json) AS inbox`,
-    [companyId],
+            coalesce((SELECT json_agg(event_id ORDER BY seq) FROM messaging.inbox WHERE subject = $2), '[]'::json) AS inbox`,
+    [companyId, companyId],
   )) as Array<{ name: string | null; inbox: string[] }>;
   return { name: row?.name ?? null, inbox: row?.inbox ?? [] };
 }
