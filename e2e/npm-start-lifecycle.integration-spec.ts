@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,6 +120,20 @@ describe('npm start: the embedded PostgreSQL lives as long as the launcher', () 
       }
     } finally {
       await rm(pidFile, { force: true });
+    }
+  });
+
+  it('starts on a private data directory (0700), which the postgres OS user could not pass through', async () => {
+    const private_ = await EmbeddedSuite.create('suite-private-');
+    try {
+      await chmod(private_.dataDir, 0o700);
+      const launcher = private_.launch();
+      await private_.ready(launcher, 90_000);
+      await expect(launcher.stop('SIGINT')).resolves.toMatchObject({ code: 0 });
+      // Others may pass through now, not list it: the secrets in it stay owner-only files.
+      expect((await stat(private_.dataDir)).mode & 0o777).toBe(0o701);
+    } finally {
+      await private_.cleanUp();
     }
   });
 });

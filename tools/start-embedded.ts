@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { holdInProcessDelivery, OutboxRelay } from '@suite/eventing';
 import { APPS } from '@suite/contracts';
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
         ...authSecrets,
         ...platformSecrets,
         ...messagingSecrets,
+        // Captured email (no SMTP relay) beside the rest of this installation's data, wherever SUITE_DATA_DIR puts it.
+        MESSAGING_MAIL_DIR: process.env.MESSAGING_MAIL_DIR ?? path.join(dataDir, 'mail'),
         AUTH_ISSUER: authIssuer,
         HOST: host,
         PORT: process.env[suiteApp.portVariable] ?? '',

@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -60,6 +60,7 @@ export class EmbeddedDatabase {
     const clusterDir = path.join(options.dataDir, 'postgres');
     await mkdir(options.dataDir, { recursive: true });
     const runAsPostgres = userInfo().uid === 0;
+    if (runAsPostgres) await letPostgresThrough(options.dataDir);
     if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialiseCluster(clusterDir, options.port, runAsPostgres);
 
     const identity = runAsPostgres ? osUser(USER) : {};
@@ -220,4 +221,16 @@ export async function embeddedDatabaseAnswers(port: number): Promise<boolean> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * As root the server runs as the `postgres` OS user, which must pass through the data directory
+ * to reach its cluster in `postgres/`. A data directory made private (0700: mkdtemp, a umask of
+ * 077, or anything else that created `.data` first) stopped initdb with "The data directory might
+ * already exist". Adding search permission for others lets it through without letting anyone list
+ * the directory; the secrets in it stay owner-only files.
+ */
+async function letPostgresThrough(dataDir: string): Promise<void> {
+  const { mode } = await stat(dataDir);
+  if ((mode & 0o001) === 0) await chmod(dataDir, (mode & 0o7777) | 0o001);
 }
