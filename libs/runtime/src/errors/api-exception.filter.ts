@@ -76,11 +76,18 @@ const FASTIFY_MESSAGES: Record<number, string> = {
   415: 'Unsupported content type.',
 };
 
-/** A 4xx Fastify raised on its own (a content length that lies, a body cut short, ...): its status, our sentence. */
+/**
+ * A 4xx Fastify raised on its own (a content length that lies, a body cut short, ...), or the
+ * client going away while its body was still arriving (Node's `aborted`, which Fastify marks 400):
+ * its status and our sentence, not a 500 with a stack in the log — nobody is there to read the
+ * answer, and nothing on our side failed.
+ */
 function asFastifyClientError(exception: unknown): { status: number; message: string } | undefined {
   const candidate = exception as { code?: unknown; statusCode?: unknown } | null;
-  if (!candidate || typeof candidate.code !== 'string' || !candidate.code.startsWith('FST_')) return undefined;
+  if (!candidate || typeof candidate.code !== 'string') return undefined;
   const status = candidate.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  if (candidate.code === 'ECONNRESET') return { status, message: 'The client closed the connection before its request arrived.' };
+  if (!candidate.code.startsWith('FST_')) return undefined;
   return { status, message: FASTIFY_MESSAGES[status] ?? 'The request could not be read.' };
 }
