@@ -14,6 +14,7 @@ function setup(options: { transportUp?: boolean } = {}) {
     consecutiveFailures: 0,
     failingSince: null,
     lastPublishedAt: null,
+    endedUnexpectedly: null,
   };
   const transportHealth: TransportHealth = { up: options.transportUp ?? true, kind: 'in-process' };
   const transport = { healthCheck: async () => transportHealth } as unknown as EventTransport;
@@ -26,11 +27,19 @@ function setup(options: { transportUp?: boolean } = {}) {
         (status = { ...status, failingSince: status.failingSince ?? new Date(now).toISOString(), lastError: error, consecutiveFailures: status.consecutiveFailures + 1 }),
       relayRecovers: () => (status = { ...status, failingSince: null, lastError: null, consecutiveFailures: 0 }),
       becomeStandby: () => (status = { ...status, leader: false }),
+      loopEnds: (error: string) => (status = { ...status, running: false, endedUnexpectedly: error }),
     },
   };
 }
 
 describe('EventingHealth', () => {
+  it('is not ready at once when the relay’s loop ended by itself, even as a standby', async () => {
+    const { sut, mocks } = setup();
+    mocks.becomeStandby();
+    mocks.loopEnds('TypeError: x is undefined');
+    await expect(sut.check()).resolves.toMatchObject({ up: false, details: { relay: { up: false, running: false, endedUnexpectedly: 'TypeError: x is undefined' } } });
+  });
+
   it('is ready while the relay publishes', async () => {
     const { sut } = setup();
     await expect(sut.check()).resolves.toMatchObject({ up: true, details: { relay: { up: true, unhealthyAfterMs: THRESHOLD_MS } } });

@@ -25,7 +25,8 @@ export interface EventingHealthOptions {
  * a readiness problem — writes still succeed and the outbox keeps them — but a relay stuck for
  * minutes means every consumer of this app's events (token revocations, the login replicas) is
  * that far behind, and someone must look (decision 0020). Only the leader publishes, so a standby
- * is ready whatever the leader does. The details say since when the relay fails and why.
+ * is ready whatever the leader does. A relay whose loop ended by itself (a bug) is not ready at
+ * once. The details say since when the relay fails and why.
  */
 export class EventingHealth implements ReadinessProbe {
   private readonly now: () => number;
@@ -42,7 +43,9 @@ export class EventingHealth implements ReadinessProbe {
     const transport = await this.transport.healthCheck();
     const status = this.relay.status();
     const failingForMs = status.leader && status.failingSince !== null ? this.now() - Date.parse(status.failingSince) : 0;
-    const relay = { ...status, up: failingForMs <= this.options.unhealthyAfterMs, unhealthyAfterMs: this.options.unhealthyAfterMs };
+    // A loop that ended by itself never recovers: not ready at once, leader or not, so a restart comes soon.
+    const up = status.endedUnexpectedly === null && failingForMs <= this.options.unhealthyAfterMs;
+    const relay = { ...status, up, unhealthyAfterMs: this.options.unhealthyAfterMs };
     return { up: transport.up && relay.up, details: { transport, relay } };
   }
 }

@@ -50,6 +50,8 @@ export interface RelayStatus {
   /** Start of the current run of failed rounds as the leader; null while it succeeds (or stands by). */
   failingSince: string | null;
   lastPublishedAt: string | null;
+  /** Set when the relay's loop ended by itself (a bug): nothing publishes this app's events until a restart. */
+  endedUnexpectedly: string | null;
 }
 
 const PURGE_CHUNK = 10_000;
@@ -77,6 +79,7 @@ export class OutboxRelay {
   private consecutiveFailures = 0;
   private failingSince: Date | null = null;
   private lastPublishedAt: Date | null = null;
+  private endedUnexpectedly: string | null = null;
   private lastBusyAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -101,18 +104,20 @@ export class OutboxRelay {
   start(): void {
     if (this.loop || this.stopping) return;
     this.loop = this.run().catch((error) => {
-      this.logger.error('outbox relay loop ended unexpectedly', { error: errorMessage(error) });
+      this.endedUnexpectedly = errorMessage(error);
+      this.logger.error('outbox relay loop ended unexpectedly', { error: this.endedUnexpectedly });
     });
   }
 
   status(): RelayStatus {
     return {
-      running: this.loop !== null && !this.stopping,
+      running: this.loop !== null && !this.stopping && this.endedUnexpectedly === null,
       leader: this.leadership.held,
       lastError: this.lastError,
       consecutiveFailures: this.consecutiveFailures,
       failingSince: this.failingSince?.toISOString() ?? null,
       lastPublishedAt: this.lastPublishedAt?.toISOString() ?? null,
+      endedUnexpectedly: this.endedUnexpectedly,
     };
   }
 
