@@ -5,10 +5,7 @@ const { compilerOptions } = require('./tsconfig.base.json');
 const moduleNameMapper = Object.fromEntries(
   Object.entries(compilerOptions.paths)
     .filter(([alias]) => alias.startsWith('@suite/'))
-    .map(([alias, [target]]) => [
-    `^${alias.replace('/', '\\/')}$`,
-    `<rootDir>/${target}`,
-  ]),
+    .map(([alias, [target]]) => [`^${alias.replace('/', '\\/')}$`, `<rootDir>/${target}`]),
 );
 
 const transform = {
@@ -32,7 +29,15 @@ const common = {
   transform,
   moduleNameMapper,
   moduleFileExtensions: ['ts', 'js', 'json'],
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools', '<rootDir>/e2e', '<rootDir>/k8s', '<rootDir>/docker', '<rootDir>/docs'],
+  roots: [
+    '<rootDir>/apps',
+    '<rootDir>/libs',
+    '<rootDir>/tools',
+    '<rootDir>/e2e',
+    '<rootDir>/k8s',
+    '<rootDir>/docker',
+    '<rootDir>/docs',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 

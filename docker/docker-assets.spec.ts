@@ -86,7 +86,9 @@ function parseLocations(conf: string): Location[] {
 function proxiedApp(location: Location): { app: string; port: number } | null {
   const pass = /proxy_pass\s+([^;]+);/.exec(location.body)?.[1];
   if (!pass) return null;
-  const variables = Object.fromEntries([...location.body.matchAll(/set\s+\$(\w+)\s+([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
+  const variables = Object.fromEntries(
+    [...location.body.matchAll(/set\s+\$(\w+)\s+([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]),
+  );
   const url = new URL(pass.replace(/\$(\w+)/g, (_, name: string) => variables[name] ?? `$${name}`));
   return { app: url.hostname, port: Number(url.port || 80) };
 }
@@ -133,7 +135,8 @@ function staticImports(source: string): string[] {
  * functions are lazy and deliberately not followed.
  */
 function runtimePackages(entries: string[]): { packages: Map<string, string>; unresolved: string[] } {
-  const paths = (JSON.parse(read('tsconfig.base.json')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
+  const paths = (JSON.parse(read('tsconfig.base.json')) as { compilerOptions: { paths: Record<string, string[]> } })
+    .compilerOptions.paths;
   const resolveFile = (base: string) =>
     [`${base}.ts`, path.join(base, 'index.ts'), base].find((candidate) => candidate.endsWith('.ts') && existsSync(candidate));
   const packages = new Map<string, string>();
@@ -204,7 +207,9 @@ describe('docker/Dockerfile', () => {
     // Numeric and equal to the Kubernetes runAsUser, so runAsNonRoot can be verified by the kubelet.
     expect(user).toBe('10001');
     // Validates APP against the catalog's app names.
-    const validation = findAll(runtime, 'RUN').map((r) => r.args).join('\n');
+    const validation = findAll(runtime, 'RUN')
+      .map((r) => r.args)
+      .join('\n');
     for (const app of APP_NAMES) expect(validation).toContain(app);
   });
 
@@ -224,7 +229,9 @@ describe('docker/Dockerfile', () => {
 
   it('exposes CONTAINER_PORT, sets NODE_ENV/PORT, checks /health/live and execs node on the app entry', () => {
     expect(findAll(runtime, 'EXPOSE').map((e) => e.args)).toContain(String(CONTAINER_PORT));
-    const env = findAll(runtime, 'ENV').map((e) => e.args).join(' ');
+    const env = findAll(runtime, 'ENV')
+      .map((e) => e.args)
+      .join(' ');
     expect(env).toMatch(/\bNODE_ENV=production\b/);
     expect(env).toMatch(new RegExp(`\\bPORT=${CONTAINER_PORT}\\b`));
     expect(env).toMatch(/\bAPP=\$\{?APP\}?/);
@@ -252,7 +259,10 @@ describe('docker/Dockerfile', () => {
         const entry = lock.packages[`node_modules/${name}`];
         return !entry || entry.dev === true;
       })
-      .map(([name, importer]) => `${name}, a devDependency or missing, loaded via ${importer}: load it lazily (await import()) or make it a dependency`);
+      .map(
+        ([name, importer]) =>
+          `${name}, a devDependency or missing, loaded via ${importer}: load it lazily (await import()) or make it a dependency`,
+      );
     expect(missing).toEqual([]);
   });
 
@@ -277,7 +287,10 @@ describe('docker/Dockerfile', () => {
 describe('docker/healthcheck.mjs', () => {
   const runHealthcheck = (port: number) =>
     new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, [path.join(DOCKER_DIR, 'healthcheck.mjs')], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+      const child = spawn(process.execPath, [path.join(DOCKER_DIR, 'healthcheck.mjs')], {
+        env: { ...process.env, PORT: String(port) },
+        stdio: 'ignore',
+      });
       child.on('exit', (code) => resolve(code));
     });
   const withServer = async (status: number, probe: (port: number, hits: string[]) => Promise<void>) => {
@@ -301,7 +314,8 @@ describe('docker/healthcheck.mjs', () => {
       expect(hits).toEqual([HEALTH_PATHS.live]);
     }));
 
-  it('exits 1 when /health/live answers an error', () => withServer(503, async (port) => expect(await runHealthcheck(port)).toBe(1)));
+  it('exits 1 when /health/live answers an error', () =>
+    withServer(503, async (port) => expect(await runHealthcheck(port)).toBe(1)));
 
   it('exits 1 when nothing listens', async () => {
     let freePort = 0;
@@ -359,7 +373,10 @@ describe('docker/compose.yaml', () => {
     expect(service.environment).toMatchObject({ PORT: String(CONTAINER_PORT), MIGRATIONS_RUN: 'false', KAFKA_CLIENT_ID: app });
     expect(service.environment.INTERNAL_API_TOKEN.length).toBeGreaterThanOrEqual(32);
     // Each app's own secrets, with dev values, and only in that app.
-    const own = { auth: ['AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET'], platform: ['PLATFORM_ID_ENCRYPTION_KEY'] } as Record<string, string[]>;
+    const own = {
+      auth: ['AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET'],
+      platform: ['PLATFORM_ID_ENCRYPTION_KEY'],
+    } as Record<string, string[]>;
     for (const [owner, names] of Object.entries(own)) {
       for (const name of names) {
         if (owner !== app) {
@@ -378,11 +395,16 @@ describe('docker/compose.yaml', () => {
 
   it('trusts X-Forwarded-For from the gateway only: every app’s TRUSTED_PROXIES is the gateway’s fixed address in the network’s subnet', () => {
     const gatewayAddress: string = services.gateway.networks.default.ipv4_address;
-    const [subnet] = (compose as unknown as { networks: { default: { ipam: { config: Array<{ subnet: string }> } } } }).networks.default.ipam.config;
+    const [subnet] = (compose as unknown as { networks: { default: { ipam: { config: Array<{ subnet: string }> } } } }).networks
+      .default.ipam.config;
     const [network, bits] = subnet!.subnet.split('/');
     expect(bits).toBe('24');
     expect(gatewayAddress.split('.').slice(0, 3)).toEqual(network!.split('.').slice(0, 3));
-    for (const app of APP_NAMES) expect({ app, TRUSTED_PROXIES: services[app].environment.TRUSTED_PROXIES }).toEqual({ app, TRUSTED_PROXIES: gatewayAddress });
+    for (const app of APP_NAMES)
+      expect({ app, TRUSTED_PROXIES: services[app].environment.TRUSTED_PROXIES }).toEqual({
+        app,
+        TRUSTED_PROXIES: gatewayAddress,
+      });
   });
 
   it('exposes the gateway (nginx:1.27-alpine with docker/gateway/nginx.conf) on host port 8080', () => {
@@ -434,7 +456,8 @@ describe('docker/gateway/nginx.conf', () => {
 
   it('never proxies /internal', () => {
     for (const location of proxied) {
-      const coversInternal = location.path === '/' || location.path.startsWith('/internal') || '/internal/'.startsWith(location.path);
+      const coversInternal =
+        location.path === '/' || location.path.startsWith('/internal') || '/internal/'.startsWith(location.path);
       expect({ location: location.path, coversInternal }).toEqual({ location: location.path, coversInternal: false });
     }
     expect(nginxRoute(locations, '/internal/x')?.body).toBe('return 404;');

@@ -62,7 +62,11 @@ describe('admin CLI (npm run -s admin)', () => {
   it('bootstrap --json prints the company, the admin and their credentials', () => {
     expect(output).toEqual({
       company_id: expect.stringMatching(/^[1-9][0-9]*$/),
-      user: { id: expect.stringMatching(/^[1-9][0-9]*$/), email: 'admin@example.com', password: expect.stringMatching(/^.{16,}$/) },
+      user: {
+        id: expect.stringMatching(/^[1-9][0-9]*$/),
+        email: 'admin@example.com',
+        password: expect.stringMatching(/^.{16,}$/),
+      },
       oauth_client: {
         client_id: expect.stringMatching(/^suite_client_/),
         client_secret: expect.stringMatching(/^suite_cs_/),
@@ -90,7 +94,9 @@ describe('admin CLI (npm run -s admin)', () => {
         .get('/api/users')
         .set('authorization', `Bearer ${output.personal_access_token}`)
         .expect(200);
-      expect(response.body.data).toEqual([expect.objectContaining({ id: Number(output.user.id), email: output.user.email, company_id: Number(output.company_id) })]);
+      expect(response.body.data).toEqual([
+        expect.objectContaining({ id: Number(output.user.id), email: output.user.email, company_id: Number(output.company_id) }),
+      ]);
     });
 
     it('the API key is in the messaging app’s credential replica', async () => {
@@ -108,7 +114,10 @@ describe('admin CLI (npm run -s admin)', () => {
         .send({ to: '2125550123', message: 'Hello from the bootstrap' })
         .expect(200);
       expect(sent.body).toEqual({ id: expect.any(String), status: 'queued', to: '+12125550123' });
-      const message = await request(apps!.messaging.getHttpServer()).get(`/v1/messages/${sent.body.id}`).set('x-api-key', output.api_key).expect(200);
+      const message = await request(apps!.messaging.getHttpServer())
+        .get(`/v1/messages/${sent.body.id}`)
+        .set('x-api-key', output.api_key)
+        .expect(200);
       expect(message.body).toMatchObject({ from_number: output.sender_number, status: 'queued' });
     });
 
@@ -144,7 +153,8 @@ describe('admin CLI (npm run -s admin)', () => {
     const child = JSON.parse((await admin('create-company', '--name', 'Child One', '--parent', agency.id, '--json')).stdout);
     expect(child).toMatchObject({ name: 'Child One', parent_company_id: agency.id });
     const user = JSON.parse(
-      (await admin('create-user', '--company', child.id, '--email', 'ops@child.example', '--name', 'Ops', '--admin', '--json')).stdout,
+      (await admin('create-user', '--company', child.id, '--email', 'ops@child.example', '--name', 'Ops', '--admin', '--json'))
+        .stdout,
     );
     expect(user).toMatchObject({ company_id: child.id, email: 'ops@child.example', password: expect.any(String) });
 
@@ -152,7 +162,9 @@ describe('admin CLI (npm run -s admin)', () => {
     expect(again.company_id).not.toBe(output.company_id);
     expect(again.sender_number).toBe('+14155550101');
 
-    const added = JSON.parse((await admin('add-sender-number', '--company', child.id, '--number', '415-555-0150', '--json')).stdout);
+    const added = JSON.parse(
+      (await admin('add-sender-number', '--company', child.id, '--number', '415-555-0150', '--json')).stdout,
+    );
     expect(added).toMatchObject({ number: '+14155550150', company_id: child.id, status: 'active' });
     const listed = JSON.parse((await admin('list-sender-numbers', '--company', child.id, '--json')).stdout);
     expect(listed.sender_numbers).toEqual([expect.objectContaining({ number: '+14155550150' })]);

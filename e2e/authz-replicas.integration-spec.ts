@@ -44,7 +44,13 @@ describe('credential replicas in all four apps', () => {
 
   const companyId = '5100';
   const secrets = {} as Record<'patOfRevoked' | 'patOfSuspended' | 'patOfDeleted' | 'apiKey' | 'apiKeyOverHttp', string>;
-  const ids = { patOfRevoked: 'pat-1', patOfSuspended: 'pat-2', patOfDeleted: 'pat-3', apiKey: 'key-1', apiKeyOverHttp: 'key-2' } as const;
+  const ids = {
+    patOfRevoked: 'pat-1',
+    patOfSuspended: 'pat-2',
+    patOfDeleted: 'pat-3',
+    apiKey: 'key-1',
+    apiKeyOverHttp: 'key-2',
+  } as const;
 
   beforeAll(async () => {
     database = await createTestDatabase('e2e_authz');
@@ -101,7 +107,12 @@ describe('credential replicas in all four apps', () => {
   }
 
   const expectAllWithinOneSecond = (elapsed: Record<AppName, number>) => {
-    for (const name of APP_NAMES) expect({ app: name, withinOneSecond: elapsed[name] < WITHIN_MS, elapsed: elapsed[name] }).toEqual({ app: name, withinOneSecond: true, elapsed: elapsed[name] });
+    for (const name of APP_NAMES)
+      expect({ app: name, withinOneSecond: elapsed[name] < WITHIN_MS, elapsed: elapsed[name] }).toEqual({
+        app: name,
+        withinOneSecond: true,
+        elapsed: elapsed[name],
+      });
   };
 
   const replicaRow = async (app: INestApplication, name: AppName, table: string, where: string, value: string) => {
@@ -111,7 +122,8 @@ describe('credential replicas in all four apps', () => {
     return rows[0];
   };
 
-  const verify = (app: INestApplication, secret: string, kind: OpaqueCredentialKind) => app.get(OpaqueCredentialVerifier).verify(secret, kind);
+  const verify = (app: INestApplication, secret: string, kind: OpaqueCredentialKind) =>
+    app.get(OpaqueCredentialVerifier).verify(secret, kind);
 
   const refusedWith = async (promise: Promise<unknown>): Promise<AppError | null> => {
     try {
@@ -165,7 +177,10 @@ describe('credential replicas in all four apps', () => {
 
   it('replicates users and issued credentials into every app, which then accept them', async () => {
     await commit('platform', [
-      { type: 'company.created', input: { companyId, subject: companyId, data: { id: companyId, name: 'Authz Co', parent_company_id: null } } },
+      {
+        type: 'company.created',
+        input: { companyId, subject: companyId, data: { id: companyId, name: 'Authz Co', parent_company_id: null } },
+      },
       { ...user('51', 'Active'), type: 'user.created' },
       { ...user('52', 'Active'), type: 'user.created' },
       { ...user('53', 'Active'), type: 'user.created' },
@@ -180,11 +195,22 @@ describe('credential replicas in all four apps', () => {
     for (const name of APP_NAMES) {
       const app = apps[name];
       await eventually(
-        () => Promise.all([verify(app, secrets.patOfRevoked, 'personal_access_token'), verify(app, secrets.patOfSuspended, 'personal_access_token'), verify(app, secrets.patOfDeleted, 'personal_access_token'), verify(app, secrets.apiKey, 'api_key')]),
+        () =>
+          Promise.all([
+            verify(app, secrets.patOfRevoked, 'personal_access_token'),
+            verify(app, secrets.patOfSuspended, 'personal_access_token'),
+            verify(app, secrets.patOfDeleted, 'personal_access_token'),
+            verify(app, secrets.apiKey, 'api_key'),
+          ]),
         (principals) => principals.length === 4,
         { what: `${name} to accept the new credentials` },
       );
-      await expect(verify(app, secrets.patOfRevoked, 'personal_access_token')).resolves.toMatchObject({ via: 'personal_access_token', userId: '51', companyId, credentialId: 'pat-1' });
+      await expect(verify(app, secrets.patOfRevoked, 'personal_access_token')).resolves.toMatchObject({
+        via: 'personal_access_token',
+        userId: '51',
+        companyId,
+        credentialId: 'pat-1',
+      });
       await expect(verify(app, secrets.apiKey, 'api_key')).resolves.toMatchObject({ via: 'api_key', userId: null, companyId });
       await expect(app.get(AuthzReplicaReader).findCompany(companyId)).resolves.toEqual({ id: companyId, parentCompanyId: null });
       const row = await replicaRow(app, name, 'user_replica', 'id', '51');
@@ -196,26 +222,51 @@ describe('credential replicas in all four apps', () => {
     const committedAt = await commit('auth', [
       {
         type: 'credential.revoked',
-        input: { companyId, subject: ids.patOfRevoked, data: { credential_id: ids.patOfRevoked, kind: 'personal_access_token', company_id: companyId, revoked_at: new Date().toISOString() } },
+        input: {
+          companyId,
+          subject: ids.patOfRevoked,
+          data: {
+            credential_id: ids.patOfRevoked,
+            kind: 'personal_access_token',
+            company_id: companyId,
+            revoked_at: new Date().toISOString(),
+          },
+        },
       },
     ]);
     // Timed to the refusal itself, not to the replica row: the credential row cache (0008 addendum) is inside the second.
     const elapsed = await timeToReach(
       committedAt,
-      async (app) => (await refusedWith(verify(app, secrets.patOfRevoked, 'personal_access_token')))?.message === 'The token was revoked.',
+      async (app) =>
+        (await refusedWith(verify(app, secrets.patOfRevoked, 'personal_access_token')))?.message === 'The token was revoked.',
     );
     expectAllWithinOneSecond(elapsed);
     for (const name of APP_NAMES) {
-      await expect(replicaRow(apps[name], name, 'credential_replica', 'credential_id', ids.patOfRevoked)).resolves.toMatchObject({ revoked_at: expect.any(Date) });
-      await expect(refusedWith(verify(apps[name], secrets.patOfRevoked, 'personal_access_token'))).resolves.toMatchObject({ kind: 'unauthenticated', message: 'The token was revoked.' });
+      await expect(replicaRow(apps[name], name, 'credential_replica', 'credential_id', ids.patOfRevoked)).resolves.toMatchObject({
+        revoked_at: expect.any(Date),
+      });
+      await expect(refusedWith(verify(apps[name], secrets.patOfRevoked, 'personal_access_token'))).resolves.toMatchObject({
+        kind: 'unauthenticated',
+        message: 'The token was revoked.',
+      });
     }
   });
 
   it('credential.revoked: every app refuses the workspace API key within 1 s of the commit', async () => {
     const committedAt = await commit('auth', [
-      { type: 'credential.revoked', input: { companyId, subject: ids.apiKey, data: { credential_id: ids.apiKey, kind: 'api_key', company_id: companyId, revoked_at: new Date().toISOString() } } },
+      {
+        type: 'credential.revoked',
+        input: {
+          companyId,
+          subject: ids.apiKey,
+          data: { credential_id: ids.apiKey, kind: 'api_key', company_id: companyId, revoked_at: new Date().toISOString() },
+        },
+      },
     ]);
-    const elapsed = await timeToReach(committedAt, async (app) => (await refusedWith(verify(app, secrets.apiKey, 'api_key')))?.message === 'The API key was revoked.');
+    const elapsed = await timeToReach(
+      committedAt,
+      async (app) => (await refusedWith(verify(app, secrets.apiKey, 'api_key')))?.message === 'The API key was revoked.',
+    );
     expectAllWithinOneSecond(elapsed);
   });
 
@@ -226,7 +277,14 @@ describe('credential replicas in all four apps', () => {
     await eventually(list, (response) => response.status === 200, { what: 'messaging to accept the new API key over HTTP' });
 
     const committedAt = await commit('auth', [
-      { type: 'credential.revoked', input: { companyId, subject: ids[key], data: { credential_id: ids[key], kind: 'api_key', company_id: companyId, revoked_at: new Date().toISOString() } } },
+      {
+        type: 'credential.revoked',
+        input: {
+          companyId,
+          subject: ids[key],
+          data: { credential_id: ids[key], kind: 'api_key', company_id: companyId, revoked_at: new Date().toISOString() },
+        },
+      },
     ]);
     let refused: request.Response | undefined;
     while (Date.now() < committedAt + 10 * WITHIN_MS) {
@@ -245,21 +303,35 @@ describe('credential replicas in all four apps', () => {
     });
   });
 
-  it('user.updated (Suspended): every app refuses that user\'s token within 1 s of the commit', async () => {
+  it("user.updated (Suspended): every app refuses that user's token within 1 s of the commit", async () => {
     const committedAt = await commit('platform', [user('52', 'Suspended')]);
-    const elapsed = await timeToReach(committedAt, async (app, name) => (await replicaRow(app, name, 'user_replica', 'id', '52'))?.['status'] === 'Suspended');
+    const elapsed = await timeToReach(
+      committedAt,
+      async (app, name) => (await replicaRow(app, name, 'user_replica', 'id', '52'))?.['status'] === 'Suspended',
+    );
     expectAllWithinOneSecond(elapsed);
     for (const name of APP_NAMES) {
-      await expect(refusedWith(verify(apps[name], secrets.patOfSuspended, 'personal_access_token'))).resolves.toMatchObject({ kind: 'unauthenticated', message: 'The user of this token is not active (Suspended).' });
+      await expect(refusedWith(verify(apps[name], secrets.patOfSuspended, 'personal_access_token'))).resolves.toMatchObject({
+        kind: 'unauthenticated',
+        message: 'The user of this token is not active (Suspended).',
+      });
     }
   });
 
-  it('user.deleted: every app refuses that user\'s token within 1 s of the commit, and a late update does not revive it', async () => {
-    const committedAt = await commit('platform', [{ type: 'user.deleted', input: { companyId, subject: '53', data: { id: '53', company_id: companyId } } }]);
-    const elapsed = await timeToReach(committedAt, async (app, name) => (await replicaRow(app, name, 'user_replica', 'id', '53'))?.['deleted_at'] != null);
+  it("user.deleted: every app refuses that user's token within 1 s of the commit, and a late update does not revive it", async () => {
+    const committedAt = await commit('platform', [
+      { type: 'user.deleted', input: { companyId, subject: '53', data: { id: '53', company_id: companyId } } },
+    ]);
+    const elapsed = await timeToReach(
+      committedAt,
+      async (app, name) => (await replicaRow(app, name, 'user_replica', 'id', '53'))?.['deleted_at'] != null,
+    );
     expectAllWithinOneSecond(elapsed);
     for (const name of APP_NAMES) {
-      await expect(refusedWith(verify(apps[name], secrets.patOfDeleted, 'personal_access_token'))).resolves.toMatchObject({ kind: 'unauthenticated', message: 'The user of this token was deleted.' });
+      await expect(refusedWith(verify(apps[name], secrets.patOfDeleted, 'personal_access_token'))).resolves.toMatchObject({
+        kind: 'unauthenticated',
+        message: 'The user of this token was deleted.',
+      });
     }
 
     const lateAt = await commit('platform', [user('53', 'Active')]);
@@ -269,7 +341,9 @@ describe('credential replicas in all four apps', () => {
     });
     expect(Object.values(applied).every(Number.isFinite)).toBe(true);
     for (const name of APP_NAMES) {
-      await expect(refusedWith(verify(apps[name], secrets.patOfDeleted, 'personal_access_token'))).resolves.toMatchObject({ message: 'The user of this token was deleted.' });
+      await expect(refusedWith(verify(apps[name], secrets.patOfDeleted, 'personal_access_token'))).resolves.toMatchObject({
+        message: 'The user of this token was deleted.',
+      });
     }
   });
 
@@ -277,13 +351,27 @@ describe('credential replicas in all four apps', () => {
     const committedAt = await commit('auth', [
       {
         type: 'grant.revoked',
-        input: { companyId, subject: 'grant-51', data: { grant_id: 'grant-51', client_id: 'client-1', user_id: '51', company_id: companyId, reason: 'user_revoked', revoked_at: new Date().toISOString() } },
+        input: {
+          companyId,
+          subject: 'grant-51',
+          data: {
+            grant_id: 'grant-51',
+            client_id: 'client-1',
+            user_id: '51',
+            company_id: companyId,
+            reason: 'user_revoked',
+            revoked_at: new Date().toISOString(),
+          },
+        },
       },
     ]);
     const elapsed = await timeToReach(committedAt, (app) => app.get(AuthzReplicaReader).isGrantRevoked('grant-51'));
     expectAllWithinOneSecond(elapsed);
     for (const name of APP_NAMES) {
-      await expect(replicaRow(apps[name], name, 'revoked_grant', 'grant_id', 'grant-51')).resolves.toMatchObject({ client_id: 'client-1', user_id: '51' });
+      await expect(replicaRow(apps[name], name, 'revoked_grant', 'grant_id', 'grant-51')).resolves.toMatchObject({
+        client_id: 'client-1',
+        user_id: '51',
+      });
     }
   });
 });

@@ -28,7 +28,11 @@ beforeAll(async () => {
 
   // A company and a user with every permission, reaching both apps' replicas through platform's events.
   await commitThroughPlatform([
-    newEvent('company.created', { companyId, subject: companyId, data: { id: companyId, name: 'Last Used Inc', parent_company_id: null } }),
+    newEvent('company.created', {
+      companyId,
+      subject: companyId,
+      data: { id: companyId, name: 'Last Used Inc', parent_company_id: null },
+    }),
     operatorCreated(companyId, userId, 'Ada'),
   ]);
   await eventually(
@@ -59,7 +63,8 @@ async function commitThroughPlatform(events: Array<ReturnType<typeof newEvent>>)
 async function patLastUsed(id: string): Promise<string | null | undefined> {
   const listed = await call(authBase, 'GET', '/oauth/personal-access-tokens', accessToken);
   expect(listed.status).toBe(200);
-  return (listed.body.personal_access_tokens as Array<{ id: string; last_used_at: string | null }>).find((t) => t.id === id)?.last_used_at;
+  return (listed.body.personal_access_tokens as Array<{ id: string; last_used_at: string | null }>).find((t) => t.id === id)
+    ?.last_used_at;
 }
 
 async function apiKeyLastUsed(id: string): Promise<string | null | undefined> {
@@ -69,16 +74,21 @@ async function apiKeyLastUsed(id: string): Promise<string | null | undefined> {
 }
 
 const usageRows = (schema: 'auth' | 'platform', credentialId: string) =>
-  db().query(`SELECT envelope->'data' AS data FROM "${schema}".outbox WHERE subject = $1 AND type = 'credential.used' ORDER BY seq`, [
-    credentialId,
-  ]) as Promise<Array<{ data: { app: string; used_at: string; kind: string } }>>;
+  db().query(
+    `SELECT envelope->'data' AS data FROM "${schema}".outbox WHERE subject = $1 AND type = 'credential.used' ORDER BY seq`,
+    [credentialId],
+  ) as Promise<Array<{ data: { app: string; used_at: string; kind: string } }>>;
 
 /** Waits until auth's consumer has handled one event (its inbox holds the id). */
 const handledByAuth = (eventId: string) =>
-  eventually(() => db().query('SELECT 1 FROM auth.inbox WHERE event_id = $1', [eventId]), (rows) => rows.length === 1, {
-    timeoutMs: 30_000,
-    what: `auth to handle event ${eventId}`,
-  });
+  eventually(
+    () => db().query('SELECT 1 FROM auth.inbox WHERE event_id = $1', [eventId]),
+    (rows) => rows.length === 1,
+    {
+      timeoutMs: 30_000,
+      what: `auth to handle event ${eventId}`,
+    },
+  );
 
 describe('last used of personal access tokens and API keys', () => {
   let pat: { id: string; token: string; created_at: string };
@@ -90,34 +100,54 @@ describe('last used of personal access tokens and API keys', () => {
     pat = created.body;
 
     // Refused until platform's replica learns the token (a refusal is no use); then accepted.
-    await eventually(() => call(platformBase, 'GET', `/api/users?company_id=${companyId}`, pat.token), (r) => r.status === 200, {
-      timeoutMs: 30_000,
-      what: 'the token to reach the platform credential replica',
-    });
+    await eventually(
+      () => call(platformBase, 'GET', `/api/users?company_id=${companyId}`, pat.token),
+      (r) => r.status === 200,
+      {
+        timeoutMs: 30_000,
+        what: 'the token to reach the platform credential replica',
+      },
+    );
     const acceptedBy = Date.now();
     for (let i = 0; i < 3; i++) expect((await call(platformBase, 'GET', '/api/users', pat.token)).status).toBe(200);
 
-    lastUsed = (await eventually(() => patLastUsed(pat.id), (value) => typeof value === 'string', {
-      timeoutMs: 30_000,
-      what: 'last_used_at to reach auth',
-    })) as string;
+    lastUsed = (await eventually(
+      () => patLastUsed(pat.id),
+      (value) => typeof value === 'string',
+      {
+        timeoutMs: 30_000,
+        what: 'last_used_at to reach auth',
+      },
+    )) as string;
     expect(Date.parse(lastUsed)).toBeGreaterThanOrEqual(Date.parse(pat.created_at));
     expect(Date.parse(lastUsed)).toBeLessThanOrEqual(acceptedBy);
 
     // Four accepted requests within the minute: one report.
     const reports = await usageRows('platform', pat.id);
-    expect(reports).toEqual([{ data: { credential_id: pat.id, kind: 'personal_access_token', company_id: companyId, used_at: lastUsed, app: 'platform' } }]);
+    expect(reports).toEqual([
+      {
+        data: { credential_id: pat.id, kind: 'personal_access_token', company_id: companyId, used_at: lastUsed, app: 'platform' },
+      },
+    ]);
   });
 
   it("auth's own check of the token reports the same way", async () => {
     expect(await usageRows('auth', pat.id)).toEqual([]);
     expect((await call(authBase, 'GET', '/oauth/personal-access-tokens', pat.token)).status).toBe(200);
-    const [report] = await eventually(() => usageRows('auth', pat.id), (rows) => rows.length === 1, { what: "auth's own report" });
+    const [report] = await eventually(
+      () => usageRows('auth', pat.id),
+      (rows) => rows.length === 1,
+      { what: "auth's own report" },
+    );
     expect(report!.data).toMatchObject({ app: 'auth', kind: 'personal_access_token' });
-    lastUsed = (await eventually(() => patLastUsed(pat.id), (value) => value === report!.data.used_at, {
-      timeoutMs: 30_000,
-      what: "auth's own use to move last_used_at",
-    })) as string;
+    lastUsed = (await eventually(
+      () => patLastUsed(pat.id),
+      (value) => value === report!.data.used_at,
+      {
+        timeoutMs: 30_000,
+        what: "auth's own use to move last_used_at",
+      },
+    )) as string;
   });
 
   it('an older report arriving late does not move last_used_at back; a report from a clock ahead is taken as now', async () => {
@@ -132,7 +162,13 @@ describe('last used of personal access tokens and API keys', () => {
     await handledByAuth(older.envelope.id);
     expect(await patLastUsed(pat.id)).toBe(lastUsed);
 
-    const ahead = credentialUsed({ credentialId: pat.id, kind: 'personal_access_token', companyId, usedAt: new Date(Date.now() + 86_400_000), app: 'webhook-dispatch' });
+    const ahead = credentialUsed({
+      credentialId: pat.id,
+      kind: 'personal_access_token',
+      companyId,
+      usedAt: new Date(Date.now() + 86_400_000),
+      app: 'webhook-dispatch',
+    });
     await commitThroughPlatform([ahead]);
     await handledByAuth(ahead.envelope.id);
     const moved = await patLastUsed(pat.id);
@@ -144,15 +180,29 @@ describe('last used of personal access tokens and API keys', () => {
     const created = await call(authBase, 'POST', '/oauth/api-keys', accessToken, { name: 'Website form' });
     expect(created).toMatchObject({ status: 201, body: { last_used_at: null } });
     const verifier = platform.get(OpaqueCredentialVerifier);
-    await eventually(() => verifier.verify(created.body.api_key, 'api_key'), (principal) => principal.credentialId === created.body.id, {
-      timeoutMs: 30_000,
-      what: 'the key to reach the platform credential replica',
-    });
-    const lastUsedAt = await eventually(() => apiKeyLastUsed(created.body.id), (value) => typeof value === 'string', {
-      timeoutMs: 30_000,
-      what: "the key's last_used_at to reach auth",
-    });
+    await eventually(
+      () => verifier.verify(created.body.api_key, 'api_key'),
+      (principal) => principal.credentialId === created.body.id,
+      {
+        timeoutMs: 30_000,
+        what: 'the key to reach the platform credential replica',
+      },
+    );
+    const lastUsedAt = await eventually(
+      () => apiKeyLastUsed(created.body.id),
+      (value) => typeof value === 'string',
+      {
+        timeoutMs: 30_000,
+        what: "the key's last_used_at to reach auth",
+      },
+    );
     const [report] = await usageRows('platform', created.body.id);
-    expect(report!.data).toEqual({ credential_id: created.body.id, kind: 'api_key', company_id: companyId, used_at: lastUsedAt, app: 'platform' });
+    expect(report!.data).toEqual({
+      credential_id: created.body.id,
+      kind: 'api_key',
+      company_id: companyId,
+      used_at: lastUsedAt,
+      app: 'platform',
+    });
   });
 });

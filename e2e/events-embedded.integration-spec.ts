@@ -22,7 +22,11 @@ describe('platform → in-process bus → messaging (embedded mode)', () => {
 
   it('(a) an event committed in platform is consumed exactly once by messaging', async () => {
     const id = (await createCompany(apps, 'Embedded Co').expect(201)).body.data.id as string;
-    const view = await eventually(() => messagingView(apps, id), (v) => v.name === 'Embedded Co', { what: 'replica' });
+    const view = await eventually(
+      () => messagingView(apps, id),
+      (v) => v.name === 'Embedded Co',
+      { what: 'replica' },
+    );
     expect(view.inbox).toHaveLength(1);
 
     // Redelivery (the relay republishing an unmarked row) is absorbed by the inbox.
@@ -36,16 +40,26 @@ describe('platform → in-process bus → messaging (embedded mode)', () => {
       dataSourceOf(apps.platform).transaction(async (manager) => {
         await apps.platform.get(Outbox).append(
           manager,
-          newEvent('company.created', { companyId: '888888', subject: '888888', data: { id: '888888', name: 'Ghost', parent_company_id: null } }),
+          newEvent('company.created', {
+            companyId: '888888',
+            subject: '888888',
+            data: { id: '888888', name: 'Ghost', parent_company_id: null },
+          }),
         );
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
 
     const id = (await createCompany(apps, 'After Rollback').expect(201)).body.data.id as string;
-    await eventually(() => messagingView(apps, id), (v) => v.inbox.length === 1, { what: 'the committed event' });
+    await eventually(
+      () => messagingView(apps, id),
+      (v) => v.inbox.length === 1,
+      { what: 'the committed event' },
+    );
     await apps.platform.get(OutboxRelay).flush();
-    await expect(dataSourceOf(apps.platform).query("SELECT 1 FROM platform.outbox WHERE subject = '888888'")).resolves.toEqual([]);
+    await expect(dataSourceOf(apps.platform).query("SELECT 1 FROM platform.outbox WHERE subject = '888888'")).resolves.toEqual(
+      [],
+    );
     await expect(messagingView(apps, '888888')).resolves.toEqual({ name: null, inbox: [] });
   });
 });

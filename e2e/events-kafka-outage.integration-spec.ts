@@ -14,7 +14,11 @@ describe('platform → Kafka outage → messaging', () => {
 
   beforeAll(async () => {
     [broker, database] = await Promise.all([KafkaBroker.start(), createTestDatabase('e2e_outage')]);
-    apps = await startTwoApps({ databaseUrl: database.url, kafkaBrokers: broker.brokers, topicPrefix: uniqueTopicPrefix('outage') });
+    apps = await startTwoApps({
+      databaseUrl: database.url,
+      kafkaBrokers: broker.brokers,
+      topicPrefix: uniqueTopicPrefix('outage'),
+    });
   });
 
   afterAll(async () => {
@@ -50,10 +54,14 @@ describe('platform → Kafka outage → messaging', () => {
     for (const id of ids) {
       const expectedOrder = await platformOutbox(apps, id);
       expect(expectedOrder).toHaveLength(11);
-      const view = await eventually(() => messagingView(apps, id), (v) => v.inbox.length === 11, {
-        timeoutMs: 90_000,
-        what: `all events of company ${id}`,
-      });
+      const view = await eventually(
+        () => messagingView(apps, id),
+        (v) => v.inbox.length === 11,
+        {
+          timeoutMs: 90_000,
+          what: `all events of company ${id}`,
+        },
+      );
       expect(view.inbox).toEqual(expectedOrder);
       expect(view.name).toBe(`company ${id} v10`);
     }

@@ -37,7 +37,11 @@ describe('platform → Kafka → messaging', () => {
   it('(a) an event committed in platform is consumed exactly once by messaging', async () => {
     const response = await createCompany(apps, 'Acme Roofing').expect(201);
     const id = response.body.data.id as string;
-    const view = await eventually(() => messagingView(apps, id), (v) => v.name === 'Acme Roofing', { what: 'replica' });
+    const view = await eventually(
+      () => messagingView(apps, id),
+      (v) => v.name === 'Acme Roofing',
+      { what: 'replica' },
+    );
     expect(view.inbox).toHaveLength(1);
     // Give a stray redelivery time to show up: there must still be exactly one effect.
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -46,7 +50,11 @@ describe('platform → Kafka → messaging', () => {
 
   it('(b) a relay that died after publishing and before marking republishes; the duplicate changes nothing', async () => {
     const id = (await createCompany(apps, 'Duplicate Ltd').expect(201)).body.data.id as string;
-    const first = await eventually(() => messagingView(apps, id), (v) => v.inbox.length === 1, { what: 'first delivery' });
+    const first = await eventually(
+      () => messagingView(apps, id),
+      (v) => v.inbox.length === 1,
+      { what: 'first delivery' },
+    );
     const before = await duplicatesSkipped();
 
     // The state a crash between publish and mark leaves behind: published on Kafka, not marked.
@@ -83,7 +91,8 @@ describe('platform → Kafka → messaging', () => {
     // events into its authz replica too), so wait for both letters rather than for a count.
     const dlq = await eventually(
       () => readWholeTopic(brokers, `${topic}.dlq`),
-      (messages) => ['this is not an envelope', JSON.stringify(badEnvelope)].every((value) => messages.some((m) => m.value === value)),
+      (messages) =>
+        ['this is not an envelope', JSON.stringify(badEnvelope)].every((value) => messages.some((m) => m.value === value)),
       { what: 'both dead letters' },
     );
     expect(dlq.map((m) => m.value)).toEqual(expect.arrayContaining(['this is not an envelope', JSON.stringify(badEnvelope)]));
@@ -92,7 +101,11 @@ describe('platform → Kafka → messaging', () => {
     expect(handlerFailure.headers['dlq-error']).toContain('name is required');
 
     const id = (await createCompany(apps, 'After The Poison').expect(201)).body.data.id as string;
-    await eventually(() => messagingView(apps, id), (v) => v.name === 'After The Poison', { what: 'a later event' });
+    await eventually(
+      () => messagingView(apps, id),
+      (v) => v.name === 'After The Poison',
+      { what: 'a later event' },
+    );
     await expect(messagingView(apps, '424242')).resolves.toEqual({ name: null, inbox: [] });
   });
 
@@ -101,7 +114,11 @@ describe('platform → Kafka → messaging', () => {
       .transaction(async (manager) => {
         const [envelope] = await apps.platform.get(Outbox).append(
           manager,
-          newEvent('company.created', { companyId: '777777', subject: '777777', data: { id: '777777', name: 'Ghost', parent_company_id: null } }),
+          newEvent('company.created', {
+            companyId: '777777',
+            subject: '777777',
+            data: { id: '777777', name: 'Ghost', parent_company_id: null },
+          }),
         );
         throw Object.assign(new Error('rollback'), { eventId: envelope!.id });
       })
@@ -109,7 +126,11 @@ describe('platform → Kafka → messaging', () => {
 
     // A later committed change is consumed, so anything published before it would have been too.
     const id = (await createCompany(apps, 'Committed After Rollback').expect(201)).body.data.id as string;
-    await eventually(() => messagingView(apps, id), (v) => v.inbox.length === 1, { what: 'the committed event' });
+    await eventually(
+      () => messagingView(apps, id),
+      (v) => v.inbox.length === 1,
+      { what: 'the committed event' },
+    );
     await apps.platform.get(OutboxRelay).flush();
 
     const outbox = await dataSourceOf(apps.platform).query('SELECT 1 FROM platform.outbox WHERE id = $1', [eventId]);

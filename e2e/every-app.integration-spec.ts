@@ -25,7 +25,8 @@ const factories = {
 /** Each API's error body, as the spec fixes it. */
 const errorShape: Record<keyof typeof factories, (body: Record<string, unknown>) => void> = {
   messaging: (body) => expect(body).toEqual({ error: expect.any(String) }),
-  auth: (body) => expect(body).toEqual({ error: expect.any(String), error_description: expect.any(String), message: expect.any(String) }),
+  auth: (body) =>
+    expect(body).toEqual({ error: expect.any(String), error_description: expect.any(String), message: expect.any(String) }),
   platform: (body) => expect(body).toEqual({ success: false, message: expect.any(String), errors: expect.any(Object) }),
   'webhook-dispatch': (body) => expect(body).toEqual({ success: false, message: expect.any(String), errors: expect.any(Object) }),
 };
@@ -66,7 +67,9 @@ describe.each(Object.keys(factories) as Array<keyof typeof factories>)('%s app',
     const metrics = await request(app.getHttpServer()).get('/metrics').expect(200);
     expect(metrics.headers['content-type']).toContain('text/plain');
     expect(metrics.text).toContain('process_cpu_user_seconds_total');
-    expect(metrics.text).toContain(`http_request_duration_seconds_count{app="${name}",method="GET",route="/health/live",status="200"}`);
+    expect(metrics.text).toContain(
+      `http_request_duration_seconds_count{app="${name}",method="GET",route="/health/live",status="200"}`,
+    );
   });
 
   it('serves its OpenAPI document and UI', async () => {
@@ -125,7 +128,9 @@ describe.each(Object.keys(factories) as Array<keyof typeof factories>)('%s app',
     await app.listen(0, '127.0.0.1');
     const connection = await RawHttpConnection.open((app.getHttpServer().address() as AddressInfo).port);
     try {
-      await connection.write('POST /internal/anything HTTP/1.1\r\nHost: app\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"partial":');
+      await connection.write(
+        'POST /internal/anything HTTP/1.1\r\nHost: app\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"partial":',
+      );
       const answer = await connection.response(5000);
       expect(answer.status).toBe(408);
       errorShape[name](JSON.parse(answer.body));
@@ -140,7 +145,11 @@ describe.each(Object.keys(factories) as Array<keyof typeof factories>)('%s app',
 function servedRoutes(app: INestApplication): string[] {
   const routes: string[] = [];
   const paths = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).map(String);
-  const join = (...parts: string[]) => `/${parts.flatMap((part) => part.split('/')).filter(Boolean).join('/')}`;
+  const join = (...parts: string[]) =>
+    `/${parts
+      .flatMap((part) => part.split('/'))
+      .filter(Boolean)
+      .join('/')}`;
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
@@ -148,10 +157,12 @@ function servedRoutes(app: INestApplication): string[] {
       const prefixes = paths(Reflect.getMetadata(PATH_METADATA, controller) ?? '/');
       for (const key of Object.getOwnPropertyNames(controller.prototype)) {
         const handler = (controller.prototype as Record<string, unknown>)[key];
-        if (key === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        if (key === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined)
+          continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         for (const prefix of prefixes) {
-          for (const path of paths(Reflect.getMetadata(PATH_METADATA, handler))) routes.push(`${method} ${join(prefix, path).replace(/:([A-Za-z_]+)/g, '{$1}')}`);
+          for (const path of paths(Reflect.getMetadata(PATH_METADATA, handler)))
+            routes.push(`${method} ${join(prefix, path).replace(/:([A-Za-z_]+)/g, '{$1}')}`);
         }
       }
     }

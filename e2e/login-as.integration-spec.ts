@@ -65,7 +65,9 @@ beforeAll(async () => {
   await eventually(
     async () => {
       const [inAuth] = await db().query('SELECT count(*)::int AS n FROM auth.user_replica WHERE id = ANY($1::bigint[])', [ids]);
-      const [inPlatform] = await db().query('SELECT count(*)::int AS n FROM platform.user_replica WHERE id = ANY($1::bigint[])', [ids]);
+      const [inPlatform] = await db().query('SELECT count(*)::int AS n FROM platform.user_replica WHERE id = ANY($1::bigint[])', [
+        ids,
+      ]);
       return inAuth.n + inPlatform.n;
     },
     (seen) => seen === 2 * ids.length,
@@ -101,8 +103,13 @@ async function publishOperators(): Promise<void> {
   );
   await eventually(
     async () => {
-      const [seen] = await data.query('SELECT count(*)::int AS n FROM platform.user_replica WHERE id = ANY($1::bigint[])', [Object.values(operator)]);
-      const [companies] = await data.query('SELECT count(*)::int AS n FROM platform.company_replica WHERE id = ANY($1::bigint[])', [Object.values(company)]);
+      const [seen] = await data.query('SELECT count(*)::int AS n FROM platform.user_replica WHERE id = ANY($1::bigint[])', [
+        Object.values(operator),
+      ]);
+      const [companies] = await data.query(
+        'SELECT count(*)::int AS n FROM platform.company_replica WHERE id = ANY($1::bigint[])',
+        [Object.values(company)],
+      );
       return seen.n + companies.n;
     },
     (seen) => seen === 5,
@@ -129,7 +136,11 @@ async function createUser(bearer: string, companyId: string, roleId: number, sta
 }
 
 /** Auth's token endpoint as the platform calls it (internal caller, form-encoded). */
-function exchangeAtAuth(actorToken: string, targetUserId: string, headers: Record<string, string> = { 'x-internal-token': internalToken }) {
+function exchangeAtAuth(
+  actorToken: string,
+  targetUserId: string,
+  headers: Record<string, string> = { 'x-internal-token': internalToken },
+) {
   return fetch(`${authBase}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -181,8 +192,17 @@ describe('login-as (platform → auth token exchange)', () => {
 
   it('the exchange is audited in auth: a grant with its actor and an impersonation_audit row (never the token)', async () => {
     const sid = decodeJwt(impersonation).sid as string;
-    const [grant] = await db().query('SELECT client_id, user_id::text, company_id::text, actor_user_id::text, revoked_at FROM auth.grants WHERE id = $1', [sid]);
-    expect(grant).toEqual({ client_id: LOGIN_AS_CLIENT_ID, user_id: user.viewerA, company_id: company.A, actor_user_id: user.adminA, revoked_at: null });
+    const [grant] = await db().query(
+      'SELECT client_id, user_id::text, company_id::text, actor_user_id::text, revoked_at FROM auth.grants WHERE id = $1',
+      [sid],
+    );
+    expect(grant).toEqual({
+      client_id: LOGIN_AS_CLIENT_ID,
+      user_id: user.viewerA,
+      company_id: company.A,
+      actor_user_id: user.adminA,
+      revoked_at: null,
+    });
     const rows = await db().query(
       `SELECT actor_user_id::text, actor_company_id::text, target_user_id::text, company_id::text, actor_credential, requested_from_ip,
               extract(epoch FROM expires_at - issued_at)::int AS lifetime
@@ -206,7 +226,9 @@ describe('login-as (platform → auth token exchange)', () => {
 
   it('audits the address the platform saw; auth believes the internal client-ip header, never X-Forwarded-For', async () => {
     const requestedFrom = async (token: string): Promise<string> => {
-      const [row] = await db().query('SELECT requested_from_ip FROM auth.impersonation_audit WHERE grant_id = $1', [decodeJwt(token).sid]);
+      const [row] = await db().query('SELECT requested_from_ip FROM auth.impersonation_audit WHERE grant_id = $1', [
+        decodeJwt(token).sid,
+      ]);
       return row.requested_from_ip;
     };
     const admin = await mint(user.adminA, company.A);
@@ -216,13 +238,23 @@ describe('login-as (platform → auth token exchange)', () => {
       headers: { authorization: `Bearer ${admin}`, 'x-forwarded-for': '203.0.113.7' },
     });
     expect(viaPlatform.status).toBe(200);
-    await expect(requestedFrom(((await viaPlatform.json()) as { data: { token: string } }).data.token)).resolves.toBe('203.0.113.7');
+    await expect(requestedFrom(((await viaPlatform.json()) as { data: { token: string } }).data.token)).resolves.toBe(
+      '203.0.113.7',
+    );
     // Straight to auth with the internal token: X-Forwarded-For from an untrusted peer is not the source…
-    const forwarded = await exchangeAtAuth(admin, user.viewerA, { 'x-internal-token': internalToken, 'x-forwarded-for': '198.51.100.9' });
+    const forwarded = await exchangeAtAuth(admin, user.viewerA, {
+      'x-internal-token': internalToken,
+      'x-forwarded-for': '198.51.100.9',
+    });
     expect(forwarded.status).toBe(200);
-    await expect(requestedFrom(((await forwarded.json()) as { access_token: string }).access_token)).resolves.toMatch(/127\.0\.0\.1$/);
+    await expect(requestedFrom(((await forwarded.json()) as { access_token: string }).access_token)).resolves.toMatch(
+      /127\.0\.0\.1$/,
+    );
     // …while the dedicated header is, behind the internal token.
-    const named = await exchangeAtAuth(admin, user.viewerA, { 'x-internal-token': internalToken, 'x-internal-client-ip': '198.51.100.10' });
+    const named = await exchangeAtAuth(admin, user.viewerA, {
+      'x-internal-token': internalToken,
+      'x-internal-client-ip': '198.51.100.10',
+    });
     expect(named.status).toBe(200);
     await expect(requestedFrom(((await named.json()) as { access_token: string }).access_token)).resolves.toBe('198.51.100.10');
   });
@@ -232,11 +264,18 @@ describe('login-as (platform → auth token exchange)', () => {
     expect(viaPlatform).toMatchObject({ status: 403, body: { success: false, message: expect.stringMatching(/nested/) } });
     const viaAuth = await exchangeAtAuth(impersonation, user.limitedA);
     expect(viaAuth.status).toBe(400);
-    await expect(viaAuth.json()).resolves.toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/nested/) });
+    await expect(viaAuth.json()).resolves.toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringMatching(/nested/),
+    });
   });
 
   it('a login-as token cannot create a personal access token at auth (403)', async () => {
-    const response = await call(authBase, 'POST', '/oauth/personal-access-tokens', impersonation, { name: 'left behind', scopes: ['*'], expires_at: null });
+    const response = await call(authBase, 'POST', '/oauth/personal-access-tokens', impersonation, {
+      name: 'left behind',
+      scopes: ['*'],
+      expires_at: null,
+    });
     expect(response).toMatchObject({ status: 403, body: { error: 'access_denied' } });
   });
 
@@ -244,21 +283,40 @@ describe('login-as (platform → auth token exchange)', () => {
     const limited = await call(platformBase, 'GET', `/api/users/${user.viewerA}/login-as`, await mint(user.limitedA, company.A));
     expect(limited).toMatchObject({ status: 403, body: { success: false } });
     const admin = await mint(user.adminA, company.A);
-    await expect(call(platformBase, 'POST', `/api/users/${user.viewerB}/login-as`, admin)).resolves.toMatchObject({ status: 404, body: { success: false } });
+    await expect(call(platformBase, 'POST', `/api/users/${user.viewerB}/login-as`, admin)).resolves.toMatchObject({
+      status: 404,
+      body: { success: false },
+    });
     await expect(call(platformBase, 'GET', `/api/users/${user.viewerB}/login-as`, admin)).resolves.toMatchObject({ status: 404 });
-    await expect(call(platformBase, 'POST', `/api/users/${user.adminA}/login-as`, admin)).resolves.toMatchObject({ status: 422, body: { success: false } });
-    await expect(call(platformBase, 'POST', `/api/users/${user.suspendedA}/login-as`, admin)).resolves.toMatchObject({ status: 422 });
+    await expect(call(platformBase, 'POST', `/api/users/${user.adminA}/login-as`, admin)).resolves.toMatchObject({
+      status: 422,
+      body: { success: false },
+    });
+    await expect(call(platformBase, 'POST', `/api/users/${user.suspendedA}/login-as`, admin)).resolves.toMatchObject({
+      status: 422,
+    });
     // A base64 path id, like the other user routes.
-    const byBase64 = await call(platformBase, 'GET', `/api/users/${Buffer.from(user.viewerA).toString('base64')}/login-as`, admin);
+    const byBase64 = await call(
+      platformBase,
+      'GET',
+      `/api/users/${Buffer.from(user.viewerA).toString('base64')}/login-as`,
+      admin,
+    );
     expect(byBase64).toMatchObject({ status: 200, body: { data: { user_id: Number(user.viewerA) } } });
   });
 
-  it("lets an agency admin act in a child company only when naming it with company_id", async () => {
+  it('lets an agency admin act in a child company only when naming it with company_id', async () => {
     const admin = await mint(user.adminA, company.A);
-    await expect(call(platformBase, 'POST', `/api/users/${user.viewerC}/login-as`, admin)).resolves.toMatchObject({ status: 404 });
+    await expect(call(platformBase, 'POST', `/api/users/${user.viewerC}/login-as`, admin)).resolves.toMatchObject({
+      status: 404,
+    });
     const response = await call(platformBase, 'POST', `/api/users/${user.viewerC}/login-as?company_id=${company.C}`, admin);
     expect(response.status).toBe(200);
-    expect(decodeJwt(response.body.data.token)).toMatchObject({ sub: user.viewerC, company_id: company.C, act: { sub: user.adminA } });
+    expect(decodeJwt(response.body.data.token)).toMatchObject({
+      sub: user.viewerC,
+      company_id: company.C,
+      act: { sub: user.adminA },
+    });
     await expect(call(platformBase, 'GET', '/api/users', response.body.data.token)).resolves.toMatchObject({ status: 200 });
   });
 
@@ -271,6 +329,9 @@ describe('login-as (platform → auth token exchange)', () => {
     expect(wrong.status).toBe(401);
     const stranger = await exchangeAtAuth(admin, user.viewerB);
     expect(stranger.status).toBe(400);
-    await expect(stranger.json()).resolves.toMatchObject({ error: 'invalid_grant', error_description: 'The user does not exist.' });
+    await expect(stranger.json()).resolves.toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'The user does not exist.',
+    });
   });
 });

@@ -48,7 +48,9 @@ describe('npm start: the embedded PostgreSQL lives as long as the launcher', () 
   it('a server left running (launcher and watchdog SIGKILLed) is stopped and started again by the next start, data kept', async () => {
     const first = suite.launch();
     await suite.ready(first);
-    await suite.query("CREATE TABLE IF NOT EXISTS public.lifecycle_probe (note text); INSERT INTO public.lifecycle_probe VALUES ('kept')");
+    await suite.query(
+      "CREATE TABLE IF NOT EXISTS public.lifecycle_probe (note text); INSERT INTO public.lifecycle_probe VALUES ('kept')",
+    );
     const stalePids = await suite.postgresPids();
     for (const pid of await suite.helperPids()) process.kill(pid, 'SIGKILL');
     first.kill();

@@ -36,11 +36,20 @@ describe('npm start (embedded suite)', () => {
   });
 
   const launch = (): ChildProcess => {
-    const env: NodeJS.ProcessEnv = { ...process.env, SUITE_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      SUITE_DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+    };
     delete env.DATABASE_URL;
     delete env.KAFKA_BROKERS;
     for (const [name, port] of Object.entries(ports)) env[name] = String(port);
-    const child = spawn(process.execPath, ['dist/tools/start-embedded.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['dist/tools/start-embedded.js'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     output.set(child, '');
     child.stdout!.on('data', (chunk: Buffer) => output.set(child, output.get(child)! + chunk.toString('utf8')));
     child.stderr!.resume();
@@ -86,18 +95,23 @@ describe('npm start (embedded suite)', () => {
     });
     expect(created.status).toBe(201);
     const replicas = await eventually(
-      () => queryEmbedded(
-        "SELECT 'messaging' AS app FROM messaging.company_replica WHERE name = 'Started Co' UNION ALL " +
-          "SELECT 'auth' FROM auth.company_replica WHERE name = 'Started Co' UNION ALL " +
-          "SELECT 'webhooks' FROM webhooks.company_replica WHERE name = 'Started Co'",
-      ),
+      () =>
+        queryEmbedded(
+          "SELECT 'messaging' AS app FROM messaging.company_replica WHERE name = 'Started Co' UNION ALL " +
+            "SELECT 'auth' FROM auth.company_replica WHERE name = 'Started Co' UNION ALL " +
+            "SELECT 'webhooks' FROM webhooks.company_replica WHERE name = 'Started Co'",
+        ),
       (rows) => rows.length === 3,
       { what: 'the company in every replica' },
     );
     expect(replicas.map((row) => row.app).sort()).toEqual(['auth', 'messaging', 'webhooks']);
 
     // The empty database was bootstrapped once: credentials printed, kept owner-only, and working.
-    await eventually(async () => output.get(first)!, (text) => text.includes('The same as JSON'), { what: 'the bootstrap credentials' });
+    await eventually(
+      async () => output.get(first)!,
+      (text) => text.includes('The same as JSON'),
+      { what: 'the bootstrap credentials' },
+    );
     expect(output.get(first)).toContain('First start: bootstrapped an empty database.');
     const bootstrapFile = path.join(dataDir, 'bootstrap.json');
     expect((await stat(bootstrapFile)).mode & 0o777).toBe(0o600);
@@ -105,7 +119,10 @@ describe('npm start (embedded suite)', () => {
     expect(output.get(first)).toContain(JSON.stringify(credentials));
     // The token's credential.issued event reaches the platform's replica a moment after the bootstrap.
     const users = await eventually(
-      () => fetch(`http://127.0.0.1:${ports.PLATFORM_PORT}/api/users`, { headers: { authorization: `Bearer ${credentials.personal_access_token}` } }),
+      () =>
+        fetch(`http://127.0.0.1:${ports.PLATFORM_PORT}/api/users`, {
+          headers: { authorization: `Bearer ${credentials.personal_access_token}` },
+        }),
       (response) => response.status === 200,
       { what: 'the bootstrap token accepted by the platform' },
     );
@@ -116,10 +133,16 @@ describe('npm start (embedded suite)', () => {
 
     const second = launch();
     try {
-      await eventually(allReady, (statuses) => statuses.every((s) => s === 200), { timeoutMs: 60_000, what: 'ready after restart' });
-      const again = await fetch(`http://127.0.0.1:${ports.PLATFORM_PORT}/internal/companies/${((await created.json()) as { data: { id: string } }).data.id}`, {
-        headers: { 'x-internal-token': token },
+      await eventually(allReady, (statuses) => statuses.every((s) => s === 200), {
+        timeoutMs: 60_000,
+        what: 'ready after restart',
       });
+      const again = await fetch(
+        `http://127.0.0.1:${ports.PLATFORM_PORT}/internal/companies/${((await created.json()) as { data: { id: string } }).data.id}`,
+        {
+          headers: { 'x-internal-token': token },
+        },
+      );
       expect(again.status).toBe(200);
       await expect(again.json()).resolves.toMatchObject({ data: { name: 'Started Co' } });
     } finally {

@@ -49,7 +49,10 @@ beforeAll(async () => {
   base = suite.base;
   userEmail = `grace-${Date.now()}@example.com`;
   // Also waits for the login users (sign-in reads them), which the same user.created event feeds.
-  await suite.seed([], [{ id: '7', companyId: '42', permissions: SCOPES, email: userEmail, passwordHash: await hashPassword(PASSWORD) }]);
+  await suite.seed(
+    [],
+    [{ id: '7', companyId: '42', permissions: SCOPES, email: userEmail, passwordHash: await hashPassword(PASSWORD) }],
+  );
 
   const registered = await fetch(`${base}/internal/oauth-clients`, {
     method: 'POST',
@@ -107,13 +110,21 @@ describe('authorization code flow in Chromium', () => {
 
     await page.getByLabel('Email').fill(userEmail);
     await page.getByLabel('Password').fill(PASSWORD);
-    await Promise.all([page.waitForURL((target) => target.pathname === '/login/oauth/authorize'), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await Promise.all([
+      page.waitForURL((target) => target.pathname === '/login/oauth/authorize'),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
 
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`Allow ${CLIENT_NAME} to access your account?`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      `Allow ${CLIENT_NAME} to access your account?`,
+    );
     const scopeItems = await page.getByRole('list').getByRole('listitem').allTextContents();
     expect([...scopeItems].sort()).toEqual(['View teams', 'View users']);
 
-    await Promise.all([page.waitForURL((target) => target.toString().startsWith(redirectUri)), page.getByRole('button', { name: 'Allow' }).click()]);
+    await Promise.all([
+      page.waitForURL((target) => target.toString().startsWith(redirectUri)),
+      page.getByRole('button', { name: 'Allow' }).click(),
+    ]);
     expect(callbacks).toHaveLength(1);
     const callback = callbacks[0]!;
     expect(callback.origin + callback.pathname).toBe(redirectUri);
@@ -129,15 +140,30 @@ describe('authorization code flow in Chromium', () => {
         'content-type': 'application/x-www-form-urlencoded',
         authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`,
       },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: code!, redirect_uri: redirectUri, code_verifier: verifier }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: code!,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+      }).toString(),
     });
     expect(exchanged.status).toBe(200);
-    const tokens = (await exchanged.json()) as { access_token: string; refresh_token: string; token_type: string; scope: string; expires_in: number };
+    const tokens = (await exchanged.json()) as {
+      access_token: string;
+      refresh_token: string;
+      token_type: string;
+      scope: string;
+      expires_in: number;
+    };
     expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 600, refresh_token: expect.any(String) });
     expect(tokens.scope.split(' ').sort()).toEqual([...SCOPES].sort());
 
     const jwks = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
-    const { payload } = await jwtVerify(tokens.access_token, createLocalJWKSet(jwks), { issuer: base, audience: ACCESS_TOKEN_AUDIENCE, typ: ACCESS_TOKEN_TYPE });
+    const { payload } = await jwtVerify(tokens.access_token, createLocalJWKSet(jwks), {
+      issuer: base,
+      audience: ACCESS_TOKEN_AUDIENCE,
+      typ: ACCESS_TOKEN_TYPE,
+    });
     expect(payload).toMatchObject({ sub: '7', company_id: '42', client_id: client.client_id, scope: tokens.scope });
   });
 
@@ -151,11 +177,16 @@ describe('authorization code flow in Chromium', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('password');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => `${document.activeElement?.tagName}:${document.activeElement?.textContent}`)).toBe('BUTTON:Sign in');
+    expect(await page.evaluate(() => `${document.activeElement?.tagName}:${document.activeElement?.textContent}`)).toBe(
+      'BUTTON:Sign in',
+    );
 
     await email.fill(userEmail);
     await password.fill('not the password');
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url() === `${base}/login/oauth/login`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${base}/login/oauth/login`),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
     expect(response.status()).toBe(401);
     await page.waitForLoadState();
 

@@ -121,14 +121,20 @@ describe('SIGTERM under load (compiled platform app)', () => {
     const exit = await started.exitWithin(30_000, 'after SIGTERM');
 
     const tally = (list: Outcome[]) =>
-      list.reduce<Record<string, number>>((counts, o) => ({ ...counts, [String(o.status ?? o.error)]: (counts[String(o.status ?? o.error)] ?? 0) + 1 }), {});
+      list.reduce<Record<string, number>>(
+        (counts, o) => ({ ...counts, [String(o.status ?? o.error)]: (counts[String(o.status ?? o.error)] ?? 0) + 1 }),
+        {},
+      );
     const before = outcomes.filter((o) => o.sentBeforeSignal);
     const after = outcomes.filter((o) => !o.sentBeforeSignal);
     // Printed on failure: what each side got.
     const summary = { before: tally(before), after: tally(after) };
     expect(before.length).toBe((SIGNAL_AFTER_WAVE + 1) * WAVE_SIZE);
     expect({ summary, unanswered: before.filter((o) => o.status === undefined).length }).toEqual({ summary, unanswered: 0 });
-    expect({ summary, failedOtherwise: after.filter((o) => o.status === undefined && o.error !== 'ECONNREFUSED').length }).toEqual({ summary, failedOtherwise: 0 });
+    expect({
+      summary,
+      failedOtherwise: after.filter((o) => o.status === undefined && o.error !== 'ECONNREFUSED').length,
+    }).toEqual({ summary, failedOtherwise: 0 });
     expect([...before, ...after].filter((o) => o.status !== undefined && o.status >= 500)).toEqual([]);
 
     for (const result of next) {

@@ -26,7 +26,12 @@ const KUBECTL = process.env.KUBECTL ?? 'kubectl';
 // Loosely typed view of a rendered object; the kubernetes-models validation below is what
 // guarantees the shapes, these types only keep the assertions readable.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; [key: string]: any };
+type Obj = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  [key: string]: any;
+};
 type Container = Record<string, any>;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
@@ -34,7 +39,11 @@ function render(overlay: string): Obj[] {
   const dir = path.join(K8S_DIR, 'overlays', overlay);
   let out: string;
   try {
-    out = execFileSync(KUBECTL, ['kustomize', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 32 * 1024 * 1024 });
+    out = execFileSync(KUBECTL, ['kustomize', dir], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 32 * 1024 * 1024,
+    });
   } catch (error) {
     const e = error as NodeJS.ErrnoException & { stderr?: string };
     if (e.code === 'ENOENT') {
@@ -105,7 +114,8 @@ function kafkaTopicProblems(topic: Obj): string[] {
   if (typeof spec !== 'object' || spec === null) return [...problems, `${where}: spec is required`];
   const unknown = Object.keys(spec).filter((key) => !['topicName', 'partitions', 'replicas', 'config'].includes(key));
   if (unknown.length > 0) problems.push(`${where}: unknown spec fields ${unknown.join(', ')}`);
-  if (typeof spec.topicName !== 'string' || !KAFKA_TOPIC_NAME.test(spec.topicName)) problems.push(`${where}: spec.topicName must be a legal Kafka topic name`);
+  if (typeof spec.topicName !== 'string' || !KAFKA_TOPIC_NAME.test(spec.topicName))
+    problems.push(`${where}: spec.topicName must be a legal Kafka topic name`);
   if (!isPositiveInt(spec.partitions)) problems.push(`${where}: spec.partitions must be an integer >= 1`);
   if (!isPositiveInt(spec.replicas)) problems.push(`${where}: spec.replicas must be an integer >= 1`);
   if (spec.config !== undefined) {
@@ -113,7 +123,8 @@ function kafkaTopicProblems(topic: Obj): string[] {
       problems.push(`${where}: spec.config must be a map`);
     } else {
       for (const [key, value] of Object.entries(spec.config)) {
-        if (!['string', 'number', 'boolean'].includes(typeof value)) problems.push(`${where}: spec.config.${key} must be a scalar`);
+        if (!['string', 'number', 'boolean'].includes(typeof value))
+          problems.push(`${where}: spec.config.${key} must be a scalar`);
       }
     }
   }
@@ -170,11 +181,18 @@ function parseImage(image: string): { repository: string; tag?: string; digest?:
   const [withTag, digest] = image.split('@');
   const colon = withTag!.lastIndexOf(':');
   const hasTag = colon > withTag!.lastIndexOf('/');
-  return { repository: hasTag ? withTag!.slice(0, colon) : withTag!, tag: hasTag ? withTag!.slice(colon + 1) : undefined, digest };
+  return {
+    repository: hasTag ? withTag!.slice(0, colon) : withTag!,
+    tag: hasTag ? withTag!.slice(colon + 1) : undefined,
+    digest,
+  };
 }
 
 /** The environment a container actually gets: its ConfigMaps (envFrom), overridden by `env` literals. */
-function effectiveEnv(container: Container, objects: Obj[]): Map<string, { value?: string; secretRef?: { name: string; key: string } }> {
+function effectiveEnv(
+  container: Container,
+  objects: Obj[],
+): Map<string, { value?: string; secretRef?: { name: string; key: string } }> {
   const env = new Map<string, { value?: string; secretRef?: { name: string; key: string } }>();
   for (const source of container.envFrom ?? []) {
     const configMap = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name === source.configMapRef?.name);
@@ -190,14 +208,26 @@ function effectiveEnv(container: Container, objects: Obj[]): Map<string, { value
 function expectHardenedPod(workload: Obj) {
   const where = `${workload.kind} ${workload.metadata.name}`;
   const pod = workload.spec.template.spec;
-  expect({ where, automountServiceAccountToken: pod.automountServiceAccountToken }).toEqual({ where, automountServiceAccountToken: false });
+  expect({ where, automountServiceAccountToken: pod.automountServiceAccountToken }).toEqual({
+    where,
+    automountServiceAccountToken: false,
+  });
   for (const container of pod.containers) {
     const sc = container.securityContext ?? {};
     const runAsNonRoot = sc.runAsNonRoot ?? pod.securityContext?.runAsNonRoot;
     const runAsUser = sc.runAsUser ?? pod.securityContext?.runAsUser;
     const seccomp = sc.seccompProfile?.type ?? pod.securityContext?.seccompProfile?.type;
-    expect({ where, runAsNonRoot, runAsUser, seccomp }).toEqual({ where, runAsNonRoot: true, runAsUser: 10001, seccomp: 'RuntimeDefault' });
-    expect({ where, readOnlyRootFilesystem: sc.readOnlyRootFilesystem, allowPrivilegeEscalation: sc.allowPrivilegeEscalation }).toEqual({
+    expect({ where, runAsNonRoot, runAsUser, seccomp }).toEqual({
+      where,
+      runAsNonRoot: true,
+      runAsUser: 10001,
+      seccomp: 'RuntimeDefault',
+    });
+    expect({
+      where,
+      readOnlyRootFilesystem: sc.readOnlyRootFilesystem,
+      allowPrivilegeEscalation: sc.allowPrivilegeEscalation,
+    }).toEqual({
       where,
       readOnlyRootFilesystem: true,
       allowPrivilegeEscalation: false,
@@ -212,7 +242,10 @@ function expectHardenedPod(workload: Obj) {
     // Requests and limits for both CPU and memory.
     for (const bound of ['requests', 'limits']) {
       for (const resource of ['cpu', 'memory']) {
-        expect({ where, [`${bound}.${resource}`]: container.resources?.[bound]?.[resource] !== undefined }).toEqual({ where, [`${bound}.${resource}`]: true });
+        expect({ where, [`${bound}.${resource}`]: container.resources?.[bound]?.[resource] !== undefined }).toEqual({
+          where,
+          [`${bound}.${resource}`]: true,
+        });
       }
     }
   }
@@ -309,7 +342,12 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
         ['livenessProbe', HEALTH_PATHS.live],
         ['startupProbe', HEALTH_PATHS.live],
       ] as const) {
-        expect({ app, probe, path: container[probe]?.httpGet?.path, port: container[probe] && probePort(container[probe]) }).toEqual({
+        expect({
+          app,
+          probe,
+          path: container[probe]?.httpGet?.path,
+          port: container[probe] && probePort(container[probe]),
+        }).toEqual({
           app,
           probe,
           path: pathExpected,
@@ -341,7 +379,9 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
       expect({ app, KAFKA_CLIENT_ID: env.get('KAFKA_CLIENT_ID')?.value }).toEqual({ app, KAFKA_CLIENT_ID: app });
       expectSecretsReferenced(deployment, objects, overlay, [...SECRET_ENV, ...(APP_SECRET_ENV[app as keyof typeof APPS] ?? [])]);
       // An app's own secrets reach that app only.
-      const foreign = ALL_SECRET_ENV.filter((name) => !SECRET_ENV.includes(name) && !(APP_SECRET_ENV[app as keyof typeof APPS] ?? []).includes(name));
+      const foreign = ALL_SECRET_ENV.filter(
+        (name) => !SECRET_ENV.includes(name) && !(APP_SECRET_ENV[app as keyof typeof APPS] ?? []).includes(name),
+      );
       expect({ app, foreign: foreign.filter((name) => env.has(name)) }).toEqual({ app, foreign: [] });
     }
   });
@@ -375,7 +415,9 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
         selects: [service.metadata.name],
       });
       const [port] = service.spec.ports;
-      const target = appContainer(targets[0]!).ports.find((p: Container) => p.name === port.targetPort || p.containerPort === port.targetPort);
+      const target = appContainer(targets[0]!).ports.find(
+        (p: Container) => p.name === port.targetPort || p.containerPort === port.targetPort,
+      );
       expect({ service: service.metadata.name, port: port.port, targetsContainerPort: target?.containerPort }).toEqual({
         service: service.metadata.name,
         port: 80,
@@ -417,7 +459,8 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
       }
     }
     for (const hpa of hpas) expect(deployments.map((d) => d.metadata.name)).toContain(hpa.spec.scaleTargetRef.name);
-    for (const pdb of pdbs) expect(deployments.some((d) => selects(pdb.spec.selector.matchLabels, d.spec.template.metadata.labels))).toBe(true);
+    for (const pdb of pdbs)
+      expect(deployments.some((d) => selects(pdb.spec.selector.matchLabels, d.spec.template.metadata.labels))).toBe(true);
   });
 
   it('routes exactly APPS[*].routes through the Ingress (Prefix, to the app Service) and never /internal', () => {
@@ -430,17 +473,32 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
     const routes: { path: string; pathType: string; service: string; port: string | number }[] = [];
     for (const rule of ingress.spec.rules ?? []) {
       for (const p of rule.http?.paths ?? []) {
-        routes.push({ path: p.path, pathType: p.pathType, service: p.backend.service?.name, port: p.backend.service?.port?.name ?? p.backend.service?.port?.number });
+        routes.push({
+          path: p.path,
+          pathType: p.pathType,
+          service: p.backend.service?.name,
+          port: p.backend.service?.port?.name ?? p.backend.service?.port?.number,
+        });
       }
     }
-    const expectedRoutes = APP_NAMES.flatMap((app) => APPS[app].routes.map((route) => ({ path: route, pathType: 'Prefix', service: app, port: 'http' })));
+    const expectedRoutes = APP_NAMES.flatMap((app) =>
+      APPS[app].routes.map((route) => ({ path: route, pathType: 'Prefix', service: app, port: 'http' })),
+    );
     const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
     expect(routes.sort(byPath)).toEqual(expectedRoutes.sort(byPath));
 
     for (const route of routes) {
-      expect(ofKind(objects, 'Service').find((s) => s.metadata.name === route.service)?.spec.ports.some((p: Container) => p.name === route.port)).toBe(true);
+      expect(
+        ofKind(objects, 'Service')
+          .find((s) => s.metadata.name === route.service)
+          ?.spec.ports.some((p: Container) => p.name === route.port),
+      ).toBe(true);
       // A Prefix path covers /internal if it is /internal itself, a parent of it, or `/`.
-      const coversInternal = route.path === '/' || route.path === '/internal' || route.path.startsWith('/internal/') || '/internal'.startsWith(`${route.path.replace(/\/$/, '')}/`);
+      const coversInternal =
+        route.path === '/' ||
+        route.path === '/internal' ||
+        route.path.startsWith('/internal/') ||
+        '/internal'.startsWith(`${route.path.replace(/\/$/, '')}/`);
       expect({ path: route.path, coversInternal }).toEqual({ path: route.path, coversInternal: false });
     }
   });
@@ -463,18 +521,24 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
     // docs/deployment.md applies `-l 'app.kubernetes.io/component notin (api,ingress)'` first, waits
     // for the Job, then applies everything: that first step must include the Job and all it needs,
     // and none of the app workloads.
-    const inFirstStep = (o: Obj) => !PRE_ROLLOUT_EXCLUDED_COMPONENTS.includes(o.metadata.labels?.['app.kubernetes.io/component'] ?? '');
+    const inFirstStep = (o: Obj) =>
+      !PRE_ROLLOUT_EXCLUDED_COMPONENTS.includes(o.metadata.labels?.['app.kubernetes.io/component'] ?? '');
     expect(inFirstStep(job)).toBe(true);
     for (const source of container.envFrom ?? []) {
-      expect(objects.filter(inFirstStep).some((o) => o.kind === 'ConfigMap' && o.metadata.name === source.configMapRef.name)).toBe(true);
+      expect(
+        objects.filter(inFirstStep).some((o) => o.kind === 'ConfigMap' && o.metadata.name === source.configMapRef.name),
+      ).toBe(true);
     }
     for (const entry of container.env ?? []) {
       const ref = entry.valueFrom?.secretKeyRef;
-      if (ref && overlay !== 'prod') expect(objects.filter(inFirstStep).some((o) => o.kind === 'Secret' && o.metadata.name === ref.name)).toBe(true);
+      if (ref && overlay !== 'prod')
+        expect(objects.filter(inFirstStep).some((o) => o.kind === 'Secret' && o.metadata.name === ref.name)).toBe(true);
     }
     expect(objects.filter(inFirstStep).some((o) => o.kind === 'Namespace')).toBe(true);
     const workloadKinds = ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Ingress'];
-    expect(objects.filter((o) => inFirstStep(o) && workloadKinds.includes(o.kind)).map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([]);
+    expect(
+      objects.filter((o) => inFirstStep(o) && workloadKinds.includes(o.kind)).map((o) => `${o.kind}/${o.metadata.name}`),
+    ).toEqual([]);
   });
 
   it('declares a KafkaTopic for each of ALL_TOPICS and its dead-letter topic, shaped like the apps expect', () => {
@@ -509,7 +573,10 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
     it('pins release image tags and commits no Secret', () => {
       for (const container of [...deployments, ...ofKind(objects, 'Job')].map(appContainer)) {
         const { tag, digest } = parseImage(container.image);
-        expect({ image: container.image, pinned: !!digest || (!!tag && !['latest', 'dev', 'main', 'master'].includes(tag)) }).toEqual({
+        expect({
+          image: container.image,
+          pinned: !!digest || (!!tag && !['latest', 'dev', 'main', 'master'].includes(tag)),
+        }).toEqual({
           image: container.image,
           pinned: true,
         });
@@ -524,7 +591,14 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
       for (const [key, encoded] of Object.entries<string>(secrets[0]!.data ?? {})) {
         const value = Buffer.from(encoded, 'base64').toString('utf8');
         expect({ key, looksDev: /dev/i.test(value) }).toEqual({ key, looksDev: true });
-        if (['INTERNAL_API_TOKEN', 'AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET', 'MESSAGING_CARRIER_CALLBACK_SECRET'].includes(key)) {
+        if (
+          [
+            'INTERNAL_API_TOKEN',
+            'AUTH_SESSION_SECRET',
+            'AUTH_KEY_ENCRYPTION_SECRET',
+            'MESSAGING_CARRIER_CALLBACK_SECRET',
+          ].includes(key)
+        ) {
           expect({ key, length: value.length >= 32 }).toEqual({ key, length: true });
         }
         if (key === 'PLATFORM_ID_ENCRYPTION_KEY') expect(Buffer.from(value, 'base64')).toHaveLength(32);

@@ -30,10 +30,16 @@ async function main(): Promise<void> {
       }
       const timestamp = Date.now();
       const className = `${rawName}${timestamp}`;
-      const up = sql.upQueries.map((q) => `    await queryRunner.query(${JSON.stringify(q.query)}${q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''});`);
+      const up = sql.upQueries.map(
+        (q) =>
+          `    await queryRunner.query(${JSON.stringify(q.query)}${q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''});`,
+      );
       const down = sql.downQueries
         .reverse()
-        .map((q) => `    await queryRunner.query(${JSON.stringify(q.query)}${q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''});`);
+        .map(
+          (q) =>
+            `    await queryRunner.query(${JSON.stringify(q.query)}${q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''});`,
+        );
       const dir = path.resolve(app.migrationsDir);
       const fileName = `${timestamp}-${kebab(rawName)}.ts`;
       await writeFile(

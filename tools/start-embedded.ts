@@ -4,7 +4,12 @@ import { holdInProcessDelivery, OutboxRelay } from '@suite/eventing';
 import { APPS } from '@suite/contracts';
 import { drainHttp, listen, onShutdownSignal } from '@suite/runtime';
 import { EmbeddedDatabase, embeddedDataDir, embeddedPort } from './embedded/embedded-database';
-import { embeddedAuthSecrets, embeddedInternalToken, embeddedMessagingSecrets, embeddedPlatformSecrets } from './embedded/local-secrets';
+import {
+  embeddedAuthSecrets,
+  embeddedInternalToken,
+  embeddedMessagingSecrets,
+  embeddedPlatformSecrets,
+} from './embedded/local-secrets';
 import { SUITE_APPS } from './suite-apps';
 import { bootstrapOnFirstStart } from './admin/first-start';
 
@@ -80,8 +85,13 @@ async function main(): Promise<void> {
   // First start on an empty database: an admin and credentials to try the suite with.
   const appNamed = (name: string) => running[SUITE_APPS.findIndex((a) => a.name === name)]!;
   const [platform, auth, messaging] = [appNamed('platform'), appNamed('auth'), appNamed('messaging')];
-  await bootstrapOnFirstStart({ platform, auth, messaging }, { dataDir, urls: { auth: urls.auth!, platform: urls.platform!, messaging: urls.messaging! } }).catch((error: unknown) => {
-    console.error(`bootstrap failed (the suite keeps running; try \`npm run -s admin -- bootstrap\`): ${error instanceof Error ? error.message : String(error)}`);
+  await bootstrapOnFirstStart(
+    { platform, auth, messaging },
+    { dataDir, urls: { auth: urls.auth!, platform: urls.platform!, messaging: urls.messaging! } },
+  ).catch((error: unknown) => {
+    console.error(
+      `bootstrap failed (the suite keeps running; try \`npm run -s admin -- bootstrap\`): ${error instanceof Error ? error.message : String(error)}`,
+    );
   });
 }
 

@@ -44,9 +44,19 @@ const describe = (
 
 /** The four apps in start order: platform first, since the others replicate its companies. */
 export const SUITE_APPS: readonly SuiteApp[] = [
-  describe('platform', { entities: PLATFORM_ENTITIES, migrations: platformMigrations, load: loadPlatformEnvironment, create: createPlatformApp }),
+  describe('platform', {
+    entities: PLATFORM_ENTITIES,
+    migrations: platformMigrations,
+    load: loadPlatformEnvironment,
+    create: createPlatformApp,
+  }),
   describe('auth', { entities: AUTH_ENTITIES, migrations: authMigrations, load: loadAuthEnvironment, create: createAuthApp }),
-  describe('messaging', { entities: MESSAGING_ENTITIES, migrations: messagingMigrations, load: loadMessagingEnvironment, create: createMessagingApp }),
+  describe('messaging', {
+    entities: MESSAGING_ENTITIES,
+    migrations: messagingMigrations,
+    load: loadMessagingEnvironment,
+    create: createMessagingApp,
+  }),
   describe('webhook-dispatch', {
     entities: WEBHOOK_DISPATCH_ENTITIES,
     migrations: webhookDispatchMigrations,

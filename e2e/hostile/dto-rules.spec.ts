@@ -29,7 +29,11 @@ interface Rule {
 }
 
 const RULES: Rule[] = [
-  { name: 'a number needs @Min and @Max', applies: (v) => v.has('isInt') || v.has('isNumber'), holds: (v) => v.has('min') && v.has('max') },
+  {
+    name: 'a number needs @Min and @Max',
+    applies: (v) => v.has('isInt') || v.has('isNumber'),
+    holds: (v) => v.has('min') && v.has('max'),
+  },
   {
     name: 'a string needs a length limit, a pattern or a set of values',
     applies: (v) => v.has('isString'),
@@ -39,7 +43,15 @@ const RULES: Rule[] = [
 ];
 
 /** Validators that say a string is there but nothing of its length or shape. */
-const UNBOUNDING = new Set(['isString', 'isNotBlank', 'isNotEmpty', 'isDefined', 'conditionalValidation', 'isArray', 'arrayNotEmpty']);
+const UNBOUNDING = new Set([
+  'isString',
+  'isNotBlank',
+  'isNotEmpty',
+  'isDefined',
+  'conditionalValidation',
+  'isArray',
+  'arrayNotEmpty',
+]);
 
 describe('request DTO rules', () => {
   const files = dtoFiles(path.join(root, 'apps'));
@@ -47,7 +59,8 @@ describe('request DTO rules', () => {
   const dtoClasses = new Set<unknown>();
 
   beforeAll(async () => {
-    for (const file of files) for (const value of Object.values((await import(file)) as Record<string, unknown>)) dtoClasses.add(value);
+    for (const file of files)
+      for (const value of Object.values((await import(file)) as Record<string, unknown>)) dtoClasses.add(value);
   });
 
   it('finds the DTOs of every app', () => {
@@ -56,7 +69,9 @@ describe('request DTO rules', () => {
 
   it.each(RULES.map((rule) => [rule.name, rule] as const))('%s', (_name, rule) => {
     // class-validator keeps its metadata by class; the map is internal but stable across 0.14.
-    const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<{ name: string }, Array<{ propertyName: string; name?: string; type: string }>> };
+    const storage = getMetadataStorage() as unknown as {
+      validationMetadatas: Map<{ name: string }, Array<{ propertyName: string; name?: string; type: string }>>;
+    };
     const violations: string[] = [];
     for (const [target, metadatas] of storage.validationMetadatas) {
       if (!dtoClasses.has(target)) continue;
@@ -66,7 +81,8 @@ describe('request DTO rules', () => {
         byProperty.set(metadata.propertyName, (byProperty.get(metadata.propertyName) ?? new Set()).add(name));
       }
       for (const [property, validators] of byProperty) {
-        if (rule.applies(validators) && !rule.holds(validators)) violations.push(`${target.name}.${property} (${[...validators].join(', ')})`);
+        if (rule.applies(validators) && !rule.holds(validators))
+          violations.push(`${target.name}.${property} (${[...validators].join(', ')})`);
       }
     }
     expect(violations).toEqual([]);

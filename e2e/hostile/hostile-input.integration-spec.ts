@@ -43,32 +43,50 @@ describe('hostile input (npm start, all four apps)', () => {
       routes.push(...routesOf(app, document));
     }
     // Deleting first would leave the other routes nothing real to aim at.
-    const ordered = [...routes.filter((route) => route.method !== 'DELETE'), ...routes.filter((route) => route.method === 'DELETE')];
+    const ordered = [
+      ...routes.filter((route) => route.method !== 'DELETE'),
+      ...routes.filter((route) => route.method === 'DELETE'),
+    ];
     const requests = ordered.flatMap((route) => attacksOn(route, context));
 
     const failures: string[] = [];
-    const counts = new Map<AppName, Record<string, number>>(APP_NAMES.map((app) => [app, { requests: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 }]));
+    const counts = new Map<AppName, Record<string, number>>(
+      APP_NAMES.map((app) => [app, { requests: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 }]),
+    );
     const record = (request: HostileRequest, answer: WireAnswer | Error) => {
       const tally = counts.get(request.route.app)!;
       tally.requests++;
       if (answer instanceof Error) {
-        failures.push(`${request.route.app} ${request.method} ${request.route.path} [${request.attack}]: no answer (${answer.message})`);
+        failures.push(
+          `${request.route.app} ${request.method} ${request.route.path} [${request.attack}]: no answer (${answer.message})`,
+        );
         return;
       }
       tally[`${Math.floor(answer.status / 100)}xx`] = (tally[`${Math.floor(answer.status / 100)}xx`] ?? 0) + 1;
       const problem =
         answerProblem(request.route.app, request.route.path, answer) ??
         (request.mustRefuse && answer.status < 400 ? `${answer.status}: accepted what must be refused` : null);
-      if (problem) failures.push(`${request.route.app} ${request.method} ${request.route.path} [${request.attack}]: ${problem} — ${answer.body.slice(0, 200)}`);
+      if (problem)
+        failures.push(
+          `${request.route.app} ${request.method} ${request.route.path} [${request.attack}]: ${problem} — ${answer.body.slice(0, 200)}`,
+        );
     };
     const deletes = requests.filter((request) => request.method === 'DELETE');
-    await runPool(requests.filter((request) => request.method !== 'DELETE'), (request) => attack(request).then((answer) => record(request, answer)));
+    await runPool(
+      requests.filter((request) => request.method !== 'DELETE'),
+      (request) => attack(request).then((answer) => record(request, answer)),
+    );
     await runPool(deletes, (request) => attack(request).then((answer) => record(request, answer)));
 
     const total = [...counts.values()].reduce((sum, tally) => sum + tally.requests, 0);
     console.log(
       `hostile suite: ${total} requests on ${routes.length} routes — ` +
-        [...counts].map(([app, tally]) => `${app} ${tally.requests} (2xx ${tally['2xx']}, 3xx ${tally['3xx']}, 4xx ${tally['4xx']}, 5xx ${tally['5xx']})`).join('; '),
+        [...counts]
+          .map(
+            ([app, tally]) =>
+              `${app} ${tally.requests} (2xx ${tally['2xx']}, 3xx ${tally['3xx']}, 4xx ${tally['4xx']}, 5xx ${tally['5xx']})`,
+          )
+          .join('; '),
     );
     for (const app of APP_NAMES) expect(routes.filter((route) => route.app === app).length).toBeGreaterThan(0);
     expect(failures).toEqual([]);
@@ -76,10 +94,16 @@ describe('hostile input (npm start, all four apps)', () => {
 
   it('answers oversized headers and broken HTTP in each API’s own error shape, before any route', async () => {
     for (const app of APP_NAMES) {
-      const huge = await rawExchange(suite.ports[app], `GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'x'.repeat(64 * 1024)}\r\n\r\n`);
+      const huge = await rawExchange(
+        suite.ports[app],
+        `GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'x'.repeat(64 * 1024)}\r\n\r\n`,
+      );
       expect({ app, status: huge.status }).toEqual({ app, status: 431 });
       expect({ app, problem: answerProblem(app, '/health/live', huge) }).toEqual({ app, problem: null });
-      const garbage = await rawExchange(suite.ports[app], 'GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\nBad\u0000Header: x\r\n\r\n');
+      const garbage = await rawExchange(
+        suite.ports[app],
+        'GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\nBad\u0000Header: x\r\n\r\n',
+      );
       expect({ app, status: garbage.status }).toEqual({ app, status: 400 });
       expect({ app, problem: answerProblem(app, '/health/live', garbage) }).toEqual({ app, problem: null });
     }
@@ -94,13 +118,17 @@ describe('hostile input (npm start, all four apps)', () => {
     await expect(waitForEmptyOutboxes(suite, schemas)).resolves.toEqual(schemas.map((schema) => ({ schema, count: '0' })));
     // Nothing hostile got as far as an event: no relay had to set one aside (decision 0020).
     const setAside = await suite.query<{ schema: string; count: string }>(
-      schemas.map((schema) => `SELECT '${schema}' AS schema, count(*)::text AS count FROM ${schema}.outbox_dead_letter`).join(' UNION ALL '),
+      schemas
+        .map((schema) => `SELECT '${schema}' AS schema, count(*)::text AS count FROM ${schema}.outbox_dead_letter`)
+        .join(' UNION ALL '),
     );
     expect(setAside).toEqual(schemas.map((schema) => ({ schema, count: '0' })));
   });
 
   const attack = (request: HostileRequest): Promise<WireAnswer | Error> =>
-    client.send(suite.bases[request.route.app], request).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    client
+      .send(suite.bases[request.route.app], request)
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 });
 
 async function runPool<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
@@ -113,7 +141,9 @@ async function runPool<T>(items: readonly T[], work: (item: T) => Promise<void>)
 }
 
 async function waitForEmptyOutboxes(suite: LaunchedSuite, schemas: string[]): Promise<Array<{ schema: string; count: string }>> {
-  const sql = schemas.map((schema) => `SELECT '${schema}' AS schema, count(*)::text AS count FROM ${schema}.outbox WHERE published_at IS NULL`).join(' UNION ALL ');
+  const sql = schemas
+    .map((schema) => `SELECT '${schema}' AS schema, count(*)::text AS count FROM ${schema}.outbox WHERE published_at IS NULL`)
+    .join(' UNION ALL ');
   const deadline = Date.now() + 10_000;
   for (;;) {
     const rows = await suite.query<{ schema: string; count: string }>(sql);

@@ -36,7 +36,13 @@ describe('a poison event at the head of every outbox (npm start over Kafka)', ()
     await suite?.stop();
   });
 
-  const call = async (app: AppName, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: AnyBody }> => {
+  const call = async (
+    app: AppName,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<{ status: number; body: AnyBody }> => {
     const response = await fetch(`${suite.bases[app]}${path}`, {
       method,
       headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -62,7 +68,12 @@ describe('a poison event at the head of every outbox (npm start over Kafka)', ()
     const apiKey = { 'x-api-key': key.body.api_key as string };
     const viewer = await call('platform', 'POST', '/api/roles', admin, { name: 'Viewer', permissions: ['view-users'] });
     expect(viewer.status).toBe(201);
-    const member = await call('platform', 'POST', '/api/users', admin, { name: 'Member', email: 'member@example.com', password: 'member-password', role_id: Number(viewer.body.data.id) });
+    const member = await call('platform', 'POST', '/api/users', admin, {
+      name: 'Member',
+      email: 'member@example.com',
+      password: 'member-password',
+      role_id: Number(viewer.body.data.id),
+    });
     expect(member.status).toBe(201);
     const memberToken = await eventually(
       () => call('platform', 'POST', `/api/users/${member.body.data.id}/login-as`, admin),
@@ -87,12 +98,10 @@ describe('a poison event at the head of every outbox (npm start over Kafka)', ()
       for (const poison of ['\\ud800', 'a\\u0000b']) {
         const id = randomUUID();
         const envelope = `{"id":"${id}","type":"poison.test","version":1,"occurred_at":"${new Date().toISOString()}","company_id":"${suite.credentials.company_id}","subject":"poison-${app}","data":{"name":"${poison}"},"traceparent":null}`;
-        await suite.query(`INSERT INTO ${schema}.outbox (id, topic, type, subject, envelope) VALUES ($1, $2, 'poison.test', $3, $4::json)`, [
-          id,
-          `${suite.topicPrefix}${TOPIC_OF[app]}`,
-          `poison-${app}`,
-          envelope,
-        ]);
+        await suite.query(
+          `INSERT INTO ${schema}.outbox (id, topic, type, subject, envelope) VALUES ($1, $2, 'poison.test', $3, $4::json)`,
+          [id, `${suite.topicPrefix}${TOPIC_OF[app]}`, `poison-${app}`, envelope],
+        );
       }
     }
 
@@ -101,21 +110,48 @@ describe('a poison event at the head of every outbox (npm start over Kafka)', ()
     expect((await call('auth', 'DELETE', `/oauth/personal-access-tokens/${created.body.id}`, admin)).status).toBeLessThan(300);
     expect((await call('auth', 'DELETE', `/oauth/api-keys/${key.body.id}`, admin)).status).toBeLessThan(300);
     const patRefused = await refusedWithin('the revoked PAT refused by platform and auth', revokedAt, async () => {
-      const statuses = [(await call('platform', 'GET', '/api/users', pat)).status, (await call('auth', 'GET', '/oauth/personal-access-tokens', pat)).status];
+      const statuses = [
+        (await call('platform', 'GET', '/api/users', pat)).status,
+        (await call('auth', 'GET', '/oauth/personal-access-tokens', pat)).status,
+      ];
       return statuses.every((status) => status === 401);
     });
-    const keyRefused = await refusedWithin('the revoked API key refused by messaging', revokedAt, async () => (await call('messaging', 'GET', '/v1/messages/list', apiKey)).status === 401);
+    const keyRefused = await refusedWithin(
+      'the revoked API key refused by messaging',
+      revokedAt,
+      async () => (await call('messaging', 'GET', '/v1/messages/list', apiKey)).status === 401,
+    );
 
     const suspendedAt = Date.now();
-    const suspended = await call('platform', 'PUT', `/api/users/${member.body.data.id}`, admin, { name: 'Member', email: 'member@example.com', role_id: Number(viewer.body.data.id), status: 'Suspended' });
+    const suspended = await call('platform', 'PUT', `/api/users/${member.body.data.id}`, admin, {
+      name: 'Member',
+      email: 'member@example.com',
+      role_id: Number(viewer.body.data.id),
+      status: 'Suspended',
+    });
     expect(suspended.status).toBe(200);
-    const suspensionEnforced = await refusedWithin('the suspended user’s token refused', suspendedAt, async () => (await call('platform', 'GET', '/api/users', asMember)).status === 401);
+    const suspensionEnforced = await refusedWithin(
+      'the suspended user’s token refused',
+      suspendedAt,
+      async () => (await call('platform', 'GET', '/api/users', asMember)).status === 401,
+    );
 
     const joinedAt = Date.now();
-    const newcomer = await call('platform', 'POST', '/api/users', admin, { name: 'Newcomer', email: 'newcomer@example.com', password: 'newcomer-password', role_id: Number(viewer.body.data.id) });
+    const newcomer = await call('platform', 'POST', '/api/users', admin, {
+      name: 'Newcomer',
+      email: 'newcomer@example.com',
+      password: 'newcomer-password',
+      role_id: Number(viewer.body.data.id),
+    });
     expect(newcomer.status).toBe(201);
     const signedIn = await eventually(
-      () => signIn({ authBase: suite.bases.auth, internalToken: suite.internalToken }, suite.credentials.company_id, 'newcomer@example.com', 'newcomer-password'),
+      () =>
+        signIn(
+          { authBase: suite.bases.auth, internalToken: suite.internalToken },
+          suite.credentials.company_id,
+          'newcomer@example.com',
+          'newcomer-password',
+        ),
       (token) => token !== null,
       { timeoutMs: 10_000, intervalMs: 20, what: 'the new user signing in' },
     );
@@ -131,12 +167,18 @@ describe('a poison event at the head of every outbox (npm start over Kafka)', ()
     for (const app of APP_NAMES) {
       const schema = APPS[app].schema;
       const rows = await eventually(
-        () => suite.query<{ reason: string }>(`SELECT reason FROM ${schema}.outbox_dead_letter WHERE subject = $1 ORDER BY seq`, [`poison-${app}`]),
+        () =>
+          suite.query<{ reason: string }>(`SELECT reason FROM ${schema}.outbox_dead_letter WHERE subject = $1 ORDER BY seq`, [
+            `poison-${app}`,
+          ]),
         (found) => found.length === 2,
         { what: `${app}'s poison rows set aside` },
       );
       expect({ app, reasons: rows.map((row) => row.reason) }).toEqual({ app, reasons: ['lone_surrogate', 'nul_character'] });
-      const [pending] = await suite.query<{ count: string }>(`SELECT count(*)::text AS count FROM ${schema}.outbox WHERE published_at IS NULL AND subject = $1`, [`poison-${app}`]);
+      const [pending] = await suite.query<{ count: string }>(
+        `SELECT count(*)::text AS count FROM ${schema}.outbox WHERE published_at IS NULL AND subject = $1`,
+        [`poison-${app}`],
+      );
       expect({ app, pending: pending!.count }).toEqual({ app, pending: '0' });
       expect({ app, ready: (await fetch(`${suite.bases[app]}/health/ready`)).status }).toEqual({ app, ready: 200 });
     }

@@ -3,7 +3,13 @@ import { decodeJwt } from 'jose';
 import { DataSource } from 'typeorm';
 import { PersonalAccessTokensService } from '@suite/auth-app';
 import { verifyPassword } from '@suite/authz';
-import { ACCESS_TOKEN_TOKEN_TYPE, PERMISSIONS, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE, type Permission } from '@suite/contracts';
+import {
+  ACCESS_TOKEN_TOKEN_TYPE,
+  PERMISSIONS,
+  TOKEN_EXCHANGE_GRANT_TYPE,
+  USER_ID_TOKEN_TYPE,
+  type Permission,
+} from '@suite/contracts';
 import { CompaniesService, RolesService, UsersService } from '@suite/platform-app';
 import { eventually } from '@suite/testing';
 import { call, signIn, startAuthAndPlatform, type AnyBody, type AuthAndPlatform } from '../support/auth-and-platform';
@@ -53,9 +59,13 @@ const platformDb = () => suite.platform.get(DataSource);
 const authDb = () => suite.auth.get(DataSource);
 
 async function seedUser(role: RoleName, key: 'A' | 'C' = 'A', status: 'Active' | 'Suspended' = 'Active'): Promise<SeededUser> {
-  const user = await suite.platform
-    .get(UsersService)
-    .create(company[key], { name: `${role} user`, email: `${role}-${randomUUID()}@example.com`, password: PASSWORD, roleId: roleIds[key][role], status });
+  const user = await suite.platform.get(UsersService).create(company[key], {
+    name: `${role} user`,
+    email: `${role}-${randomUUID()}@example.com`,
+    password: PASSWORD,
+    roleId: roleIds[key][role],
+    status,
+  });
   return { id: user.id, name: user.name, email: user.email, companyId: user.companyId, roleId: user.roleId };
 }
 
@@ -63,7 +73,12 @@ async function seedUser(role: RoleName, key: 'A' | 'C' = 'A', status: 'Active' |
 async function replicated(users: SeededUser[]): Promise<void> {
   const ids = users.map((user) => user.id);
   const count = async (table: string) =>
-    ((await (table.startsWith('platform.') ? platformDb() : authDb()).query(`SELECT count(*)::int AS n FROM ${table} WHERE id = ANY($1::bigint[])`, [ids])) as Array<{ n: number }>)[0]!.n;
+    (
+      (await (table.startsWith('platform.') ? platformDb() : authDb()).query(
+        `SELECT count(*)::int AS n FROM ${table} WHERE id = ANY($1::bigint[])`,
+        [ids],
+      )) as Array<{ n: number }>
+    )[0]!.n;
   await eventually(
     async () => (await count('platform.user_replica')) + (await count('auth.user_replica')) + (await count('auth.login_users')),
     (seen) => seen === 3 * ids.length,
@@ -106,8 +121,10 @@ type Operation = (typeof OPERATIONS)[number];
 /** Sends `operation` on `target` (with `company_id` when acting in another company); the update body, when there is one. */
 async function perform(operation: Operation, target: SeededUser, bearer: string, companyId?: string) {
   const query = companyId ? `?company_id=${companyId}` : '';
-  if (operation === 'delete') return { response: await call(suite.platformBase, 'DELETE', `/api/users/${target.id}${query}`, bearer), sent: null };
-  if (operation === 'login-as') return { response: await call(suite.platformBase, 'POST', `/api/users/${target.id}/login-as${query}`, bearer), sent: null };
+  if (operation === 'delete')
+    return { response: await call(suite.platformBase, 'DELETE', `/api/users/${target.id}${query}`, bearer), sent: null };
+  if (operation === 'login-as')
+    return { response: await call(suite.platformBase, 'POST', `/api/users/${target.id}/login-as${query}`, bearer), sent: null };
   const sent = {
     name: operation === 'edit name' ? `Renamed ${randomUUID()}` : target.name,
     email: operation === 'change email' ? `changed-${randomUUID()}@example.com` : target.email,
@@ -118,7 +135,12 @@ async function perform(operation: Operation, target: SeededUser, bearer: string,
 }
 
 /** A successful operation did what it says. */
-async function expectApplied(operation: Operation, target: SeededUser, actorUserId: string, done: { response: { body: AnyBody }; sent: AnyBody }) {
+async function expectApplied(
+  operation: Operation,
+  target: SeededUser,
+  actorUserId: string,
+  done: { response: { body: AnyBody }; sent: AnyBody },
+) {
   const { row } = await traceOf(target.id);
   switch (operation) {
     case 'edit name':
@@ -163,14 +185,23 @@ const VERB: Record<Operation, string> = {
 
 const expectedAnswer = (outcome: Exclude<Outcome, typeof OK>, operation: Operation) =>
   ({
-    [OUTRANKED]: { status: 403, message: expect.stringMatching(new RegExp(`^You cannot ${VERB[operation]} a user who holds permissions you do not: `)) },
+    [OUTRANKED]: {
+      status: 403,
+      message: expect.stringMatching(new RegExp(`^You cannot ${VERB[operation]} a user who holds permissions you do not: `)),
+    },
     [NO_PERM]: { status: 403, message: expect.stringMatching(/^This action needs the [a-z-]+ permission\.$/) },
     [NESTED]: { status: 403, message: expect.stringMatching(/^Login-as cannot be nested/) },
     [SELF]: { status: 422, message: expect.stringMatching(/^You cannot (delete your own account|log in as yourself)\.$/) },
   })[outcome];
 
 /** Runs one case: the answer, then the change made (OK) or nothing changed at all (every refusal). */
-async function expectOutcome(outcome: Outcome, operation: Operation, target: SeededUser, actor: { userId: string; bearer: string }, companyId?: string) {
+async function expectOutcome(
+  outcome: Outcome,
+  operation: Operation,
+  target: SeededUser,
+  actor: { userId: string; bearer: string },
+  companyId?: string,
+) {
   const before = await traceOf(target.id);
   const done = await perform(operation, target, actor.bearer, companyId);
   if (outcome === OK) {
@@ -179,7 +210,10 @@ async function expectOutcome(outcome: Outcome, operation: Operation, target: See
     return;
   }
   const { status, message } = expectedAnswer(outcome, operation);
-  expect({ status: done.response.status, body: done.response.body }).toEqual({ status, body: { success: false, message, errors: {} } });
+  expect({ status: done.response.status, body: done.response.body }).toEqual({
+    status,
+    body: { success: false, message, errors: {} },
+  });
   expect(await traceOf(target.id)).toEqual(before);
 }
 
@@ -196,7 +230,10 @@ const ACTORS = {
   "admin's PAT (scope edit-users)": { role: 'admin', equal: 'editor', credential: 'personal access token: edit-users' },
   /** An admin logged in as a manager: the token's rights are the admin's ∩ the manager's = the manager's. */
   'login-as token (admin as a manager)': { role: 'manager', equal: 'manager', credential: 'login-as by an admin' },
-} satisfies Record<string, { role: RoleName; equal: RoleName; credential: 'access token' | 'personal access token: edit-users' | 'login-as by an admin' }>;
+} satisfies Record<
+  string,
+  { role: RoleName; equal: RoleName; credential: 'access token' | 'personal access token: edit-users' | 'login-as by an admin' }
+>;
 type ActorName = keyof typeof ACTORS;
 
 const TARGETS = ['admin', 'equal', 'lesser', 'self'] as const;
@@ -205,6 +242,8 @@ type TargetName = (typeof TARGETS)[number];
 /**
  * THE MATRIX: caller × target → the outcome of each operation (columns in OPERATIONS order).
  */
+// The columns line up under the operations they stand for.
+// prettier-ignore
 const MATRIX: Record<ActorName, Record<TargetName, [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome]>> = {
   //         edit name  password   email      role       delete     login-as
   admin: {
@@ -254,7 +293,9 @@ interface MatrixCase {
   outcome: Outcome;
 }
 const CASES: MatrixCase[] = (Object.keys(MATRIX) as ActorName[]).flatMap((actor) =>
-  TARGETS.flatMap((target) => OPERATIONS.map((operation, index) => ({ actor, target, operation, outcome: MATRIX[actor][target][index]! }))),
+  TARGETS.flatMap((target) =>
+    OPERATIONS.map((operation, index) => ({ actor, target, operation, outcome: MATRIX[actor][target][index]! })),
+  ),
 );
 
 /** A caller: its user, and how to get its bearer credential when a case runs (a login-as token lives 300 s). */
@@ -288,7 +329,12 @@ async function newCaller(actor: ActorName): Promise<Caller> {
 }
 
 async function loginAsToken(user: SeededUser): Promise<string> {
-  const response = await call(suite.platformBase, 'POST', `/api/users/${user.id}/login-as`, await suite.mint(loginAsAdmin.id, company.A));
+  const response = await call(
+    suite.platformBase,
+    'POST',
+    `/api/users/${user.id}/login-as`,
+    await suite.mint(loginAsAdmin.id, company.A),
+  );
   expect(response.status).toBe(200);
   return response.body.data.token;
 }
@@ -322,12 +368,24 @@ beforeAll(async () => {
   await seedEdgeCases();
 
   const everyone = new Map<string, SeededUser>();
-  for (const user of [sentinel, takeover.admin, takeover.editor, loginAsAdmin, ...fixtures.flatMap(({ caller, target }) => [caller.user, target]), ...edgeUsers()]) {
+  for (const user of [
+    sentinel,
+    takeover.admin,
+    takeover.editor,
+    loginAsAdmin,
+    ...fixtures.flatMap(({ caller, target }) => [caller.user, target]),
+    ...edgeUsers(),
+  ]) {
     everyone.set(user.id, user);
   }
   await replicated([...everyone.values()]);
   await eventually(
-    async () => (await platformDb().query('SELECT count(*)::int AS n FROM platform.credential_replica WHERE credential_id = ANY($1)', [patIds]))[0].n,
+    async () =>
+      (
+        await platformDb().query('SELECT count(*)::int AS n FROM platform.credential_replica WHERE credential_id = ANY($1)', [
+          patIds,
+        ])
+      )[0].n,
     (seen: number) => seen === patIds.length,
     { timeoutMs: 60_000, what: 'the personal access tokens to reach the platform replica' },
   );
@@ -341,12 +399,18 @@ describe('the reported takeover', () => {
   it("an edit-users holder cannot set the admin's password and email, so cannot sign in as the admin", async () => {
     const before = await traceOf(takeover.admin.id);
     const stolen = { email: `stolen-${randomUUID()}@example.com`, password: 'attacker-chosen-1' };
-    const response = await call(suite.platformBase, 'PUT', `/api/users/${takeover.admin.id}`, await suite.mint(takeover.editor.id, company.A), {
-      name: 'Admin',
-      email: stolen.email,
-      password: stolen.password,
-      role_id: Number(takeover.admin.roleId),
-    });
+    const response = await call(
+      suite.platformBase,
+      'PUT',
+      `/api/users/${takeover.admin.id}`,
+      await suite.mint(takeover.editor.id, company.A),
+      {
+        name: 'Admin',
+        email: stolen.email,
+        password: stolen.password,
+        role_id: Number(takeover.admin.roleId),
+      },
+    );
     await deliveredToAuth();
     const token = await signIn(suite, company.A, stolen.email, stolen.password);
     // Before the fix: { status: 200, signedInAs: <the admin's id> }.
@@ -365,10 +429,13 @@ describe('the reported takeover', () => {
 });
 
 describe('the matrix: caller × target × operation', () => {
-  it.each(CASES.map((entry, index) => ({ ...entry, index })))('$actor on $target: $operation → $outcome', async ({ index, operation, outcome }) => {
-    const { caller, target } = fixtures[index]!;
-    await expectOutcome(outcome, operation, target, { userId: caller.user.id, bearer: await caller.bearer() });
-  });
+  it.each(CASES.map((entry, index) => ({ ...entry, index })))(
+    '$actor on $target: $operation → $outcome',
+    async ({ index, operation, outcome }) => {
+      const { caller, target } = fixtures[index]!;
+      await expectOutcome(outcome, operation, target, { userId: caller.user.id, bearer: await caller.bearer() });
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -385,23 +452,107 @@ interface EdgeCase {
 
 const EDGE_CASES: EdgeCase[] = [
   // An agency acts on its child company's users (with company_id) under the same rule.
-  { name: "agency admin edits the child's admin", caller: 'admin', target: { role: 'admin', company: 'C' }, operation: 'edit name', outcome: OK },
-  { name: "agency edit-users holder edits the child's admin", caller: 'editor', target: { role: 'admin', company: 'C' }, operation: 'change password', outcome: OUTRANKED },
-  { name: "agency edit-users holder edits a child's member", caller: 'editor', target: { role: 'member', company: 'C' }, operation: 'change email', outcome: OK },
-  { name: "agency manager deletes the child's admin", caller: 'manager', target: { role: 'admin', company: 'C' }, operation: 'delete', outcome: OUTRANKED },
-  { name: "agency manager logs in as the child's admin", caller: 'manager', target: { role: 'admin', company: 'C' }, operation: 'login-as', outcome: OUTRANKED },
-  { name: "agency manager logs in as a child's viewer", caller: 'manager', target: { role: 'viewer', company: 'C' }, operation: 'login-as', outcome: OK },
+  {
+    name: "agency admin edits the child's admin",
+    caller: 'admin',
+    target: { role: 'admin', company: 'C' },
+    operation: 'edit name',
+    outcome: OK,
+  },
+  {
+    name: "agency edit-users holder edits the child's admin",
+    caller: 'editor',
+    target: { role: 'admin', company: 'C' },
+    operation: 'change password',
+    outcome: OUTRANKED,
+  },
+  {
+    name: "agency edit-users holder edits a child's member",
+    caller: 'editor',
+    target: { role: 'member', company: 'C' },
+    operation: 'change email',
+    outcome: OK,
+  },
+  {
+    name: "agency manager deletes the child's admin",
+    caller: 'manager',
+    target: { role: 'admin', company: 'C' },
+    operation: 'delete',
+    outcome: OUTRANKED,
+  },
+  {
+    name: "agency manager logs in as the child's admin",
+    caller: 'manager',
+    target: { role: 'admin', company: 'C' },
+    operation: 'login-as',
+    outcome: OUTRANKED,
+  },
+  {
+    name: "agency manager logs in as a child's viewer",
+    caller: 'manager',
+    target: { role: 'viewer', company: 'C' },
+    operation: 'login-as',
+    outcome: OK,
+  },
   // A suspended admin still outranks: un-suspending and re-keying them is the same takeover.
-  { name: 'edit-users holder edits a suspended admin', caller: 'editor', target: { role: 'admin', status: 'Suspended' }, operation: 'change password', outcome: OUTRANKED },
+  {
+    name: 'edit-users holder edits a suspended admin',
+    caller: 'editor',
+    target: { role: 'admin', status: 'Suspended' },
+    operation: 'change password',
+    outcome: OUTRANKED,
+  },
   // Incomparable sets: neither holds all the other's permissions.
-  { name: 'edit+view holder edits an edit+delete holder', caller: 'editorViewer', target: { role: 'editorDeleter' }, operation: 'edit name', outcome: OUTRANKED },
-  { name: 'manager deletes an edit+delete holder (a lesser one)', caller: 'manager', target: { role: 'editorDeleter' }, operation: 'delete', outcome: OK },
+  {
+    name: 'edit+view holder edits an edit+delete holder',
+    caller: 'editorViewer',
+    target: { role: 'editorDeleter' },
+    operation: 'edit name',
+    outcome: OUTRANKED,
+  },
+  {
+    name: 'manager deletes an edit+delete holder (a lesser one)',
+    caller: 'manager',
+    target: { role: 'editorDeleter' },
+    operation: 'delete',
+    outcome: OK,
+  },
   // Roles: nobody raises themselves or anyone else above their own permissions.
-  { name: 'edit-users holder gives themselves the admin role', caller: 'editor', target: 'self', operation: { role: 'admin' }, outcome: 'NOT_GRANTABLE' },
-  { name: 'edit+view holder gives themselves the edit+delete role', caller: 'editorViewer', target: 'self', operation: { role: 'editorDeleter' }, outcome: 'NOT_GRANTABLE' },
-  { name: 'edit+view holder gives a member the admin role', caller: 'editorViewer', target: { role: 'member' }, operation: { role: 'admin' }, outcome: 'NOT_GRANTABLE' },
-  { name: 'edit+view holder gives a member their own role', caller: 'editorViewer', target: { role: 'member' }, operation: { role: 'editorViewer' }, outcome: OK },
-  { name: 'admin gives a member the admin role', caller: 'admin', target: { role: 'member' }, operation: { role: 'admin' }, outcome: OK },
+  {
+    name: 'edit-users holder gives themselves the admin role',
+    caller: 'editor',
+    target: 'self',
+    operation: { role: 'admin' },
+    outcome: 'NOT_GRANTABLE',
+  },
+  {
+    name: 'edit+view holder gives themselves the edit+delete role',
+    caller: 'editorViewer',
+    target: 'self',
+    operation: { role: 'editorDeleter' },
+    outcome: 'NOT_GRANTABLE',
+  },
+  {
+    name: 'edit+view holder gives a member the admin role',
+    caller: 'editorViewer',
+    target: { role: 'member' },
+    operation: { role: 'admin' },
+    outcome: 'NOT_GRANTABLE',
+  },
+  {
+    name: 'edit+view holder gives a member their own role',
+    caller: 'editorViewer',
+    target: { role: 'member' },
+    operation: { role: 'editorViewer' },
+    outcome: OK,
+  },
+  {
+    name: 'admin gives a member the admin role',
+    caller: 'admin',
+    target: { role: 'member' },
+    operation: { role: 'admin' },
+    outcome: OK,
+  },
 ];
 
 const edgeFixtures: Array<{ caller: SeededUser; target: SeededUser }> = [];
@@ -426,11 +577,17 @@ describe('edge cases', () => {
     }
     const before = await traceOf(target.id);
     const roleId = roleIds[target.companyId === company.C ? 'C' : 'A'][operation.role];
-    const response = await call(suite.platformBase, 'PUT', `/api/users/${target.id}${companyId ? `?company_id=${companyId}` : ''}`, actor.bearer, {
-      name: target.name,
-      email: target.email,
-      role_id: Number(roleId),
-    });
+    const response = await call(
+      suite.platformBase,
+      'PUT',
+      `/api/users/${target.id}${companyId ? `?company_id=${companyId}` : ''}`,
+      actor.bearer,
+      {
+        name: target.name,
+        email: target.email,
+        role_id: Number(roleId),
+      },
+    );
     if (outcome === OK) {
       expect(response.status).toBe(200);
       expect((await traceOf(target.id)).row.role_id).toBe(roleId);
@@ -446,13 +603,16 @@ describe('edge cases', () => {
   it('the system actor (seeding, the admin CLI: no caller) is not limited', async () => {
     const admin = edgeFixtures[EDGE_CASES.findIndex((edge) => edge.name === "agency admin edits the child's admin")]!.target;
     await expect(
-      suite.platform.get(UsersService).update(admin.companyId, admin.id, { name: 'Renamed by the system', email: admin.email, roleId: admin.roleId }),
+      suite.platform
+        .get(UsersService)
+        .update(admin.companyId, admin.id, { name: 'Renamed by the system', email: admin.email, roleId: admin.roleId }),
     ).resolves.toMatchObject({ name: 'Renamed by the system' });
   });
 
   it('auth refuses the exchange itself (invalid_grant) when the actor token cannot carry all the target’s permissions', async () => {
     // The platform would refuse first; this asks auth directly, as the platform does, to show the issuer's own check.
-    const { caller, target } = edgeFixtures[EDGE_CASES.findIndex((edge) => edge.name === "agency manager logs in as the child's admin")]!;
+    const { caller, target } =
+      edgeFixtures[EDGE_CASES.findIndex((edge) => edge.name === "agency manager logs in as the child's admin")]!;
     const response = await fetch(`${suite.authBase}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-internal-token': suite.internalToken },

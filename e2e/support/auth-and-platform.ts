@@ -4,7 +4,14 @@ import { AccessTokenIssuer, createAuthApp, loadAuthEnvironment } from '@suite/au
 import { PERMISSIONS, type Scope } from '@suite/contracts';
 import { newEvent } from '@suite/eventing';
 import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
-import { createTestDatabase, findFreePort, FormSession, hiddenFields, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import {
+  createTestDatabase,
+  findFreePort,
+  FormSession,
+  hiddenFields,
+  uniqueTopicPrefix,
+  type TestDatabase,
+} from '@suite/testing';
 
 /**
  * Auth and platform listening on free ports over one PostgreSQL database and the test Kafka
@@ -47,7 +54,9 @@ export async function startAuthAndPlatform(name: string, options: AuthAndPlatfor
   };
   const auth = await createAuthApp(loadAuthEnvironment({ ...env, ...options.authEnv, PORT: String(authPort) }));
   await auth.listen(authPort, '127.0.0.1');
-  const platform = await createPlatformApp(loadPlatformEnvironment({ ...env, ...options.platformEnv, PORT: String(platformPort), AUTH_INTERNAL_URL: authBase }));
+  const platform = await createPlatformApp(
+    loadPlatformEnvironment({ ...env, ...options.platformEnv, PORT: String(platformPort), AUTH_INTERNAL_URL: authBase }),
+  );
   await platform.listen(platformPort, '127.0.0.1');
   return {
     auth,
@@ -56,7 +65,11 @@ export async function startAuthAndPlatform(name: string, options: AuthAndPlatfor
     platformBase,
     internalToken,
     mint: async (userId, companyId, scopes = ['*']) =>
-      (await auth.get(AccessTokenIssuer).issue({ userId, companyId, clientId: 'suite_client_e2e', grantId: randomUUID(), scopes }, new Date())).token,
+      (
+        await auth
+          .get(AccessTokenIssuer)
+          .issue({ userId, companyId, clientId: 'suite_client_e2e', grantId: randomUUID(), scopes }, new Date())
+      ).token,
     close: async () => {
       await platform.close();
       await auth.close();
@@ -79,7 +92,11 @@ export async function call(
   const headers: Record<string, string> = {};
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
 }
@@ -106,7 +123,12 @@ export const operatorCreated = (companyId: string, userId: string, name = `Opera
  * confidential client of `companyId`, and redeems the code: the access token, or null when the
  * login page refuses the email and password.
  */
-export async function signIn(suite: Pick<AuthAndPlatform, 'authBase' | 'internalToken'>, companyId: string, email: string, password: string): Promise<string | null> {
+export async function signIn(
+  suite: Pick<AuthAndPlatform, 'authBase' | 'internalToken'>,
+  companyId: string,
+  email: string,
+  password: string,
+): Promise<string | null> {
   const redirectUri = 'http://127.0.0.1:9/callback';
   const registered = await fetch(`${suite.authBase}/internal/oauth-clients`, {
     method: 'POST',
@@ -116,7 +138,13 @@ export async function signIn(suite: Pick<AuthAndPlatform, 'authBase' | 'internal
   if (registered.status !== 201) throw new Error(`registering a client answered ${registered.status}`);
   const client = (await registered.json()) as { client_id: string; client_secret: string };
   const browser = new FormSession(suite.authBase);
-  const query = new URLSearchParams({ client_id: client.client_id, redirect_uri: redirectUri, response_type: 'code', scope: '*', state: 's' });
+  const query = new URLSearchParams({
+    client_id: client.client_id,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: '*',
+    state: 's',
+  });
   const loginPage = await browser.get(`/login/oauth/authorize?${query}`);
   const loggedIn = await browser.post('/login/oauth/login', { ...hiddenFields(await loginPage.text()), email, password });
   if (loggedIn.status !== 303) return null;
@@ -127,7 +155,13 @@ export async function signIn(suite: Pick<AuthAndPlatform, 'authBase' | 'internal
   const token = await fetch(`${suite.authBase}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: client.client_id, client_secret: client.client_secret }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: client.client_id,
+      client_secret: client.client_secret,
+    }).toString(),
   });
   const body = (await token.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`the code exchange answered ${token.status}`);

@@ -38,13 +38,19 @@ export class CompiledProcess {
   }
 
   /** Sends `signal` and waits for the exit, at most `timeoutMs`. */
-  async stop(signal: NodeJS.Signals, timeoutMs = 30_000): Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }> {
+  async stop(
+    signal: NodeJS.Signals,
+    timeoutMs = 30_000,
+  ): Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }> {
     if (this.running) this.child.kill(signal);
     return this.exitWithin(timeoutMs, `${signal}`);
   }
 
   /** The exit, if it comes within `timeoutMs`; else the process is SIGKILLed and this fails. */
-  async exitWithin(timeoutMs: number, after = 'waiting'): Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }> {
+  async exitWithin(
+    timeoutMs: number,
+    after = 'waiting',
+  ): Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {

@@ -41,7 +41,12 @@ export class EmbeddedSuite {
 
   /** Starts the launcher; `ports` other than this suite's (a second launcher), node options (`--require`). */
   launch(options: { ports?: AppPorts; nodeArgs?: string[] } = {}): CompiledProcess {
-    const env: NodeJS.ProcessEnv = { ...process.env, SUITE_DATA_DIR: this.dataDir, EMBEDDED_PG_PORT: String(this.pgPort), LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      SUITE_DATA_DIR: this.dataDir,
+      EMBEDDED_PG_PORT: String(this.pgPort),
+      LOG_LEVEL: 'warn',
+    };
     delete env.DATABASE_URL;
     delete env.KAFKA_BROKERS;
     for (const [name, port] of Object.entries(options.ports ?? this.ports)) env[name] = String(port);
@@ -69,11 +74,16 @@ export class EmbeddedSuite {
       if (statuses.every((status) => status === 200)) return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error(`the apps were not ready within ${timeoutMs} ms (readiness ${statuses.join(', ')}):\n${launcher.stderr.slice(-1500)}`);
+    throw new Error(
+      `the apps were not ready within ${timeoutMs} ms (readiness ${statuses.join(', ')}):\n${launcher.stderr.slice(-1500)}`,
+    );
   }
 
   async query(sql: string): Promise<Array<Record<string, unknown>>> {
-    const client = new Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${this.pgPort}/suite`, connectionTimeoutMillis: 2000 });
+    const client = new Client({
+      connectionString: `postgres://postgres:postgres@127.0.0.1:${this.pgPort}/suite`,
+      connectionTimeoutMillis: 2000,
+    });
     await client.connect();
     try {
       return (await client.query(sql)).rows;
@@ -84,13 +94,21 @@ export class EmbeddedSuite {
 
   /** The pids of the processes running a PostgreSQL server of this data directory (`postgres -D <cluster>`). */
   async postgresPids(): Promise<number[]> {
-    return (await processesWhoseArgs((args) => args.includes('-D') && args[args.indexOf('-D') + 1] === this.clusterDir)).map((p) => p.pid);
+    return (await processesWhoseArgs((args) => args.includes('-D') && args[args.indexOf('-D') + 1] === this.clusterDir)).map(
+      (p) => p.pid,
+    );
   }
 
   /** Waits until no PostgreSQL of this data directory runs and nothing answers on its port. */
   async databaseStopped(timeoutMs = 15_000): Promise<void> {
     await eventually(
-      async () => ({ pids: await this.postgresPids(), answers: await this.query('SELECT 1').then(() => true, () => false) }),
+      async () => ({
+        pids: await this.postgresPids(),
+        answers: await this.query('SELECT 1').then(
+          () => true,
+          () => false,
+        ),
+      }),
       (state) => state.pids.length === 0 && !state.answers,
       { timeoutMs, what: `the embedded PostgreSQL of ${this.dataDir} stopped` },
     );
@@ -113,9 +131,15 @@ export class EmbeddedSuite {
     }
     for (const pid of await this.helperPids()) signal(pid, 'SIGKILL');
     // SIGQUIT: immediate shutdown; the postmaster takes its backends with it.
-    const postmaster = Number((await readFile(path.join(this.clusterDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0]);
+    const postmaster = Number(
+      (await readFile(path.join(this.clusterDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0],
+    );
     if ((await this.postgresPids()).includes(postmaster)) signal(postmaster, 'SIGQUIT');
-    const left = await eventually(() => this.postgresPids(), (pids) => pids.length === 0, { timeoutMs: 10_000, what: 'no PostgreSQL left' }).catch(() => this.postgresPids());
+    const left = await eventually(
+      () => this.postgresPids(),
+      (pids) => pids.length === 0,
+      { timeoutMs: 10_000, what: 'no PostgreSQL left' },
+    ).catch(() => this.postgresPids());
     for (const pid of left) signal(pid, 'SIGKILL');
   }
 

@@ -54,7 +54,11 @@ export async function readWholeTopic(brokers: string[], topic: string, timeoutMs
   return messages;
 }
 
-export async function produceRaw(brokers: string[], topic: string, messages: Array<{ key: string; value: string }>): Promise<void> {
+export async function produceRaw(
+  brokers: string[],
+  topic: string,
+  messages: Array<{ key: string; value: string }>,
+): Promise<void> {
   const producer = new Kafka({ clientId: 'e2e-producer', brokers, logLevel: logLevel.NOTHING }).producer();
   await producer.connect();
   try {

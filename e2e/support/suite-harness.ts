@@ -17,7 +17,11 @@ export interface TwoApps {
   close(): Promise<void>;
 }
 
-export async function startTwoApps(options: { databaseUrl: string; kafkaBrokers: string[]; topicPrefix: string }): Promise<TwoApps> {
+export async function startTwoApps(options: {
+  databaseUrl: string;
+  kafkaBrokers: string[];
+  topicPrefix: string;
+}): Promise<TwoApps> {
   const internalToken = randomBytes(32).toString('hex');
   const env = {
     ...process.env,

@@ -3,7 +3,11 @@ import { parseAdminArgs, UsageError } from './admin-commands';
 describe('admin CLI arguments', () => {
   it('parses each command', () => {
     expect(parseAdminArgs(['bootstrap', '--json'])).toEqual({ command: 'bootstrap', json: true });
-    expect(parseAdminArgs(['create-agency', '--name=Acme Agency'])).toEqual({ command: 'create-agency', json: false, name: 'Acme Agency' });
+    expect(parseAdminArgs(['create-agency', '--name=Acme Agency'])).toEqual({
+      command: 'create-agency',
+      json: false,
+      name: 'Acme Agency',
+    });
     expect(parseAdminArgs(['create-company', '--name', 'Child', '--parent', '7'])).toEqual({
       command: 'create-company',
       json: false,
@@ -24,7 +28,11 @@ describe('admin CLI arguments', () => {
       company: '3',
       number: '+14155550100',
     });
-    expect(parseAdminArgs(['list-sender-numbers', '--company=3', '--json'])).toEqual({ command: 'list-sender-numbers', json: true, company: '3' });
+    expect(parseAdminArgs(['list-sender-numbers', '--company=3', '--json'])).toEqual({
+      command: 'list-sender-numbers',
+      json: true,
+      company: '3',
+    });
     expect(parseAdminArgs([])).toEqual({ command: 'help' });
   });
 

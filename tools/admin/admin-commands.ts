@@ -69,7 +69,13 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
 
   switch (name) {
     case 'bootstrap':
-      return { command: name, json, companyName: values.get('company-name'), email: values.get('email'), password: values.get('password') };
+      return {
+        command: name,
+        json,
+        companyName: values.get('company-name'),
+        email: values.get('email'),
+        password: values.get('password'),
+      };
     case 'create-agency':
       return { command: name, json, name: need('name') };
     case 'create-company': {

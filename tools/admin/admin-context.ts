@@ -2,7 +2,13 @@ import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
 import { holdInProcessDelivery, OutboxRelay } from '@suite/eventing';
 import { embeddedDataDir } from '../embedded/embedded-database';
-import { embeddedAuthSecrets, embeddedInternalToken, embeddedMessagingSecrets, embeddedPlatformSecrets, existingEmbeddedSecrets } from '../embedded/local-secrets';
+import {
+  embeddedAuthSecrets,
+  embeddedInternalToken,
+  embeddedMessagingSecrets,
+  embeddedPlatformSecrets,
+  existingEmbeddedSecrets,
+} from '../embedded/local-secrets';
 import { resolveDatabaseUrl } from '../embedded/resolve-database-url';
 import { SUITE_APPS, type SuiteApp } from '../suite-apps';
 import type { AdminApps } from './admin-operations';

@@ -112,7 +112,11 @@ export async function waitForAuthUser(apps: AdminApps, userId: string, timeoutMs
 }
 
 /** Waits until messaging's company replica (fed by `company.created`) knows the company. */
-export async function waitForMessagingCompany(apps: AdminApps, companyId: string, timeoutMs = DEFAULT_USER_WAIT_MS): Promise<void> {
+export async function waitForMessagingCompany(
+  apps: AdminApps,
+  companyId: string,
+  timeoutMs = DEFAULT_USER_WAIT_MS,
+): Promise<void> {
   const replica = apps.messaging.get(DataSource).getRepository(CompanyReplicaEntity);
   const known = await apps.platform.get(DataSource).getRepository(CompanyEntity).existsBy({ id: companyId });
   if (!known) throw new AppError('not_found', `Company ${companyId} not found.`);
@@ -125,9 +129,15 @@ export async function waitForMessagingCompany(apps: AdminApps, companyId: string
 }
 
 /** Adds a number to a workspace's sender pool (through messaging's own service), once messaging knows the company. */
-export async function addSenderNumber(apps: AdminApps, companyId: string, number: string, timeoutMs?: number): Promise<SenderNumberResponse> {
+export async function addSenderNumber(
+  apps: AdminApps,
+  companyId: string,
+  number: string,
+  timeoutMs?: number,
+): Promise<SenderNumberResponse> {
   const e164 = normalizePhone(number);
-  if (!e164) throw new AppError('invalid', `"${number}" is not a valid phone number: use E.164 (+14155550123) or a 10-digit US number.`);
+  if (!e164)
+    throw new AppError('invalid', `"${number}" is not a valid phone number: use E.164 (+14155550123) or a 10-digit US number.`);
   await waitForMessagingCompany(apps, companyId, timeoutMs);
   return mapSenderNumber(await apps.messaging.get(SenderNumbersService).add(companyId, e164));
 }
@@ -197,8 +207,15 @@ export async function bootstrap(
   };
 }
 
-async function createUserWithFreeEmail(apps: AdminApps, companyId: string, email: string | undefined, password: string): Promise<UserOutput> {
-  const candidates = email ? [email] : ['admin@example.com', ...Array.from({ length: 5 }, () => `admin-${randomBytes(4).toString('hex')}@example.com`)];
+async function createUserWithFreeEmail(
+  apps: AdminApps,
+  companyId: string,
+  email: string | undefined,
+  password: string,
+): Promise<UserOutput> {
+  const candidates = email
+    ? [email]
+    : ['admin@example.com', ...Array.from({ length: 5 }, () => `admin-${randomBytes(4).toString('hex')}@example.com`)];
   for (const candidate of candidates) {
     try {
       return await createUser(apps, { companyId, email: candidate, name: 'Admin', password, admin: true });
@@ -231,6 +248,12 @@ export function describeBootstrap(result: BootstrapOutput, urls: { auth: string;
 
 /** An authorization request for the bootstrap client (confidential, so PKCE is optional here). */
 export function authorizeUrl(authBase: string, client: { client_id: string; redirect_uri: string }): string {
-  const query = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: client.redirect_uri, scope: '*', state: 'first-steps' });
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: client.redirect_uri,
+    scope: '*',
+    state: 'first-steps',
+  });
   return `${authBase}/login/oauth/authorize?${query.toString()}`;
 }

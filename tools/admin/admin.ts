@@ -2,7 +2,15 @@ import { APPS } from '@suite/contracts';
 import { AppError } from '@suite/runtime';
 import { ADMIN_USAGE, parseAdminArgs, UsageError, type AdminCommand } from './admin-commands';
 import { openAdminContext } from './admin-context';
-import { addSenderNumber, bootstrap, createCompany, createUser, describeBootstrap, listSenderNumbers, type AdminApps } from './admin-operations';
+import {
+  addSenderNumber,
+  bootstrap,
+  createCompany,
+  createUser,
+  describeBootstrap,
+  listSenderNumbers,
+  type AdminApps,
+} from './admin-operations';
 
 /**
  * `npm run -s admin -- <command>`: operator commands run through the apps' own code (see
@@ -40,9 +48,14 @@ async function main(argv: readonly string[]): Promise<number> {
 async function run(apps: AdminApps, command: Exclude<AdminCommand, { command: 'help' }>): Promise<string> {
   switch (command.command) {
     case 'bootstrap': {
-      const result = await bootstrap(apps, { companyName: command.companyName, email: command.email, password: command.password });
+      const result = await bootstrap(apps, {
+        companyName: command.companyName,
+        email: command.email,
+        password: command.password,
+      });
       if (command.json) return JSON.stringify(result);
-      const port = (name: 'auth' | 'platform' | 'messaging', variable: string) => process.env[variable] ?? String(APPS[name].defaultPort);
+      const port = (name: 'auth' | 'platform' | 'messaging', variable: string) =>
+        process.env[variable] ?? String(APPS[name].defaultPort);
       return describeBootstrap(result, {
         auth: `http://127.0.0.1:${port('auth', 'AUTH_PORT')}`,
         platform: `http://127.0.0.1:${port('platform', 'PLATFORM_PORT')}`,
@@ -56,7 +69,12 @@ async function run(apps: AdminApps, command: Exclude<AdminCommand, { command: 'h
         parentCompanyId: command.command === 'create-company' ? command.parent : undefined,
       });
       if (command.json) return JSON.stringify(company);
-      const kind = command.command === 'create-agency' ? 'agency' : company.parent_company_id ? `company of agency ${company.parent_company_id}` : 'company';
+      const kind =
+        command.command === 'create-agency'
+          ? 'agency'
+          : company.parent_company_id
+            ? `company of agency ${company.parent_company_id}`
+            : 'company';
       return `created ${kind} ${company.id} "${company.name}"`;
     }
     case 'create-user': {
@@ -80,7 +98,9 @@ async function run(apps: AdminApps, command: Exclude<AdminCommand, { command: 'h
       const numbers = await listSenderNumbers(apps, command.company);
       if (command.json) return JSON.stringify({ sender_numbers: numbers });
       if (numbers.length === 0) return `company ${command.company} has no sender number`;
-      return numbers.map((n) => `${n.number}  ${n.status}  added ${n.added_at}${n.removed_at ? `  removed ${n.removed_at}` : ''}`).join('\n');
+      return numbers
+        .map((n) => `${n.number}  ${n.status}  added ${n.added_at}${n.removed_at ? `  removed ${n.removed_at}` : ''}`)
+        .join('\n');
     }
   }
 }

@@ -43,7 +43,10 @@ export class RecordingHandler implements EventHandler {
     this.target = count;
     if (this.consumedAt.size >= count) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`only ${this.consumedAt.size}/${count} events consumed in ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`only ${this.consumedAt.size}/${count} events consumed in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       this.reached = () => {
         clearTimeout(timer);
         this.reached = null;
@@ -117,8 +120,20 @@ export async function startBenchApps(options: BenchAppOptions): Promise<BenchApp
     consumer: { maxTransactionSize: options.consumerTransactionSize },
   };
   const handler = new RecordingHandler('bench_consumer', options.handlerEffect);
-  const consumer = new EventingRuntime({ ...common, appName: 'bench-consumer', schema: 'bench_consumer', dataSource: consumerDs, handlers: [handler] });
-  const producer = new EventingRuntime({ ...common, appName: 'bench-producer', schema: 'bench_producer', dataSource: producerDs, handlers: [] });
+  const consumer = new EventingRuntime({
+    ...common,
+    appName: 'bench-consumer',
+    schema: 'bench_consumer',
+    dataSource: consumerDs,
+    handlers: [handler],
+  });
+  const producer = new EventingRuntime({
+    ...common,
+    appName: 'bench-producer',
+    schema: 'bench_producer',
+    dataSource: producerDs,
+    handlers: [],
+  });
   await consumer.start();
   await producer.start();
   await Promise.all([consumer.ready(), producer.ready()]);
@@ -136,5 +151,9 @@ export async function startBenchApps(options: BenchAppOptions): Promise<BenchApp
 }
 
 export function benchEvent(subject: string, n: number) {
-  return newEvent('company.created', { companyId: null, subject, data: { id: subject, name: `bench ${n}`, parent_company_id: null } });
+  return newEvent('company.created', {
+    companyId: null,
+    subject,
+    data: { id: subject, name: `bench ${n}`, parent_company_id: null },
+  });
 }

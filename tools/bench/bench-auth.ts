@@ -43,7 +43,8 @@ interface Tokens {
   refresh_token: string;
 }
 
-const basic = (client: Client) => `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.secret)}`).toString('base64')}`;
+const basic = (client: Client) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.secret)}`).toString('base64')}`;
 
 async function tokenRequest(authBase: string, client: Client, fields: Record<string, string>): Promise<Tokens> {
   const response = await fetch(`${authBase}/oauth/token`, {
@@ -56,12 +57,21 @@ async function tokenRequest(authBase: string, client: Client, fields: Record<str
 }
 
 /** Authorization code with PKCE through the forms (the browser is already signed in after the first), exchanged. */
-async function authorize(authBase: string, browser: FormSession, client: Client, login: { email: string; password: string }): Promise<Tokens> {
+async function authorize(
+  authBase: string,
+  browser: FormSession,
+  client: Client,
+  login: { email: string; password: string },
+): Promise<Tokens> {
   const { url, verifier } = pkceAuthorization('', { clientId: client.clientId, redirectUri: BOOTSTRAP_REDIRECT_URI, scope: '*' });
   let page = await browser.get(url);
   let html = await page.text();
   if (html.includes('name="password"')) {
-    const loggedIn = await browser.post('/login/oauth/login', { ...hiddenFields(html), email: login.email, password: login.password });
+    const loggedIn = await browser.post('/login/oauth/login', {
+      ...hiddenFields(html),
+      email: login.email,
+      password: login.password,
+    });
     if (loggedIn.status !== 303) throw new Error(`login answered ${loggedIn.status}`);
     page = await browser.get(loggedIn.headers.get('location')!);
     html = await page.text();
@@ -70,7 +80,12 @@ async function authorize(authBase: string, browser: FormSession, client: Client,
   const location = decided.headers.get('location');
   const code = location ? new URL(location).searchParams.get('code') : null;
   if (decided.status !== 303 || !code) throw new Error(`consent answered ${decided.status} (${location ?? 'no redirect'})`);
-  return tokenRequest(authBase, client, { grant_type: 'authorization_code', code, redirect_uri: BOOTSTRAP_REDIRECT_URI, code_verifier: verifier });
+  return tokenRequest(authBase, client, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: BOOTSTRAP_REDIRECT_URI,
+    code_verifier: verifier,
+  });
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
@@ -101,7 +116,9 @@ async function timeInProcess(label: string, iterations: number, run: () => Promi
     samples.push((performance.now() - started) * 1000);
   }
   const us = (v: number) => `${Math.round(v)} µs`;
-  console.log(`${label.padEnd(44)} p50 ${us(percentile(samples, 50))}, p99 ${us(percentile(samples, 99))} (${iterations} sequential calls)`);
+  console.log(
+    `${label.padEnd(44)} p50 ${us(percentile(samples, 50))}, p99 ${us(percentile(samples, 99))} (${iterations} sequential calls)`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -146,9 +163,14 @@ async function main(): Promise<void> {
     } finally {
       releaseDelivery();
     }
-    console.log(`bench-auth: ${services.describe}; platform ${platformBase}, auth ${authBase}; ${SECONDS} s per load, ${CONNECTIONS} connections`);
+    console.log(
+      `bench-auth: ${services.describe}; platform ${platformBase}, auth ${authBase}; ${SECONDS} s per load, ${CONNECTIONS} connections`,
+    );
 
-    const seeded = await bootstrap({ platform, auth, messaging }, { companyName: 'Bench Company', email: `bench-${randomBytes(4).toString('hex')}@example.com` });
+    const seeded = await bootstrap(
+      { platform, auth, messaging },
+      { companyName: 'Bench Company', email: `bench-${randomBytes(4).toString('hex')}@example.com` },
+    );
     const login = { email: seeded.user.email, password: seeded.user.password };
     const clients: Client[] = [{ clientId: seeded.oauth_client.client_id, secret: seeded.oauth_client.client_secret }];
     for (let i = 1; i < CLIENTS; i++) {
@@ -168,7 +190,10 @@ async function main(): Promise<void> {
 
     const usersUrl = `${platformBase}/api/users?per_page=1`;
     const statusWith = async (token: string) => (await fetch(usersUrl, { headers: { authorization: `Bearer ${token}` } })).status;
-    await waitFor('the platform to accept the JWT and the PAT (replicas fed by events)', async () => (await statusWith(jwt)) === 200 && (await statusWith(pat)) === 200);
+    await waitFor(
+      'the platform to accept the JWT and the PAT (replicas fed by events)',
+      async () => (await statusWith(jwt)) === 200 && (await statusWith(pat)) === 200,
+    );
 
     console.log('\nGET /api/users?per_page=1 on the platform (autocannon)');
     await load('  with a JWT access token', usersUrl, { authorization: `Bearer ${jwt}` }, '2xx');
@@ -179,7 +204,9 @@ async function main(): Promise<void> {
     const accessTokens = platform.get(AccessTokenVerifier);
     const opaque = platform.get(OpaqueCredentialVerifier);
     await timeInProcess('  AccessTokenVerifier.verify (JWT)', VERIFY_ITERATIONS, () => accessTokens.verify(jwt));
-    await timeInProcess('  OpaqueCredentialVerifier.verify (PAT)', VERIFY_ITERATIONS, () => opaque.verify(pat, 'personal_access_token'));
+    await timeInProcess('  OpaqueCredentialVerifier.verify (PAT)', VERIFY_ITERATIONS, () =>
+      opaque.verify(pat, 'personal_access_token'),
+    );
 
     console.log('\nPOST /oauth/token, grant_type=refresh_token, each with the previous refresh token');
     const latencies: number[] = [];
@@ -190,18 +217,19 @@ async function main(): Promise<void> {
     // pool ("timeout exceeded when trying to connect", 500) — see the report.
     const queue = clients.map((client, index) => ({ client, index }));
     const runChain = async ({ client, index }: { client: Client; index: number }) => {
-        let refreshToken = grants[index]!.refresh_token;
-        for (let i = 0; i < REFRESHES_PER_CLIENT && Date.now() < deadline; i++) {
-          const t0 = performance.now();
-          try {
-            refreshToken = (await tokenRequest(authBase, client, { grant_type: 'refresh_token', refresh_token: refreshToken })).refresh_token;
-            latencies.push(performance.now() - t0);
-          } catch (error) {
-            const key = String(error instanceof Error ? error.message : error).replace(/error id [0-9a-f-]+/g, 'error id …');
-            failures.set(key, (failures.get(key) ?? 0) + 1);
-            return; // this chain's refresh token is spent or its grant revoked: stop it
-          }
+      let refreshToken = grants[index]!.refresh_token;
+      for (let i = 0; i < REFRESHES_PER_CLIENT && Date.now() < deadline; i++) {
+        const t0 = performance.now();
+        try {
+          refreshToken = (await tokenRequest(authBase, client, { grant_type: 'refresh_token', refresh_token: refreshToken }))
+            .refresh_token;
+          latencies.push(performance.now() - t0);
+        } catch (error) {
+          const key = String(error instanceof Error ? error.message : error).replace(/error id [0-9a-f-]+/g, 'error id …');
+          failures.set(key, (failures.get(key) ?? 0) + 1);
+          return; // this chain's refresh token is spent or its grant revoked: stop it
         }
+      }
     };
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {

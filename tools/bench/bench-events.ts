@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   const events = intEnv('BENCH_EVENTS', 50_000);
   const writers = intEnv('BENCH_WRITERS', 32);
   const services = await provideBenchServices(withKafka);
-  console.log(`bench-events: ${services.describe}, handler ${process.env.BENCH_HANDLER === 'noop' ? 'no-op' : 'one upsert per event'}`);
+  console.log(
+    `bench-events: ${services.describe}, handler ${process.env.BENCH_HANDLER === 'noop' ? 'no-op' : 'one upsert per event'}`,
+  );
   const apps = await startBenchApps({
     databaseUrl: services.databaseUrl,
     brokers: services.brokers,

@@ -1,4 +1,11 @@
-import { createTestDatabase, provideKafka, providePostgres, uniqueTopicPrefix, type ProvidedKafka, type ProvidedPostgres } from '@suite/testing';
+import {
+  createTestDatabase,
+  provideKafka,
+  providePostgres,
+  uniqueTopicPrefix,
+  type ProvidedKafka,
+  type ProvidedPostgres,
+} from '@suite/testing';
 import { Kafka, logLevel } from 'kafkajs';
 
 export interface BenchServices {

@@ -37,7 +37,9 @@ export async function runThroughput(
   await Promise.all(
     Array.from({ length: options.writers }, async () => {
       for (let tx = next++; tx < transactions; tx = next++) {
-        const events = Array.from({ length: options.perTransaction }, (_, i) => benchEvent(subjectOf(tx * options.perTransaction + i), tx));
+        const events = Array.from({ length: options.perTransaction }, (_, i) =>
+          benchEvent(subjectOf(tx * options.perTransaction + i), tx),
+        );
         await apps.producerDs.transaction((manager) => apps.producer.outbox.append(manager, events));
         const now = performance.now();
         for (const e of events) committedAt.set(e.envelope.id, now);

@@ -18,7 +18,9 @@ describe('docs/asyncapi.yaml', () => {
 
   it('documents every event type with its payload schema on its topic', () => {
     const messages = committed.components.messages as Record<string, { name: string; payload: { allOf: unknown[] } }>;
-    const channels = Object.values(committed.channels as Record<string, { address: string; messages: Record<string, { $ref: string }> }>);
+    const channels = Object.values(
+      committed.channels as Record<string, { address: string; messages: Record<string, { $ref: string }> }>,
+    );
     for (const type of EVENT_TYPES) {
       const definition = EVENT_DEFINITIONS[type];
       const message = Object.values(messages).find((candidate) => candidate.name === type);

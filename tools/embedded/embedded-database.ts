@@ -66,7 +66,8 @@ export class EmbeddedDatabase {
     const identity = runAsPostgres ? osUser(USER) : {};
     const pgCtlOptions = { ...identity, env: { ...process.env, LC_ALL: 'C' } };
     const pgCtl = (args: string[]) => run(binaries().pg_ctl, args, pgCtlOptions);
-    const pgCtlSync = (args: string[]) => void execFileSync(binaries().pg_ctl, args, { ...pgCtlOptions, stdio: 'ignore', timeout: 60_000 });
+    const pgCtlSync = (args: string[]) =>
+      void execFileSync(binaries().pg_ctl, args, { ...pgCtlOptions, stdio: 'ignore', timeout: 60_000 });
     await stopServerLeftBehind(options.dataDir, clusterDir, pgCtl);
     const serverOptions = [
       `-p ${options.port}`,
@@ -132,7 +133,11 @@ export class EmbeddedDatabase {
  * Refuses, naming the pid, when postmaster.pid names a live process that is not this directory's
  * PostgreSQL (PostgreSQL would refuse too), or a server whose owner still runs.
  */
-async function stopServerLeftBehind(dataDir: string, clusterDir: string, pgCtl: (args: string[]) => Promise<unknown>): Promise<void> {
+async function stopServerLeftBehind(
+  dataDir: string,
+  clusterDir: string,
+  pgCtl: (args: string[]) => Promise<unknown>,
+): Promise<void> {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   const pid = await readPostmasterPid(clusterDir);
   if (!pid || !processAlive(pid)) return; // none, or a crashed one's file, which PostgreSQL replaces
@@ -150,7 +155,9 @@ async function stopServerLeftBehind(dataDir: string, clusterDir: string, pgCtl: 
     );
   }
   await pgCtl(['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '60']);
-  console.error(`stopped the embedded PostgreSQL an earlier launcher left running on ${clusterDir} (pid ${pid}); starting it again`);
+  console.error(
+    `stopped the embedded PostgreSQL an earlier launcher left running on ${clusterDir} (pid ${pid}); starting it again`,
+  );
 }
 
 async function initialiseCluster(clusterDir: string, port: number, createPostgresUser: boolean): Promise<void> {

@@ -25,7 +25,9 @@ export const embeddedInternalToken = (dataDir: string): Promise<string> =>
   embeddedSecret(dataDir, 'INTERNAL_API_TOKEN', 'internal-api-token');
 
 /** Auth's session-cookie key and signing-key encryption key (`.data/auth-*-secret`). */
-export async function embeddedAuthSecrets(dataDir: string): Promise<{ AUTH_SESSION_SECRET: string; AUTH_KEY_ENCRYPTION_SECRET: string }> {
+export async function embeddedAuthSecrets(
+  dataDir: string,
+): Promise<{ AUTH_SESSION_SECRET: string; AUTH_KEY_ENCRYPTION_SECRET: string }> {
   return {
     AUTH_SESSION_SECRET: await embeddedSecret(dataDir, 'AUTH_SESSION_SECRET', 'auth-session-secret'),
     AUTH_KEY_ENCRYPTION_SECRET: await embeddedSecret(dataDir, 'AUTH_KEY_ENCRYPTION_SECRET', 'auth-key-encryption-secret'),
@@ -34,7 +36,9 @@ export async function embeddedAuthSecrets(dataDir: string): Promise<{ AUTH_SESSI
 
 /** Platform's id encryption key (`.data/platform-id-encryption-key`): 32 random bytes, base64url. */
 export async function embeddedPlatformSecrets(dataDir: string): Promise<{ PLATFORM_ID_ENCRYPTION_KEY: string }> {
-  return { PLATFORM_ID_ENCRYPTION_KEY: await embeddedSecret(dataDir, 'PLATFORM_ID_ENCRYPTION_KEY', 'platform-id-encryption-key') };
+  return {
+    PLATFORM_ID_ENCRYPTION_KEY: await embeddedSecret(dataDir, 'PLATFORM_ID_ENCRYPTION_KEY', 'platform-id-encryption-key'),
+  };
 }
 
 /**
@@ -42,10 +46,16 @@ export async function embeddedPlatformSecrets(dataDir: string): Promise<{ PLATFO
  * says otherwise) and the shared secret of its signed callbacks (`.data/messaging-carrier-callback-secret`),
  * so the embedded suite never relies on the sandbox's built-in, public secret.
  */
-export async function embeddedMessagingSecrets(dataDir: string): Promise<{ MESSAGING_CARRIER: string; MESSAGING_CARRIER_CALLBACK_SECRET: string }> {
+export async function embeddedMessagingSecrets(
+  dataDir: string,
+): Promise<{ MESSAGING_CARRIER: string; MESSAGING_CARRIER_CALLBACK_SECRET: string }> {
   return {
     MESSAGING_CARRIER: process.env.MESSAGING_CARRIER ?? 'sandbox',
-    MESSAGING_CARRIER_CALLBACK_SECRET: await embeddedSecret(dataDir, 'MESSAGING_CARRIER_CALLBACK_SECRET', 'messaging-carrier-callback-secret'),
+    MESSAGING_CARRIER_CALLBACK_SECRET: await embeddedSecret(
+      dataDir,
+      'MESSAGING_CARRIER_CALLBACK_SECRET',
+      'messaging-carrier-callback-secret',
+    ),
   };
 }
 
@@ -61,7 +71,12 @@ export async function existingEmbeddedSecrets(dataDir: string): Promise<Record<s
     AUTH_SESSION_SECRET: await embeddedSecret(dataDir, 'AUTH_SESSION_SECRET', 'auth-session-secret', false),
     AUTH_KEY_ENCRYPTION_SECRET: await embeddedSecret(dataDir, 'AUTH_KEY_ENCRYPTION_SECRET', 'auth-key-encryption-secret', false),
     PLATFORM_ID_ENCRYPTION_KEY: await embeddedSecret(dataDir, 'PLATFORM_ID_ENCRYPTION_KEY', 'platform-id-encryption-key', false),
-    MESSAGING_CARRIER_CALLBACK_SECRET: await embeddedSecret(dataDir, 'MESSAGING_CARRIER_CALLBACK_SECRET', 'messaging-carrier-callback-secret', false),
+    MESSAGING_CARRIER_CALLBACK_SECRET: await embeddedSecret(
+      dataDir,
+      'MESSAGING_CARRIER_CALLBACK_SECRET',
+      'messaging-carrier-callback-secret',
+      false,
+    ),
   };
   return Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

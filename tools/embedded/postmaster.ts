@@ -35,7 +35,10 @@ export function processAlive(pid: number): boolean {
 export async function isPostmasterOf(pid: number, clusterDir: string): Promise<boolean> {
   const cluster = await realpath(clusterDir).catch(() => clusterDir);
   if (process.platform === 'linux') {
-    const [program, cwd] = await Promise.all([readlink(`/proc/${pid}/exe`).catch(() => ''), readlink(`/proc/${pid}/cwd`).catch(() => '')]);
+    const [program, cwd] = await Promise.all([
+      readlink(`/proc/${pid}/exe`).catch(() => ''),
+      readlink(`/proc/${pid}/cwd`).catch(() => ''),
+    ]);
     return path.basename(program.replace(/ \(deleted\)$/, '')) === 'postgres' && cwd === cluster;
   }
   const { stdout } = await promisify(execFile)('ps', ['-p', String(pid), '-o', 'command=']).catch(() => ({ stdout: '' }));
@@ -64,7 +67,10 @@ export async function forgetOwner(dataDir: string): Promise<void> {
 
 /** The pid of the live process that started the server `postmasterPid` and is still running, if any. */
 export async function liveOwnerOf(dataDir: string, postmasterPid: number): Promise<number | undefined> {
-  const owner = await readFile(ownerFile(dataDir), 'utf8').then((text) => JSON.parse(text) as ServerOwner, () => undefined);
+  const owner = await readFile(ownerFile(dataDir), 'utf8').then(
+    (text) => JSON.parse(text) as ServerOwner,
+    () => undefined,
+  );
   if (!owner || owner.postmasterPid !== postmasterPid || owner.pid === process.pid || !processAlive(owner.pid)) return undefined;
   return owner.startTime === undefined || owner.startTime === (await startTimeOf(owner.pid)) ? owner.pid : undefined;
 }

@@ -18,7 +18,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         ...coreModules({ appName: app.name, env, schema: app.schema, entities: AUTH_ENTITIES, migrations: authMigrations }),
-        EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [...AUTHZ_HANDLERS, ...OAUTH_SERVER_HANDLERS, ...CREDENTIAL_HANDLERS] }),
+        EventingModule.forEnvironment(env, {
+          appName: app.name,
+          schema: app.schema,
+          handlers: [...AUTHZ_HANDLERS, ...OAUTH_SERVER_HANDLERS, ...CREDENTIAL_HANDLERS],
+        }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
         ...OAUTH_SERVER_MODULES,

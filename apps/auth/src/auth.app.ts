@@ -14,6 +14,11 @@ export function createAuthApp(env: AuthEnvironment): Promise<INestApplication> {
     appName: APPS['auth'].name,
     formatError: formatAuthError,
     trustedProxies: env.TRUSTED_PROXIES,
-    openApi: { title: 'Authorization server', description: 'OAuth 2.0 authorization code flow, token endpoints, personal access tokens and workspace API keys.', version: '1.0.0', security: ['bearer', 'internal-token'] },
+    openApi: {
+      title: 'Authorization server',
+      description: 'OAuth 2.0 authorization code flow, token endpoints, personal access tokens and workspace API keys.',
+      version: '1.0.0',
+      security: ['bearer', 'internal-token'],
+    },
   });
 }

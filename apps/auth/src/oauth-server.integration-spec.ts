@@ -36,14 +36,27 @@ beforeAll(async () => {
       newEvent('user.created', {
         companyId: '42',
         subject: '7',
-        data: { id: '7', company_id: '42', email: userEmail, name: 'Ada', status: 'Active', role_id: null, permissions: ['view-users'], password_hash: passwordHash },
+        data: {
+          id: '7',
+          company_id: '42',
+          email: userEmail,
+          name: 'Ada',
+          status: 'Active',
+          role_id: null,
+          permissions: ['view-users'],
+          password_hash: passwordHash,
+        },
       }),
     ),
   );
-  await eventually(() => db.query(`SELECT id FROM auth.login_users WHERE id = 7`), (rows: unknown[]) => rows.length === 1, {
-    timeoutMs: 60_000,
-    what: 'the user.created event to reach login_users',
-  });
+  await eventually(
+    () => db.query(`SELECT id FROM auth.login_users WHERE id = 7`),
+    (rows: unknown[]) => rows.length === 1,
+    {
+      timeoutMs: 60_000,
+      what: 'the user.created event to reach login_users',
+    },
+  );
 });
 
 afterAll(async () => {
@@ -131,7 +144,9 @@ function tokenRequest(path: string, fields: Record<string, string>, headers: Rec
 }
 
 const grantRevocations = (grantId: string): Promise<Array<{ reason: string }>> =>
-  db.query(`SELECT envelope->'data'->>'reason' AS reason FROM auth.outbox WHERE type = 'grant.revoked' AND subject = $1`, [grantId]);
+  db.query(`SELECT envelope->'data'->>'reason' AS reason FROM auth.outbox WHERE type = 'grant.revoked' AND subject = $1`, [
+    grantId,
+  ]);
 
 describe('authorization code flow (openid-client)', () => {
   it('discovers the server, authorizes with PKCE, exchanges the code, verifies the JWT and refreshes', async () => {
@@ -142,18 +157,33 @@ describe('authorization code flow (openid-client)', () => {
     expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
     expect(callback.searchParams.get('iss')).toBe(base);
 
-    const tokens = await client.oauthCallback(REDIRECT_URI, client.callbackParams(callback.toString()), { code_verifier: verifier, state });
-    expect(tokens).toMatchObject({ token_type: expect.stringMatching(/^bearer$/i), scope: 'view-users', expires_in: expect.any(Number) });
+    const tokens = await client.oauthCallback(REDIRECT_URI, client.callbackParams(callback.toString()), {
+      code_verifier: verifier,
+      state,
+    });
+    expect(tokens).toMatchObject({
+      token_type: expect.stringMatching(/^bearer$/i),
+      scope: 'view-users',
+      expires_in: expect.any(Number),
+    });
     expect(tokens.refresh_token).toEqual(expect.any(String));
 
-    const jwks = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as JSONWebKeySet & { keys: Array<{ kid: string }> };
+    const jwks = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as JSONWebKeySet & {
+      keys: Array<{ kid: string }>;
+    };
     const { payload, protectedHeader } = await jwtVerify(tokens.access_token!, createLocalJWKSet(jwks), {
       issuer: base,
       audience: ACCESS_TOKEN_AUDIENCE,
       typ: ACCESS_TOKEN_TYPE,
     });
     expect(protectedHeader).toMatchObject({ alg: 'ES256', typ: 'at+jwt', kid: jwks.keys[0].kid });
-    expect(payload).toMatchObject({ sub: '7', company_id: '42', client_id: registered.client_id, scope: 'view-users', sid: expect.any(String) });
+    expect(payload).toMatchObject({
+      sub: '7',
+      company_id: '42',
+      client_id: registered.client_id,
+      scope: 'view-users',
+      sid: expect.any(String),
+    });
     expect(payload.exp! - payload.iat!).toBe(600);
     const [key] = await db.query(`SELECT private_key FROM auth.signing_keys`);
     expect(key.private_key).toMatch(/^enc:v1:/);
@@ -181,12 +211,23 @@ describe('authorization code flow (openid-client)', () => {
     expect(registered.client_secret).toBeUndefined();
     const client = await openIdClient(registered);
     const { verifier, code } = await codeFor(client, { scope: '*' });
-    const exchanged = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code, client_id: registered.client_id, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    const exchanged = await tokenRequest('/oauth/token', {
+      grant_type: 'authorization_code',
+      code,
+      client_id: registered.client_id,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
     expect(exchanged.status).toBe(200);
     expect(exchanged.headers.get('cache-control')).toBe('no-store');
     const tokens = await oauthBody(exchanged);
     expect(tokens).toMatchObject({ token_type: 'Bearer', scope: '*', expires_in: 600 });
-    const refreshed = await tokenRequest('/oauth/token/refresh', { grant_type: 'refresh_token', client_id: registered.client_id, redirect_uri: REDIRECT_URI, refresh_token: tokens.refresh_token });
+    const refreshed = await tokenRequest('/oauth/token/refresh', {
+      grant_type: 'refresh_token',
+      client_id: registered.client_id,
+      redirect_uri: REDIRECT_URI,
+      refresh_token: tokens.refresh_token,
+    });
     expect(refreshed.status).toBe(200);
     const wrongRedirect = await tokenRequest('/oauth/token/refresh', {
       grant_type: 'refresh_token',
@@ -204,30 +245,58 @@ describe('security rules', () => {
     const registered = await registerClient();
     const client = await openIdClient(registered);
     const { verifier, code } = await codeFor(client);
-    const fields = { grant_type: 'authorization_code', code, client_id: registered.client_id, client_secret: registered.client_secret!, redirect_uri: REDIRECT_URI, code_verifier: verifier };
+    const fields = {
+      grant_type: 'authorization_code',
+      code,
+      client_id: registered.client_id,
+      client_secret: registered.client_secret!,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    };
     const first = await tokenRequest('/oauth/token', fields);
     expect(first.status).toBe(200);
     const { refresh_token } = await oauthBody(first);
     const replay = await tokenRequest('/oauth/token', fields);
     expect(replay.status).toBe(400);
-    expect(await oauthBody(replay)).toEqual({ error: 'invalid_grant', error_description: expect.any(String), message: expect.any(String) });
-    const [grant] = await db.query(`SELECT g.id, g.revoked_reason FROM auth.grants g JOIN auth.authorization_codes c ON c.grant_id = g.id WHERE c.used_at IS NOT NULL AND g.client_id = $1`, [registered.client_id]);
+    expect(await oauthBody(replay)).toEqual({
+      error: 'invalid_grant',
+      error_description: expect.any(String),
+      message: expect.any(String),
+    });
+    const [grant] = await db.query(
+      `SELECT g.id, g.revoked_reason FROM auth.grants g JOIN auth.authorization_codes c ON c.grant_id = g.id WHERE c.used_at IS NOT NULL AND g.client_id = $1`,
+      [registered.client_id],
+    );
     expect(grant.revoked_reason).toBe('code_replay');
     expect(await grantRevocations(grant.id)).toEqual([{ reason: 'code_replay' }]);
-    const refresh = await tokenRequest('/oauth/token', { grant_type: 'refresh_token', refresh_token, client_id: registered.client_id, client_secret: registered.client_secret! });
+    const refresh = await tokenRequest('/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token,
+      client_id: registered.client_id,
+      client_secret: registered.client_secret!,
+    });
     expect(refresh.status).toBe(400);
   });
 
   it('a redirect URI that is not exactly registered gets an error page at authorize (no redirect) and invalid_grant at the token endpoint', async () => {
     const registered = await registerClient();
     const client = await openIdClient(registered);
-    const page = await fetch(client.authorizationUrl({ scope: 'view-users', redirect_uri: `${REDIRECT_URI}/` }), { redirect: 'manual' });
+    const page = await fetch(client.authorizationUrl({ scope: 'view-users', redirect_uri: `${REDIRECT_URI}/` }), {
+      redirect: 'manual',
+    });
     expect(page.status).toBe(400);
     expect(page.headers.get('location')).toBeNull();
     expect(await page.text()).toContain('redirect_uri is not the one registered');
 
     const { verifier, code } = await codeFor(client);
-    const response = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code, client_id: registered.client_id, client_secret: registered.client_secret!, redirect_uri: 'http://127.0.0.1:9/other', code_verifier: verifier });
+    const response = await tokenRequest('/oauth/token', {
+      grant_type: 'authorization_code',
+      code,
+      client_id: registered.client_id,
+      client_secret: registered.client_secret!,
+      redirect_uri: 'http://127.0.0.1:9/other',
+      code_verifier: verifier,
+    });
     expect(response.status).toBe(400);
     expect((await oauthBody(response)).error).toBe('invalid_grant');
   });
@@ -235,7 +304,15 @@ describe('security rules', () => {
   it('redirects other authorization errors to the client with state (unsupported response type, plain PKCE)', async () => {
     const registered = await registerClient(false);
     const client = await openIdClient(registered);
-    const plain = await fetch(client.authorizationUrl({ scope: 'view-users', state: 's1', code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }), { redirect: 'manual' });
+    const plain = await fetch(
+      client.authorizationUrl({
+        scope: 'view-users',
+        state: 's1',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'plain',
+      }),
+      { redirect: 'manual' },
+    );
     expect(plain.status).toBe(303);
     const location = new URL(plain.headers.get('location')!);
     expect(location.searchParams.get('error')).toBe('invalid_request');
@@ -248,17 +325,31 @@ describe('security rules', () => {
 
   it('a wrong client secret is 401 invalid_client (WWW-Authenticate with Basic)', async () => {
     const registered = await registerClient();
-    const post = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code: 'x', client_id: registered.client_id, client_secret: 'wrong', redirect_uri: REDIRECT_URI });
+    const post = await tokenRequest('/oauth/token', {
+      grant_type: 'authorization_code',
+      code: 'x',
+      client_id: registered.client_id,
+      client_secret: 'wrong',
+      redirect_uri: REDIRECT_URI,
+    });
     expect(post.status).toBe(401);
     expect(await oauthBody(post)).toMatchObject({ error: 'invalid_client' });
-    const basic = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code: 'x', redirect_uri: REDIRECT_URI }, { authorization: `Basic ${Buffer.from(`${registered.client_id}:wrong`).toString('base64')}` });
+    const basic = await tokenRequest(
+      '/oauth/token',
+      { grant_type: 'authorization_code', code: 'x', redirect_uri: REDIRECT_URI },
+      { authorization: `Basic ${Buffer.from(`${registered.client_id}:wrong`).toString('base64')}` },
+    );
     expect(basic.status).toBe(401);
     expect(basic.headers.get('www-authenticate')).toMatch(/^Basic/);
   });
 
   it('an unknown grant type is unsupported_grant_type', async () => {
     const registered = await registerClient();
-    const response = await tokenRequest('/oauth/token', { grant_type: 'password', client_id: registered.client_id, client_secret: registered.client_secret! });
+    const response = await tokenRequest('/oauth/token', {
+      grant_type: 'password',
+      client_id: registered.client_id,
+      client_secret: registered.client_secret!,
+    });
     expect(response.status).toBe(400);
     expect((await oauthBody(response)).error).toBe('unsupported_grant_type');
   });
@@ -267,10 +358,23 @@ describe('security rules', () => {
     const registered = await registerClient();
     const client = await openIdClient(registered);
     const withChallenge = await codeFor(client);
-    const missing = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code: withChallenge.code, client_id: registered.client_id, client_secret: registered.client_secret!, redirect_uri: REDIRECT_URI });
+    const missing = await tokenRequest('/oauth/token', {
+      grant_type: 'authorization_code',
+      code: withChallenge.code,
+      client_id: registered.client_id,
+      client_secret: registered.client_secret!,
+      redirect_uri: REDIRECT_URI,
+    });
     expect((await oauthBody(missing)).error).toBe('invalid_grant');
     const withoutChallenge = await codeFor(client, { pkce: false });
-    const injected = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code: withoutChallenge.code, client_id: registered.client_id, client_secret: registered.client_secret!, redirect_uri: REDIRECT_URI, code_verifier: withChallenge.verifier });
+    const injected = await tokenRequest('/oauth/token', {
+      grant_type: 'authorization_code',
+      code: withoutChallenge.code,
+      client_id: registered.client_id,
+      client_secret: registered.client_secret!,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: withChallenge.verifier,
+    });
     expect((await oauthBody(injected)).error).toBe('invalid_grant');
   });
 
@@ -281,16 +385,29 @@ describe('security rules', () => {
     const clock = app.get(Clock);
     const later = new Date(Date.now() + 61_000);
     jest.spyOn(clock, 'now').mockReturnValue(later);
-    const response = await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code, client_id: registered.client_id, client_secret: registered.client_secret!, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    const response = await tokenRequest('/oauth/token', {
+      grant_type: 'authorization_code',
+      code,
+      client_id: registered.client_id,
+      client_secret: registered.client_secret!,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
     expect(response.status).toBe(400);
-    expect(await oauthBody(response)).toMatchObject({ error: 'invalid_grant', error_description: 'The authorization code has expired.' });
+    expect(await oauthBody(response)).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'The authorization code has expired.',
+    });
   });
 
   it('reuse of a rotated refresh token revokes the whole family (grant.revoked refresh_token_reuse)', async () => {
     const registered = await registerClient();
     const client = await openIdClient(registered);
     const { verifier, state, callback } = await codeFor(client);
-    const tokens = await client.oauthCallback(REDIRECT_URI, client.callbackParams(callback.toString()), { code_verifier: verifier, state });
+    const tokens = await client.oauthCallback(REDIRECT_URI, client.callbackParams(callback.toString()), {
+      code_verifier: verifier,
+      state,
+    });
     const rotated = await client.refresh(tokens.refresh_token!);
     await expect(client.refresh(tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     await expect(client.refresh(rotated.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
@@ -304,14 +421,36 @@ describe('security rules', () => {
     const client = await openIdClient(registered);
     const { verifier, code } = await codeFor(client, { scope: 'view-users edit-users' });
     const auth = { client_id: registered.client_id, client_secret: registered.client_secret! };
-    const tokens = await oauthBody(await tokenRequest('/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier, ...auth }));
+    const tokens = await oauthBody(
+      await tokenRequest('/oauth/token', {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+        ...auth,
+      }),
+    );
     expect(tokens.scope).toBe('edit-users view-users');
-    const widened = await tokenRequest('/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, scope: 'view-users delete-users', ...auth });
+    const widened = await tokenRequest('/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      scope: 'view-users delete-users',
+      ...auth,
+    });
     expect(widened.status).toBe(400);
     expect((await oauthBody(widened)).error).toBe('invalid_scope');
-    const narrowed = await oauthBody(await tokenRequest('/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, scope: 'view-users', ...auth }));
+    const narrowed = await oauthBody(
+      await tokenRequest('/oauth/token', {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        scope: 'view-users',
+        ...auth,
+      }),
+    );
     expect(narrowed.scope).toBe('view-users');
-    const again = await oauthBody(await tokenRequest('/oauth/token', { grant_type: 'refresh_token', refresh_token: narrowed.refresh_token, ...auth }));
+    const again = await oauthBody(
+      await tokenRequest('/oauth/token', { grant_type: 'refresh_token', refresh_token: narrowed.refresh_token, ...auth }),
+    );
     expect(again.scope).toBe('edit-users view-users');
   });
 
@@ -319,7 +458,13 @@ describe('security rules', () => {
     const registered = await registerClient();
     const client = await openIdClient(registered);
     const browser = new FormSession(base);
-    const page = await browser.get(client.authorizationUrl({ scope: 'view-users', code_challenge: generators.codeChallenge(generators.codeVerifier()), code_challenge_method: 'S256' }));
+    const page = await browser.get(
+      client.authorizationUrl({
+        scope: 'view-users',
+        code_challenge: generators.codeChallenge(generators.codeVerifier()),
+        code_challenge_method: 'S256',
+      }),
+    );
     const fields = { ...hiddenFields(await page.text()), email: 'flood@example.com', password: 'wrong' };
     // A frozen clock: the first locks last 1 and 2 seconds, which a slow run could outlive.
     const now = new Date();
@@ -333,7 +478,13 @@ describe('security rules', () => {
     const registered = await registerClient();
     const client = await openIdClient(registered);
     const browser = new FormSession(base);
-    const page = await browser.get(client.authorizationUrl({ scope: 'view-users', code_challenge: generators.codeChallenge(generators.codeVerifier()), code_challenge_method: 'S256' }));
+    const page = await browser.get(
+      client.authorizationUrl({
+        scope: 'view-users',
+        code_challenge: generators.codeChallenge(generators.codeVerifier()),
+        code_challenge_method: 'S256',
+      }),
+    );
     const { csrf_token: _csrf, ...fields } = hiddenFields(await page.text());
     const missing = await browser.post('/login/oauth/login', { ...fields, email: userEmail, password: PASSWORD });
     expect(missing.status).toBe(403);
@@ -346,12 +497,17 @@ describe('security rules', () => {
     const registered = await registerClient();
     const client = await openIdClient(registered);
     await codeFor(client);
-    const deleted = await fetch(`${base}/internal/oauth-clients/${registered.client_id}`, { method: 'DELETE', headers: { 'x-internal-token': INTERNAL_TOKEN } });
+    const deleted = await fetch(`${base}/internal/oauth-clients/${registered.client_id}`, {
+      method: 'DELETE',
+      headers: { 'x-internal-token': INTERNAL_TOKEN },
+    });
     expect(deleted.status).toBe(204);
     const [grant] = await db.query(`SELECT id, revoked_reason FROM auth.grants WHERE client_id = $1`, [registered.client_id]);
     expect(grant.revoked_reason).toBe('client_deleted');
     expect(await grantRevocations(grant.id)).toEqual([{ reason: 'client_deleted' }]);
-    const list = (await (await fetch(`${base}/internal/oauth-clients?company_id=42`, { headers: { 'x-internal-token': INTERNAL_TOKEN } })).json()) as { clients: Array<{ client_id: string }> };
+    const list = (await (
+      await fetch(`${base}/internal/oauth-clients?company_id=42`, { headers: { 'x-internal-token': INTERNAL_TOKEN } })
+    ).json()) as { clients: Array<{ client_id: string }> };
     expect(list.clients.map((c) => c.client_id)).not.toContain(registered.client_id);
     expect(JSON.stringify(list)).not.toContain('secret');
   });

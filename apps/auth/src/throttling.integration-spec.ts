@@ -34,7 +34,13 @@ beforeAll(async () => {
   victims.spread = `spread-${stamp}@example.com`;
   victims.device = `device-${stamp}@example.com`;
   const passwordHash = await hashPassword(PASSWORD);
-  const users = [userEmail, victims.xff, victims.spread, victims.device].map((email, i) => ({ id: String(7 + i), companyId: '42', permissions: ['view-users' as const], email, passwordHash }));
+  const users = [userEmail, victims.xff, victims.spread, victims.device].map((email, i) => ({
+    id: String(7 + i),
+    companyId: '42',
+    permissions: ['view-users' as const],
+    email,
+    passwordHash,
+  }));
   await auth.seed([{ id: '42', parentCompanyId: null }], users);
 });
 
@@ -51,7 +57,10 @@ interface Answer {
 }
 
 /** One request as if it came over a connection from `remoteAddress`. */
-async function from(remoteAddress: string, request: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; form?: Record<string, string> }): Promise<Answer> {
+async function from(
+  remoteAddress: string,
+  request: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; form?: Record<string, string> },
+): Promise<Answer> {
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
   const response = await fastify.inject({
     method: request.method,
@@ -60,7 +69,9 @@ async function from(remoteAddress: string, request: { method: 'GET' | 'POST'; ur
     headers: { ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), ...request.headers },
     payload: request.form ? new URLSearchParams(request.form).toString() : undefined,
   });
-  const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, value === undefined ? undefined : String(value)]));
+  const headers = Object.fromEntries(
+    Object.entries(response.headers).map(([name, value]) => [name, value === undefined ? undefined : String(value)]),
+  );
   return { status: response.statusCode, headers, body: response.body };
 }
 
@@ -79,14 +90,19 @@ async function registerClient(confidential: boolean): Promise<RegisteredClient> 
   return (await response.json()) as RegisteredClient;
 }
 
-const authorization = (client: RegisteredClient) => pkceAuthorization(base, { clientId: client.client_id, redirectUri: REDIRECT_URI, scope: 'view-users' });
+const authorization = (client: RegisteredClient) =>
+  pkceAuthorization(base, { clientId: client.client_id, redirectUri: REDIRECT_URI, scope: 'view-users' });
 
 /** The real user signs in and consents (from 127.0.0.1); returns a code and its verifier. */
 async function codeFor(client: RegisteredClient): Promise<{ code: string; verifier: string }> {
   const { url, verifier } = authorization(client);
   const browser = new FormSession(base);
   const login = await browser.get(url);
-  const loggedIn = await browser.post('/login/oauth/login', { ...hiddenFields(await login.text()), email: userEmail, password: PASSWORD });
+  const loggedIn = await browser.post('/login/oauth/login', {
+    ...hiddenFields(await login.text()),
+    email: userEmail,
+    password: PASSWORD,
+  });
   expect(loggedIn.status).toBe(303);
   const consent = await browser.get(new URL(loggedIn.headers.get('location')!, base).toString());
   const decided = await browser.post('/login/oauth/consent', { ...hiddenFields(await consent.text()), decision: 'allow' });
@@ -112,30 +128,65 @@ describe('token endpoint: a stranger cannot lock a client out', () => {
     const { code, verifier } = await codeFor(client);
 
     const attempt = () =>
-      from(STRANGER, { method: 'POST', url: '/oauth/token', form: { grant_type: 'authorization_code', code: 'guess', client_id: client.client_id, client_secret: 'wrong', redirect_uri: REDIRECT_URI } });
+      from(STRANGER, {
+        method: 'POST',
+        url: '/oauth/token',
+        form: {
+          grant_type: 'authorization_code',
+          code: 'guess',
+          client_id: client.client_id,
+          client_secret: 'wrong',
+          redirect_uri: REDIRECT_URI,
+        },
+      });
     const answers: Answer[] = [];
     for (let i = 0; i < 65; i += 1) answers.push(await attempt());
 
     const auth = { client_id: client.client_id, client_secret: client.client_secret! };
-    const exchanged = await token('/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: verifier, ...auth });
+    const exchanged = await token('/oauth/token', {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+      ...auth,
+    });
     expect(exchanged.status).toBe(200);
-    const refreshed = await token('/oauth/token/refresh', { grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token!, redirect_uri: REDIRECT_URI, ...auth });
+    const refreshed = await token('/oauth/token/refresh', {
+      grant_type: 'refresh_token',
+      refresh_token: exchanged.body.refresh_token!,
+      redirect_uri: REDIRECT_URI,
+      ...auth,
+    });
     expect(refreshed.status).toBe(200);
 
     expect(answers.map((a) => a.status)).toEqual([...Array(20).fill(401), ...Array(45).fill(429)]);
     const refused = answers[64]!;
-    expect(oauthError(refused)).toEqual({ error: 'slow_down', error_description: expect.stringMatching(/failed client authentication/i), message: expect.any(String) });
+    expect(oauthError(refused)).toEqual({
+      error: 'slow_down',
+      error_description: expect.stringMatching(/failed client authentication/i),
+      message: expect.any(String),
+    });
     expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
     expect(refused.headers['cache-control']).toBe('no-store');
     // Refused before the secret is looked at: from that address even the right secret waits.
-    const right = await from(STRANGER, { method: 'POST', url: '/oauth/token/refresh', form: { grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token!, redirect_uri: REDIRECT_URI, ...auth } });
+    const right = await from(STRANGER, {
+      method: 'POST',
+      url: '/oauth/token/refresh',
+      form: { grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token!, redirect_uri: REDIRECT_URI, ...auth },
+    });
     expect(right.status).toBe(429);
     // A suite service proving the internal token is not: login-as from that address still reaches the exchange.
     const internal = await from(STRANGER, {
       method: 'POST',
       url: '/oauth/token',
       headers: { 'x-internal-token': AuthTestApp.INTERNAL_TOKEN },
-      form: { grant_type: TOKEN_EXCHANGE_GRANT_TYPE, subject_token: '7', subject_token_type: USER_ID_TOKEN_TYPE, actor_token: 'not-a-token', actor_token_type: ACCESS_TOKEN_TOKEN_TYPE },
+      form: {
+        grant_type: TOKEN_EXCHANGE_GRANT_TYPE,
+        subject_token: '7',
+        subject_token_type: USER_ID_TOKEN_TYPE,
+        actor_token: 'not-a-token',
+        actor_token_type: ACCESS_TOKEN_TOKEN_TYPE,
+      },
     });
     expect({ status: internal.status, error: oauthError(internal).error }).toEqual({ status: 400, error: 'invalid_grant' });
   });
@@ -145,14 +196,35 @@ describe('token endpoint: a stranger cannot lock a client out', () => {
     const { code, verifier } = await codeFor(client);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i += 1) {
-      const answer = await from(OTHER_STRANGER, { method: 'POST', url: '/oauth/token', form: { grant_type: 'authorization_code', code: `guess-${i}`, client_id: client.client_id, redirect_uri: REDIRECT_URI, code_verifier: verifier } });
+      const answer = await from(OTHER_STRANGER, {
+        method: 'POST',
+        url: '/oauth/token',
+        form: {
+          grant_type: 'authorization_code',
+          code: `guess-${i}`,
+          client_id: client.client_id,
+          redirect_uri: REDIRECT_URI,
+          code_verifier: verifier,
+        },
+      });
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([...Array(60).fill(400), 429]);
 
-    const exchanged = await token('/oauth/token', { grant_type: 'authorization_code', code, client_id: client.client_id, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    const exchanged = await token('/oauth/token', {
+      grant_type: 'authorization_code',
+      code,
+      client_id: client.client_id,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
     expect(exchanged.status).toBe(200);
-    const refreshed = await token('/oauth/token/refresh', { grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token!, client_id: client.client_id, redirect_uri: REDIRECT_URI });
+    const refreshed = await token('/oauth/token/refresh', {
+      grant_type: 'refresh_token',
+      refresh_token: exchanged.body.refresh_token!,
+      client_id: client.client_id,
+      redirect_uri: REDIRECT_URI,
+    });
     expect(refreshed.status).toBe(200);
   });
 
@@ -190,7 +262,8 @@ describe('login: rotating addresses cannot brute-force one account', () => {
     freezeClock();
     const { browser, fields } = await loginForm(victims.xff, 'wrong password');
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i += 1) statuses.push((await browser.post('/login/oauth/login', fields, { 'x-forwarded-for': `198.51.100.${i + 1}` })).status);
+    for (let i = 0; i < 12; i += 1)
+      statuses.push((await browser.post('/login/oauth/login', fields, { 'x-forwarded-for': `198.51.100.${i + 1}` })).status);
     expect(statuses.slice(0, 5)).toEqual(Array(5).fill(401));
     expect(statuses.slice(5)).toEqual(Array(7).fill(429));
   });
@@ -252,7 +325,11 @@ describe('login: rotating addresses cannot brute-force one account', () => {
     expect(stranger.status).toBe(429);
 
     const page = await known.browser.get(authorization(await registerClient(true)).url);
-    const signedIn = await known.browser.post('/login/oauth/login', { ...hiddenFields(await page.text()), email: victims.device, password: PASSWORD });
+    const signedIn = await known.browser.post('/login/oauth/login', {
+      ...hiddenFields(await page.text()),
+      email: victims.device,
+      password: PASSWORD,
+    });
     expect(signedIn.status).toBe(303);
   });
 });

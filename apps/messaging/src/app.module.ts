@@ -55,12 +55,21 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ...coreModules({ appName: app.name, env, schema: app.schema, entities: MESSAGING_ENTITIES, migrations: messagingMigrations }),
+        ...coreModules({
+          appName: app.name,
+          env,
+          schema: app.schema,
+          entities: MESSAGING_ENTITIES,
+          migrations: messagingMigrations,
+        }),
         EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [...AUTHZ_HANDLERS] }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
         ClockModule.forRoot(clock),
-        CarrierModule.forEnvironment(env, { ...(clock ? { clock: () => clock.now() } : {}), ...(overrides.carrier ? { carrier: overrides.carrier } : {}) }),
+        CarrierModule.forEnvironment(env, {
+          ...(clock ? { clock: () => clock.now() } : {}),
+          ...(overrides.carrier ? { carrier: overrides.carrier } : {}),
+        }),
         EmailModule,
         MessagesModule,
         ContactsModule,

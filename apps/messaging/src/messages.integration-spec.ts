@@ -128,7 +128,11 @@ beforeAll(async () => {
     { timeoutMs: 60_000, what: 'companies and API keys to reach the replicas through Kafka' },
   );
 
-  const kafka = new Kafka({ clientId: 'messaging-api-test', brokers: (process.env.KAFKA_BROKERS ?? '').split(','), logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({
+    clientId: 'messaging-api-test',
+    brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
+    logLevel: logLevel.NOTHING,
+  });
   consumer = kafka.consumer({ groupId: `${prefix}test-reader-${randomUUID()}` });
   await consumer.connect();
   await consumer.subscribe({ topic: physicalTopicName(prefix, Topics.messagingMessage), fromBeginning: true });
@@ -142,7 +146,9 @@ beforeAll(async () => {
     [A, A1],
     [B, B1],
   ] as const) {
-    await internal(http().post(`/internal/workspaces/${company}/sender-numbers`)).send({ number }).expect(201);
+    await internal(http().post(`/internal/workspaces/${company}/sender-numbers`))
+      .send({ number })
+      .expect(201);
   }
 }, 120_000);
 
@@ -218,7 +224,11 @@ describe('POST /v1/messages', () => {
     const e164 = newPhone();
     const first = await send({ to: e164.slice(2), message: 'one', first_name: 'Grace' }).expect(200);
     expect(first.body.to).toBe(e164);
-    await send({ to: `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`, message: 'two', first_name: 'Someone Else' }).expect(200);
+    await send({
+      to: `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`,
+      message: 'two',
+      first_name: 'Someone Else',
+    }).expect(200);
     const contact = await asA(http().get(`/v1/contacts/${e164.slice(2)}`)).expect(200);
     expect(contact.body).toMatchObject({ phone: e164, first_name: 'Grace' });
   });
@@ -234,11 +244,19 @@ describe('POST /v1/messages', () => {
     ['message not a string', { to: '+14155550123', message: 12 }, /message must be a string/],
     ['a message of 2001 characters', { to: '+14155550123', message: 'x'.repeat(2001) }, /at most 2000 characters/],
     ['first_name over 100', { to: '+14155550123', message: 'hi', first_name: 'x'.repeat(101) }, /first_name/],
-    ['11 attachments', { to: '+14155550123', message: 'hi', attachments: Array.from({ length: 11 }, (_, i) => `https://e.com/${i}.png`) }, /at most 10/],
+    [
+      '11 attachments',
+      { to: '+14155550123', message: 'hi', attachments: Array.from({ length: 11 }, (_, i) => `https://e.com/${i}.png`) },
+      /at most 10/,
+    ],
     ['an http attachment', { to: '+14155550123', message: 'hi', attachments: ['http://example.com/a.png'] }, /https URL/],
     ['a data: attachment', { to: '+14155550123', message: 'hi', attachments: ['data:image/png;base64,AAAA'] }, /https URL/],
     ['a relative attachment', { to: '+14155550123', message: 'hi', attachments: ['/a.png'] }, /https URL/],
-    ['an attachment URL over 2048', { to: '+14155550123', message: 'hi', attachments: [`https://example.com/${'a'.repeat(2040)}`] }, /2048/],
+    [
+      'an attachment URL over 2048',
+      { to: '+14155550123', message: 'hi', attachments: [`https://example.com/${'a'.repeat(2040)}`] },
+      /2048/,
+    ],
     ['attachments not an array', { to: '+14155550123', message: 'hi', attachments: 'https://example.com/a.png' }, /attachments/],
     ['an unknown effect', { to: '+14155550123', message: 'hi', effect: 'sparkles' }, /effect must be one of slam/],
     ['an unknown field', { to: '+14155550123', message: 'hi', priority: 'high' }, /priority should not exist/],
@@ -250,12 +268,21 @@ describe('POST /v1/messages', () => {
   });
 
   it('accepts exactly 10 https attachments and a 2000-character message', async () => {
-    await send({ to: newPhone(), message: 'x'.repeat(2000), attachments: Array.from({ length: 10 }, (_, i) => `https://e.com/${i}.png`) }).expect(200);
+    await send({
+      to: newPhone(),
+      message: 'x'.repeat(2000),
+      attachments: Array.from({ length: 10 }, (_, i) => `https://e.com/${i}.png`),
+    }).expect(200);
   });
 
   it('400 {error} for malformed JSON or a body that is not an object, not 500', async () => {
     for (const raw of ['{"to": ', '[1]', '"text"', 'null']) {
-      const response = await http().post('/v1/messages').set('x-api-key', keyA).set('content-type', 'application/json').send(raw).expect(400);
+      const response = await http()
+        .post('/v1/messages')
+        .set('x-api-key', keyA)
+        .set('content-type', 'application/json')
+        .send(raw)
+        .expect(400);
       expect(response.body).toEqual({ error: expect.any(String) });
     }
   });
@@ -268,17 +295,28 @@ describe('POST /v1/messages', () => {
       .send(JSON.stringify({ to: newPhone(), message: 'x'.repeat(1_100_000) }))
       .expect(413);
     expect(big.body).toEqual({ error: 'The request body is too large.' });
-    const text = await http().post('/v1/messages').set('x-api-key', keyA).set('content-type', 'text/plain').send('hello').expect(415);
+    const text = await http()
+      .post('/v1/messages')
+      .set('x-api-key', keyA)
+      .set('content-type', 'text/plain')
+      .send('hello')
+      .expect(415);
     expect(text.body).toEqual({ error: expect.stringMatching(/application\/json/) });
   });
 
   it('403 when the contact opted out, and nothing is queued', async () => {
     const to = newPhone();
     await send({ to, message: 'before' }).expect(200);
-    await db.query(`UPDATE messaging.contacts SET opted_out = true, opted_out_at = now(), opted_out_keyword = 'STOP' WHERE company_id = $1 AND phone = $2`, [A, to]);
+    await db.query(
+      `UPDATE messaging.contacts SET opted_out = true, opted_out_at = now(), opted_out_keyword = 'STOP' WHERE company_id = $1 AND phone = $2`,
+      [A, to],
+    );
     const response = await send({ to, message: 'after' }).expect(403);
     expect(response.body).toEqual({ error: expect.stringMatching(/opted out/) });
-    const rows = await db.query('SELECT count(*)::int AS n FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2', [A, to]);
+    const rows = await db.query(
+      'SELECT count(*)::int AS n FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2',
+      [A, to],
+    );
     expect(rows[0].n).toBe(1);
   });
 
@@ -288,7 +326,9 @@ describe('POST /v1/messages', () => {
       const response = await send({ to: newPhone(), message: 'hi' }, keyB).expect(409);
       expect(response.body).toEqual({ error: expect.stringMatching(/add a sender number/) });
     } finally {
-      await internal(http().post(`/internal/workspaces/${B}/sender-numbers`)).send({ number: B1 }).expect(201);
+      await internal(http().post(`/internal/workspaces/${B}/sender-numbers`))
+        .send({ number: B1 })
+        .expect(201);
     }
   });
 });
@@ -304,7 +344,10 @@ describe('group commit (sends that arrive together share a transaction)', () => 
   it('answers each send of a mixed burst on its own: queued, 403 opted out, 409 no number — and a refusal leaves nothing behind', async () => {
     const optedOut = newPhone();
     await send({ to: optedOut, message: 'before' }).expect(200);
-    await db.query(`UPDATE messaging.contacts SET opted_out = true, opted_out_at = now(), opted_out_keyword = 'STOP' WHERE company_id = $1 AND phone = $2`, [A, optedOut]);
+    await db.query(
+      `UPDATE messaging.contacts SET opted_out = true, opted_out_at = now(), opted_out_keyword = 'STOP' WHERE company_id = $1 AND phone = $2`,
+      [A, optedOut],
+    );
     const repeated = newPhone();
     const fresh = Array.from({ length: 12 }, () => newPhone());
     const unreachable = Array.from({ length: 4 }, () => newPhone());
@@ -313,16 +356,26 @@ describe('group commit (sends that arrive together share a transaction)', () => 
       const before = await batchTotals();
       const burst = [
         ...fresh.map((to) => ({ kind: 'queued', request: () => send({ to, message: 'burst', first_name: 'Fresh' }) })),
-        ...Array.from({ length: 6 }, (_, i) => ({ kind: 'queued', request: () => send({ to: repeated, message: `burst ${i}`, first_name: `R${i}` }) })),
+        ...Array.from({ length: 6 }, (_, i) => ({
+          kind: 'queued',
+          request: () => send({ to: repeated, message: `burst ${i}`, first_name: `R${i}` }),
+        })),
         ...Array.from({ length: 3 }, () => ({ kind: 'opted out', request: () => send({ to: optedOut, message: 'burst' }) })),
-        ...unreachable.map((to) => ({ kind: 'no number', request: () => send({ to, message: 'burst', first_name: 'Nobody' }, keyB) })),
+        ...unreachable.map((to) => ({
+          kind: 'no number',
+          request: () => send({ to, message: 'burst', first_name: 'Nobody' }, keyB),
+        })),
       ];
       const responses = await Promise.all(burst.map((entry) => entry.request()));
       const statusOf = { queued: 200, 'opted out': 403, 'no number': 409 } as Record<string, number>;
       expect(responses.map((response) => response.status)).toEqual(burst.map((entry) => statusOf[entry.kind]));
       responses.forEach((response, i) => {
-        if (burst[i]!.kind === 'queued') expect(response.body).toEqual({ id: expect.any(String), status: 'queued', to: expect.any(String) });
-        else expect(response.body).toEqual({ error: expect.stringMatching(burst[i]!.kind === 'opted out' ? /opted out/ : /add a sender number/) });
+        if (burst[i]!.kind === 'queued')
+          expect(response.body).toEqual({ id: expect.any(String), status: 'queued', to: expect.any(String) });
+        else
+          expect(response.body).toEqual({
+            error: expect.stringMatching(burst[i]!.kind === 'opted out' ? /opted out/ : /add a sender number/),
+          });
       });
 
       // The burst was batched: fewer transactions than sends.
@@ -337,18 +390,32 @@ describe('group commit (sends that arrive together share a transaction)', () => 
         [queuedIds],
       );
       expect(rows.map((row) => row.id).sort()).toEqual([...queuedIds].sort());
-      const [contact] = await db.query('SELECT first_name FROM messaging.contacts WHERE company_id = $1 AND phone = $2', [A, repeated]);
+      const [contact] = await db.query('SELECT first_name FROM messaging.contacts WHERE company_id = $1 AND phone = $2', [
+        A,
+        repeated,
+      ]);
       expect(contact.first_name).toMatch(/^R[0-5]$/);
       expect(new Set(rows.filter((row) => row.contact_phone === repeated).map((row) => row.from_number)).size).toBe(1);
-      const pins = await db.query('SELECT count(*)::int AS n FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2', [A, repeated]);
+      const pins = await db.query(
+        'SELECT count(*)::int AS n FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2',
+        [A, repeated],
+      );
       expect(pins[0].n).toBe(1);
       // Refused sends wrote nothing: no message to the opted-out contact, no contact in the workspace without numbers.
-      const toOptedOut = await db.query('SELECT count(*)::int AS n FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2', [A, optedOut]);
+      const toOptedOut = await db.query(
+        'SELECT count(*)::int AS n FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2',
+        [A, optedOut],
+      );
       expect(toOptedOut[0].n).toBe(1);
-      const created = await db.query('SELECT count(*)::int AS n FROM messaging.contacts WHERE company_id = $1 AND phone = ANY($2::text[])', [B, unreachable]);
+      const created = await db.query(
+        'SELECT count(*)::int AS n FROM messaging.contacts WHERE company_id = $1 AND phone = ANY($2::text[])',
+        [B, unreachable],
+      );
       expect(created[0].n).toBe(0);
     } finally {
-      await internal(http().post(`/internal/workspaces/${B}/sender-numbers`)).send({ number: B1 }).expect(201);
+      await internal(http().post(`/internal/workspaces/${B}/sender-numbers`))
+        .send({ number: B1 })
+        .expect(201);
     }
   });
   it('writes each message.queued with its own caller’s trace, though the sends shared a transaction', async () => {
@@ -357,7 +424,9 @@ describe('group commit (sends that arrive together share a transaction)', () => 
     const traceIds = Array.from({ length: 16 }, () => randomBytes(16).toString('hex'));
     const before = await batchTotals();
     const responses = await Promise.all(
-      traceIds.map((traceId) => send({ to: newPhone(), message: 'traced' }).set('traceparent', `00-${traceId}-00f067aa0ba902b7-01`).expect(200)),
+      traceIds.map((traceId) =>
+        send({ to: newPhone(), message: 'traced' }).set('traceparent', `00-${traceId}-00f067aa0ba902b7-01`).expect(200),
+      ),
     );
     const after = await batchTotals();
     expect(after.batches - before.batches).toBeLessThan(traceIds.length);
@@ -425,7 +494,9 @@ describe('DELETE /v1/messages/{id}', () => {
 
   it('cancels a claimed (in flight, not handed over) message', async () => {
     const { body } = await send({ to: newPhone(), message: 'in flight' }).expect(200);
-    await expect(applyStatusEvent(db.manager, { table: 'messaging.messages', id: body.id, event: 'claim' })).resolves.toMatchObject({ applied: true });
+    await expect(
+      applyStatusEvent(db.manager, { table: 'messaging.messages', id: body.id, event: 'claim' }),
+    ).resolves.toMatchObject({ applied: true });
     await asA(http().delete(`/v1/messages/${body.id}`)).expect(200);
   });
 
@@ -438,7 +509,12 @@ describe('DELETE /v1/messages/{id}', () => {
     await expect(asA(http().get(`/v1/messages/${sent}`)).expect(200)).resolves.toMatchObject({ body: { status: 'sent' } });
 
     const handedOver = (await send({ to: newPhone(), message: 'handed over' }).expect(200)).body.id as string;
-    await applyStatusEvent(db.manager, { table: 'messaging.messages', id: handedOver, event: 'claim', set: { handed_over_at: new Date() } });
+    await applyStatusEvent(db.manager, {
+      table: 'messaging.messages',
+      id: handedOver,
+      event: 'claim',
+      set: { handed_over_at: new Date() },
+    });
     await asA(http().delete(`/v1/messages/${handedOver}`)).expect(409);
   });
 
@@ -463,7 +539,11 @@ describe('GET /v1/messages/list', () => {
     expect(all.body.messages.map((m: { id: string }) => m.id)).toEqual([ids[2], ids[1], ids[0]]);
     expect(all.body.messages[0]).toMatchObject({ contact_phone: to, to, ts: all.body.messages[0].created_at, body: 'third' });
 
-    const tenDigit = await asA(http().get('/v1/messages/list').query({ to: to.slice(2), status: 'queued' })).expect(200);
+    const tenDigit = await asA(
+      http()
+        .get('/v1/messages/list')
+        .query({ to: to.slice(2), status: 'queued' }),
+    ).expect(200);
     expect(tenDigit.body.messages.map((m: { id: string }) => m.id)).toEqual([ids[2], ids[0]]);
     const cancelled = await asA(http().get('/v1/messages/list').query({ to, status: 'cancelled' })).expect(200);
     expect(cancelled.body.messages.map((m: { id: string }) => m.id)).toEqual([ids[1]]);
@@ -537,7 +617,9 @@ describe('GET /v1/contacts/{phone}', () => {
 
 describe('sticky sender', () => {
   it('keeps the pinned number; pins new contacts by the hash of their phone; re-pins when the number is removed and records it', async () => {
-    await internal(http().post(`/internal/workspaces/${A}/sender-numbers`)).send({ number: A2 }).expect(201);
+    await internal(http().post(`/internal/workspaces/${A}/sender-numbers`))
+      .send({ number: A2 })
+      .expect(201);
     try {
       // The rule (decision 0011 §6) is predictable: a phone whose hash over the pool [A1, A2] picks A2.
       let to = newPhone();
@@ -571,14 +653,24 @@ describe('sticky sender', () => {
   });
 
   it('concurrent first messages to one new contact pin one number, recorded once', async () => {
-    await internal(http().post(`/internal/workspaces/${A}/sender-numbers`)).send({ number: A2 }).expect(201);
+    await internal(http().post(`/internal/workspaces/${A}/sender-numbers`))
+      .send({ number: A2 })
+      .expect(201);
     try {
       const to = newPhone();
-      const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => send({ to, message: `race ${i}`, first_name: `N${i}` })));
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => send({ to, message: `race ${i}`, first_name: `N${i}` })),
+      );
       expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
-      const numbers = await db.query('SELECT DISTINCT from_number FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2', [A, to]);
+      const numbers = await db.query(
+        'SELECT DISTINCT from_number FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2',
+        [A, to],
+      );
       expect(numbers).toHaveLength(1);
-      const changes = await db.query('SELECT count(*)::int AS n FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2', [A, to]);
+      const changes = await db.query(
+        'SELECT count(*)::int AS n FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2',
+        [A, to],
+      );
       expect(changes[0].n).toBe(1);
     } finally {
       await internal(http().delete(`/internal/workspaces/${A}/sender-numbers/${encodeURIComponent(A2)}`)).expect(200);
@@ -607,10 +699,18 @@ describe('internal API', () => {
 
   it('sender numbers: list, 400 bad number, 409 another workspace’s number, 404 removing an unknown one', async () => {
     const list = await internal(http().get(`/internal/workspaces/${A}/sender-numbers`)).expect(200);
-    expect(list.body.sender_numbers).toEqual(expect.arrayContaining([expect.objectContaining({ number: A1, company_id: A, status: 'active' })]));
-    await internal(http().post(`/internal/workspaces/${A}/sender-numbers`)).send({ number: '12345' }).expect(400);
-    await internal(http().post(`/internal/workspaces/${A}/sender-numbers`)).send({}).expect(400);
-    const taken = await internal(http().post(`/internal/workspaces/${A}/sender-numbers`)).send({ number: B1 }).expect(409);
+    expect(list.body.sender_numbers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ number: A1, company_id: A, status: 'active' })]),
+    );
+    await internal(http().post(`/internal/workspaces/${A}/sender-numbers`))
+      .send({ number: '12345' })
+      .expect(400);
+    await internal(http().post(`/internal/workspaces/${A}/sender-numbers`))
+      .send({})
+      .expect(400);
+    const taken = await internal(http().post(`/internal/workspaces/${A}/sender-numbers`))
+      .send({ number: B1 })
+      .expect(409);
     expect(taken.body).toEqual({ error: expect.stringMatching(/another workspace/) });
     await internal(http().delete(`/internal/workspaces/${A}/sender-numbers/${encodeURIComponent('+14155550198')}`)).expect(404);
     await internal(http().delete(`/internal/workspaces/${A}/sender-numbers/${encodeURIComponent(B1)}`)).expect(404);
@@ -640,7 +740,9 @@ describe('internal API', () => {
       warmup_days: 14,
       overridden: ['send_window_start', 'send_window_end', 'help_reply', 'per_second_rate'],
     });
-    await expect(internal(http().get(`/internal/workspaces/${B}/settings`)).expect(200)).resolves.toMatchObject({ body: put.body });
+    await expect(internal(http().get(`/internal/workspaces/${B}/settings`)).expect(200)).resolves.toMatchObject({
+      body: put.body,
+    });
 
     for (const body of [
       { send_window_start: '9:00' },
@@ -654,17 +756,26 @@ describe('internal API', () => {
       { warmup_days: 1.5 },
       { colour: 'blue' },
     ]) {
-      const response = await internal(http().put(`/internal/workspaces/${B}/settings`)).send(body).expect(400);
+      const response = await internal(http().put(`/internal/workspaces/${B}/settings`))
+        .send(body)
+        .expect(400);
       expect(response.body).toEqual({ error: expect.any(String) });
     }
-    await internal(http().put(`/internal/workspaces/${B}/settings`)).send({}).expect(200);
-    await expect(internal(http().get(`/internal/workspaces/${B}/settings`))).resolves.toMatchObject({ body: { overridden: [], send_window_start: '08:00' } });
+    await internal(http().put(`/internal/workspaces/${B}/settings`))
+      .send({})
+      .expect(200);
+    await expect(internal(http().get(`/internal/workspaces/${B}/settings`))).resolves.toMatchObject({
+      body: { overridden: [], send_window_start: '08:00' },
+    });
   });
 });
 
 describe('events', () => {
   it('every outbound message the API queued produced exactly one message.queued, with a valid payload', async () => {
-    const rows: Array<{ id: string }> = await db.query(`SELECT id FROM messaging.messages WHERE company_id = ANY($1::bigint[]) AND direction = 'outbound'`, [[A, B]]);
+    const rows: Array<{ id: string }> = await db.query(
+      `SELECT id FROM messaging.messages WHERE company_id = ANY($1::bigint[]) AND direction = 'outbound'`,
+      [[A, B]],
+    );
     const queued = await eventually(
       async () => messageEvents.filter((event) => event.type === 'message.queued'),
       (found) => found.length >= rows.length,

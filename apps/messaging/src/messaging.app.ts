@@ -21,6 +21,11 @@ export function createMessagingApp(env: MessagingEnvironment, overrides: Messagi
     largeBodyRoutes: [{ path: '/v1/emails', limitBytes: 24 * 1024 * 1024 }],
     // Carrier signatures cover the bytes as sent: the callback route reads them unparsed.
     rawBodyRoutes: ['/v1/carrier/callbacks'],
-    openApi: { title: 'Messaging API', description: 'Send iMessage, SMS and MMS to leads, follow conversations and contacts, send conversational email.', version: '1.0.0', security: ['api-key', 'internal-token'] },
+    openApi: {
+      title: 'Messaging API',
+      description: 'Send iMessage, SMS and MMS to leads, follow conversations and contacts, send conversational email.',
+      version: '1.0.0',
+      security: ['api-key', 'internal-token'],
+    },
   });
 }

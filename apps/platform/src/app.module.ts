@@ -46,7 +46,11 @@ export class AppModule {
           entities: PLATFORM_ENTITIES,
           migrations: platformMigrations,
         }),
-        EventingModule.forEnvironment(env, { appName: APPS.platform.name, schema: APPS.platform.schema, handlers: [...AUTHZ_HANDLERS] }),
+        EventingModule.forEnvironment(env, {
+          appName: APPS.platform.name,
+          schema: APPS.platform.schema,
+          handlers: [...AUTHZ_HANDLERS],
+        }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
         IdsModule,

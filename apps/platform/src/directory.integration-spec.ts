@@ -120,9 +120,16 @@ beforeAll(async () => {
   const expectedUsers = [admin.A.userId, admin.B.userId, admin.C.userId, limitedUserId];
   await eventually(
     async () => {
-      const [usersSeen] = await db.query('SELECT count(*)::int AS n FROM platform.user_replica WHERE id = ANY($1::bigint[])', [expectedUsers]);
-      const [companiesSeen] = await db.query('SELECT count(*)::int AS n FROM platform.company_replica WHERE id = ANY($1::bigint[])', [Object.values(company)]);
-      const [patSeen] = await db.query(`SELECT count(*)::int AS n FROM platform.credential_replica WHERE credential_id = 'pat-narrow'`);
+      const [usersSeen] = await db.query('SELECT count(*)::int AS n FROM platform.user_replica WHERE id = ANY($1::bigint[])', [
+        expectedUsers,
+      ]);
+      const [companiesSeen] = await db.query(
+        'SELECT count(*)::int AS n FROM platform.company_replica WHERE id = ANY($1::bigint[])',
+        [Object.values(company)],
+      );
+      const [patSeen] = await db.query(
+        `SELECT count(*)::int AS n FROM platform.credential_replica WHERE credential_id = 'pat-narrow'`,
+      );
       return usersSeen.n === 4 && companiesSeen.n === 3 && patSeen.n === 1;
     },
     (ready) => ready,
@@ -180,8 +187,13 @@ interface EndpointCase {
 
 const newTeam = async (key: 'A' | 'B' | 'C') =>
   (await teams().create(company[key], { name: 'Team', members: [{ userId: admin[key].userId, manager: true }] })).team.id;
-const newRole = async (key: 'A' | 'B' | 'C') => (await roles().create(company[key], { name: 'Spare', permissions: ['view-users'] })).id;
-const updateBody = (key: 'A' | 'B' | 'C') => ({ name: 'Renamed', email: `r-${randomUUID()}@example.com`, role_id: Number(admin[key].roleId) });
+const newRole = async (key: 'A' | 'B' | 'C') =>
+  (await roles().create(company[key], { name: 'Spare', permissions: ['view-users'] })).id;
+const updateBody = (key: 'A' | 'B' | 'C') => ({
+  name: 'Renamed',
+  email: `r-${randomUUID()}@example.com`,
+  role_id: Number(admin[key].roleId),
+});
 
 const ENDPOINTS: EndpointCase[] = [
   {
@@ -195,51 +207,47 @@ const ENDPOINTS: EndpointCase[] = [
     status: 200,
     expected: { success: true },
   },
-  ...(['/api/teams/{id}', '/api/teams/delete/{id}'] as const).map(
-    (path): EndpointCase => ({
-      name: `DELETE ${path}`,
-      method: 'delete',
-      permission: 'view-teams',
-      target: async (key) => ({ id: await newTeam(key), path }),
-      status: 200,
-      expected: { success: true, message: 'Team deleted successfully.' },
-    }),
-  ),
-  ...(['/api/users/{id}', '/api/users/update/{id}'] as const).map(
-    (path): EndpointCase => ({
-      name: `PUT ${path}`,
-      method: 'put',
-      permission: 'edit-users',
-      target: async (key) => ({ id: (await seedUser(key)).id, path, body: updateBody(key) }),
-      status: 200,
-      expected: { message: 'User updated successfully.' },
-    }),
-  ),
-  ...(['/api/users/{id}', '/api/users/delete/{id}'] as const).map(
-    (path): EndpointCase => ({
-      name: `DELETE ${path}`,
-      method: 'delete',
-      permission: 'delete-users',
-      target: async (key) => ({ id: (await seedUser(key)).id, path }),
-      status: 200,
-      expected: { message: 'User deleted successfully.' },
-    }),
-  ),
-  ...(['/api/roles/{id}', '/api/roles/delete/{id}'] as const).map(
-    (path): EndpointCase => ({
-      name: `DELETE ${path}`,
-      method: 'delete',
-      permission: 'delete-role',
-      target: async (key) => ({ id: await newRole(key), path }),
-      status: 200,
-      expected: { message: 'Role deleted successfully.' },
-    }),
-  ),
+  ...(['/api/teams/{id}', '/api/teams/delete/{id}'] as const).map((path): EndpointCase => ({
+    name: `DELETE ${path}`,
+    method: 'delete',
+    permission: 'view-teams',
+    target: async (key) => ({ id: await newTeam(key), path }),
+    status: 200,
+    expected: { success: true, message: 'Team deleted successfully.' },
+  })),
+  ...(['/api/users/{id}', '/api/users/update/{id}'] as const).map((path): EndpointCase => ({
+    name: `PUT ${path}`,
+    method: 'put',
+    permission: 'edit-users',
+    target: async (key) => ({ id: (await seedUser(key)).id, path, body: updateBody(key) }),
+    status: 200,
+    expected: { message: 'User updated successfully.' },
+  })),
+  ...(['/api/users/{id}', '/api/users/delete/{id}'] as const).map((path): EndpointCase => ({
+    name: `DELETE ${path}`,
+    method: 'delete',
+    permission: 'delete-users',
+    target: async (key) => ({ id: (await seedUser(key)).id, path }),
+    status: 200,
+    expected: { message: 'User deleted successfully.' },
+  })),
+  ...(['/api/roles/{id}', '/api/roles/delete/{id}'] as const).map((path): EndpointCase => ({
+    name: `DELETE ${path}`,
+    method: 'delete',
+    permission: 'delete-role',
+    target: async (key) => ({ id: await newRole(key), path }),
+    status: 200,
+    expected: { message: 'Role deleted successfully.' },
+  })),
   {
     name: 'PUT /api/roles/:id',
     method: 'put',
     permission: 'edit-roles',
-    target: async (key) => ({ id: await newRole(key), path: '/api/roles/{id}', body: { name: 'Edited', permissions: ['view-users', 'view-teams'] } }),
+    target: async (key) => ({
+      id: await newRole(key),
+      path: '/api/roles/{id}',
+      body: { name: 'Edited', permissions: ['view-users', 'view-teams'] },
+    }),
     status: 200,
     expected: { success: true, message: 'Role updated successfully.' },
   },
@@ -287,17 +295,27 @@ const ENDPOINTS: EndpointCase[] = [
     name: 'POST /api/teams',
     method: 'post',
     permission: 'edit-teams',
-    target: async (key) => ({ path: '/api/teams', body: { name: 'New team', members: [{ user_id: Number(admin[key].userId), manager: false }] } }),
+    target: async (key) => ({
+      path: '/api/teams',
+      body: { name: 'New team', members: [{ user_id: Number(admin[key].userId), manager: false }] },
+    }),
     status: 201,
     expected: { success: true, message: 'Team created successfully.' },
   },
 ];
 
 /** Sends `target` with `token`; `id` replaces `{id}` (default: the numeric id), `companyId` goes in the query. */
-function send(endpoint: EndpointCase, target: Target, token: string, options: { id?: string; companyId?: string; body?: Record<string, unknown> } = {}) {
+function send(
+  endpoint: EndpointCase,
+  target: Target,
+  token: string,
+  options: { id?: string; companyId?: string; body?: Record<string, unknown> } = {},
+) {
   const path = target.path.replace('{id}', encodeURIComponent(options.id ?? target.id ?? ''));
   const query = options.companyId ? `?company_id=${options.companyId}` : '';
-  let call = http()[endpoint.method](path + query).set('authorization', `Bearer ${token}`);
+  let call = http()
+    [endpoint.method](path + query)
+    .set('authorization', `Bearer ${token}`);
   const body = options.body ?? target.body;
   if (body) call = call.send(body);
   return call;
@@ -352,7 +370,10 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
       for (const spell of [base64Id, (id: string) => codec.encrypt(id)]) {
         const target = await endpoint.target('A');
         const response = await send(endpoint, target, await adminToken(), { id: spell(target.id!) });
-        expect({ status: response.status, body: response.body }).toMatchObject({ status: endpoint.status, body: endpoint.expected });
+        expect({ status: response.status, body: response.body }).toMatchObject({
+          status: endpoint.status,
+          body: endpoint.expected,
+        });
       }
       const target = await endpoint.target('A');
       for (const garbage of ['nope', 'enc_AAAA', '0', codec.encrypt(target.id!).slice(0, -3) + 'AAA']) {
@@ -369,9 +390,15 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
   if (endpoint.method === 'post' || endpoint.method === 'put') {
     it('refuses fields outside the DTO with 400 in the platform body', async () => {
       const target = await endpoint.target('A');
-      const response = await send(endpoint, target, await adminToken(), { body: { ...target.body, company_id: company.B, is_admin: true } });
+      const response = await send(endpoint, target, await adminToken(), {
+        body: { ...target.body, company_id: company.B, is_admin: true },
+      });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ success: false, message: expect.any(String), errors: expect.objectContaining({ is_admin: expect.any(Array) }) });
+      expect(response.body).toEqual({
+        success: false,
+        message: expect.any(String),
+        errors: expect.objectContaining({ is_admin: expect.any(Array) }),
+      });
     });
   }
 });
@@ -404,7 +431,11 @@ describe('Update User', () => {
       ext_phone: [11, 12],
       area_codes: ['212', '646'],
     };
-    await http().put(`/api/users/${user.id}`).set('authorization', `Bearer ${token}`).send(body).expect(200, { message: 'User updated successfully.' });
+    await http()
+      .put(`/api/users/${user.id}`)
+      .set('authorization', `Bearer ${token}`)
+      .send(body)
+      .expect(200, { message: 'User updated successfully.' });
     const saved = await users().get(company.A, user.id);
     expect(saved).toMatchObject({
       name: body.name,
@@ -450,7 +481,10 @@ describe('Update User', () => {
   });
 
   it('never returns the password or its hash', async () => {
-    const response = await http().get('/api/users?per_page=100').set('authorization', `Bearer ${await adminToken()}`).expect(200);
+    const response = await http()
+      .get('/api/users?per_page=100')
+      .set('authorization', `Bearer ${await adminToken()}`)
+      .expect(200);
     const text = JSON.stringify(response.body);
     expect(text).not.toContain('argon2');
     expect(text).not.toContain('password');
@@ -465,7 +499,11 @@ describe('Update User', () => {
         .set('authorization', `Bearer ${token}`)
         .send({ ...updateBody('A'), email: owner.email.toUpperCase() });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ success: false, message: expect.any(String), errors: { email: ['The email has already been taken.'] } });
+      expect(response.body).toEqual({
+        success: false,
+        message: expect.any(String),
+        errors: { email: ['The email has already been taken.'] },
+      });
     }
   });
 
@@ -515,16 +553,24 @@ describe('Delete User', () => {
   it('soft-deletes, removes team assignments and emits user.deleted', async () => {
     const user = await seedUser('A');
     const team = await teams().create(company.A, { name: 'T', members: [{ userId: user.id, manager: false }] });
-    await http().delete(`/api/users/${user.id}`).set('authorization', `Bearer ${await adminToken()}`).expect(200, { message: 'User deleted successfully.' });
+    await http()
+      .delete(`/api/users/${user.id}`)
+      .set('authorization', `Bearer ${await adminToken()}`)
+      .expect(200, { message: 'User deleted successfully.' });
     const [row] = await db.query('SELECT deleted_at FROM platform.users WHERE id = $1', [user.id]);
     expect(row.deleted_at).not.toBeNull();
     expect(await db.query('SELECT 1 FROM platform.team_members WHERE team_id = $1', [team.team.id])).toHaveLength(0);
     expect(await lastEvent(user.id)).toEqual({ type: 'user.deleted', data: { id: user.id, company_id: company.A } });
-    await http().delete(`/api/users/${user.id}`).set('authorization', `Bearer ${await adminToken()}`).expect(404);
+    await http()
+      .delete(`/api/users/${user.id}`)
+      .set('authorization', `Bearer ${await adminToken()}`)
+      .expect(404);
   });
 
   it('refuses to delete the caller themselves (422)', async () => {
-    const response = await http().delete(`/api/users/${admin.A.userId}`).set('authorization', `Bearer ${await adminToken()}`);
+    const response = await http()
+      .delete(`/api/users/${admin.A.userId}`)
+      .set('authorization', `Bearer ${await adminToken()}`);
     expect(response.status).toBe(422);
     expect(response.body).toEqual({ success: false, message: 'You cannot delete your own account.', errors: {} });
   });
@@ -539,7 +585,10 @@ describe('Roles', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('The role is still assigned to 1 user; give them another role before deleting it.');
     await users().delete(company.A, holder.id);
-    await http().delete(`/api/roles/${roleId}`).set('authorization', `Bearer ${token}`).expect(200, { message: 'Role deleted successfully.' });
+    await http()
+      .delete(`/api/roles/${roleId}`)
+      .set('authorization', `Bearer ${token}`)
+      .expect(200, { message: 'Role deleted successfully.' });
   });
 
   it("re-publishes user.updated for the role's users when its permissions change", async () => {
@@ -551,7 +600,10 @@ describe('Roles', () => {
       .send({ name: 'Spare', permissions: ['view-users', 'view-teams'] })
       .expect(200);
     for (const holder of holders) {
-      expect(await lastEvent(holder.id)).toMatchObject({ type: 'user.updated', data: { id: holder.id, permissions: ['view-users', 'view-teams'] } });
+      expect(await lastEvent(holder.id)).toMatchObject({
+        type: 'user.updated',
+        data: { id: holder.id, permissions: ['view-users', 'view-teams'] },
+      });
     }
     await eventually(
       () => db.query('SELECT permissions FROM platform.user_replica WHERE id = $1', [holders[0]!.id]),
@@ -563,24 +615,42 @@ describe('Roles', () => {
   it('refuses to edit a role granting a permission the caller lacks, even to take permissions away (its holders outrank the caller)', async () => {
     // A's admin with a token scoped to edit-roles and view-users: may edit a view-users role, not the admin role.
     const token = await adminToken('A', 'edit-roles view-users');
-    const strongRole = (await roles().create(company.A, { name: 'Strong', permissions: ['view-users', 'delete-users', 'edit-users'] })).id;
+    const strongRole = (
+      await roles().create(company.A, { name: 'Strong', permissions: ['view-users', 'delete-users', 'edit-users'] })
+    ).id;
     const holder = await seedUser('A', { roleId: strongRole });
     const before = await db.query('SELECT name, permissions FROM platform.roles WHERE id = $1', [strongRole]);
     const eventsBefore = await db.query(`SELECT count(*)::int AS n FROM platform.outbox WHERE subject = $1`, [holder.id]);
-    const stripped = await http().put(`/api/roles/${strongRole}`).set('authorization', `Bearer ${token}`).send({ name: 'Stripped', permissions: [] });
+    const stripped = await http()
+      .put(`/api/roles/${strongRole}`)
+      .set('authorization', `Bearer ${token}`)
+      .send({ name: 'Stripped', permissions: [] });
     expect({ status: stripped.status, body: stripped.body }).toEqual({
       status: 403,
-      body: { success: false, message: 'You cannot edit a role that grants permissions you do not hold: delete-users, edit-users.', errors: {} },
+      body: {
+        success: false,
+        message: 'You cannot edit a role that grants permissions you do not hold: delete-users, edit-users.',
+        errors: {},
+      },
     });
     expect(await db.query('SELECT name, permissions FROM platform.roles WHERE id = $1', [strongRole])).toEqual(before);
-    expect(await db.query(`SELECT count(*)::int AS n FROM platform.outbox WHERE subject = $1`, [holder.id])).toEqual(eventsBefore);
+    expect(await db.query(`SELECT count(*)::int AS n FROM platform.outbox WHERE subject = $1`, [holder.id])).toEqual(
+      eventsBefore,
+    );
 
     const viewerRole = await newRole('A');
-    await http().put(`/api/roles/${viewerRole}`).set('authorization', `Bearer ${token}`).send({ name: 'Renamed', permissions: [] }).expect(200);
+    await http()
+      .put(`/api/roles/${viewerRole}`)
+      .set('authorization', `Bearer ${token}`)
+      .send({ name: 'Renamed', permissions: [] })
+      .expect(200);
   });
 
   it('refuses unknown permissions', async () => {
-    const response = await http().post('/api/roles').set('authorization', `Bearer ${await adminToken()}`).send({ name: 'X', permissions: ['root'] });
+    const response = await http()
+      .post('/api/roles')
+      .set('authorization', `Bearer ${await adminToken()}`)
+      .send({ name: 'X', permissions: ['root'] });
     expect(response.status).toBe(400);
     expect(response.body.errors).toHaveProperty('permissions');
   });
@@ -597,27 +667,40 @@ describe('Teams', () => {
         { userId: manager.id, manager: true },
       ],
     });
-    const response = await http().get(`/api/teams/${base64Id(team.id)}/members`).set('authorization', `Bearer ${await adminToken()}`).expect(200);
+    const response = await http()
+      .get(`/api/teams/${base64Id(team.id)}/members`)
+      .set('authorization', `Bearer ${await adminToken()}`)
+      .expect(200);
     expect(response.body.success).toBe(true);
     const listed = response.body.data.users as Array<Record<string, unknown>>;
-    expect(listed).toEqual(expect.arrayContaining([
-      { id: Number(member.id), name: member.name, email: member.email, status: 'Active', assigned: true, manager: 'No' },
-      { id: Number(manager.id), name: manager.name, email: manager.email, status: 'Active', assigned: true, manager: 'Yes' },
-      expect.objectContaining({ id: Number(admin.A.userId), assigned: false, manager: 'No' }),
-    ]));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        { id: Number(member.id), name: member.name, email: member.email, status: 'Active', assigned: true, manager: 'No' },
+        { id: Number(manager.id), name: manager.name, email: manager.email, status: 'Active', assigned: true, manager: 'Yes' },
+        expect.objectContaining({ id: Number(admin.A.userId), assigned: false, manager: 'No' }),
+      ]),
+    );
     expect(listed.every((user) => Object.keys(user).sort().join() === 'assigned,email,id,manager,name,status')).toBe(true);
     expect(listed.some((user) => user.id === Number(admin.B.userId))).toBe(false);
-    expect(response.body.data.assigned_members).toEqual([
-      { user_id: Number(member.id), manager: 'No' },
-      { user_id: Number(manager.id), manager: 'Yes' },
-    ].sort((a, b) => a.user_id - b.user_id));
+    expect(response.body.data.assigned_members).toEqual(
+      [
+        { user_id: Number(member.id), manager: 'No' },
+        { user_id: Number(manager.id), manager: 'Yes' },
+      ].sort((a, b) => a.user_id - b.user_id),
+    );
   });
 
   it('deletes a team with its assignments', async () => {
     const { team } = await teams().create(company.A, { name: 'Gone', members: [{ userId: admin.A.userId, manager: true }] });
-    await http().delete(`/api/teams/delete/${team.id}`).set('authorization', `Bearer ${await adminToken()}`).expect(200, { success: true, message: 'Team deleted successfully.' });
+    await http()
+      .delete(`/api/teams/delete/${team.id}`)
+      .set('authorization', `Bearer ${await adminToken()}`)
+      .expect(200, { success: true, message: 'Team deleted successfully.' });
     expect(await db.query('SELECT 1 FROM platform.team_members WHERE team_id = $1', [team.id])).toHaveLength(0);
-    await http().get(`/api/teams/${team.id}/members`).set('authorization', `Bearer ${await adminToken()}`).expect(404);
+    await http()
+      .get(`/api/teams/${team.id}/members`)
+      .set('authorization', `Bearer ${await adminToken()}`)
+      .expect(404);
   });
 
   it('refuses members from another company', async () => {

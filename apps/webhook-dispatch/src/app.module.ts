@@ -15,7 +15,13 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ...coreModules({ appName: app.name, env, schema: app.schema, entities: WEBHOOK_DISPATCH_ENTITIES, migrations: webhookDispatchMigrations }),
+        ...coreModules({
+          appName: app.name,
+          env,
+          schema: app.schema,
+          entities: WEBHOOK_DISPATCH_ENTITIES,
+          migrations: webhookDispatchMigrations,
+        }),
         EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [...AUTHZ_HANDLERS] }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),

@@ -14,6 +14,11 @@ export function createWebhookDispatchApp(env: WebhookDispatchEnvironment): Promi
     appName: APPS['webhook-dispatch'].name,
     formatError: formatWebhookDispatchError,
     trustedProxies: env.TRUSTED_PROXIES,
-    openApi: { title: 'Webhooks API', description: 'Webhook subscriptions, deliveries and attempts.', version: '1.0.0', security: ['bearer', 'internal-token'] },
+    openApi: {
+      title: 'Webhooks API',
+      description: 'Webhook subscriptions, deliveries and attempts.',
+      version: '1.0.0',
+      security: ['bearer', 'internal-token'],
+    },
   });
 }

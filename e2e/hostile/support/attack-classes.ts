@@ -63,7 +63,8 @@ const never = () => false;
 const isNumberField = (field: Field) => field.schema.type === 'integer' || field.schema.type === 'number';
 const isRequiredString = (field: Field) => field.required && field.schema.type === 'string';
 /** Below the field's minimum (when it has one). */
-const belowMinimum = (value: number) => (field: Field) => isNumberField(field) && field.schema.minimum !== undefined && value < field.schema.minimum;
+const belowMinimum = (value: number) => (field: Field) =>
+  isNumberField(field) && field.schema.minimum !== undefined && value < field.schema.minimum;
 /** A wrong type for a field the request must carry; for an optional one null may mean "leave it out". */
 const wrongTypeIfRequired = (field: Field) => field.required;
 
@@ -103,7 +104,10 @@ const TYPE_ATTACKS: Record<string, Attack<unknown>> = {
   object: { value: {}, refused: (field) => typed(field) && field.schema.type !== 'object' },
   array: { value: [], refused: (field) => typed(field) && field.schema.type !== 'array' && field.required },
   'array-of-nul': { value: ['\u0000'], refused: always },
-  'array-of-huge-number': { value: [new RawNumber('1e400')], refused: (field) => field.schema.type !== 'array' || isNumberField({ schema: field.schema.items ?? {}, required: true }) },
+  'array-of-huge-number': {
+    value: [new RawNumber('1e400')],
+    refused: (field) => field.schema.type !== 'array' || isNumberField({ schema: field.schema.items ?? {}, required: true }),
+  },
   'object-with-nul-key': { value: { '\u0000': 1 }, refused: always },
   deep: { value: new RawNumber(deepArray(1400)), refused: always },
 };
@@ -151,16 +155,28 @@ const QUERY_ATTACKS: Record<string, Attack<string>> = {
 /** Every hostile request for one route: its parameters, its query, its body, whole and field by field. */
 export function attacksOn(route: RouteSpec, context: AttackContext): HostileRequest[] {
   const base = context.base(route);
-  const pathValues = Object.fromEntries(route.params.filter((p) => p.in === 'path').map((p) => [p.name, base.path?.[p.name] ?? sampleParam(p)]));
+  const pathValues = Object.fromEntries(
+    route.params.filter((p) => p.in === 'path').map((p) => [p.name, base.path?.[p.name] ?? sampleParam(p)]),
+  );
   const query = base.query ?? {};
   const body = route.body ? (base.body ?? sampleBody(route.body.schema)) : undefined;
   const make: Make = (attack, parts) => {
-    const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (parts.path ? parts.path[name]! : encodeURIComponent(pathValues[name]!)));
+    const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+      parts.path ? parts.path[name]! : encodeURIComponent(pathValues[name]!),
+    );
     const search = parts.query ?? encodeQuery(query);
     const headers: Record<string, string> = { ...(parts.noAuth ? {} : context.credentials(route)), ...parts.headers };
     const sentBody = parts.body ?? (body === undefined ? undefined : encodeBody(route, body));
     if (sentBody !== undefined && !headers['content-type']) headers['content-type'] = contentTypeOf(route);
-    return { route, attack, mustRefuse: parts.mustRefuse ?? false, method: route.method, url: `${path}${search ? `?${search}` : ''}`, headers, body: sentBody };
+    return {
+      route,
+      attack,
+      mustRefuse: parts.mustRefuse ?? false,
+      method: route.method,
+      url: `${path}${search ? `?${search}` : ''}`,
+      headers,
+      body: sentBody,
+    };
   };
   const encodedPath = Object.fromEntries(Object.entries(pathValues).map(([name, value]) => [name, encodeURIComponent(value)]));
 
@@ -174,22 +190,43 @@ export function attacksOn(route: RouteSpec, context: AttackContext): HostileRequ
   for (const param of route.params.filter((p) => p.in === 'query')) {
     const field: Field = { schema: param.schema, required: false };
     for (const [label, attack] of Object.entries(QUERY_ATTACKS)) {
-      const search = joinQuery(encodeQuery(omit(query, [param.name]) as Record<string, string>), `${encodeURIComponent(param.name)}=${attack.value}`);
+      const search = joinQuery(
+        encodeQuery(omit(query, [param.name]) as Record<string, string>),
+        `${encodeURIComponent(param.name)}=${attack.value}`,
+      );
       requests.push(make(`query ${param.name}=${label}`, { query: search, mustRefuse: attack.refused(field) }));
     }
-    requests.push(make(`query ${param.name} repeated`, { query: joinQuery(encodeQuery(omit(query, [param.name]) as Record<string, string>), `${param.name}=1&${param.name}=2`) }));
+    requests.push(
+      make(`query ${param.name} repeated`, {
+        query: joinQuery(encodeQuery(omit(query, [param.name]) as Record<string, string>), `${param.name}=1&${param.name}=2`),
+      }),
+    );
   }
   // A query nobody documented: with a NUL in its name and in its value.
   requests.push(make('query unknown nul', { query: joinQuery(encodeQuery(query), 'x%00y=%00'), mustRefuse: true }));
   // Credentials that are decoded by our code, not by the HTTP parser: HTTP Basic's form-encoded id and secret.
   // A form that names its client in the body too is refused before the header is decoded: leave those fields out.
-  const withoutClientFields = route.body?.kind === 'form' && body ? encodeBody(route, omit(body, ['client_id', 'client_secret'])) : undefined;
-  for (const [label, pair] of Object.entries({ nul: 'a%00b:secret', 'bad-utf8': '%C3%28:x', 'encoded-surrogate': '%ED%A0%80:x', 'no-colon': 'x' })) {
+  const withoutClientFields =
+    route.body?.kind === 'form' && body ? encodeBody(route, omit(body, ['client_id', 'client_secret'])) : undefined;
+  for (const [label, pair] of Object.entries({
+    nul: 'a%00b:secret',
+    'bad-utf8': '%C3%28:x',
+    'encoded-surrogate': '%ED%A0%80:x',
+    'no-colon': 'x',
+  })) {
     const authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
     // Refused where the Authorization header is the credential; routes that read another header ignore it.
-    requests.push(make(`basic credentials ${label}`, { headers: { authorization }, body: withoutClientFields, mustRefuse: route.security === 'bearer' || route.body?.kind === 'form' }));
+    requests.push(
+      make(`basic credentials ${label}`, {
+        headers: { authorization },
+        body: withoutClientFields,
+        mustRefuse: route.security === 'bearer' || route.body?.kind === 'form',
+      }),
+    );
   }
-  requests.push(make('bearer huge', { headers: { authorization: `Bearer ${'x'.repeat(8000)}` }, mustRefuse: route.security === 'bearer' }));
+  requests.push(
+    make('bearer huge', { headers: { authorization: `Bearer ${'x'.repeat(8000)}` }, mustRefuse: route.security === 'bearer' }),
+  );
   requests.push(make('api key huge', { headers: { 'x-api-key': 'x'.repeat(8000) }, mustRefuse: route.security === 'api-key' }));
   if (route.body && body !== undefined) requests.push(...bodyAttacks(route, body, make, base.blankAllowed ?? []));
   return requests;
@@ -197,12 +234,20 @@ export function attacksOn(route: RouteSpec, context: AttackContext): HostileRequ
 
 type Make = (
   attack: string,
-  parts: { path?: Record<string, string>; query?: string; body?: string; headers?: Record<string, string>; noAuth?: boolean; mustRefuse?: boolean },
+  parts: {
+    path?: Record<string, string>;
+    query?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    noAuth?: boolean;
+    mustRefuse?: boolean;
+  },
 ) => HostileRequest;
 
 function bodyAttacks(route: RouteSpec, body: Record<string, unknown>, make: Make, blankAllowed: string[]): HostileRequest[] {
   const requests: HostileRequest[] = [];
-  const whole = (attack: string, text: string, mustRefuse: boolean, headers?: Record<string, string>) => requests.push(make(attack, { body: text, headers, mustRefuse }));
+  const whole = (attack: string, text: string, mustRefuse: boolean, headers?: Record<string, string>) =>
+    requests.push(make(attack, { body: text, headers, mustRefuse }));
   const schema = route.body!.schema;
   if (route.body!.kind === 'form') {
     for (const field of Object.keys(body)) {
@@ -269,7 +314,9 @@ function leafPaths(value: unknown, prefix: Array<string | number> = []): Array<A
 
 function withValueAt(root: Record<string, unknown>, path: Array<string | number>, value: unknown): unknown {
   if (path.length === 0) return value;
-  const copy: Record<string | number, unknown> = Array.isArray(root) ? [...root] as unknown as Record<number, unknown> : { ...root };
+  const copy: Record<string | number, unknown> = Array.isArray(root)
+    ? ([...root] as unknown as Record<number, unknown>)
+    : { ...root };
   const [head, ...rest] = path;
   copy[head!] = withValueAt(copy[head!] as Record<string, unknown>, rest, value);
   return copy;
@@ -300,7 +347,9 @@ const omit = (body: Record<string, unknown>, keys: string[]): Record<string, unk
   Object.fromEntries(Object.entries(body).filter(([key]) => !keys.includes(key)));
 
 const stringFields = (body: Record<string, unknown>): Record<string, string> =>
-  Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
+  Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+  );
 
 const encodeQuery = (values: Record<string, string>): string =>
   Object.entries(values)

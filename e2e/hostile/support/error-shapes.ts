@@ -8,7 +8,8 @@ export interface WireAnswer {
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const keysAre = (body: Record<string, unknown>, keys: string[]) => Object.keys(body).sort().join() === [...keys].sort().join();
 
 /**
@@ -17,9 +18,21 @@ const keysAre = (body: Record<string, unknown>, keys: string[]) => Object.keys(b
  */
 const ERROR_SHAPES: Record<AppName, (body: Record<string, unknown>) => boolean> = {
   messaging: (body) => keysAre(body, ['error']) && isString(body.error),
-  auth: (body) => keysAre(body, ['error', 'error_description', 'message']) && isString(body.error) && isString(body.error_description) && isString(body.message),
-  platform: (body) => keysAre(body, ['success', 'message', 'errors']) && body.success === false && isString(body.message) && isPlainObject(body.errors),
-  'webhook-dispatch': (body) => keysAre(body, ['success', 'message', 'errors']) && body.success === false && isString(body.message) && isPlainObject(body.errors),
+  auth: (body) =>
+    keysAre(body, ['error', 'error_description', 'message']) &&
+    isString(body.error) &&
+    isString(body.error_description) &&
+    isString(body.message),
+  platform: (body) =>
+    keysAre(body, ['success', 'message', 'errors']) &&
+    body.success === false &&
+    isString(body.message) &&
+    isPlainObject(body.errors),
+  'webhook-dispatch': (body) =>
+    keysAre(body, ['success', 'message', 'errors']) &&
+    body.success === false &&
+    isString(body.message) &&
+    isPlainObject(body.errors),
 };
 
 /** What is wrong with an answer to a hostile request, or null: any 5xx, and any 4xx not in the app's error shape. */
@@ -27,7 +40,8 @@ export function answerProblem(app: AppName, path: string, answer: WireAnswer): s
   if (answer.status >= 500) return `${answer.status} server error`;
   if (answer.status < 400) return null;
   if (app === 'auth' && path.startsWith('/login/') && answer.contentType.startsWith('text/html')) return null;
-  if (!answer.contentType.startsWith('application/json')) return `${answer.status} answered as ${answer.contentType || 'no content type'}, not the API's JSON error body`;
+  if (!answer.contentType.startsWith('application/json'))
+    return `${answer.status} answered as ${answer.contentType || 'no content type'}, not the API's JSON error body`;
   let body: unknown;
   try {
     body = JSON.parse(answer.body);

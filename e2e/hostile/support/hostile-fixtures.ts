@@ -17,7 +17,13 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
   const bearer = { authorization: `Bearer ${credentials.personal_access_token}` };
   const apiKey = { 'x-api-key': credentials.api_key };
   const internal = { 'x-internal-token': internalToken };
-  const call = async (base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<AnyBody> => {
+  const call = async (
+    base: string,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<AnyBody> => {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -32,16 +38,30 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
 
   const message = await call(bases.messaging, 'POST', '/v1/messages', apiKey, { to: recipient, message: 'hostile base' });
   const domain = await call(bases.messaging, 'POST', '/v1/email/domains', apiKey, { name: 'hostile.example.test' });
-  const mailbox = await call(bases.messaging, 'POST', `/v1/email/domains/${domain.id}/mailboxes`, apiKey, { local_part: 'sales' });
+  const mailbox = await call(bases.messaging, 'POST', `/v1/email/domains/${domain.id}/mailboxes`, apiKey, {
+    local_part: 'sales',
+  });
   const spareSender = '+14155550199';
   await call(bases.messaging, 'POST', `/internal/workspaces/${company}/sender-numbers`, internal, { number: spareSender });
 
-  const client = await call(bases.auth, 'POST', '/oauth/clients', bearer, { name: 'Hostile target', redirect_uri: 'https://example.com/callback', confidential: true });
-  const token = await call(bases.auth, 'POST', '/oauth/personal-access-tokens', bearer, { name: 'hostile target', scopes: ['view-users'] });
+  const client = await call(bases.auth, 'POST', '/oauth/clients', bearer, {
+    name: 'Hostile target',
+    redirect_uri: 'https://example.com/callback',
+    confidential: true,
+  });
+  const token = await call(bases.auth, 'POST', '/oauth/personal-access-tokens', bearer, {
+    name: 'hostile target',
+    scopes: ['view-users'],
+  });
   const key = await call(bases.auth, 'POST', '/oauth/api-keys', bearer, { name: 'hostile target' });
 
   const role = await call(bases.platform, 'POST', '/api/roles', bearer, { name: 'Hostile target', permissions: ['view-users'] });
-  const user = await call(bases.platform, 'POST', '/api/users', bearer, { name: 'Hostile Target', email: 'hostile-target@example.com', password: 'hostile-password', role_id: Number(role.data.id) });
+  const user = await call(bases.platform, 'POST', '/api/users', bearer, {
+    name: 'Hostile Target',
+    email: 'hostile-target@example.com',
+    password: 'hostile-password',
+    role_id: Number(role.data.id),
+  });
   const team = await call(bases.platform, 'POST', '/api/teams', bearer, { name: 'Hostile target' });
 
   const oauth = credentials.oauth_client;
@@ -54,50 +74,122 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     code_challenge: 'c'.repeat(43),
     code_challenge_method: 'S256',
   };
-  const loginPage = await fetch(`${bases.auth}/login/oauth/authorize?${new URLSearchParams(authorizeQuery)}`, { redirect: 'manual' });
-  if (loginPage.status !== 200) throw new Error(`the login page answered ${loginPage.status} ${loginPage.headers.get('location')}`);
+  const loginPage = await fetch(`${bases.auth}/login/oauth/authorize?${new URLSearchParams(authorizeQuery)}`, {
+    redirect: 'manual',
+  });
+  if (loginPage.status !== 200)
+    throw new Error(`the login page answered ${loginPage.status} ${loginPage.headers.get('location')}`);
   const cookie = (loginPage.headers.get('set-cookie') ?? '').split(';')[0]!;
   const csrf = /name="csrf_token" value="([^"]+)"/.exec(await loginPage.text())?.[1] ?? 'missing';
 
   /** Base values by route template; `{id}` means different things on different routes. */
   const bases_: Record<string, BaseValues> = {
-    'messaging /v1/messages': { body: { to: recipient, message: 'hostile', first_name: 'Hostile', attachments: ['https://example.com/a.png'], effect: 'confetti' } },
+    'messaging /v1/messages': {
+      body: {
+        to: recipient,
+        message: 'hostile',
+        first_name: 'Hostile',
+        attachments: ['https://example.com/a.png'],
+        effect: 'confetti',
+      },
+    },
     'messaging /v1/messages/{id}': { path: { id: message.id } },
     'messaging /v1/messages/list': { query: { to: recipient } },
     'messaging /v1/conversations/{phone}': { path: { phone: recipient } },
     'messaging /v1/contacts/{phone}': { path: { phone: recipient } },
     'messaging /v1/email/domains/{id}': { path: { id: domain.id } },
-    'messaging /v1/email/domains/{id}/mailboxes': { path: { id: domain.id }, body: { local_part: 'support', display_name: 'Support' } },
+    'messaging /v1/email/domains/{id}/mailboxes': {
+      path: { id: domain.id },
+      body: { local_part: 'support', display_name: 'Support' },
+    },
     'messaging /v1/email/mailboxes/{id}': { path: { id: mailbox.id } },
     'messaging /v1/emails': {
-      body: { domain_id: domain.id, mailbox_id: mailbox.id, to: 'lead@example.com', subject: 'Hi', text: 'Hello', request_key: 'hostile-1', attachments: [{ filename: 'a.txt', content_type: 'text/plain', content: 'aGk=' }] },
+      body: {
+        domain_id: domain.id,
+        mailbox_id: mailbox.id,
+        to: 'lead@example.com',
+        subject: 'Hi',
+        text: 'Hello',
+        request_key: 'hostile-1',
+        attachments: [{ filename: 'a.txt', content_type: 'text/plain', content: 'aGk=' }],
+      },
     },
-    'messaging /internal/workspaces/{company_id}/sender-numbers': { path: { company_id: company }, body: { number: '+14155550198' } },
+    'messaging /internal/workspaces/{company_id}/sender-numbers': {
+      path: { company_id: company },
+      body: { number: '+14155550198' },
+    },
     'messaging /internal/workspaces/{company_id}/sender-numbers/{number}': { path: { company_id: company, number: spareSender } },
     'messaging /internal/workspaces/{company_id}/settings': { path: { company_id: company } },
     'messaging /v1/carrier/callbacks/{carrier}': {
       path: { carrier: 'sandbox' },
-      body: { kind: 'inbound', carrier_message_id: 'hostile-1', from: recipient, to: credentials.sender_number, body: 'hello', at: '2031-01-01T00:00:00Z' },
+      body: {
+        kind: 'inbound',
+        carrier_message_id: 'hostile-1',
+        from: recipient,
+        to: credentials.sender_number,
+        body: 'hello',
+        at: '2031-01-01T00:00:00Z',
+      },
     },
-    'messaging /v1/sandbox/inbound': { body: { from: recipient, to: credentials.sender_number, body: 'hello' }, blankAllowed: ['body'] },
+    'messaging /v1/sandbox/inbound': {
+      body: { from: recipient, to: credentials.sender_number, body: 'hello' },
+      blankAllowed: ['body'],
+    },
     'auth /oauth/clients/{clientId}': { path: { clientId: client.data?.client_id ?? client.client_id } },
     'auth /oauth/clients/{clientId}/secret': { path: { clientId: client.data?.client_id ?? client.client_id } },
     'auth /internal/oauth-clients/{clientId}': { path: { clientId: client.data?.client_id ?? client.client_id } },
     'auth /internal/oauth-clients/{clientId}/secret': { path: { clientId: client.data?.client_id ?? client.client_id } },
-    'auth /internal/oauth-clients': { body: { name: 'Internal hostile', redirect_uri: 'https://example.com/cb', confidential: true, company_id: company } },
+    'auth /internal/oauth-clients': {
+      body: { name: 'Internal hostile', redirect_uri: 'https://example.com/cb', confidential: true, company_id: company },
+    },
     'auth /oauth/personal-access-tokens/{id}': { path: { id: token.data?.id ?? token.id } },
     'auth /oauth/api-keys/{id}': { path: { id: key.data?.id ?? key.id } },
-    'auth /oauth/token': { body: { grant_type: 'authorization_code', code: 'hostile', client_id: oauth.client_id, client_secret: oauth.client_secret, redirect_uri: oauth.redirect_uri, code_verifier: 'v'.repeat(43) } },
-    'auth /oauth/token/refresh': { body: { grant_type: 'refresh_token', refresh_token: 'hostile', client_id: oauth.client_id, client_secret: oauth.client_secret, redirect_uri: oauth.redirect_uri } },
+    'auth /oauth/token': {
+      body: {
+        grant_type: 'authorization_code',
+        code: 'hostile',
+        client_id: oauth.client_id,
+        client_secret: oauth.client_secret,
+        redirect_uri: oauth.redirect_uri,
+        code_verifier: 'v'.repeat(43),
+      },
+    },
+    'auth /oauth/token/refresh': {
+      body: {
+        grant_type: 'refresh_token',
+        refresh_token: 'hostile',
+        client_id: oauth.client_id,
+        client_secret: oauth.client_secret,
+        redirect_uri: oauth.redirect_uri,
+      },
+    },
     'auth /login/oauth/authorize': { query: authorizeQuery },
-    'auth /login/oauth/login': { body: { ...authorizeQuery, csrf_token: csrf, email: credentials.user.email, password: 'not-the-password' } },
+    'auth /login/oauth/login': {
+      body: { ...authorizeQuery, csrf_token: csrf, email: credentials.user.email, password: 'not-the-password' },
+    },
     'auth /login/oauth/consent': { body: { ...authorizeQuery, csrf_token: csrf, decision: 'deny' } },
     'platform /internal/companies/{id}': { path: { id: company } },
-    'platform /api/roles/{id}': { path: { id: String(role.data.id) }, body: { name: 'Hostile target', permissions: ['view-users'] } },
+    'platform /api/roles/{id}': {
+      path: { id: String(role.data.id) },
+      body: { name: 'Hostile target', permissions: ['view-users'] },
+    },
     'platform /api/roles/delete/{id}': { path: { id: String(role.data.id) } },
-    'platform /api/users': { body: { name: 'Hostile', email: 'hostile-new@example.com', password: 'hostile-password', role_id: Number(role.data.id) } },
-    'platform /api/users/{id}': { path: { id: String(user.data.id) }, body: { name: 'Hostile Target', email: 'hostile-target@example.com', role_id: Number(role.data.id), password: 'hostile-password-2' } },
-    'platform /api/users/update/{id}': { path: { id: String(user.data.id) }, body: { name: 'Hostile Target', email: 'hostile-target@example.com', role_id: Number(role.data.id) } },
+    'platform /api/users': {
+      body: { name: 'Hostile', email: 'hostile-new@example.com', password: 'hostile-password', role_id: Number(role.data.id) },
+    },
+    'platform /api/users/{id}': {
+      path: { id: String(user.data.id) },
+      body: {
+        name: 'Hostile Target',
+        email: 'hostile-target@example.com',
+        role_id: Number(role.data.id),
+        password: 'hostile-password-2',
+      },
+    },
+    'platform /api/users/update/{id}': {
+      path: { id: String(user.data.id) },
+      body: { name: 'Hostile Target', email: 'hostile-target@example.com', role_id: Number(role.data.id) },
+    },
     'platform /api/users/delete/{id}': { path: { id: String(user.data.id) } },
     'platform /api/users/{id}/login-as': { path: { id: String(user.data.id) } },
     'platform /api/teams': { body: { name: 'Hostile', members: [{ user_id: Number(user.data.id), manager: true }] } },

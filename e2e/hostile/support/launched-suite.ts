@@ -55,12 +55,19 @@ export async function launchSuite(name: string): Promise<LaunchedSuite> {
   for (const [app, variable] of Object.entries(PORT_VARIABLES)) env[variable] = String(ports[app as AppName]);
 
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['dist/tools/start-embedded.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['dist/tools/start-embedded.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const bases = Object.fromEntries(Object.entries(ports).map(([app, port]) => [app, `http://127.0.0.1:${port}`])) as Record<AppName, string>;
+  const bases = Object.fromEntries(Object.entries(ports).map(([app, port]) => [app, `http://127.0.0.1:${port}`])) as Record<
+    AppName,
+    string
+  >;
   const cleanup = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
@@ -81,8 +88,16 @@ export async function launchSuite(name: string): Promise<LaunchedSuite> {
     // The bootstrap's token and key reach each app's replica as events, a moment after they are printed.
     await eventually(
       async () => [
-        (await fetch(`${bases.platform}/api/users`, { headers: { authorization: `Bearer ${credentials.personal_access_token}` } })).status,
-        (await fetch(`${bases.auth}/oauth/personal-access-tokens`, { headers: { authorization: `Bearer ${credentials.personal_access_token}` } })).status,
+        (
+          await fetch(`${bases.platform}/api/users`, {
+            headers: { authorization: `Bearer ${credentials.personal_access_token}` },
+          })
+        ).status,
+        (
+          await fetch(`${bases.auth}/oauth/personal-access-tokens`, {
+            headers: { authorization: `Bearer ${credentials.personal_access_token}` },
+          })
+        ).status,
         (await fetch(`${bases.messaging}/v1/messages/list`, { headers: { 'x-api-key': credentials.api_key } })).status,
       ],
       (statuses) => statuses.every((status) => status === 200),

@@ -69,7 +69,21 @@ export const UNDOCUMENTED_ROUTES: ReadonlyArray<Omit<RouteSpec, 'source'>> = [
     path: '/login/oauth/login',
     params: [],
     security: 'none',
-    body: { kind: 'form', schema: formSchema(['csrf_token', 'email', 'password', 'response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method']) },
+    body: {
+      kind: 'form',
+      schema: formSchema([
+        'csrf_token',
+        'email',
+        'password',
+        'response_type',
+        'client_id',
+        'redirect_uri',
+        'scope',
+        'state',
+        'code_challenge',
+        'code_challenge_method',
+      ]),
+    },
   },
   {
     app: 'auth',
@@ -77,7 +91,20 @@ export const UNDOCUMENTED_ROUTES: ReadonlyArray<Omit<RouteSpec, 'source'>> = [
     path: '/login/oauth/consent',
     params: [],
     security: 'none',
-    body: { kind: 'form', schema: formSchema(['csrf_token', 'decision', 'response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method']) },
+    body: {
+      kind: 'form',
+      schema: formSchema([
+        'csrf_token',
+        'decision',
+        'response_type',
+        'client_id',
+        'redirect_uri',
+        'scope',
+        'state',
+        'code_challenge',
+        'code_challenge_method',
+      ]),
+    },
   },
 ];
 
@@ -93,11 +120,24 @@ export function routesOf(app: AppName, document: OpenApiDocument): RouteSpec[] {
     for (const [method, operation] of Object.entries(operations)) {
       const params: ParamSpec[] = (operation.parameters ?? [])
         .filter((parameter) => parameter.in === 'path' || parameter.in === 'query')
-        .map((parameter) => ({ name: parameter.name, in: parameter.in as 'path' | 'query', schema: resolve(parameter.schema ?? { type: 'string' }) }));
-      routes.push({ app, method: method.toUpperCase(), path, params, body: bodyOf(operation, resolve), security: securityOf(operation), source: 'openapi' });
+        .map((parameter) => ({
+          name: parameter.name,
+          in: parameter.in as 'path' | 'query',
+          schema: resolve(parameter.schema ?? { type: 'string' }),
+        }));
+      routes.push({
+        app,
+        method: method.toUpperCase(),
+        path,
+        params,
+        body: bodyOf(operation, resolve),
+        security: securityOf(operation),
+        source: 'openapi',
+      });
     }
   }
-  for (const route of UNDOCUMENTED_ROUTES.filter((candidate) => candidate.app === app)) routes.push({ ...route, source: 'undocumented' });
+  for (const route of UNDOCUMENTED_ROUTES.filter((candidate) => candidate.app === app))
+    routes.push({ ...route, source: 'undocumented' });
   for (const path of CORE_ROUTES) routes.push({ app, method: 'GET', path, params: [], security: 'none', source: 'core' });
   return routes;
 }
@@ -105,8 +145,10 @@ export function routesOf(app: AppName, document: OpenApiDocument): RouteSpec[] {
 function bodyOf(operation: OpenApiOperation, resolve: (schema: Schema) => Schema): RouteSpec['body'] {
   const content = operation.requestBody?.content;
   if (!content) return undefined;
-  if (content['application/json']) return { kind: 'json', schema: resolve(content['application/json'].schema ?? { type: 'object' }) };
-  if (content['application/x-www-form-urlencoded']) return { kind: 'form', schema: resolve(content['application/x-www-form-urlencoded'].schema ?? { type: 'object' }) };
+  if (content['application/json'])
+    return { kind: 'json', schema: resolve(content['application/json'].schema ?? { type: 'object' }) };
+  if (content['application/x-www-form-urlencoded'])
+    return { kind: 'form', schema: resolve(content['application/x-www-form-urlencoded'].schema ?? { type: 'object' }) };
   const [, other] = Object.entries(content)[0] ?? [];
   return { kind: 'raw-json', schema: resolve(other?.schema ?? { type: 'object' }) };
 }
@@ -129,12 +171,22 @@ function resolver(document: OpenApiDocument): (schema: Schema) => Schema {
     }
     let merged: Schema = { ...schema };
     if (schema.allOf) {
-      merged = schema.allOf.map((part) => resolve(part, seen)).reduce<Schema>(
-        (all, part) => ({ ...all, ...part, properties: { ...all.properties, ...part.properties }, required: [...(all.required ?? []), ...(part.required ?? [])] }),
-        { ...schema, allOf: undefined },
-      );
+      merged = schema.allOf
+        .map((part) => resolve(part, seen))
+        .reduce<Schema>(
+          (all, part) => ({
+            ...all,
+            ...part,
+            properties: { ...all.properties, ...part.properties },
+            required: [...(all.required ?? []), ...(part.required ?? [])],
+          }),
+          { ...schema, allOf: undefined },
+        );
     }
-    if (merged.properties) merged.properties = Object.fromEntries(Object.entries(merged.properties).map(([key, value]) => [key, resolve(value, seen)]));
+    if (merged.properties)
+      merged.properties = Object.fromEntries(
+        Object.entries(merged.properties).map(([key, value]) => [key, resolve(value, seen)]),
+      );
     if (merged.items) merged.items = resolve(merged.items, seen);
     return merged;
   };

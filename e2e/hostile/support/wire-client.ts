@@ -9,11 +9,23 @@ import type { WireAnswer } from './error-shapes';
 export class WireClient {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-  send(base: string, request: { method: string; url: string; headers: Record<string, string>; body?: string }, timeoutMs = 20_000): Promise<WireAnswer> {
+  send(
+    base: string,
+    request: { method: string; url: string; headers: Record<string, string>; body?: string },
+    timeoutMs = 20_000,
+  ): Promise<WireAnswer> {
     const { hostname, port } = new URL(base);
     return new Promise((resolve, reject) => {
       const outgoing = http.request(
-        { host: hostname, port: Number(port), method: request.method, path: request.url, headers: request.headers, agent: this.agent, timeout: timeoutMs },
+        {
+          host: hostname,
+          port: Number(port),
+          method: request.method,
+          path: request.url,
+          headers: request.headers,
+          agent: this.agent,
+          timeout: timeoutMs,
+        },
         (response) => {
           const chunks: Buffer[] = [];
           let size = 0;
@@ -22,7 +34,11 @@ export class WireClient {
             if (size <= 65_536) chunks.push(chunk);
           });
           response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }),
+            resolve({
+              status: response.statusCode ?? 0,
+              contentType: String(response.headers['content-type'] ?? ''),
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
           );
           response.on('error', reject);
         },

@@ -8,7 +8,11 @@ import { ApiKeyGuard } from './http/api-key.guard';
 import { BearerAuthGuard } from './http/bearer-auth.guard';
 import { BearerStrategy } from './http/bearer.strategy';
 import { AuthzReplicaReader, TypeOrmAuthzReplicaReader } from './replicas/authz-replica.reader';
-import { CachingAuthzReplicaReader, CREDENTIAL_CACHE_DEFAULT_TTL_MS, CREDENTIAL_CACHE_MAX_ENTRIES } from './replicas/caching-replica.reader';
+import {
+  CachingAuthzReplicaReader,
+  CREDENTIAL_CACHE_DEFAULT_TTL_MS,
+  CREDENTIAL_CACHE_MAX_ENTRIES,
+} from './replicas/caching-replica.reader';
 import { CompanyScope } from './scope/company-scope.service';
 import { createCredentialUsageRecorder } from './usage/credential-usage.outbox';
 import { CredentialUsageRecorder } from './usage/credential-usage.recorder';
@@ -54,7 +58,11 @@ export interface AuthzModuleOptions extends Pick<ModuleMetadata, 'imports'> {
 export class AuthzModule {
   static forRoot(options: AuthzModuleOptions = {}): DynamicModule {
     const keys: Provider = options.accessTokenKeys
-      ? { provide: ACCESS_TOKEN_KEYS, useFactory: options.accessTokenKeys.useFactory, inject: options.accessTokenKeys.inject ?? [] }
+      ? {
+          provide: ACCESS_TOKEN_KEYS,
+          useFactory: options.accessTokenKeys.useFactory,
+          inject: options.accessTokenKeys.inject ?? [],
+        }
       : {
           provide: ACCESS_TOKEN_KEYS,
           inject: [ENVIRONMENT],

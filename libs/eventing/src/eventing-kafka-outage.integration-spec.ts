@@ -117,7 +117,11 @@ it('starts and stops promptly when Kafka never answers, keeping the outbox rows'
 
   const started = Date.now();
   await runtime.start();
-  const event = newEvent('company.created', { companyId: null, subject: 'dead-1', data: { id: 'dead-1', name: 'x', parent_company_id: null } });
+  const event = newEvent('company.created', {
+    companyId: null,
+    subject: 'dead-1',
+    data: { id: 'dead-1', name: 'x', parent_company_id: null },
+  });
   try {
     await dataSource.transaction((manager) => runtime.outbox.append(manager, event));
     await runtime.stop();

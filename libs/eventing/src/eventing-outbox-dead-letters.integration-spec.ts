@@ -62,7 +62,13 @@ function settings(
     schema,
     kafka:
       transport === 'kafka'
-        ? { brokers: parseBrokerList(process.env.KAFKA_BROKERS), topicPrefix: prefix, partitions: 3, sessionTimeoutMs: 10_000, heartbeatIntervalMs: 1000 }
+        ? {
+            brokers: parseBrokerList(process.env.KAFKA_BROKERS),
+            topicPrefix: prefix,
+            partitions: 3,
+            sessionTimeoutMs: 10_000,
+            heartbeatIntervalMs: 1000,
+          }
         : null,
     topicPrefix: prefix,
     bus,
@@ -77,7 +83,9 @@ function settings(
 async function outboxDeadLetters(dataSource: DataSource, schema: string) {
   return dataSource.query(
     `SELECT id, topic, type, subject, envelope, reason, error FROM "${schema}".outbox_dead_letter ORDER BY seq`,
-  ) as Promise<Array<{ id: string; topic: string; type: string; subject: string; envelope: string; reason: string; error: string }>>;
+  ) as Promise<
+    Array<{ id: string; topic: string; type: string; subject: string; envelope: string; reason: string; error: string }>
+  >;
 }
 
 async function unpublishedCount(dataSource: DataSource, schema: string): Promise<number> {
@@ -106,13 +114,20 @@ describe.each<{ transport: TransportKind }>([{ transport: 'in-process' }, { tran
     const extra: Array<{ runtime: EventingRuntime; dataSource: DataSource }> = [];
 
     beforeAll(async () => {
-      [producerDs, consumerDs] = [await createAppDataSource(db.url, schemas.producer), await createAppDataSource(db.url, schemas.consumer)];
+      [producerDs, consumerDs] = [
+        await createAppDataSource(db.url, schemas.producer),
+        await createAppDataSource(db.url, schemas.consumer),
+      ];
       consumer = new EventingRuntime({
         ...settings(transport, 'consumer', schemas.consumer, prefix, bus),
         dataSource: consumerDs,
         handlers: [new CountingHandler(schemas.consumer)],
       });
-      producer = new EventingRuntime({ ...settings(transport, producerApp, schemas.producer, prefix, bus), dataSource: producerDs, handlers: [] });
+      producer = new EventingRuntime({
+        ...settings(transport, producerApp, schemas.producer, prefix, bus),
+        dataSource: producerDs,
+        handlers: [],
+      });
       await Promise.all([consumer.start(), producer.start()]);
       await Promise.all([consumer.ready(), producer.ready()]);
     });
@@ -151,11 +166,15 @@ describe.each<{ transport: TransportKind }>([{ transport: 'in-process' }, { tran
       }, 30_000);
       for (const subject of ['alice', 'bob', 'carol', 'dave']) {
         const applied = inbox.filter((r) => r.subject === subject).map((r) => r.event_id);
-        expect({ subject, applied }).toEqual({ subject, applied: ordinary.filter((e) => e.envelope.subject === subject).map((e) => e.envelope.id) });
+        expect({ subject, applied }).toEqual({
+          subject,
+          applied: ordinary.filter((e) => e.envelope.subject === subject).map((e) => e.envelope.id),
+        });
       }
 
       const poison = transport === 'kafka' ? [loneSurrogate, nul, oversized] : [loneSurrogate, nul];
-      const reasons = transport === 'kafka' ? ['lone_surrogate', 'nul_character', 'refused_by_transport'] : ['lone_surrogate', 'nul_character'];
+      const reasons =
+        transport === 'kafka' ? ['lone_surrogate', 'nul_character', 'refused_by_transport'] : ['lone_surrogate', 'nul_character'];
       const letters = await outboxDeadLetters(producerDs, schemas.producer);
       expect(letters.map(({ id, topic, type, subject, reason }) => ({ id, topic, type, subject, reason }))).toEqual(
         poison.map((event, i) => ({
@@ -179,7 +198,11 @@ describe.each<{ transport: TransportKind }>([{ transport: 'in-process' }, { tran
       const schema = uniqueSchema(`dl_flush_${label}`);
       const dataSource = await createAppDataSource(db.url, schema);
       // Not started: only the flush publishes, as at shutdown after the loop stopped.
-      const runtime = new EventingRuntime({ ...settings(transport, `flush-${label}`, schema, prefix, bus), dataSource, handlers: [] });
+      const runtime = new EventingRuntime({
+        ...settings(transport, `flush-${label}`, schema, prefix, bus),
+        dataSource,
+        handlers: [],
+      });
       extra.push({ runtime, dataSource });
       await runtime.transport.start();
       await runtime.ready();
@@ -197,7 +220,9 @@ describe.each<{ transport: TransportKind }>([{ transport: 'in-process' }, { tran
         return rows;
       });
       expect(applied[0]!.event_id).toBe(after.envelope.id);
-      expect((await outboxDeadLetters(dataSource, schema)).map((l) => [l.id, l.reason])).toEqual([[poison.envelope.id, 'lone_surrogate']]);
+      expect((await outboxDeadLetters(dataSource, schema)).map((l) => [l.id, l.reason])).toEqual([
+        [poison.envelope.id, 'lone_surrogate'],
+      ]);
       expect(await unpublishedCount(dataSource, schema)).toBe(0);
     });
   },
@@ -229,7 +254,11 @@ describe('a transport that is down', () => {
       }, 20_000);
 
       expect(health.up).toBe(false);
-      expect(health.details.relay).toMatchObject({ leader: true, failingSince: expect.any(String), lastError: expect.any(String) });
+      expect(health.details.relay).toMatchObject({
+        leader: true,
+        failingSince: expect.any(String),
+        lastError: expect.any(String),
+      });
       expect(await outboxDeadLetters(dataSource, schema)).toEqual([]);
       expect(await unpublishedCount(dataSource, schema)).toBe(2);
     } finally {
@@ -259,7 +288,12 @@ describe('a transport that is down', () => {
         {
           module: ReadyProducerModule,
           imports: [
-            TypeOrmModule.forRoot({ type: 'postgres', url: db.url, schema: schemas.producer, entities: [...eventingEntities, CounterEntitySchema] }),
+            TypeOrmModule.forRoot({
+              type: 'postgres',
+              url: db.url,
+              schema: schemas.producer,
+              entities: [...eventingEntities, CounterEntitySchema],
+            }),
             EventingModule.forRoot({
               appName: 'ready-producer',
               schema: schemas.producer,
@@ -302,7 +336,13 @@ describe('a transport that is down', () => {
           events: {
             status: 'down',
             transport: { up: true, kind: 'in-process' },
-            relay: { up: false, leader: true, failingSince: expect.any(String), lastError: expect.stringMatching(/consumers not running/), unhealthyAfterMs: 300 },
+            relay: {
+              up: false,
+              leader: true,
+              failingSince: expect.any(String),
+              lastError: expect.stringMatching(/consumers not running/),
+              unhealthyAfterMs: 300,
+            },
           },
         },
       });
@@ -315,8 +355,13 @@ describe('a transport that is down', () => {
         expect(response.status).toBe(200);
         return response;
       }, 20_000);
-      expect(up.body).toMatchObject({ status: 'ok', details: { events: { status: 'up', relay: { up: true, failingSince: null, lastError: null } } } });
-      await eventually(async () => expect((await inboxRows(consumerDs, schemas.consumer)).map((r) => r.event_id)).toEqual([event.envelope.id]));
+      expect(up.body).toMatchObject({
+        status: 'ok',
+        details: { events: { status: 'up', relay: { up: true, failingSince: null, lastError: null } } },
+      });
+      await eventually(async () =>
+        expect((await inboxRows(consumerDs, schemas.consumer)).map((r) => r.event_id)).toEqual([event.envelope.id]),
+      );
       expect(await unpublishedCount(producerDs, schemas.producer)).toBe(0);
     } finally {
       await app?.close();

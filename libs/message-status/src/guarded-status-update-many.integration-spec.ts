@@ -28,7 +28,9 @@ describe.each(STATUS_TABLES)('applyStatusEvents on %s', (tableName) => {
   }
 
   const read = async (id: string) =>
-    (await dataSource.query(`SELECT status::text AS status, sent_at, carrier_ref, updated_at FROM ${table} WHERE id = $1`, [id]))[0] as {
+    (
+      await dataSource.query(`SELECT status::text AS status, sent_at, carrier_ref, updated_at FROM ${table} WHERE id = $1`, [id])
+    )[0] as {
       status: string;
       sent_at: Date | null;
       carrier_ref: string | null;
@@ -64,7 +66,14 @@ describe.each(STATUS_TABLES)('applyStatusEvents on %s', (tableName) => {
     if (!first.applied) throw new Error('expected applied');
     expect(first).toMatchObject({ from: 'sending', to: 'sent' });
     // The row as written, every column, read back by no one.
-    expect(first.row).toMatchObject({ id: sending[1], company_id: COMPANY, status: 'sent', sent_at: at[1], carrier_ref: 'c-1', attempts: 0 });
+    expect(first.row).toMatchObject({
+      id: sending[1],
+      company_id: COMPANY,
+      status: 'sent',
+      sent_at: at[1],
+      carrier_ref: 'c-1',
+      attempts: 0,
+    });
     expect(await read(sending[0]!)).toMatchObject({ status: 'sent', sent_at: at[0], carrier_ref: 'c-0' });
     expect(await read(delivered)).toMatchObject({ status: 'delivered', sent_at: null, carrier_ref: null });
     expect((await read(sending[0]!)).updated_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -73,7 +82,12 @@ describe.each(STATUS_TABLES)('applyStatusEvents on %s', (tableName) => {
   it('treats rows of another company as missing when a company is given', async () => {
     const mine = await insert('queued');
     const theirs = await insert('queued', OTHER_COMPANY);
-    const outcomes = await applyStatusEvents(dataSource.manager, { table, event: 'cancel', companyId: COMPANY, rows: [{ id: mine }, { id: theirs }] });
+    const outcomes = await applyStatusEvents(dataSource.manager, {
+      table,
+      event: 'cancel',
+      companyId: COMPANY,
+      rows: [{ id: mine }, { id: theirs }],
+    });
     expect(outcomes.map((outcome) => outcome.applied)).toEqual([true, false]);
     expect(outcomes[1]).toEqual({ id: theirs, applied: false, current: null });
     expect((await read(theirs)).status).toBe('queued');
@@ -83,7 +97,9 @@ describe.each(STATUS_TABLES)('applyStatusEvents on %s', (tableName) => {
     const ids = await Promise.all(Array.from({ length: 20 }, () => insert('queued')));
     const [a, b] = await Promise.all([
       dataSource.transaction((manager) => applyStatusEvents(manager, { table, event: 'claim', rows: ids.map((id) => ({ id })) })),
-      dataSource.transaction((manager) => applyStatusEvents(manager, { table, event: 'claim', rows: [...ids].reverse().map((id) => ({ id })) })),
+      dataSource.transaction((manager) =>
+        applyStatusEvents(manager, { table, event: 'claim', rows: [...ids].reverse().map((id) => ({ id })) }),
+      ),
     ]);
     const byA = new Set(a!.filter((outcome) => outcome.applied).map((outcome) => outcome.id));
     const byB = new Set(b!.filter((outcome) => outcome.applied).map((outcome) => outcome.id));

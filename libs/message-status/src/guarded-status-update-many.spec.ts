@@ -22,7 +22,9 @@ describe('buildGuardedStatusUpdateMany', () => {
     expect(values.slice(1)).toEqual(['sent', ['sending']]);
     expect(text).toContain('jsonb_populate_recordset(NULL::"messaging"."messages", $1::jsonb)');
     expect(text).toContain('ORDER BY t.id FOR UPDATE');
-    expect(text).toContain('SET status = $2, updated_at = now(), "sent_at" = input."sent_at", "carrier_message_id" = input."carrier_message_id"');
+    expect(text).toContain(
+      'SET status = $2, updated_at = now(), "sent_at" = input."sent_at", "carrier_message_id" = input."carrier_message_id"',
+    );
     expect(text).toContain('prev.status = ANY($3)');
     expect(text).not.toContain('company_id');
   });
@@ -35,20 +37,37 @@ describe('buildGuardedStatusUpdateMany', () => {
 
   it('never splices values into the statement', () => {
     const evil = "x'; drop table messages; --";
-    const { text } = buildGuardedStatusUpdateMany({ table, event: 'reject', rows: [{ id: 'm-1', set: { failure_reason: evil } }] });
+    const { text } = buildGuardedStatusUpdateMany({
+      table,
+      event: 'reject',
+      rows: [{ id: 'm-1', set: { failure_reason: evil } }],
+    });
     expect(text).not.toContain(evil);
   });
 
   it.each(['status', 'updated_at', 'id', 'company_id'])('refuses to let set touch %s', (column) => {
-    expect(() => buildGuardedStatusUpdateMany({ table, event: 'claim', rows: [{ id: 'm-1', set: { [column]: 'x' } }] })).toThrow(/managed/);
+    expect(() => buildGuardedStatusUpdateMany({ table, event: 'claim', rows: [{ id: 'm-1', set: { [column]: 'x' } }] })).toThrow(
+      /managed/,
+    );
   });
 
   it('refuses rows that set different columns, unsafe names, SQL_NOW, unknown events and an id given twice', () => {
     expect(() =>
-      buildGuardedStatusUpdateMany({ table, event: 'accept', rows: [{ id: 'm-1', set: { sent_at: 1 } }, { id: 'm-2', set: { carrier_message_id: 'x' } }] }),
+      buildGuardedStatusUpdateMany({
+        table,
+        event: 'accept',
+        rows: [
+          { id: 'm-1', set: { sent_at: 1 } },
+          { id: 'm-2', set: { carrier_message_id: 'x' } },
+        ],
+      }),
     ).toThrow(/same columns/);
-    expect(() => buildGuardedStatusUpdateMany({ table, event: 'accept', rows: [{ id: 'm-1', set: { 'a;b': 1 } }] })).toThrow(TypeError);
-    expect(() => buildGuardedStatusUpdateMany({ table, event: 'accept', rows: [{ id: 'm-1', set: { sent_at: SQL_NOW } }] })).toThrow(/SQL_NOW/);
+    expect(() => buildGuardedStatusUpdateMany({ table, event: 'accept', rows: [{ id: 'm-1', set: { 'a;b': 1 } }] })).toThrow(
+      TypeError,
+    );
+    expect(() =>
+      buildGuardedStatusUpdateMany({ table, event: 'accept', rows: [{ id: 'm-1', set: { sent_at: SQL_NOW } }] }),
+    ).toThrow(/SQL_NOW/);
     expect(() => buildGuardedStatusUpdateMany({ table, event: 'nope' as never, rows: [{ id: 'm-1' }] })).toThrow(/Unknown/);
     expect(() => buildGuardedStatusUpdateMany({ table, event: 'cancel', rows: [{ id: 'm-1' }, { id: 'm-1' }] })).toThrow(/once/);
   });

@@ -38,13 +38,23 @@ export interface StatusEventManyCommand {
 
 export type StatusEventManyOutcome =
   /** `row`: the row as the update wrote it, its columns by database name. */
-  | { readonly id: string; readonly applied: true; readonly from: MessageStatus; readonly to: MessageStatus; readonly row: Record<string, unknown> }
+  | {
+      readonly id: string;
+      readonly applied: true;
+      readonly from: MessageStatus;
+      readonly to: MessageStatus;
+      readonly row: Record<string, unknown>;
+    }
   /** `current` is null when no row has this id (for this company, when one was given). */
   | { readonly id: string; readonly applied: false; readonly current: MessageStatus | null };
 
 const RESERVED_COLUMNS: ReadonlySet<string> = new Set(['id', 'company_id', 'status', 'updated_at']);
 
-export function buildGuardedStatusUpdateMany(command: StatusEventManyCommand): { text: string; values: unknown[]; to: MessageStatus } {
+export function buildGuardedStatusUpdateMany(command: StatusEventManyCommand): {
+  text: string;
+  values: unknown[];
+  to: MessageStatus;
+} {
   const { event } = command;
   const to = targetOf(event);
   if (!isMessageStatusEvent(event) || to === null) throw new TypeError(`Unknown message status event ${JSON.stringify(event)}`);
@@ -53,22 +63,30 @@ export function buildGuardedStatusUpdateMany(command: StatusEventManyCommand): {
   if (ids.size !== command.rows.length) throw new TypeError('applyStatusEvents: each id may appear once');
   const columns = Object.keys(command.rows[0]?.set ?? {});
   for (const column of columns) {
-    if (RESERVED_COLUMNS.has(column)) throw new TypeError(`Column ${JSON.stringify(column)} is managed by applyStatusEvents and cannot be in set`);
+    if (RESERVED_COLUMNS.has(column))
+      throw new TypeError(`Column ${JSON.stringify(column)} is managed by applyStatusEvents and cannot be in set`);
     quoteIdentifier(column);
   }
   for (const row of command.rows) {
     const own = Object.keys(row.set ?? {});
     // SQL_NOW (a symbol) has no JSON form: it would silently become NULL.
-    if (Object.values(row.set ?? {}).some((value) => typeof value === 'symbol')) throw new TypeError('applyStatusEvents: set values must be plain values (SQL_NOW is not supported)');
+    if (Object.values(row.set ?? {}).some((value) => typeof value === 'symbol'))
+      throw new TypeError('applyStatusEvents: set values must be plain values (SQL_NOW is not supported)');
     if (own.length !== columns.length || own.some((column) => !columns.includes(column))) {
-      throw new TypeError(`applyStatusEvents: every row must set the same columns (${columns.join(', ') || 'none'}); row ${String(row.id)} sets ${own.join(', ') || 'none'}`);
+      throw new TypeError(
+        `applyStatusEvents: every row must set the same columns (${columns.join(', ') || 'none'}); row ${String(row.id)} sets ${own.join(', ') || 'none'}`,
+      );
     }
   }
   const table = quoteTableName(command.table);
   const input = command.rows.map((row) => ({ ...row.set, id: row.id }));
   const values: unknown[] = [JSON.stringify(input), to, [...allowedFrom(event)]];
   const tenantGuard = command.companyId === undefined ? '' : ` AND t.company_id = $${values.push(command.companyId)}`;
-  const assignments = ['status = $2', 'updated_at = now()', ...columns.map((column) => `${quoteIdentifier(column)} = input.${quoteIdentifier(column)}`)];
+  const assignments = [
+    'status = $2',
+    'updated_at = now()',
+    ...columns.map((column) => `${quoteIdentifier(column)} = input.${quoteIdentifier(column)}`),
+  ];
   const text = [
     `WITH input AS MATERIALIZED (SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)),`,
     'prev AS MATERIALIZED (',
@@ -88,7 +106,10 @@ export function buildGuardedStatusUpdateMany(command: StatusEventManyCommand): {
  * missing or not allowed stay as they are. Outcomes in the order of `command.rows`. Run it in the
  * caller's transaction to make the changes part of it (with their outbox events).
  */
-export async function applyStatusEvents(manager: SqlQueryable, command: StatusEventManyCommand): Promise<StatusEventManyOutcome[]> {
+export async function applyStatusEvents(
+  manager: SqlQueryable,
+  command: StatusEventManyCommand,
+): Promise<StatusEventManyOutcome[]> {
   if (command.rows.length === 0) return [];
   const { text, values, to } = buildGuardedStatusUpdateMany(command);
   const found = new Map<string, Record<string, unknown>>();
@@ -98,7 +119,10 @@ export async function applyStatusEvents(manager: SqlQueryable, command: StatusEv
     const raw = found.get(id);
     if (!raw) return { id, applied: false, current: null };
     const { prev_id: _prevId, previous_status: previous, ...written } = raw;
-    if (!isMessageStatus(previous)) throw new Error(`Row ${id} in ${command.table} has unknown status ${JSON.stringify(previous)}`);
-    return written.id === null || written.id === undefined ? { id, applied: false, current: previous } : { id, applied: true, from: previous, to, row: written };
+    if (!isMessageStatus(previous))
+      throw new Error(`Row ${id} in ${command.table} has unknown status ${JSON.stringify(previous)}`);
+    return written.id === null || written.id === undefined
+      ? { id, applied: false, current: previous }
+      : { id, applied: true, from: previous, to, row: written };
   });
 }

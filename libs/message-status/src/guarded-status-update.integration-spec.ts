@@ -67,8 +67,16 @@ describe.each(STATUS_TABLES)('applyStatusEvent on %s', (tableName) => {
     const queued = await insert('queued');
     const sending = await insert('sending');
 
-    await expect(apply(dataSource.manager, queued, 'cancel')).resolves.toEqual({ applied: true, from: 'queued', to: 'cancelled' });
-    await expect(apply(dataSource.manager, sending, 'cancel')).resolves.toEqual({ applied: true, from: 'sending', to: 'cancelled' });
+    await expect(apply(dataSource.manager, queued, 'cancel')).resolves.toEqual({
+      applied: true,
+      from: 'queued',
+      to: 'cancelled',
+    });
+    await expect(apply(dataSource.manager, sending, 'cancel')).resolves.toEqual({
+      applied: true,
+      from: 'sending',
+      to: 'cancelled',
+    });
     await expect(read(queued)).resolves.toMatchObject({ status: 'cancelled' });
     await expect(read(sending)).resolves.toMatchObject({ status: 'cancelled' });
   });
@@ -238,8 +246,14 @@ describe.each(STATUS_TABLES)('applyStatusEvent on %s', (tableName) => {
         expect([fromStatus(cancel), fromStatus(claim)].filter((from) => from === 'queued')).toHaveLength(1);
         // And the loser was judged against the winner's result: cancel first refuses the claim;
         // claim first leaves an in-flight message, which the spec says is still cancellable.
-        const cancelFirst = { cancel: { applied: true, from: 'queued', to: 'cancelled' }, claim: { applied: false, current: 'cancelled' } };
-        const claimFirst = { cancel: { applied: true, from: 'sending', to: 'cancelled' }, claim: { applied: true, from: 'queued', to: 'sending' } };
+        const cancelFirst = {
+          cancel: { applied: true, from: 'queued', to: 'cancelled' },
+          claim: { applied: false, current: 'cancelled' },
+        };
+        const claimFirst = {
+          cancel: { applied: true, from: 'sending', to: 'cancelled' },
+          claim: { applied: true, from: 'queued', to: 'sending' },
+        };
         expect([cancelFirst, claimFirst]).toContainEqual({ cancel, claim });
         await expect(read(id)).resolves.toMatchObject({ status: 'cancelled' });
       }
@@ -259,7 +273,10 @@ describe.each(STATUS_TABLES)('applyStatusEvent on %s', (tableName) => {
       const rounds = await race('sending', 'cancel', 'accept');
 
       for (const { id, x: cancel, y: accept } of rounds) {
-        const cancelWon = { cancel: { applied: true, from: 'sending', to: 'cancelled' }, accept: { applied: false, current: 'cancelled' } };
+        const cancelWon = {
+          cancel: { applied: true, from: 'sending', to: 'cancelled' },
+          accept: { applied: false, current: 'cancelled' },
+        };
         const acceptWon = { cancel: { applied: false, current: 'sent' }, accept: { applied: true, from: 'sending', to: 'sent' } };
         expect([cancelWon, acceptWon]).toContainEqual({ cancel, accept });
         const winner = cancel.applied ? 'cancelled' : 'sent';

@@ -29,10 +29,7 @@ interface ResultRow {
  * outbox write); the row stays locked until that transaction ends. Throws only for programming
  * errors (unknown event, unsafe identifiers, a non-unique id) and database errors.
  */
-export async function applyStatusEvent(
-  manager: SqlQueryable,
-  command: StatusEventCommand,
-): Promise<StatusEventOutcome> {
+export async function applyStatusEvent(manager: SqlQueryable, command: StatusEventCommand): Promise<StatusEventOutcome> {
   const { text, values, to } = buildGuardedStatusUpdate(command);
   const rows = (await manager.query(text, values)) as ResultRow[];
 

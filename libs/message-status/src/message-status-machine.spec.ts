@@ -36,9 +36,7 @@ const EXPECTED: Record<(typeof STATES)[number], readonly TransitionResult[]> = {
   no_channel: [END,            END,          END,        END,          END,               END,           END,               DUP],
 };
 
-const PAIRS = STATES.flatMap((state) =>
-  EVENTS.map((event, column) => ({ state, event, expected: EXPECTED[state][column] })),
-);
+const PAIRS = STATES.flatMap((state) => EVENTS.map((event, column) => ({ state, event, expected: EXPECTED[state][column] })));
 
 // Every edge of the graph, again by hand; every other (from, to) pair is not a transition.
 const EDGES: ReadonlyArray<readonly [MessageStatus, MessageStatus]> = [
@@ -76,10 +74,12 @@ describe('MessageStatusMachine', () => {
 
     it.each(EVENTS)('%s has a single target state', (event) => {
       const column = EVENTS.indexOf(event);
-      const targets = new Set(STATES.flatMap((state) => {
-        const result = EXPECTED[state][column];
-        return result.ok ? [result.to] : [];
-      }));
+      const targets = new Set(
+        STATES.flatMap((state) => {
+          const result = EXPECTED[state][column];
+          return result.ok ? [result.to] : [];
+        }),
+      );
       expect(targets.size).toBe(1);
       expect(targetOf(event)).toBe([...targets][0]);
     });

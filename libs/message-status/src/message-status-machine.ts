@@ -90,8 +90,7 @@ const INITIAL: Readonly<Record<MessageCreationEvent, MessageStatus>> = {
 export type TransitionRefusalReason = 'unknown_state' | 'unknown_event' | 'duplicate' | 'terminal' | 'not_allowed';
 
 export type TransitionResult =
-  | { readonly ok: true; readonly to: MessageStatus }
-  | { readonly ok: false; readonly reason: TransitionRefusalReason };
+  { readonly ok: true; readonly to: MessageStatus } | { readonly ok: false; readonly reason: TransitionRefusalReason };
 
 export function isMessageStatusEvent(value: unknown): value is MessageStatusEvent {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(RULES, value);

@@ -9,15 +9,28 @@ import {
 
 describe('message statuses', () => {
   it('lists the spec statuses plus the internal sending', () => {
-    expect([...MESSAGE_STATUSES].sort()).toEqual(
-      ['cancelled', 'delivered', 'failed', 'no_channel', 'queued', 'received', 'sending', 'sent'],
-    );
+    expect([...MESSAGE_STATUSES].sort()).toEqual([
+      'cancelled',
+      'delivered',
+      'failed',
+      'no_channel',
+      'queued',
+      'received',
+      'sending',
+      'sent',
+    ]);
   });
 
   it('keeps sending out of the public statuses', () => {
-    expect([...PUBLIC_MESSAGE_STATUSES].sort()).toEqual(
-      ['cancelled', 'delivered', 'failed', 'no_channel', 'queued', 'received', 'sent'],
-    );
+    expect([...PUBLIC_MESSAGE_STATUSES].sort()).toEqual([
+      'cancelled',
+      'delivered',
+      'failed',
+      'no_channel',
+      'queued',
+      'received',
+      'sent',
+    ]);
   });
 
   it('treats delivered, failed, cancelled, received and no_channel as terminal', () => {

@@ -28,10 +28,16 @@ const HARD_LIMIT_MS = (30 + SECTIONS.reduce((sum, section) => sum + section.budg
 
 /** BENCH_SECTIONS=send-path,drain picks sections by name; all by default. */
 function selected(): readonly BenchSection[] {
-  const wanted = (process.env.BENCH_SECTIONS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const wanted = (process.env.BENCH_SECTIONS ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (wanted.length === 0) return SECTIONS;
   const unknown = wanted.filter((name) => !SECTIONS.some((section) => section.name === name));
-  if (unknown.length > 0) throw new Error(`BENCH_SECTIONS: unknown ${unknown.join(', ')}; sections are ${SECTIONS.map((section) => section.name).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_SECTIONS: unknown ${unknown.join(', ')}; sections are ${SECTIONS.map((section) => section.name).join(', ')}`,
+    );
   return SECTIONS.filter((section) => wanted.includes(section.name));
 }
 
@@ -51,7 +57,10 @@ async function main(): Promise<void> {
     const cpus = os.cpus();
     console.log(
       `bench-messaging: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), node ${process.version}, ` +
-        `load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')} at start; ${services.describe}`,
+        `load average ${os
+          .loadavg()
+          .map((load) => load.toFixed(2))
+          .join(' ')} at start; ${services.describe}`,
     );
     for (const section of sections) await section.run({ services: { ...services, brokers } });
   } finally {

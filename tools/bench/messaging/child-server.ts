@@ -27,7 +27,10 @@ export async function startChildServer(options: {
   nodeArgs?: string[];
 }): Promise<ChildServer> {
   const distRoot = path.resolve(__dirname, '..', '..', '..');
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(distRoot, options.script)], { env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(distRoot, options.script)], {
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let tail = '';
   const keep = (chunk: Buffer) => (tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL));
   child.stdout!.on('data', keep);
@@ -54,7 +57,10 @@ async function waitReady(child: ChildProcess, url: string, timeoutMs: number): P
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode}`);
-    const status = await fetch(url).then((response) => response.status, () => 0);
+    const status = await fetch(url).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 200) return;
     if (Date.now() > deadline) throw new Error(`${url} answered ${status || 'nothing'} for ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -6,7 +6,12 @@ import { startChildServer, type ChildServer } from './child-server';
  * process), ready once /health/ready answers. BENCH_APP_NODE_ARGS reaches its node, e.g.
  * "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the app alone; `nodeArgs` go before them.
  */
-export function startMessagingProcess(name: string, port: number, env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []): Promise<ChildServer> {
+export function startMessagingProcess(
+  name: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  nodeArgs: readonly string[] = [],
+): Promise<ChildServer> {
   return startChildServer({
     name,
     script: 'apps/messaging/src/main.js',

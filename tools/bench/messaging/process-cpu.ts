@@ -33,15 +33,23 @@ export class CpuMeter {
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-      return new CpuMeter(appPid, rows.map((row) => row.pid));
+      const { rows } = await client.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      return new CpuMeter(
+        appPid,
+        rows.map((row) => row.pid),
+      );
     } finally {
       await client.end();
     }
   }
 
   snapshot(): CpuSnapshot {
-    return { app: processCpuSeconds(this.appPid), backends: new Map(this.backendPids.map((pid) => [pid, processCpuSeconds(pid)])) };
+    return {
+      app: processCpuSeconds(this.appPid),
+      backends: new Map(this.backendPids.map((pid) => [pid, processCpuSeconds(pid)])),
+    };
   }
 }
 

@@ -20,7 +20,8 @@ describe('authorization request validation', () => {
   it('accepts a complete S256 request', () => {
     const result = validate(good);
     expect(result.kind).toBe('ok');
-    if (result.kind === 'ok') expect(result.request).toMatchObject({ scopes: ['view-users'], state: 'xyz', codeChallengeMethod: 'S256' });
+    if (result.kind === 'ok')
+      expect(result.request).toMatchObject({ scopes: ['view-users'], state: 'xyz', codeChallengeMethod: 'S256' });
   });
 
   it('shows a page, never a redirect, for an unknown client or a redirect URI that is not exactly registered', () => {
@@ -33,7 +34,11 @@ describe('authorization request validation', () => {
   });
 
   it('redirects other errors with the state', () => {
-    expect(validate({ ...good, response_type: 'token' })).toMatchObject({ kind: 'redirect', error: 'unsupported_response_type', state: 'xyz' });
+    expect(validate({ ...good, response_type: 'token' })).toMatchObject({
+      kind: 'redirect',
+      error: 'unsupported_response_type',
+      state: 'xyz',
+    });
     expect(validate({ ...good, scope: 'admin' })).toMatchObject({ kind: 'redirect', error: 'invalid_scope' });
     expect(validate({ ...good, scope: undefined })).toMatchObject({ kind: 'redirect', error: 'invalid_scope' });
     expect(validate({ ...good, code_challenge_method: 'plain' })).toMatchObject({ kind: 'redirect', error: 'invalid_request' });
@@ -51,6 +56,8 @@ describe('authorization request validation', () => {
 
 describe('redirectWith', () => {
   it('adds parameters to the registered URI, keeping its own query', () => {
-    expect(redirectWith('https://app.example.com/cb?tenant=1', { code: 'a b', state: undefined })).toBe('https://app.example.com/cb?tenant=1&code=a+b');
+    expect(redirectWith('https://app.example.com/cb?tenant=1', { code: 'a b', state: undefined })).toBe(
+      'https://app.example.com/cb?tenant=1&code=a+b',
+    );
   });
 });

@@ -5,7 +5,15 @@ import { parseScope } from '../shared/scopes';
 import { S256_CHALLENGE } from '../tokens/pkce';
 
 /** The parameters of an authorization request, carried from the query into the login and consent forms. */
-export const AUTHORIZATION_PARAMS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
+export const AUTHORIZATION_PARAMS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+] as const;
 export type AuthorizationParamName = (typeof AUTHORIZATION_PARAMS)[number];
 
 export interface RawAuthorizationParams {
@@ -48,16 +56,26 @@ export function readAuthorizationParams(source: Record<string, unknown>): RawAut
  * RFC 6749 §4.1.1 / §4.1.2.1, RFC 7636 §4.4, OAuth 2.1: the client and redirect URI first
  * (errors there are shown, not redirected), then everything else (errors go back to the client).
  */
-export function validateAuthorizationRequest(raw: RawAuthorizationParams, client: OAuthClientEntity | null): AuthorizationValidation {
+export function validateAuthorizationRequest(
+  raw: RawAuthorizationParams,
+  client: OAuthClientEntity | null,
+): AuthorizationValidation {
   const { values, repeated } = raw;
-  if (repeated.includes('client_id') || !values.client_id) return { kind: 'page', description: 'The request names no client (client_id).' };
+  if (repeated.includes('client_id') || !values.client_id)
+    return { kind: 'page', description: 'The request names no client (client_id).' };
   if (!client) return { kind: 'page', description: 'The application (client_id) is not registered.' };
   if (repeated.includes('redirect_uri') || !redirectUriMatches(client.redirectUri, values.redirect_uri)) {
     return { kind: 'page', description: 'The redirect_uri is not the one registered for this application.' };
   }
   const redirectUri = client.redirectUri;
   const state = repeated.includes('state') ? undefined : values.state;
-  const fail = (error: string, description: string): AuthorizationValidation => ({ kind: 'redirect', redirectUri, state, error, description });
+  const fail = (error: string, description: string): AuthorizationValidation => ({
+    kind: 'redirect',
+    redirectUri,
+    state,
+    error,
+    description,
+  });
 
   if (repeated.length > 0) return fail('invalid_request', `Parameter ${repeated[0]} is repeated.`);
   if (!values.response_type) return fail('invalid_request', 'response_type is required.');
@@ -70,7 +88,8 @@ export function validateAuthorizationRequest(raw: RawAuthorizationParams, client
   const method = values.code_challenge_method;
   if (challenge === undefined) {
     if (method !== undefined) return fail('invalid_request', 'code_challenge_method without code_challenge.');
-    if (!client.confidential) return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.');
+    if (!client.confidential)
+      return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.');
   } else {
     // Absent method means `plain` (RFC 7636 §4.3); only S256 is accepted (RFC 9700 §2.1.1).
     if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256.');

@@ -74,7 +74,12 @@ export class AuthorizationController {
   @ApiQuery({ name: 'redirect_uri', required: true, type: String, description: 'Exactly the registered one' })
   @ApiQuery({ name: 'scope', required: false, type: String, description: 'Space-separated; `*` is full access', example: '*' })
   @ApiQuery({ name: 'state', required: false, type: String })
-  @ApiQuery({ name: 'code_challenge', required: false, type: String, description: 'PKCE S256 challenge (43 base64url characters); required for public clients' })
+  @ApiQuery({
+    name: 'code_challenge',
+    required: false,
+    type: String,
+    description: 'PKCE S256 challenge (43 base64url characters); required for public clients',
+  })
   @ApiQuery({ name: 'code_challenge_method', required: false, enum: ['S256'] })
   @ApiOperation({ summary: 'Authorization endpoint: login, consent, then a redirect with `code` and `state`' })
   async authorize(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
@@ -108,10 +113,19 @@ export class AuthorizationController {
     const byIp = this.perIp.hit(ip);
     if (!byIdentity.allowed || !byIp.allowed) {
       response.header('Retry-After', String(Math.max(byIdentity.retryAfterSeconds, byIp.retryAfterSeconds)));
-      const page = this.loginPage(authorization, session!, { email, status: 429, error: 'Too many sign-in attempts. Wait a minute and try again.' });
+      const page = this.loginPage(authorization, session!, {
+        email,
+        status: 429,
+        error: 'Too many sign-in attempts. Wait a minute and try again.',
+      });
       return this.render(response, page, authorization);
     }
-    const wrong = () => this.render(response, this.loginPage(authorization, session!, { email, status: 401, error: 'The email or password is not correct.' }), authorization);
+    const wrong = () =>
+      this.render(
+        response,
+        this.loginPage(authorization, session!, { email, status: 401, error: 'The email or password is not correct.' }),
+        authorization,
+      );
     if (!email || !password) return wrong();
 
     // Across addresses: the account's attempts, or this browser's own if it signed in to the account before.
@@ -121,7 +135,11 @@ export class AuthorizationController {
     const admission = await this.throttle.attempt(throttleKey);
     if (!admission.admitted) {
       response.header('Retry-After', String(admission.retryAfterSeconds));
-      const page = this.loginPage(authorization, session!, { email, status: 429, error: accountLockedMessage(admission.retryAfterSeconds) });
+      const page = this.loginPage(authorization, session!, {
+        email,
+        status: 429,
+        error: accountLockedMessage(admission.retryAfterSeconds),
+      });
       return this.render(response, page, authorization);
     }
     const identity = await this.users.verify(email, password);
@@ -130,7 +148,10 @@ export class AuthorizationController {
     // A new session id at login: a session planted before login is worthless (no fixation).
     this.setSession(response, this.sessions.loggedIn(identity, this.nowSeconds()));
     // This browser now has its own allowance for this account (a fresh nonce: the old one's count is gone).
-    response.header('set-cookie', deviceCookie(this.sessions.device(account, this.nowSeconds()).value, { secure: this.secureCookies }));
+    response.header(
+      'set-cookie',
+      deviceCookie(this.sessions.device(account, this.nowSeconds()).value, { secure: this.secureCookies }),
+    );
     const query = new URLSearchParams(authorization.params as Record<string, string>).toString();
     noStore(response);
     response.redirect(`/login/oauth/authorize?${query}`, 303);
@@ -150,31 +171,51 @@ export class AuthorizationController {
     noStore(response);
     if (form.field('decision') !== 'allow') {
       return void response.redirect(
-        redirectWith(authorization.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: authorization.state, iss: this.issuer }),
+        redirectWith(authorization.redirectUri, {
+          error: 'access_denied',
+          error_description: 'The user denied the request.',
+          state: authorization.state,
+          iss: this.issuer,
+        }),
         303,
       );
     }
     if (!(await this.users.isActive(session.userId))) return this.forbidden(response);
-    const code = await this.authorizations.issueCode(authorization, { userId: session.userId, companyId: session.companyId }, this.clock.now());
+    const code = await this.authorizations.issueCode(
+      authorization,
+      { userId: session.userId, companyId: session.companyId },
+      this.clock.now(),
+    );
     response.redirect(redirectWith(authorization.redirectUri, { code, state: authorization.state, iss: this.issuer }), 303);
   }
 
   private async validate(source: Record<string, unknown>) {
     const raw = readAuthorizationParams(source);
-    const client = raw.values.client_id && !raw.repeated.includes('client_id') ? await this.clients.findActive(raw.values.client_id) : null;
+    const client =
+      raw.values.client_id && !raw.repeated.includes('client_id') ? await this.clients.findActive(raw.values.client_id) : null;
     return validateAuthorizationRequest(raw, client);
   }
 
   private refuse(
     response: FastifyReply,
-    failure: { kind: 'page'; description: string } | { kind: 'redirect'; redirectUri: string; state: string | undefined; error: string; description: string },
+    failure:
+      | { kind: 'page'; description: string }
+      | { kind: 'redirect'; redirectUri: string; state: string | undefined; error: string; description: string },
   ): void {
     if (failure.kind === 'page') {
-      return this.render(response, errorPage({ status: 400, title: 'This sign-in link is not valid', description: failure.description, nonce: nonce() }));
+      return this.render(
+        response,
+        errorPage({ status: 400, title: 'This sign-in link is not valid', description: failure.description, nonce: nonce() }),
+      );
     }
     noStore(response);
     response.redirect(
-      redirectWith(failure.redirectUri, { error: failure.error, error_description: failure.description, state: failure.state, iss: this.issuer }),
+      redirectWith(failure.redirectUri, {
+        error: failure.error,
+        error_description: failure.description,
+        state: failure.state,
+        iss: this.issuer,
+      }),
       303,
     );
   }
@@ -184,7 +225,11 @@ export class AuthorizationController {
     this.render(response, errorPage({ status: 403, title: 'Request refused', description, nonce: nonce() }));
   }
 
-  private loginPage(authorization: AuthorizationRequest, session: LoginSession, extra: { email?: string; error?: string; status?: number }): RenderedPage {
+  private loginPage(
+    authorization: AuthorizationRequest,
+    session: LoginSession,
+    extra: { email?: string; error?: string; status?: number },
+  ): RenderedPage {
     return loginPage({
       clientName: authorization.client.name,
       scopes: authorization.scopes,
@@ -225,7 +270,10 @@ export class AuthorizationController {
 
   private setSession(response: FastifyReply, session: LoginSession): void {
     // Fastify appends each set-cookie header rather than replacing the previous one.
-    response.header('set-cookie', sessionCookie(this.sessions.encode(session), { secure: this.secureCookies, maxAgeSeconds: SESSION_TTL_SECONDS }));
+    response.header(
+      'set-cookie',
+      sessionCookie(this.sessions.encode(session), { secure: this.secureCookies, maxAgeSeconds: SESSION_TTL_SECONDS }),
+    );
   }
 
   private nowSeconds(): number {
@@ -235,8 +283,12 @@ export class AuthorizationController {
 
 /** The posted form; a field given twice is kept as an array (authorization params refuse it, the rest ignore it). */
 function formOf(request: FastifyRequest): Record<string, unknown> & { field(name: string): string | undefined } {
-  const body = hasMediaType(request, 'application/x-www-form-urlencoded') ? ((request.body ?? {}) as Record<string, unknown>) : {};
-  return Object.assign({}, body, { field: (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined) });
+  const body = hasMediaType(request, 'application/x-www-form-urlencoded')
+    ? ((request.body ?? {}) as Record<string, unknown>)
+    : {};
+  return Object.assign({}, body, {
+    field: (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined),
+  });
 }
 
 const nonce = (): string => randomBytes(16).toString('base64');

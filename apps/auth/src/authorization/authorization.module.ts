@@ -4,5 +4,9 @@ import { OAuthClientsModule } from '../oauth-clients/oauth-clients.module';
 import { AuthorizationController } from './authorization.controller';
 import { AuthorizationService } from './authorization.service';
 
-@Module({ imports: [LoginUsersModule, OAuthClientsModule], controllers: [AuthorizationController], providers: [AuthorizationService] })
+@Module({
+  imports: [LoginUsersModule, OAuthClientsModule],
+  controllers: [AuthorizationController],
+  providers: [AuthorizationService],
+})
 export class AuthorizationModule {}

@@ -42,9 +42,7 @@ export function loginPage(input: {
   status?: number;
   nonce: string;
 }): RenderedPage {
-  const error = input.error
-    ? `<p id="login-error" class="error" role="alert">${escapeHtml(input.error)}</p>`
-    : '';
+  const error = input.error ? `<p id="login-error" class="error" role="alert">${escapeHtml(input.error)}</p>` : '';
   const described = input.error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   const body = `<h1>Sign in to continue to ${escapeHtml(input.clientName)}</h1>
 <p>${escapeHtml(input.clientName)} asks for: ${escapeHtml(input.scopes.map(scopeLabel).join(', '))}.</p>
@@ -65,7 +63,10 @@ ${error}
  * person, that it is temporary, and when to try again. The same for every email, known or not.
  */
 export function accountLockedMessage(retryAfterSeconds: number): string {
-  const wait = retryAfterSeconds < 120 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
+  const wait =
+    retryAfterSeconds < 120
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
   return `This account is temporarily locked after too many failed sign-in attempts. Try again in ${wait}.`;
 }
 

@@ -31,7 +31,9 @@ describe('login session and CSRF tokens', () => {
   it('reads and writes the cookie with HttpOnly, SameSite=Lax and Secure behind https', () => {
     expect(readCookie('a=1; suite_auth_session=abc.def; b=2', 'suite_auth_session')).toBe('abc.def');
     expect(readCookie('a=1', 'suite_auth_session')).toBeUndefined();
-    expect(sessionCookie('v', { secure: true, maxAgeSeconds: 60 })).toBe('suite_auth_session=v; Path=/login; Max-Age=60; HttpOnly; SameSite=Lax; Secure');
+    expect(sessionCookie('v', { secure: true, maxAgeSeconds: 60 })).toBe(
+      'suite_auth_session=v; Path=/login; Max-Age=60; HttpOnly; SameSite=Lax; Secure',
+    );
     expect(sessionCookie('v', { secure: false, maxAgeSeconds: 60 })).not.toContain('Secure');
   });
 
@@ -54,6 +56,8 @@ describe('login session and CSRF tokens', () => {
   });
 
   it('writes the device cookie HttpOnly and SameSite=Strict for 90 days', () => {
-    expect(deviceCookie('v', { secure: true })).toBe(`suite_auth_device=v; Path=/login; Max-Age=${90 * 24 * 3600}; HttpOnly; SameSite=Strict; Secure`);
+    expect(deviceCookie('v', { secure: true })).toBe(
+      `suite_auth_device=v; Path=/login; Max-Age=${90 * 24 * 3600}; HttpOnly; SameSite=Strict; Secure`,
+    );
   });
 });

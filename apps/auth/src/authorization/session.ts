@@ -68,7 +68,14 @@ export class SessionCodec {
   /** The nonce of a genuine, unexpired device cookie for `account`; null for anything else (another account's too). */
   deviceNonce(value: string | undefined, account: string, nowSeconds: number): string | null {
     const claim = this.open<DeviceClaim>('device.v1', value);
-    if (!claim || claim.account !== account || typeof claim.nonce !== 'string' || typeof claim.exp !== 'number' || claim.exp <= nowSeconds) return null;
+    if (
+      !claim ||
+      claim.account !== account ||
+      typeof claim.nonce !== 'string' ||
+      typeof claim.exp !== 'number' ||
+      claim.exp <= nowSeconds
+    )
+      return null;
     return claim.nonce;
   }
 
@@ -134,7 +141,11 @@ export function deviceCookie(value: string, options: { secure: boolean }): strin
   return cookie(DEVICE_COOKIE, value, { ...options, maxAgeSeconds: DEVICE_TTL_SECONDS, sameSite: 'Strict' });
 }
 
-function cookie(name: string, value: string, options: { secure: boolean; maxAgeSeconds: number; sameSite: 'Lax' | 'Strict' }): string {
+function cookie(
+  name: string,
+  value: string,
+  options: { secure: boolean; maxAgeSeconds: number; sameSite: 'Lax' | 'Strict' },
+): string {
   return [
     `${name}=${value}`,
     'Path=/login',

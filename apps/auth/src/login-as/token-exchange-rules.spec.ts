@@ -34,7 +34,11 @@ describe('readTokenExchangeRequest (RFC 8693 §2.1)', () => {
     ['a subject that is not a user id', { subject_token: '0' }, 'invalid_request'],
     ['a subject with letters', { subject_token: '4a' }, 'invalid_request'],
     ['no actor token', { actor_token: undefined }, 'invalid_request'],
-    ['an actor token type other than access_token', { actor_token_type: 'urn:ietf:params:oauth:token-type:id_token' }, 'invalid_request'],
+    [
+      'an actor token type other than access_token',
+      { actor_token_type: 'urn:ietf:params:oauth:token-type:id_token' },
+      'invalid_request',
+    ],
     ['a refresh token requested', { requested_token_type: 'urn:ietf:params:oauth:token-type:refresh_token' }, 'invalid_request'],
     ['another audience', { audience: 'https://elsewhere.example' }, 'invalid_target'],
     ['a resource', { resource: 'https://api.example/' }, 'invalid_target'],
@@ -46,18 +50,31 @@ describe('readTokenExchangeRequest (RFC 8693 §2.1)', () => {
 
 describe('checkImpersonation', () => {
   const admin: ImpersonationActor = { userId: '1', companyId: '10', permissions: ['view-users', 'edit-users'] };
-  const target: ImpersonationTarget = { id: '2', companyId: '10', status: 'Active', deletedAt: null, inActorScope: true, permissions: ['view-users'] };
+  const target: ImpersonationTarget = {
+    id: '2',
+    companyId: '10',
+    status: 'Active',
+    deletedAt: null,
+    inActorScope: true,
+    permissions: ['view-users'],
+  };
 
   it("lets an admin with view-users act as an active user of their company, with the admin's own rights", () => {
     expect(checkImpersonation(admin, target)).toEqual({ scopes: ['edit-users', 'view-users'] });
   });
 
   it('refuses a nested login-as: the actor token is itself a login-as token', () => {
-    expect(checkImpersonation({ ...admin, actorUserId: '9' }, target)).toEqual({ error: 'invalid_grant', description: expect.stringMatching(/nested/) });
+    expect(checkImpersonation({ ...admin, actorUserId: '9' }, target)).toEqual({
+      error: 'invalid_grant',
+      description: expect.stringMatching(/nested/),
+    });
   });
 
   it('refuses an actor without view-users, or without a user', () => {
-    expect(checkImpersonation({ ...admin, permissions: ['edit-users'] }, target)).toMatchObject({ error: 'invalid_grant', description: expect.stringMatching(/view-users/) });
+    expect(checkImpersonation({ ...admin, permissions: ['edit-users'] }, target)).toMatchObject({
+      error: 'invalid_grant',
+      description: expect.stringMatching(/view-users/),
+    });
     expect(checkImpersonation({ ...admin, userId: null }, target)).toMatchObject({ error: 'invalid_grant' });
   });
 
@@ -69,19 +86,30 @@ describe('checkImpersonation', () => {
   });
 
   it('refuses a target holding a permission the actor does not (invalid_grant); equal permissions and fewer are allowed', () => {
-    expect(checkImpersonation(admin, { ...target, permissions: ['view-users', 'delete-users', 'edit-users', 'delete-role'] })).toEqual({
+    expect(
+      checkImpersonation(admin, { ...target, permissions: ['view-users', 'delete-users', 'edit-users', 'delete-role'] }),
+    ).toEqual({
       error: 'invalid_grant',
       description: 'You cannot log in as a user who holds permissions you do not: delete-users, delete-role.',
     });
     // The actor's permissions are what its credential carries: a token scoped to view-users cannot act as an edit-users holder.
-    expect(checkImpersonation({ ...admin, permissions: ['view-users'] }, { ...target, permissions: ['edit-users'] })).toMatchObject({ error: 'invalid_grant' });
-    expect(checkImpersonation(admin, { ...target, permissions: ['edit-users', 'view-users'] })).toEqual({ scopes: ['edit-users', 'view-users'] });
+    expect(
+      checkImpersonation({ ...admin, permissions: ['view-users'] }, { ...target, permissions: ['edit-users'] }),
+    ).toMatchObject({ error: 'invalid_grant' });
+    expect(checkImpersonation(admin, { ...target, permissions: ['edit-users', 'view-users'] })).toEqual({
+      scopes: ['edit-users', 'view-users'],
+    });
     expect(checkImpersonation(admin, { ...target, permissions: [] })).toEqual({ scopes: ['edit-users', 'view-users'] });
   });
 
   it('refuses acting as oneself and as a user who is not active', () => {
-    expect(checkImpersonation(admin, { ...target, id: '1' })).toMatchObject({ error: 'invalid_grant', description: expect.stringMatching(/themselves/) });
-    expect(checkImpersonation(admin, { ...target, status: 'Suspended' })).toMatchObject({ description: expect.stringMatching(/not active \(Suspended\)/) });
+    expect(checkImpersonation(admin, { ...target, id: '1' })).toMatchObject({
+      error: 'invalid_grant',
+      description: expect.stringMatching(/themselves/),
+    });
+    expect(checkImpersonation(admin, { ...target, status: 'Suspended' })).toMatchObject({
+      description: expect.stringMatching(/not active \(Suspended\)/),
+    });
   });
 });
 

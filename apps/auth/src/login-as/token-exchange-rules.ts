@@ -44,7 +44,10 @@ export function readTokenExchangeRequest(params: FormParams): TokenExchangeReque
   if (!USER_ID.test(subjectToken)) return { error: 'invalid_request', description: 'subject_token must be a user id.' };
   const actorToken = params.actor_token;
   if (actorToken === undefined || params.actor_token_type === undefined) {
-    return { error: 'invalid_request', description: 'actor_token and actor_token_type are required: login-as needs the admin’s own token.' };
+    return {
+      error: 'invalid_request',
+      description: 'actor_token and actor_token_type are required: login-as needs the admin’s own token.',
+    };
   }
   if (params.actor_token_type !== ACCESS_TOKEN_TOKEN_TYPE) {
     return { error: 'invalid_request', description: `actor_token_type must be ${ACCESS_TOKEN_TOKEN_TYPE}.` };
@@ -104,7 +107,10 @@ export function checkImpersonation(actor: ImpersonationActor, target: Impersonat
   if (target.id === actor.userId) return { error: 'invalid_grant', description: 'A user cannot log in as themselves.' };
   const beyond = permissionsBeyond(target.permissions, actor.permissions);
   if (beyond.length > 0) {
-    return { error: 'invalid_grant', description: `You cannot log in as a user who holds permissions you do not: ${beyond.join(', ')}.` };
+    return {
+      error: 'invalid_grant',
+      description: `You cannot log in as a user who holds permissions you do not: ${beyond.join(', ')}.`,
+    };
   }
   if (target.status !== 'Active') return { error: 'invalid_grant', description: `The user is not active (${target.status}).` };
   return { scopes: impersonationScopes(actor.permissions) };

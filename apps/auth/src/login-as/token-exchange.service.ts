@@ -10,7 +10,12 @@ import {
   permissionsOf,
   type Principal,
 } from '@suite/authz';
-import { ACCESS_TOKEN_TOKEN_TYPE, CREDENTIAL_PREFIXES, IMPERSONATION_TOKEN_TTL_SECONDS, LOGIN_AS_CLIENT_ID } from '@suite/contracts';
+import {
+  ACCESS_TOKEN_TOKEN_TYPE,
+  CREDENTIAL_PREFIXES,
+  IMPERSONATION_TOKEN_TTL_SECONDS,
+  LOGIN_AS_CLIENT_ID,
+} from '@suite/contracts';
 import { AppError } from '@suite/runtime';
 import { GrantEntity } from '../grants/grant.entity';
 import { Clock } from '../shared/clock';
@@ -53,12 +58,20 @@ export class TokenExchangeService {
     const actor = await this.verifyActor(request.actorToken);
     const permissions = await permissionsOf(this.reader, actor);
     const target = await this.target(actor, request.targetUserId);
-    const check = checkImpersonation({ userId: actor.userId, companyId: actor.companyId, actorUserId: actor.actorUserId, permissions }, target);
+    const check = checkImpersonation(
+      { userId: actor.userId, companyId: actor.companyId, actorUserId: actor.actorUserId, permissions },
+      target,
+    );
     // checkImpersonation refuses a missing target and a principal without a user.
     const actorUserId = actor.userId;
     if (isRefusal(check) || !target || actorUserId === null) {
       const description = isRefusal(check) ? check.description : 'The user does not exist.';
-      this.logger.warn({ event: 'login_as.refused', actor_user_id: actor.userId, target_user_id: request.targetUserId, reason: description });
+      this.logger.warn({
+        event: 'login_as.refused',
+        actor_user_id: actor.userId,
+        target_user_id: request.targetUserId,
+        reason: description,
+      });
       throw tokenError(isRefusal(check) ? check.error : 'invalid_grant', description);
     }
     const now = this.clock.now();
@@ -148,6 +161,13 @@ export class TokenExchangeService {
       if (!(error instanceof AppError && error.kind === 'not_found')) throw error;
       inActorScope = false;
     }
-    return { id: user.id, companyId: user.companyId, status: user.status, deletedAt: user.deletedAt, inActorScope, permissions: user.permissions };
+    return {
+      id: user.id,
+      companyId: user.companyId,
+      status: user.status,
+      deletedAt: user.deletedAt,
+      inActorScope,
+      permissions: user.permissions,
+    };
   }
 }

@@ -29,14 +29,20 @@ export class LoginThrottleService {
     return this.dataSource.transaction(async (manager) => {
       const rows = manager.getRepository(LoginThrottleEntity);
       // A row to lock, so concurrent attempts on one key queue here instead of racing.
-      await rows.createQueryBuilder().insert().values({ key, failures: 0, lastFailureAt: now, lockedUntil: null }).orIgnore().execute();
+      await rows
+        .createQueryBuilder()
+        .insert()
+        .values({ key, failures: 0, lastFailureAt: now, lockedUntil: null })
+        .orIgnore()
+        .execute();
       const row = await rows.findOneOrFail({ where: { key }, lock: { mode: 'pessimistic_write' } });
       const admission = admitAttempt(row.failures > 0 ? row : null, now);
       if (!admission.admitted) return admission;
       await rows.update({ key }, admission.next);
       const { lockedUntil, failures } = admission.next;
       // For the operator: a key (never the email) under attack or a user in trouble.
-      if (lockedUntil) this.logger.warn({ event: 'login.locked', key, failures, locked_for_ms: lockedUntil.getTime() - now.getTime() });
+      if (lockedUntil)
+        this.logger.warn({ event: 'login.locked', key, failures, locked_for_ms: lockedUntil.getTime() - now.getTime() });
       return admission;
     });
   }
@@ -50,6 +56,8 @@ export class LoginThrottleService {
   private async sweep(now: Date): Promise<void> {
     if (now.getTime() - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now.getTime();
-    await this.dataSource.getRepository(LoginThrottleEntity).delete({ lastFailureAt: LessThan(new Date(now.getTime() - LOGIN_THROTTLE.forgetAfterMs)) });
+    await this.dataSource
+      .getRepository(LoginThrottleEntity)
+      .delete({ lastFailureAt: LessThan(new Date(now.getTime() - LOGIN_THROTTLE.forgetAfterMs)) });
   }
 }

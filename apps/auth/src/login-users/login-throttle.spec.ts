@@ -34,7 +34,10 @@ describe('admitAttempt (sign-in throttle per account)', () => {
   it('forgets failures when none came for 15 minutes', () => {
     const { state } = failInARow(7);
     const later = new Date(state.lastFailureAt.getTime() + LOGIN_THROTTLE.forgetAfterMs);
-    expect(admitAttempt(state, later)).toEqual({ admitted: true, next: { failures: 1, lastFailureAt: later, lockedUntil: null } });
+    expect(admitAttempt(state, later)).toEqual({
+      admitted: true,
+      next: { failures: 1, lastFailureAt: later, lockedUntil: null },
+    });
   });
 
   it('never keeps a lock past the time its failures are forgotten', () => {

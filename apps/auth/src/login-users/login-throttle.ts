@@ -39,15 +39,22 @@ export function admitAttempt(state: ThrottleState | null, now: Date, policy: Log
   }
   const fresh = !state || now.getTime() - state.lastFailureAt.getTime() >= policy.forgetAfterMs;
   const failures = fresh ? 1 : state.failures + 1;
-  const lockMs = failures < policy.lockFromFailure ? 0 : Math.min(policy.firstLockMs * 2 ** Math.min(failures - policy.lockFromFailure, 30), policy.maxLockMs);
-  return { admitted: true, next: { failures, lastFailureAt: now, lockedUntil: lockMs > 0 ? new Date(now.getTime() + lockMs) : null } };
+  const lockMs =
+    failures < policy.lockFromFailure
+      ? 0
+      : Math.min(policy.firstLockMs * 2 ** Math.min(failures - policy.lockFromFailure, 30), policy.maxLockMs);
+  return {
+    admitted: true,
+    next: { failures, lastFailureAt: now, lockedUntil: lockMs > 0 ? new Date(now.getTime() + lockMs) : null },
+  };
 }
 
 /**
  * The throttle key of the account an email names: the same for an email no user has, so an
  * unknown email is answered exactly like a known one. A digest, so the table keeps no address.
  */
-export const accountThrottleKey = (email: string): string => `account:${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
+export const accountThrottleKey = (email: string): string =>
+  `account:${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
 
 /** The throttle key of one browser that signed in to the account before (its device cookie's nonce). */
 export const deviceThrottleKey = (nonce: string): string => `device:${nonce}`;

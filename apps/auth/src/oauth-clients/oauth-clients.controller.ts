@@ -30,16 +30,27 @@ export class OAuthClientsController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Register an OAuth client; a confidential client’s secret is in this answer only' })
   @ApiCreatedResponse({ description: 'The client, with client_secret for a confidential client' })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: RegisterOAuthClientRequest): Promise<OAuthClientResponse & { client_secret?: string }> {
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: RegisterOAuthClientRequest,
+  ): Promise<OAuthClientResponse & { client_secret?: string }> {
     const companyId = await this.scope.resolve(principal, body.company_id);
-    const { client, secret } = await this.clients.create({ name: body.name, redirectUri: body.redirect_uri, confidential: body.confidential, companyId });
+    const { client, secret } = await this.clients.create({
+      name: body.name,
+      redirectUri: body.redirect_uri,
+      confidential: body.confidential,
+      companyId,
+    });
     return { ...mapOAuthClient(client), ...(secret ? { client_secret: secret } : {}) };
   }
 
   @Get()
   @ApiOperation({ summary: "List a company's OAuth clients (never their secrets)" })
   @ApiOkResponse({ description: '{ clients: [...] }' })
-  async list(@CurrentPrincipal() principal: Principal, @Query() query: CompanyQuery): Promise<{ clients: OAuthClientResponse[] }> {
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: CompanyQuery,
+  ): Promise<{ clients: OAuthClientResponse[] }> {
     const companyId = await this.scope.resolve(principal, query.company_id);
     return { clients: (await this.clients.list(companyId)).map(mapOAuthClient) };
   }
@@ -49,7 +60,10 @@ export class OAuthClientsController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Rotate a confidential client’s secret; the old one stops working at once' })
   @ApiOkResponse({ description: 'The client with its new client_secret' })
-  async rotateSecret(@CurrentPrincipal() principal: Principal, @Param('clientId') clientId: string): Promise<OAuthClientResponse & { client_secret: string }> {
+  async rotateSecret(
+    @CurrentPrincipal() principal: Principal,
+    @Param('clientId') clientId: string,
+  ): Promise<OAuthClientResponse & { client_secret: string }> {
     await this.owned(principal, clientId);
     const { client, secret } = await this.clients.rotateSecret(clientId);
     return { ...mapOAuthClient(client), client_secret: secret };

@@ -23,7 +23,13 @@ let strangerToken: string;
 
 beforeAll(async () => {
   suite = await AuthTestApp.start('oauth_clients');
-  await suite.seed([{ id: '42', parentCompanyId: null }, { id: '99', parentCompanyId: null }], [owner, member, stranger]);
+  await suite.seed(
+    [
+      { id: '42', parentCompanyId: null },
+      { id: '99', parentCompanyId: null },
+    ],
+    [owner, member, stranger],
+  );
   ownerToken = await suite.accessToken(owner);
   strangerToken = await suite.accessToken(stranger);
 });
@@ -82,7 +88,16 @@ describe('public OAuth client API', () => {
     expect((await suite.request('POST', `${PATH}/${client.client_id}/secret`, strangerToken)).status).toBe(404);
     expect((await suite.request('DELETE', `${PATH}/${client.client_id}`, strangerToken)).status).toBe(404);
     expect((await suite.request('GET', `${PATH}?company_id=42`, strangerToken)).status).toBe(404);
-    expect((await suite.request('POST', PATH, strangerToken, { name: 'x', redirect_uri: REDIRECT_URI, confidential: false, company_id: '42' })).status).toBe(404);
+    expect(
+      (
+        await suite.request('POST', PATH, strangerToken, {
+          name: 'x',
+          redirect_uri: REDIRECT_URI,
+          confidential: false,
+          company_id: '42',
+        })
+      ).status,
+    ).toBe(404);
     expect(await clientIds(ownerToken)).toContain(client.client_id);
 
     const memberToken = await suite.accessToken(member);
@@ -93,13 +108,30 @@ describe('public OAuth client API', () => {
   });
 
   it('refuses fields outside the DTO (400 invalid_request) and a bad redirect URI (400 invalid_redirect_uri)', async () => {
-    const extra = await suite.request('POST', PATH, ownerToken, { name: 'x', redirect_uri: REDIRECT_URI, confidential: true, secret_digest: 'a'.repeat(64) });
+    const extra = await suite.request('POST', PATH, ownerToken, {
+      name: 'x',
+      redirect_uri: REDIRECT_URI,
+      confidential: true,
+      secret_digest: 'a'.repeat(64),
+    });
     expect(extra.status).toBe(400);
-    expect(await extra.json()).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('secret_digest'), message: expect.any(String) });
-    const fragment = await suite.request('POST', PATH, ownerToken, { name: 'x', redirect_uri: `${REDIRECT_URI}#frag`, confidential: true });
+    expect(await extra.json()).toEqual({
+      error: 'invalid_request',
+      error_description: expect.stringContaining('secret_digest'),
+      message: expect.any(String),
+    });
+    const fragment = await suite.request('POST', PATH, ownerToken, {
+      name: 'x',
+      redirect_uri: `${REDIRECT_URI}#frag`,
+      confidential: true,
+    });
     expect(fragment.status).toBe(400);
     expect(((await fragment.json()) as OAuthErrorBody).error).toBe('invalid_redirect_uri');
-    const notBoolean = await suite.request('POST', PATH, ownerToken, { name: 'x', redirect_uri: REDIRECT_URI, confidential: 'yes' });
+    const notBoolean = await suite.request('POST', PATH, ownerToken, {
+      name: 'x',
+      redirect_uri: REDIRECT_URI,
+      confidential: 'yes',
+    });
     expect(notBoolean.status).toBe(400);
   });
 });

@@ -4,5 +4,10 @@ import { InternalOAuthClientsController } from './internal-oauth-clients.control
 import { OAuthClientsController } from './oauth-clients.controller';
 import { OAuthClientsService } from './oauth-clients.service';
 
-@Module({ imports: [GrantsModule], controllers: [InternalOAuthClientsController, OAuthClientsController], providers: [OAuthClientsService], exports: [OAuthClientsService] })
+@Module({
+  imports: [GrantsModule],
+  controllers: [InternalOAuthClientsController, OAuthClientsController],
+  providers: [OAuthClientsService],
+  exports: [OAuthClientsService],
+})
 export class OAuthClientsModule {}

@@ -78,7 +78,9 @@ export class OAuthClientsService {
         .where('client_id = :clientId AND deleted_at IS NULL', { clientId })
         .execute();
       if (!result.affected) throw new AppError('not_found', 'OAuth client not found.');
-      const live = await manager.getRepository(GrantEntity).find({ where: { clientId, revokedAt: IsNull() }, select: { id: true } });
+      const live = await manager
+        .getRepository(GrantEntity)
+        .find({ where: { clientId, revokedAt: IsNull() }, select: { id: true } });
       for (const grant of live) await this.grants.revoke(manager, grant.id, 'client_deleted', now);
     });
   }

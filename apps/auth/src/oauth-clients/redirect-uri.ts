@@ -16,7 +16,8 @@ export function redirectUriProblem(raw: string): string | null {
     return 'must be an absolute URL including its protocol';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must use https (or http for a loopback address)';
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return 'must use https unless it points to a loopback address';
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname))
+    return 'must use https unless it points to a loopback address';
   if (url.username || url.password) return 'must not contain credentials';
   if (!raw.toLowerCase().startsWith(`${url.protocol}//`)) return 'must be an absolute URL including its protocol';
   return null;

@@ -4,12 +4,16 @@ describe('personal access token scopes', () => {
   it('accepts ["*"] alone or distinct permission names, sorted', () => {
     expect(personalAccessTokenScopes(['*'])).toEqual({ scopes: ['*'] });
     expect(personalAccessTokenScopes(['*', '*'])).toEqual({ scopes: ['*'] });
-    expect(personalAccessTokenScopes(['view-users', 'edit-users', 'view-users'])).toEqual({ scopes: ['edit-users', 'view-users'] });
+    expect(personalAccessTokenScopes(['view-users', 'edit-users', 'view-users'])).toEqual({
+      scopes: ['edit-users', 'view-users'],
+    });
   });
 
   it('refuses an empty list, unknown names and * mixed with permissions', () => {
     expect(personalAccessTokenScopes([])).toEqual({ problem: expect.stringMatching(/at least one/) });
-    expect(personalAccessTokenScopes(['view-users', 'admin'])).toEqual({ problem: expect.stringMatching(/unknown scopes: admin/) });
+    expect(personalAccessTokenScopes(['view-users', 'admin'])).toEqual({
+      problem: expect.stringMatching(/unknown scopes: admin/),
+    });
     expect(personalAccessTokenScopes(['*', 'view-users'])).toEqual({ problem: expect.stringMatching(/alone/) });
   });
 });

@@ -30,6 +30,7 @@ export function expiryProblem(expiresAt: Date | null, now: Date): string | null 
  */
 export function patManagementRefusal(principal: { scopes: readonly string[]; actorUserId?: string }): string | null {
   if (principal.actorUserId !== undefined) return 'Personal access tokens cannot be managed while acting as another user.';
-  if (!principal.scopes.includes(FULL_ACCESS_SCOPE)) return 'Managing personal access tokens needs a token with full access (scope "*").';
+  if (!principal.scopes.includes(FULL_ACCESS_SCOPE))
+    return 'Managing personal access tokens needs a token with full access (scope "*").';
   return null;
 }

@@ -28,7 +28,10 @@ export class PersonalAccessTokensController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Create a personal access token; its value is in this answer only' })
   @ApiCreatedResponse({ type: CreatedPersonalAccessTokenResponse })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreatePersonalAccessTokenRequest): Promise<CreatedPersonalAccessTokenResponse> {
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreatePersonalAccessTokenRequest,
+  ): Promise<CreatedPersonalAccessTokenResponse> {
     const { token, value } = await this.tokens.create(ownerOf(principal), {
       name: body.name,
       scopes: body.scopes,

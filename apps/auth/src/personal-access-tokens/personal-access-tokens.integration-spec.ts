@@ -52,10 +52,14 @@ const list = async (bearer: string) => {
 
 /** Polls until the PAT is accepted as a bearer token (the replica learns it by event). */
 const acceptedAsBearer = (token: string) =>
-  eventually(() => suite.request('GET', PATH, token).then((r) => r.status), (status) => status === 200, {
-    timeoutMs: 30_000,
-    what: 'the personal access token to reach the credential replica',
-  });
+  eventually(
+    () => suite.request('GET', PATH, token).then((r) => r.status),
+    (status) => status === 200,
+    {
+      timeoutMs: 30_000,
+      what: 'the personal access token to reach the credential replica',
+    },
+  );
 
 describe('personal access tokens', () => {
   it('creates a token whose value is shown once, stored as a digest and announced by credential.issued', async () => {
@@ -80,14 +84,29 @@ describe('personal access tokens', () => {
     expect(events).toEqual([
       {
         type: 'credential.issued',
-        data: expect.objectContaining({ credential_id: created.id, kind: 'personal_access_token', user_id: '7', company_id: '42', digest: row.digest, scopes: ['*'], expires_at: null }),
+        data: expect.objectContaining({
+          credential_id: created.id,
+          kind: 'personal_access_token',
+          user_id: '7',
+          company_id: '42',
+          digest: row.digest,
+          scopes: ['*'],
+          expires_at: null,
+        }),
       },
     ]);
     expect(JSON.stringify(events)).not.toContain(created.token);
 
     const listed = await list(adaToken);
     expect(listed.status).toBe(200);
-    expect(listed.body.personal_access_tokens).toContainEqual({ id: created.id, name: 'CI', scopes: ['*'], created_at: created.created_at, expires_at: null, last_used_at: null });
+    expect(listed.body.personal_access_tokens).toContainEqual({
+      id: created.id,
+      name: 'CI',
+      scopes: ['*'],
+      created_at: created.created_at,
+      expires_at: null,
+      last_used_at: null,
+    });
     expect(JSON.stringify(listed.body)).not.toContain(created.token);
     expect(JSON.stringify(listed.body)).not.toContain(row.digest);
   });
@@ -102,11 +121,15 @@ describe('personal access tokens', () => {
     const revoked = await suite.request('DELETE', `${PATH}/${created.id}`, adaToken);
     expect(revoked.status).toBe(204);
     const started = Date.now();
-    const refused = await eventually(() => suite.request('GET', PATH, created.token), (r) => r.status === 401, {
-      timeoutMs: 1_000,
-      intervalMs: 25,
-      what: 'the revoked token to be refused',
-    });
+    const refused = await eventually(
+      () => suite.request('GET', PATH, created.token),
+      (r) => r.status === 401,
+      {
+        timeoutMs: 1_000,
+        intervalMs: 25,
+        what: 'the revoked token to be refused',
+      },
+    );
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(refused.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
     expect(((await refused.json()) as OAuthErrorBody).error_description).toBe('The token was revoked.');
@@ -122,7 +145,11 @@ describe('personal access tokens', () => {
     const mistyped = created.token.slice(0, -1) + (created.token.endsWith('a') ? 'b' : 'a');
     const response = await suite.request('GET', PATH, mistyped);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: 'invalid_token', error_description: 'The token is malformed.', message: 'The token is malformed.' });
+    expect(await response.json()).toEqual({
+      error: 'invalid_token',
+      error_description: 'The token is malformed.',
+      message: 'The token is malformed.',
+    });
     expect((await suite.request('GET', PATH, 'suite_pat_nope')).status).toBe(401);
     expect((await suite.request('GET', PATH, null)).status).toBe(401);
   });
@@ -139,12 +166,20 @@ describe('personal access tokens', () => {
 
   it('keeps a future expiry and selected scopes; a narrowly scoped token cannot manage tokens (403)', async () => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-    const created = await create(adaToken, { name: 'read only', scopes: ['view-users', 'edit-users', 'view-users'], expires_at: expiresAt });
-    expect(created).toMatchObject({ scopes: ['edit-users', 'view-users'], expires_at: expiresAt });
-    await eventually(() => suite.request('GET', PATH, created.token).then((r) => r.status), (status) => status !== 401, {
-      timeoutMs: 30_000,
-      what: 'the scoped token to reach the credential replica',
+    const created = await create(adaToken, {
+      name: 'read only',
+      scopes: ['view-users', 'edit-users', 'view-users'],
+      expires_at: expiresAt,
     });
+    expect(created).toMatchObject({ scopes: ['edit-users', 'view-users'], expires_at: expiresAt });
+    await eventually(
+      () => suite.request('GET', PATH, created.token).then((r) => r.status),
+      (status) => status !== 401,
+      {
+        timeoutMs: 30_000,
+        what: 'the scoped token to reach the credential replica',
+      },
+    );
     const response = await suite.request('GET', PATH, created.token);
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ error: 'access_denied' });
@@ -157,7 +192,11 @@ describe('personal access tokens', () => {
       const response = await suite.request('POST', PATH, adaToken, body);
       expect(response.status).toBe(400);
       const error = (await response.json()) as OAuthErrorBody;
-      expect(error).toEqual({ error: 'invalid_request', error_description: expect.stringContaining(field), message: error.error_description });
+      expect(error).toEqual({
+        error: 'invalid_request',
+        error_description: expect.stringContaining(field),
+        message: error.error_description,
+      });
     };
     await bad({ name: 'x', scopes: ['*'], user_id: '8' }, 'user_id');
     await bad({ name: 'x', scopes: ['*'], digest: 'a'.repeat(64) }, 'digest');

@@ -38,7 +38,10 @@ export class PersonalAccessTokensService {
     private readonly clock: Clock,
   ) {}
 
-  async create(owner: TokenOwner, input: CreatePersonalAccessTokenInput): Promise<{ token: PersonalAccessTokenEntity; value: string }> {
+  async create(
+    owner: TokenOwner,
+    input: CreatePersonalAccessTokenInput,
+  ): Promise<{ token: PersonalAccessTokenEntity; value: string }> {
     const checked = personalAccessTokenScopes(input.scopes);
     if ('problem' in checked) throw new AppError('invalid', `${checked.problem}.`, { scopes: [checked.problem] });
     const now = this.clock.now();
@@ -90,7 +93,10 @@ export class PersonalAccessTokensService {
         .execute();
       const row = (result.raw as Array<{ id: string; company_id: string }>)[0];
       if (!row) throw new AppError('not_found', NOT_FOUND);
-      await this.outbox.append(manager, credentialRevoked({ id: row.id, kind: 'personal_access_token', companyId: String(row.company_id) }, now));
+      await this.outbox.append(
+        manager,
+        credentialRevoked({ id: row.id, kind: 'personal_access_token', companyId: String(row.company_id) }, now),
+      );
     });
   }
 }

@@ -17,7 +17,11 @@ describe('credential events', () => {
       createdAt,
     });
     expect(pat.topic).toBe('auth.credential.v1');
-    expect(pat.envelope).toMatchObject({ type: 'credential.issued', subject: '6f9619ff-8b86-4d11-b42d-00c04fc964ff', company_id: '42' });
+    expect(pat.envelope).toMatchObject({
+      type: 'credential.issued',
+      subject: '6f9619ff-8b86-4d11-b42d-00c04fc964ff',
+      company_id: '42',
+    });
     expect(pat.envelope.data).toEqual({
       credential_id: '6f9619ff-8b86-4d11-b42d-00c04fc964ff',
       kind: 'personal_access_token',
@@ -31,14 +35,29 @@ describe('credential events', () => {
     });
     expect(validatePayload(EVENT_DEFINITIONS['credential.issued'].schema, pat.envelope.data)).toEqual([]);
 
-    const key = credentialIssued({ id: 'k', kind: 'api_key', companyId: '42', userId: null, name: 'k', digest: 'b'.repeat(64), scopes: [], expiresAt: null, createdAt });
+    const key = credentialIssued({
+      id: 'k',
+      kind: 'api_key',
+      companyId: '42',
+      userId: null,
+      name: 'k',
+      digest: 'b'.repeat(64),
+      scopes: [],
+      expiresAt: null,
+      createdAt,
+    });
     expect(validatePayload(EVENT_DEFINITIONS['credential.issued'].schema, key.envelope.data)).toEqual([]);
     expect(key.envelope.data).toMatchObject({ user_id: null, expires_at: null, scopes: [] });
   });
 
   it('credential.revoked names the credential and when', () => {
     const revoked = credentialRevoked({ id: 'k', kind: 'api_key', companyId: '42' }, createdAt);
-    expect(revoked.envelope.data).toEqual({ credential_id: 'k', kind: 'api_key', company_id: '42', revoked_at: '2030-01-01T00:00:00.000Z' });
+    expect(revoked.envelope.data).toEqual({
+      credential_id: 'k',
+      kind: 'api_key',
+      company_id: '42',
+      revoked_at: '2030-01-01T00:00:00.000Z',
+    });
     expect(validatePayload(EVENT_DEFINITIONS['credential.revoked'].schema, revoked.envelope.data)).toEqual([]);
   });
 

@@ -37,7 +37,12 @@ export const credentialRevoked = (credential: { id: string; kind: OpaqueCredenti
   newEvent('credential.revoked', {
     companyId: credential.companyId,
     subject: credential.id,
-    data: { credential_id: credential.id, kind: credential.kind, company_id: credential.companyId, revoked_at: revokedAt.toISOString() },
+    data: {
+      credential_id: credential.id,
+      kind: credential.kind,
+      company_id: credential.companyId,
+      revoked_at: revokedAt.toISOString(),
+    },
   });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

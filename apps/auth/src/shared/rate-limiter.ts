@@ -39,7 +39,8 @@ export class FixedWindowRateLimiter {
   peek(key: string): RateDecision {
     const now = this.now();
     const window = this.windows.get(key);
-    if (!window || now - window.start >= this.windowMs) return { allowed: true, retryAfterSeconds: Math.max(1, Math.ceil(this.windowMs / 1000)) };
+    if (!window || now - window.start >= this.windowMs)
+      return { allowed: true, retryAfterSeconds: Math.max(1, Math.ceil(this.windowMs / 1000)) };
     return { allowed: window.count < this.limit, retryAfterSeconds: this.secondsLeft(window, now) };
   }
 

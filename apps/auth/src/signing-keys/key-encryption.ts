@@ -32,7 +32,10 @@ export class KeyEncryption {
     if (stored.startsWith('plain:')) return stored.slice('plain:'.length);
     if (!stored.startsWith('enc:v1:')) throw new Error(`signing key ${kid}: unknown storage format`);
     if (!this.key) throw new Error(`signing key ${kid} is encrypted but AUTH_KEY_ENCRYPTION_SECRET is not set`);
-    const [iv, tag, ciphertext] = stored.slice('enc:v1:'.length).split('.').map((part) => Buffer.from(part, 'base64url'));
+    const [iv, tag, ciphertext] = stored
+      .slice('enc:v1:'.length)
+      .split('.')
+      .map((part) => Buffer.from(part, 'base64url'));
     if (!iv || !tag || !ciphertext) throw new Error(`signing key ${kid}: malformed sealed value`);
     const decipher = createDecipheriv('aes-256-gcm', this.key, iv);
     decipher.setAAD(Buffer.from(kid));

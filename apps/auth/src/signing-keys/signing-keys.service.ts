@@ -63,7 +63,10 @@ export class SigningKeysService implements OnModuleInit {
     const row = await this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('auth.signing_keys', 0))`);
       const repository = manager.getRepository(SigningKeyEntity);
-      const existing = await repository.findOne({ where: { retiredAt: IsNull(), alg: SIGNING_ALG }, order: { createdAt: 'DESC' } });
+      const existing = await repository.findOne({
+        where: { retiredAt: IsNull(), alg: SIGNING_ALG },
+        order: { createdAt: 'DESC' },
+      });
       if (existing) return existing;
       const kid = randomUUID();
       const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
@@ -71,9 +74,10 @@ export class SigningKeysService implements OnModuleInit {
       const publicJwk = { kty: jwk.kty!, crv: jwk.crv!, x: jwk.x!, y: jwk.y!, kid, alg: SIGNING_ALG, use: 'sig' };
       const pem = await exportPKCS8(privateKey);
       this.logger.log(`created signing key ${kid}`);
-      return repository.save(repository.create({ kid, alg: SIGNING_ALG, publicJwk, privateKey: this.encryption.seal(pem, kid), retiredAt: null }));
+      return repository.save(
+        repository.create({ kid, alg: SIGNING_ALG, publicJwk, privateKey: this.encryption.seal(pem, kid), retiredAt: null }),
+      );
     });
     return { kid: row.kid, privateKey: await importPKCS8(this.encryption.open(row.privateKey, row.kid), SIGNING_ALG) };
   }
 }
-

@@ -110,9 +110,16 @@ export class AuthTestApp {
     const companyIds = companies.map((company) => company.id);
     await eventually(
       async () => {
-        const [seenUsers] = await this.db.query(`SELECT count(*)::int AS n FROM auth.user_replica WHERE id::text = ANY($1)`, [userIds]);
-        const [seenCompanies] = await this.db.query(`SELECT count(*)::int AS n FROM auth.company_replica WHERE id::text = ANY($1)`, [companyIds]);
-        const [seenLogins] = await this.db.query(`SELECT count(*)::int AS n FROM auth.login_users WHERE id::text = ANY($1)`, [userIds]);
+        const [seenUsers] = await this.db.query(`SELECT count(*)::int AS n FROM auth.user_replica WHERE id::text = ANY($1)`, [
+          userIds,
+        ]);
+        const [seenCompanies] = await this.db.query(
+          `SELECT count(*)::int AS n FROM auth.company_replica WHERE id::text = ANY($1)`,
+          [companyIds],
+        );
+        const [seenLogins] = await this.db.query(`SELECT count(*)::int AS n FROM auth.login_users WHERE id::text = ANY($1)`, [
+          userIds,
+        ]);
         return seenUsers.n + seenCompanies.n + seenLogins.n;
       },
       (seen) => seen === 2 * userIds.length + companyIds.length,
@@ -124,7 +131,10 @@ export class AuthTestApp {
   async accessToken(user: Pick<SeedUser, 'id' | 'companyId'>, scopes: Scope[] = ['*']): Promise<string> {
     const { token } = await this.app
       .get(AccessTokenIssuer)
-      .issue({ userId: user.id, companyId: user.companyId, clientId: 'suite_client_test', grantId: randomUUID(), scopes }, new Date());
+      .issue(
+        { userId: user.id, companyId: user.companyId, clientId: 'suite_client_test', grantId: randomUUID(), scopes },
+        new Date(),
+      );
     return token;
   }
 
@@ -137,10 +147,13 @@ export class AuthTestApp {
   }
 
   /** Events this app wrote to its outbox for one subject on one topic (default the credential lifecycle), oldest first. */
-  outboxFor(subject: string, topic: Topic = Topics.authCredential): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
-    return this.db.query(`SELECT type, envelope->'data' AS data FROM auth.outbox WHERE subject = $1 AND topic = $2 ORDER BY seq`, [
-      subject,
-      topic,
-    ]);
+  outboxFor(
+    subject: string,
+    topic: Topic = Topics.authCredential,
+  ): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
+    return this.db.query(
+      `SELECT type, envelope->'data' AS data FROM auth.outbox WHERE subject = $1 AND topic = $2 ORDER BY seq`,
+      [subject, topic],
+    );
   }
 }

@@ -54,7 +54,8 @@ export function presentedClient(authorization: string | undefined, params: FormP
       throw tokenError('invalid_client', 'Malformed HTTP Basic client credentials.');
     }
     // The header is percent-decoded here, after the checks every form and query passed (a NUL reached PostgreSQL).
-    if (textProblem(clientId) || textProblem(secret)) throw tokenError('invalid_client', 'Malformed HTTP Basic client credentials.');
+    if (textProblem(clientId) || textProblem(secret))
+      throw tokenError('invalid_client', 'Malformed HTTP Basic client credentials.');
     if (params.client_id !== undefined && params.client_id !== clientId) {
       throw tokenError('invalid_request', 'client_id differs from the authenticated client.');
     }

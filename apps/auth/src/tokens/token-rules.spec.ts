@@ -36,7 +36,11 @@ describe('authorization code redemption', () => {
     expect(checkCodeRedemption(code(), { ...redemption, codeVerifier: 'b'.repeat(43) }, now).kind).toBe('invalid');
     expect(checkCodeRedemption(code({ codeChallenge: null, codeChallengeMethod: null }), redemption, now).kind).toBe('invalid');
     expect(
-      checkCodeRedemption(code({ codeChallenge: null, codeChallengeMethod: null }), { ...redemption, codeVerifier: undefined }, now),
+      checkCodeRedemption(
+        code({ codeChallenge: null, codeChallengeMethod: null }),
+        { ...redemption, codeVerifier: undefined },
+        now,
+      ),
     ).toEqual({ kind: 'ok' });
   });
 });

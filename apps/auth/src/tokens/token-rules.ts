@@ -26,7 +26,8 @@ export type CodeOutcome = { kind: 'ok' } | { kind: 'replay' } | { kind: 'invalid
 /** The rules of RFC 6749 §4.1.3, RFC 7636 §4.6 and RFC 9700 §2.1.1 for one code redemption. */
 export function checkCodeRedemption(code: CodeState, request: CodeRedemption, now: Date): CodeOutcome {
   if (code.usedAt) return { kind: 'replay' };
-  if (code.clientId !== request.clientId) return { kind: 'invalid', description: 'The authorization code was issued to another client.' };
+  if (code.clientId !== request.clientId)
+    return { kind: 'invalid', description: 'The authorization code was issued to another client.' };
   if (now.getTime() >= code.expiresAt.getTime()) return { kind: 'invalid', description: 'The authorization code has expired.' };
   if (request.redirectUri !== code.redirectUri) {
     return { kind: 'invalid', description: 'redirect_uri differs from the one of the authorization request.' };

@@ -1,4 +1,8 @@
-import { FAILED_CLIENT_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE, TOKEN_REQUESTS_PER_MINUTE, TokenEndpointThrottle } from './token-throttle';
+import {
+  FAILED_CLIENT_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE,
+  TOKEN_REQUESTS_PER_MINUTE,
+  TokenEndpointThrottle,
+} from './token-throttle';
 
 describe('TokenEndpointThrottle', () => {
   const confidential = { clientId: 'crm', confidential: true };
@@ -24,7 +28,8 @@ describe('TokenEndpointThrottle', () => {
 
   it('gives a confidential client one budget wherever it calls from', () => {
     const { sut } = setup();
-    for (let i = 0; i < TOKEN_REQUESTS_PER_MINUTE; i += 1) expect(sut.admitClient(confidential, `10.0.0.${i % 3}`).allowed).toBe(true);
+    for (let i = 0; i < TOKEN_REQUESTS_PER_MINUTE; i += 1)
+      expect(sut.admitClient(confidential, `10.0.0.${i % 3}`).allowed).toBe(true);
     expect(sut.admitClient(confidential, '10.0.0.9').allowed).toBe(false);
   });
 

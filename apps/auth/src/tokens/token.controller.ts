@@ -44,14 +44,18 @@ export class TokenController {
     summary:
       'Token endpoint (RFC 6749 §3.2): authorization_code and refresh_token grants; RFC 8693 token exchange (login-as) for internal callers only',
   })
-  async token(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<TokenResponse | TokenExchangeResponse> {
+  async token(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ): Promise<TokenResponse | TokenExchangeResponse> {
     noStore(response);
     // A suite service that proves the internal token is never throttled by its address: in one
     // process (npm start) or behind one node address it shares that address with strangers, whose
     // failures must not make login-as unavailable.
     if (!this.isInternalCaller(request)) this.admitAddress(request, response);
     const params = readForm(request);
-    if (params.grant_type === TOKEN_EXCHANGE_GRANT_TYPE) return this.countingFailures(request, () => this.tokenExchange(request, params));
+    if (params.grant_type === TOKEN_EXCHANGE_GRANT_TYPE)
+      return this.countingFailures(request, () => this.tokenExchange(request, params));
     const client = await this.authenticate(request, response, params);
     switch (required(params, 'grant_type')) {
       case 'authorization_code':
@@ -79,9 +83,13 @@ export class TokenController {
   private tokenExchange(request: FastifyRequest, params: FormParams): Promise<TokenExchangeResponse> {
     if (!this.internalToken) throw tokenError('unsupported_grant_type', 'Token exchange is not enabled on this server.');
     if (request.headers.authorization !== undefined || params.client_id !== undefined || params.client_secret !== undefined) {
-      throw tokenError('invalid_client', `Token exchange is for internal callers: authenticate with the ${INTERNAL_TOKEN_HEADER} header, not client credentials.`);
+      throw tokenError(
+        'invalid_client',
+        `Token exchange is for internal callers: authenticate with the ${INTERNAL_TOKEN_HEADER} header, not client credentials.`,
+      );
     }
-    if (!this.isInternalCaller(request)) throw tokenError('invalid_client', `Token exchange needs a valid ${INTERNAL_TOKEN_HEADER} header.`);
+    if (!this.isInternalCaller(request))
+      throw tokenError('invalid_client', `Token exchange needs a valid ${INTERNAL_TOKEN_HEADER} header.`);
     const exchange = readTokenExchangeRequest(params);
     if (isRefusal(exchange)) throw tokenError(exchange.error, exchange.description);
     return this.exchange.exchange(exchange, actingForIp(request));
@@ -90,7 +98,12 @@ export class TokenController {
   /** Whether the request carries INTERNAL_API_TOKEN (compared in constant time). */
   private isInternalCaller(request: FastifyRequest): boolean {
     const presented = request.headers[INTERNAL_TOKEN_HEADER];
-    return this.internalToken !== undefined && typeof presented === 'string' && presented.length > 0 && timingSafeEqual(sha256(presented), this.internalToken);
+    return (
+      this.internalToken !== undefined &&
+      typeof presented === 'string' &&
+      presented.length > 0 &&
+      timingSafeEqual(sha256(presented), this.internalToken)
+    );
   }
 
   /** The spec's refresh endpoint: like grant_type=refresh_token, with redirect_uri required and checked. */
@@ -124,7 +137,8 @@ export class TokenController {
       const client = await this.countingFailures(request, async () => {
         const presented = presentedClient(authorization, params);
         const found = await this.clients.findActive(presented.clientId);
-        if (!found || !this.clients.authenticates(found, presented.secret)) throw tokenError('invalid_client', 'Client authentication failed.');
+        if (!found || !this.clients.authenticates(found, presented.secret))
+          throw tokenError('invalid_client', 'Client authentication failed.');
         return found;
       });
       const decision = this.throttle.admitClient(client, request.ip);
@@ -142,7 +156,8 @@ export class TokenController {
   /** Refuses an address that has failed client authentication too often, before anything else is read. */
   private admitAddress(request: FastifyRequest, response: FastifyReply): void {
     const decision = this.throttle.admitAddress(request.ip);
-    if (!decision.allowed) throw slowDown(response, decision, 'Too many failed client authentications from this address; retry later.');
+    if (!decision.allowed)
+      throw slowDown(response, decision, 'Too many failed client authentications from this address; retry later.');
   }
 
   /** Runs a client (or internal caller) authentication; an invalid_client answer counts against the address. */

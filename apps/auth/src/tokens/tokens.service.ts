@@ -49,15 +49,23 @@ export class TokensService {
       const codes = manager.getRepository(AuthorizationCodeEntity);
       const code = await codes.findOne({ where: { digest: credentialDigest(input.code) }, lock: { mode: 'pessimistic_write' } });
       if (!code) return { error: 'invalid_grant', description: 'The authorization code is unknown.' };
-      const check = checkCodeRedemption(code, { clientId: client.clientId, redirectUri: input.redirectUri, codeVerifier: input.codeVerifier }, now);
+      const check = checkCodeRedemption(
+        code,
+        { clientId: client.clientId, redirectUri: input.redirectUri, codeVerifier: input.codeVerifier },
+        now,
+      );
       if (check.kind === 'replay') {
         await this.grants.revoke(manager, code.grantId, 'code_replay', now);
-        return { error: 'invalid_grant', description: 'The authorization code was already used; the tokens issued with it are revoked.' };
+        return {
+          error: 'invalid_grant',
+          description: 'The authorization code was already used; the tokens issued with it are revoked.',
+        };
       }
       if (check.kind === 'invalid') return { error: 'invalid_grant', description: check.description };
       const grant = await manager.getRepository(GrantEntity).findOneBy({ id: code.grantId });
       if (!grant || grant.revokedAt) return { error: 'invalid_grant', description: 'The authorization has been revoked.' };
-      if (!(await this.users.isActive(grant.userId, manager))) return { error: 'invalid_grant', description: 'The user can no longer sign in.' };
+      if (!(await this.users.isActive(grant.userId, manager)))
+        return { error: 'invalid_grant', description: 'The user can no longer sign in.' };
       await codes.update({ digest: code.digest, usedAt: IsNull() }, { usedAt: now });
       return { response: await this.issue(manager, grant, code.scopes, code.scopes, null, now) };
     });
@@ -74,10 +82,14 @@ export class TokensService {
     }
     const outcome = await this.dataSource.transaction(async (manager): Promise<Outcome> => {
       const tokens = manager.getRepository(RefreshTokenEntity);
-      const token = await tokens.findOne({ where: { digest: credentialDigest(input.refreshToken) }, lock: { mode: 'pessimistic_write' } });
+      const token = await tokens.findOne({
+        where: { digest: credentialDigest(input.refreshToken) },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!token) return { error: 'invalid_grant', description: 'The refresh token is unknown.' };
       const grant = await manager.getRepository(GrantEntity).findOneBy({ id: token.grantId });
-      if (!grant || grant.clientId !== client.clientId) return { error: 'invalid_grant', description: 'The refresh token is unknown.' };
+      if (!grant || grant.clientId !== client.clientId)
+        return { error: 'invalid_grant', description: 'The refresh token is unknown.' };
       const check = checkRefreshUse({ ...token, grantRevokedAt: grant.revokedAt }, now);
       if (check.kind === 'reuse') {
         await this.grants.revoke(manager, grant.id, 'refresh_token_reuse', now);
@@ -86,7 +98,8 @@ export class TokensService {
       if (check.kind === 'invalid') return { error: 'invalid_grant', description: check.description };
       const scopes = requested ? narrowScopes(token.scopes, requested) : token.scopes;
       if (!scopes) return { error: 'invalid_scope', description: 'A refresh may only narrow the scope that was granted.' };
-      if (!(await this.users.isActive(grant.userId, manager))) return { error: 'invalid_grant', description: 'The user can no longer sign in.' };
+      if (!(await this.users.isActive(grant.userId, manager)))
+        return { error: 'invalid_grant', description: 'The user can no longer sign in.' };
       await tokens.update({ digest: token.digest, rotatedAt: IsNull() }, { rotatedAt: now });
       // RFC 6749 §6: the new refresh token keeps the scope of the one it replaces.
       return { response: await this.issue(manager, grant, token.scopes, scopes, token.digest, now) };
@@ -113,10 +126,22 @@ export class TokensService {
       revokedAt: null,
     });
     const access = await this.accessTokens.issue(
-      { userId: String(grant.userId), companyId: String(grant.companyId), clientId: grant.clientId, grantId: grant.id, scopes: accessScopes },
+      {
+        userId: String(grant.userId),
+        companyId: String(grant.companyId),
+        clientId: grant.clientId,
+        grantId: grant.id,
+        scopes: accessScopes,
+      },
       now,
     );
-    return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token: refreshToken, scope: formatScope(accessScopes) };
+    return {
+      access_token: access.token,
+      token_type: 'Bearer',
+      expires_in: access.expiresIn,
+      refresh_token: refreshToken,
+      scope: formatScope(accessScopes),
+    };
   }
 }
 

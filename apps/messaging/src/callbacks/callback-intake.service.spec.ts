@@ -8,7 +8,14 @@ import type { DeliveryReceiptsService } from './delivery-receipts.service';
 
 const at = new Date('2025-06-02T15:00:00Z');
 const receipt: CarrierCallback = { kind: 'status', carrierMessageId: 'sbx_1', status: 'delivered', at };
-const inbound: CarrierCallback = { kind: 'inbound', carrierMessageId: 'sbx_in_1', from: '+12125550100', to: '+14155550101', body: 'hi', at };
+const inbound: CarrierCallback = {
+  kind: 'inbound',
+  carrierMessageId: 'sbx_in_1',
+  from: '+12125550100',
+  to: '+14155550101',
+  body: 'hi',
+  at,
+};
 
 function setup(read: () => CarrierCallback[], receiptOutcome: CallbackResult['outcome'] = 'applied') {
   const carrier = { name: 'sandbox', readCallback: jest.fn(read) } as unknown as Carrier;
@@ -18,7 +25,12 @@ function setup(read: () => CarrierCallback[], receiptOutcome: CallbackResult['ou
     applyAll: jest.fn(async (callbacks: CarrierCallback[]) => {
       applied.push(...callbacks);
       receiptBatches.push(callbacks);
-      return callbacks.map((callback) => ({ kind: 'status', carrier_message_id: callback.carrierMessageId, outcome: receiptOutcome, message_id: null }));
+      return callbacks.map((callback) => ({
+        kind: 'status',
+        carrier_message_id: callback.carrierMessageId,
+        outcome: receiptOutcome,
+        message_id: null,
+      }));
     }),
   } as unknown as DeliveryReceiptsService;
   const inboundService = {
@@ -84,7 +96,9 @@ describe('CallbackIntakeService', () => {
   });
 
   it('in-process, a receipt for an unknown carrier id is refused so the sandbox retries it', async () => {
-    await expect(setup(() => [receipt], 'unknown_message').sut.submit('sandbox', {}, '')).rejects.toThrow(/no message with carrier id sbx_1/);
+    await expect(setup(() => [receipt], 'unknown_message').sut.submit('sandbox', {}, '')).rejects.toThrow(
+      /no message with carrier id sbx_1/,
+    );
     await expect(setup(() => [receipt], 'duplicate').sut.submit('sandbox', {}, '')).resolves.toBeUndefined();
   });
 });

@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@suite/runtime';
 import { CallbackRejectedError } from '../carrier/carrier-errors';
-import { CARRIER, type CallbackHeaders, type Carrier, type CarrierCallback, type CarrierCallbackSink } from '../carrier/carrier.port';
+import {
+  CARRIER,
+  type CallbackHeaders,
+  type Carrier,
+  type CarrierCallback,
+  type CarrierCallbackSink,
+} from '../carrier/carrier.port';
 import { InboundMessagesService } from '../inbound/inbound-messages.service';
 import type { CallbackResult } from './callback-result';
 import { callbackRejectionError } from './callback-rejection';
@@ -24,11 +30,12 @@ export class CallbackIntakeService implements CarrierCallbackSink {
   ) {}
 
   async receive(carrierName: string, headers: CallbackHeaders, rawBody: Buffer | string): Promise<CallbackResult[]> {
-    if (carrierName !== this.carrier.name) throw new AppError('not_found', `No carrier "${carrierName}" is active on this service.`);
+    if (carrierName !== this.carrier.name)
+      throw new AppError('not_found', `No carrier "${carrierName}" is active on this service.`);
     const callbacks = this.read(headers, rawBody);
     const results: CallbackResult[] = [];
     // In order; consecutive receipts together (one transaction for a batch of them), each inbound text alone.
-    for (let i = 0; i < callbacks.length; ) {
+    for (let i = 0; i < callbacks.length;) {
       const callback = callbacks[i]!;
       if (callback.kind === 'inbound') {
         results.push(await this.inbound.receive(callback));

@@ -83,18 +83,30 @@ async function queue(to: string, message = 'Hello'): Promise<string> {
 /** Moves a queued message to `sent` as the scheduler would after the carrier accepted it. */
 async function markSent(id: string, carrierMessageId = `carrier_${id}`): Promise<string> {
   const db = suite.db.manager;
-  await expect(applyStatusEvent(db, { table: 'messaging.messages', id, event: 'claim', set: { handed_over_at: new Date() } })).resolves.toMatchObject({ applied: true });
   await expect(
-    applyStatusEvent(db, { table: 'messaging.messages', id, event: 'accept', set: { sent_at: new Date(), carrier_message_id: carrierMessageId } }),
+    applyStatusEvent(db, { table: 'messaging.messages', id, event: 'claim', set: { handed_over_at: new Date() } }),
+  ).resolves.toMatchObject({ applied: true });
+  await expect(
+    applyStatusEvent(db, {
+      table: 'messaging.messages',
+      id,
+      event: 'accept',
+      set: { sent_at: new Date(), carrier_message_id: carrierMessageId },
+    }),
   ).resolves.toMatchObject({ applied: true });
   return carrierMessageId;
 }
 
 const row = (id: string) => suite.db.getRepository(MessageEntity).findOneByOrFail({ id });
-const eventsOf = (type: string, subject: string) => suite.events.filter((event) => event.type === type && event.subject === subject);
+const eventsOf = (type: string, subject: string) =>
+  suite.events.filter((event) => event.type === type && event.subject === subject);
 /** Waits until `count` events of `type` about `subject` arrived, then a little longer to see that no more do. */
 async function exactlyOnKafka(type: string, subject: string, count = 1): Promise<EventEnvelope<string, unknown>[]> {
-  await eventually(async () => eventsOf(type, subject), (found) => found.length >= count, { what: `${type} for ${subject}` });
+  await eventually(
+    async () => eventsOf(type, subject),
+    (found) => found.length >= count,
+    { what: `${type} for ${subject}` },
+  );
   await new Promise((resolve) => setTimeout(resolve, 300));
   const found = eventsOf(type, subject);
   expect(found).toHaveLength(count);
@@ -108,16 +120,26 @@ beforeAll(async () => {
     topics: [Topics.messagingMessage, Topics.messagingContact, Topics.messagingConversation],
     // No scheduler: these tests move messages through their statuses by hand (queue, claim, markSent). A running
     // scheduler raced them whenever the real clock was inside the default send window (13:00–02:00 UTC).
-    env: { MESSAGING_CARRIER: 'sandbox', MESSAGING_CARRIER_CALLBACK_SECRET: SECRET, MESSAGING_SANDBOX_DELIVERY_DELAY_MS: '0', MESSAGING_SCHEDULER_ENABLED: 'false' },
+    env: {
+      MESSAGING_CARRIER: 'sandbox',
+      MESSAGING_CARRIER_CALLBACK_SECRET: SECRET,
+      MESSAGING_SANDBOX_DELIVERY_DELAY_MS: '0',
+      MESSAGING_SCHEDULER_ENABLED: 'false',
+    },
   });
-  [{ companyId: A, apiKey: keyA }, { apiKey: keyB }] = suite.workspaces as [{ companyId: string; apiKey: string }, { apiKey: string }];
+  [{ companyId: A, apiKey: keyA }, { apiKey: keyB }] = suite.workspaces as [
+    { companyId: string; apiKey: string },
+    { apiKey: string },
+  ];
   const B = suite.workspaces[1]!.companyId;
   for (const [company, number] of [
     [A, A1],
     [A, A2],
     [B, B1],
   ] as const) {
-    await internal(http().post(`/internal/workspaces/${company}/sender-numbers`)).send({ number }).expect(201);
+    await internal(http().post(`/internal/workspaces/${company}/sender-numbers`))
+      .send({ number })
+      .expect(201);
   }
 }, 120_000);
 
@@ -144,7 +166,10 @@ describe('POST /v1/carrier/callbacks/{carrier}: verification', () => {
     ['not JSON', 'delivered please'],
     ['an unknown kind', JSON.stringify({ kind: 'read', carrier_message_id: 'x', at: new Date().toISOString() })],
     ['a receipt without a status', JSON.stringify({ kind: 'status', carrier_message_id: 'x', at: new Date().toISOString() })],
-    ['an inbound text without from', JSON.stringify({ kind: 'inbound', carrier_message_id: 'x', to: A1, body: 'hi', at: new Date().toISOString() })],
+    [
+      'an inbound text without from',
+      JSON.stringify({ kind: 'inbound', carrier_message_id: 'x', to: A1, body: 'hi', at: new Date().toISOString() }),
+    ],
   ])('400 {error} for a correctly signed body that is %s', async (_case, raw) => {
     const response = await postCallback(raw).expect(400);
     expect(response.body).toEqual({ error: expect.stringMatching(/callback/) });
@@ -156,7 +181,11 @@ describe('POST /v1/carrier/callbacks/{carrier}: verification', () => {
   });
 
   it('404 {error} for a carrier that is not the active one', async () => {
-    const response = await http().post('/v1/carrier/callbacks/twilio').set(signCallback(SECRET, body, now())).send(body).expect(404);
+    const response = await http()
+      .post('/v1/carrier/callbacks/twilio')
+      .set(signCallback(SECRET, body, now()))
+      .send(body)
+      .expect(404);
     expect(response.body).toEqual({ error: expect.any(String) });
   });
 });
@@ -166,8 +195,12 @@ describe('delivery receipts', () => {
     const id = await queue(newPhone());
     const carrierId = await markSent(id);
     const first = await postCallback(receiptBody(carrierId, 'delivered')).expect(200);
-    expect(first.body).toEqual({ results: [{ kind: 'status', carrier_message_id: carrierId, outcome: 'applied', message_id: id }] });
-    await expect(postCallback(receiptBody(carrierId, 'delivered')).expect(200)).resolves.toMatchObject({ body: { results: [{ outcome: 'duplicate' }] } });
+    expect(first.body).toEqual({
+      results: [{ kind: 'status', carrier_message_id: carrierId, outcome: 'applied', message_id: id }],
+    });
+    await expect(postCallback(receiptBody(carrierId, 'delivered')).expect(200)).resolves.toMatchObject({
+      body: { results: [{ outcome: 'duplicate' }] },
+    });
     const delivered = await row(id);
     expect(delivered).toMatchObject({ status: 'delivered', failureReason: null });
     expect(delivered.deliveredAt).toBeInstanceOf(Date);
@@ -180,7 +213,9 @@ describe('delivery receipts', () => {
     const id = await queue(newPhone());
     const carrierId = await markSent(id);
     await postCallback(receiptBody(carrierId, 'failed', 'unreachable handset')).expect(200);
-    await expect(postCallback(receiptBody(carrierId, 'delivered')).expect(200)).resolves.toMatchObject({ body: { results: [{ outcome: 'ignored' }] } });
+    await expect(postCallback(receiptBody(carrierId, 'delivered')).expect(200)).resolves.toMatchObject({
+      body: { results: [{ outcome: 'ignored' }] },
+    });
     await expect(row(id)).resolves.toMatchObject({ status: 'failed', failureReason: 'unreachable handset', deliveredAt: null });
     const [event] = await exactlyOnKafka('message.failed', id);
     expect(event!.data).toMatchObject({ status: 'failed', reason: 'unreachable handset' });
@@ -193,7 +228,12 @@ describe('delivery receipts', () => {
 
   it('503 for a receipt whose message is not recorded as sent yet, so the carrier retries', async () => {
     const id = await queue(newPhone());
-    await applyStatusEvent(suite.db.manager, { table: 'messaging.messages', id, event: 'claim', set: { carrier_message_id: `early_${id}` } });
+    await applyStatusEvent(suite.db.manager, {
+      table: 'messaging.messages',
+      id,
+      event: 'claim',
+      set: { carrier_message_id: `early_${id}` },
+    });
     const response = await postCallback(receiptBody(`early_${id}`, 'delivered')).expect(503);
     expect(response.body).toEqual({ error: expect.stringMatching(/retry/) });
     await expect(row(id)).resolves.toMatchObject({ status: 'sending' });
@@ -225,19 +265,34 @@ describe('delivery receipts', () => {
     await exactlyOnKafka('message.failed', ids[1]!);
     // The provider retries the whole body: nothing changes.
     const again = await postCallback(body).expect(200);
-    expect(again.body.results.map((result: { outcome: string }) => result.outcome)).toEqual(['duplicate', 'unknown_message', 'duplicate', 'duplicate']);
+    expect(again.body.results.map((result: { outcome: string }) => result.outcome)).toEqual([
+      'duplicate',
+      'unknown_message',
+      'duplicate',
+      'duplicate',
+    ]);
   });
 
   it('503 for a body with a receipt not recorded as sent yet; the others are applied, and the retried body completes', async () => {
     const ready = await queue(newPhone());
     const readyCarrierId = await markSent(ready);
     const early = await queue(newPhone());
-    await applyStatusEvent(suite.db.manager, { table: 'messaging.messages', id: early, event: 'claim', set: { carrier_message_id: `early_${early}` } });
+    await applyStatusEvent(suite.db.manager, {
+      table: 'messaging.messages',
+      id: early,
+      event: 'claim',
+      set: { carrier_message_id: `early_${early}` },
+    });
     const body = [receiptBody(readyCarrierId, 'delivered'), receiptBody(`early_${early}`, 'delivered')];
     await postCallback(body).expect(503);
     await expect(row(ready)).resolves.toMatchObject({ status: 'delivered' });
     await expect(row(early)).resolves.toMatchObject({ status: 'sending' });
-    await applyStatusEvent(suite.db.manager, { table: 'messaging.messages', id: early, event: 'accept', set: { handed_over_at: new Date(), sent_at: new Date() } });
+    await applyStatusEvent(suite.db.manager, {
+      table: 'messaging.messages',
+      id: early,
+      event: 'accept',
+      set: { handed_over_at: new Date(), sent_at: new Date() },
+    });
     const retried = await postCallback(body).expect(200);
     expect(retried.body.results.map((result: { outcome: string }) => result.outcome)).toEqual(['duplicate', 'applied']);
     await exactlyOnKafka('message.delivered', ready);
@@ -251,9 +306,21 @@ describe('delivery receipts', () => {
     const id = await queue(phone);
     const carrier = suite.app.get<Carrier>(CARRIER);
     // The receipt is due at once (delay 0), before the `sent` below commits: the sandbox retries it.
-    const accepted = await carrier.send({ messageId: id, from: A1, to: phone, channel: 'imessage', body: 'Hello', attachments: [], effect: null });
+    const accepted = await carrier.send({
+      messageId: id,
+      from: A1,
+      to: phone,
+      channel: 'imessage',
+      body: 'Hello',
+      attachments: [],
+      effect: null,
+    });
     await markSent(id, accepted.carrierMessageId);
-    await eventually(async () => (await row(id)).status, (status) => status === 'delivered', { timeoutMs: 10_000, what: 'the sandbox receipt' });
+    await eventually(
+      async () => (await row(id)).status,
+      (status) => status === 'delivered',
+      { timeoutMs: 10_000, what: 'the sandbox receipt' },
+    );
     await exactlyOnKafka('message.delivered', id);
   });
 });
@@ -261,7 +328,9 @@ describe('delivery receipts', () => {
 describe('inbound messages', () => {
   it('stores a received message from the person to the workspace number; conversation and contact show it; pins the number; no conversation.replied without outbound', async () => {
     const person = newPhone();
-    const response = await asA(http().post('/v1/sandbox/inbound')).send({ from: person.slice(2), to: A2, body: 'Hi, is this the bakery?' }).expect(200);
+    const response = await asA(http().post('/v1/sandbox/inbound'))
+      .send({ from: person.slice(2), to: A2, body: 'Hi, is this the bakery?' })
+      .expect(200);
     expect(response.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       direction: 'inbound',
@@ -277,16 +346,32 @@ describe('inbound messages', () => {
       created_at: expect.any(String),
     });
     const conversation = await asA(http().get(`/v1/conversations/${person}`)).expect(200);
-    expect(conversation.body.messages).toEqual([expect.objectContaining({ id: response.body.id, status: 'received', contact_phone: person, ts: expect.any(String) })]);
+    expect(conversation.body.messages).toEqual([
+      expect.objectContaining({ id: response.body.id, status: 'received', contact_phone: person, ts: expect.any(String) }),
+    ]);
     const contact = await asA(http().get(`/v1/contacts/${person}`)).expect(200);
-    expect(contact.body).toMatchObject({ phone: person, first_name: null, opted_out: false, sender_number: A2, last_inbound_at: expect.any(String) });
-    const pins = await suite.db.query(`SELECT number, reason FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2`, [A, person]);
+    expect(contact.body).toMatchObject({
+      phone: person,
+      first_name: null,
+      opted_out: false,
+      sender_number: A2,
+      last_inbound_at: expect.any(String),
+    });
+    const pins = await suite.db.query(
+      `SELECT number, reason FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2`,
+      [A, person],
+    );
     expect(pins).toEqual([{ number: A2, reason: 'inbound_message' }]);
 
     const [received] = await exactlyOnKafka('message.received', response.body.id);
     expect(validatePayload(messageEventSchema, received!.data)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(suite.events.filter((event) => event.type === 'conversation.replied' && (event.data as { message_id: string }).message_id === response.body.id)).toEqual([]);
+    expect(
+      suite.events.filter(
+        (event) =>
+          event.type === 'conversation.replied' && (event.data as { message_id: string }).message_id === response.body.id,
+      ),
+    ).toEqual([]);
 
     // The following send uses the number the person wrote to.
     const sent = await queue(person);
@@ -303,7 +388,14 @@ describe('inbound messages', () => {
     const reply = await asA(http().post('/v1/sandbox/inbound')).send({ from: person, to: A1, body: 'Sounds good' }).expect(200);
     const [event] = await exactlyOnKafka('conversation.replied', `${A}:${person}`);
     expect(validatePayload(conversationRepliedSchema, event!.data)).toEqual([]);
-    expect(event!.data).toMatchObject({ company_id: A, contact_phone: person, from_number: A1, message_id: reply.body.id, replied_to_message_id: latest, body: 'Sounds good' });
+    expect(event!.data).toMatchObject({
+      company_id: A,
+      contact_phone: person,
+      from_number: A1,
+      message_id: reply.body.id,
+      replied_to_message_id: latest,
+      body: 'Sounds good',
+    });
   });
 
   it('a retried inbound callback (same carrier id) is stored once', async () => {
@@ -313,7 +405,9 @@ describe('inbound messages', () => {
     const again = await postCallback(body).expect(200);
     expect(first.body.results[0]).toMatchObject({ outcome: 'applied', message_id: expect.any(String) });
     expect(again.body.results[0]).toEqual({ ...first.body.results[0], outcome: 'duplicate' });
-    await expect(asA(http().get(`/v1/conversations/${person}`))).resolves.toMatchObject({ body: { messages: [expect.objectContaining({ body: 'Hello?' })] } });
+    await expect(asA(http().get(`/v1/conversations/${person}`))).resolves.toMatchObject({
+      body: { messages: [expect.objectContaining({ body: 'Hello?' })] },
+    });
     await exactlyOnKafka('message.received', first.body.results[0].message_id);
   });
 
@@ -343,11 +437,23 @@ describe('opt-out and opt-in keywords', () => {
       await expect(row(claimed)).resolves.toMatchObject({ status: 'cancelled', failureReason: 'opted_out' });
       await expect(row(sent)).resolves.toMatchObject({ status: 'sent' });
       const contact = await asA(http().get(`/v1/contacts/${person}`)).expect(200);
-      expect(contact.body).toMatchObject({ opted_out: true, opted_out_keyword: keyword.trim().toUpperCase(), opted_out_at: expect.any(String) });
+      expect(contact.body).toMatchObject({
+        opted_out: true,
+        opted_out_keyword: keyword.trim().toUpperCase(),
+        opted_out_at: expect.any(String),
+      });
 
-      const replies = await suite.db.getRepository(MessageEntity).findBy({ companyId: A, contactPhone: person, sender: 'system' });
+      const replies = await suite.db
+        .getRepository(MessageEntity)
+        .findBy({ companyId: A, contactPhone: person, sender: 'system' });
       expect(replies).toEqual([
-        expect.objectContaining({ status: 'queued', body: MESSAGING_DEFAULTS.optOutReply, fromNumber: A1, bypassWindow: true, bypassOptOut: true }),
+        expect.objectContaining({
+          status: 'queued',
+          body: MESSAGING_DEFAULTS.optOutReply,
+          fromNumber: A1,
+          bypassWindow: true,
+          bypassOptOut: true,
+        }),
       ]);
       const [event] = await exactlyOnKafka('contact.opted_out', `${A}:${person}`);
       expect(validatePayload(contactOptChangeSchema, event!.data)).toEqual([]);
@@ -363,19 +469,33 @@ describe('opt-out and opt-in keywords', () => {
     await asA(http().post('/v1/messages')).send({ to: person, message: 'Hi' }).expect(403);
     await asA(http().post('/v1/sandbox/inbound')).send({ from: person, to: A1, body: keyword }).expect(200);
     await asA(http().post('/v1/messages')).send({ to: person, message: 'Welcome back' }).expect(200);
-    await expect(asA(http().get(`/v1/contacts/${person}`))).resolves.toMatchObject({ body: { opted_out: false, opted_in_at: expect.any(String) } });
+    await expect(asA(http().get(`/v1/contacts/${person}`))).resolves.toMatchObject({
+      body: { opted_out: false, opted_in_at: expect.any(String) },
+    });
     const [event] = await exactlyOnKafka('contact.opted_in', `${A}:${person}`);
     expect(event!.data).toMatchObject({ keyword: keyword.toUpperCase() });
   });
 
   it('HELP queues the workspace’s configured auto-reply from the number written to, outside the send window', async () => {
-    await internal(http().put(`/internal/workspaces/${A}/settings`)).send({ help_reply: 'Acme Bakery: call 555-0100. Reply STOP to opt out.' }).expect(200);
+    await internal(http().put(`/internal/workspaces/${A}/settings`))
+      .send({ help_reply: 'Acme Bakery: call 555-0100. Reply STOP to opt out.' })
+      .expect(200);
     const person = newPhone();
     await asA(http().post('/v1/sandbox/inbound')).send({ from: person, to: A2, body: ' help ' }).expect(200);
-    const [reply] = await suite.db.getRepository(MessageEntity).findBy({ companyId: A, contactPhone: person, direction: 'outbound' });
-    expect(reply).toMatchObject({ status: 'queued', sender: 'system', body: 'Acme Bakery: call 555-0100. Reply STOP to opt out.', fromNumber: A2, bypassWindow: true });
+    const [reply] = await suite.db
+      .getRepository(MessageEntity)
+      .findBy({ companyId: A, contactPhone: person, direction: 'outbound' });
+    expect(reply).toMatchObject({
+      status: 'queued',
+      sender: 'system',
+      body: 'Acme Bakery: call 555-0100. Reply STOP to opt out.',
+      fromNumber: A2,
+      bypassWindow: true,
+    });
     await exactlyOnKafka('message.queued', reply!.id);
-    await internal(http().put(`/internal/workspaces/${A}/settings`)).send({}).expect(200);
+    await internal(http().put(`/internal/workspaces/${A}/settings`))
+      .send({})
+      .expect(200);
   });
 });
 

@@ -56,19 +56,31 @@ export class DeliveryReceiptsService {
     const decided = await this.dataSource.transaction((manager) => this.decideAndApply(manager, receipts));
     const notYet = receipts.filter((_, i) => decided[i]!.kind === 'not_yet');
     if (notYet.length > 0) {
-      throw new AppError('unavailable', `Message for carrier id ${notYet.map((receipt) => receipt.carrierMessageId).join(', ')} is not recorded as sent yet; retry the receipt.`);
+      throw new AppError(
+        'unavailable',
+        `Message for carrier id ${notYet.map((receipt) => receipt.carrierMessageId).join(', ')} is not recorded as sent yet; retry the receipt.`,
+      );
     }
     return receipts.map((receipt, i) => {
       const result = decided[i]!;
-      const answer = (outcome: CallbackResult['outcome']): CallbackResult => ({ kind: 'status', carrier_message_id: receipt.carrierMessageId, outcome, message_id: result.messageId });
+      const answer = (outcome: CallbackResult['outcome']): CallbackResult => ({
+        kind: 'status',
+        carrier_message_id: receipt.carrierMessageId,
+        outcome,
+        message_id: result.messageId,
+      });
       switch (result.kind) {
         case 'applied':
           return answer('applied');
         case 'unknown':
-          this.logger.warn(`delivery receipt for unknown carrier message ${receipt.carrierMessageId} (${receipt.status}) ignored`);
+          this.logger.warn(
+            `delivery receipt for unknown carrier message ${receipt.carrierMessageId} (${receipt.status}) ignored`,
+          );
           return answer('unknown_message');
         case 'conflicting':
-          this.logger.warn(`${receipt.status} receipt for ${receipt.carrierMessageId} ignored: the message is already ${result.current}`);
+          this.logger.warn(
+            `${receipt.status} receipt for ${receipt.carrierMessageId} ignored: the message is already ${result.current}`,
+          );
           return answer('ignored');
         default:
           return answer('duplicate');
@@ -76,10 +88,14 @@ export class DeliveryReceiptsService {
     });
   }
 
-  private async decideAndApply(manager: EntityManager, receipts: readonly StatusCallback[]): Promise<Array<(Exclude<ReceiptDecision, { kind: 'apply' }> | { kind: 'applied' }) & { messageId: string | null }>> {
-    const { rows } = await MESSAGES_BY_CARRIER_ID.run<{ id: string; status: MessageStatus; carrier_message_id: string }>(transactionRunner(manager), [
-      [...new Set(receipts.map((receipt) => receipt.carrierMessageId))],
-    ]);
+  private async decideAndApply(
+    manager: EntityManager,
+    receipts: readonly StatusCallback[],
+  ): Promise<Array<(Exclude<ReceiptDecision, { kind: 'apply' }> | { kind: 'applied' }) & { messageId: string | null }>> {
+    const { rows } = await MESSAGES_BY_CARRIER_ID.run<{ id: string; status: MessageStatus; carrier_message_id: string }>(
+      transactionRunner(manager),
+      [[...new Set(receipts.map((receipt) => receipt.carrierMessageId))]],
+    );
     const byCarrierId = new Map(rows.map((row) => [row.carrier_message_id, row]));
     // The status each message will have, so a second copy of a receipt in the same request is judged against the first.
     const status = new Map(rows.map((row) => [row.id, row.status]));
@@ -92,7 +108,9 @@ export class DeliveryReceiptsService {
 
     const applied = new Map<number, boolean>();
     for (const event of ['deliver', 'fail_delivery'] satisfies ApplyEvent[]) {
-      const batch = decisions.flatMap((entry, i) => (entry.decision.kind === 'apply' && entry.decision.event === event ? [{ ...entry, i }] : []));
+      const batch = decisions.flatMap((entry, i) =>
+        entry.decision.kind === 'apply' && entry.decision.event === event ? [{ ...entry, i }] : [],
+      );
       if (batch.length === 0) continue;
       const outcomes = await changeStatusesAndAnnounce(manager, this.events, {
         table: 'messaging.messages',
@@ -102,7 +120,10 @@ export class DeliveryReceiptsService {
           set:
             event === 'deliver'
               ? { delivered_at: receipt.at, carrier_ts: receipt.at }
-              : { failure_reason: (receipt.reason?.trim() || DELIVERY_FAILED).slice(0, REASON_MAX_LENGTH), carrier_ts: receipt.at },
+              : {
+                  failure_reason: (receipt.reason?.trim() || DELIVERY_FAILED).slice(0, REASON_MAX_LENGTH),
+                  carrier_ts: receipt.at,
+                },
         })),
       });
       for (const [j, outcome] of outcomes.entries()) {
@@ -112,6 +133,10 @@ export class DeliveryReceiptsService {
         if (!outcome.applied) decisions[i] = { ...decisions[i]!, decision: decideReceipt(outcome.current, receipt.status) };
       }
     }
-    return decisions.map(({ messageId, decision }, i) => (applied.get(i) ? { kind: 'applied' as const, messageId } : { ...(decision as Exclude<ReceiptDecision, { kind: 'apply' }>), messageId }));
+    return decisions.map(({ messageId, decision }, i) =>
+      applied.get(i)
+        ? { kind: 'applied' as const, messageId }
+        : { ...(decision as Exclude<ReceiptDecision, { kind: 'apply' }>), messageId },
+    );
   }
 }

@@ -31,7 +31,8 @@ describe('decideReceipt', () => {
 
   it('has an answer for every status and receipt', () => {
     for (const status of MESSAGE_STATUSES) {
-      for (const receipt of ['delivered', 'failed'] as const) expect(decideReceipt(status, receipt).kind).toEqual(expect.any(String));
+      for (const receipt of ['delivered', 'failed'] as const)
+        expect(decideReceipt(status, receipt).kind).toEqual(expect.any(String));
     }
   });
 });

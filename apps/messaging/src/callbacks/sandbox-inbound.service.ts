@@ -25,7 +25,8 @@ export class SandboxInboundService {
     if (!(this.carrier instanceof SandboxCarrier)) throw new AppError('not_found', 'The sandbox carrier is not active.');
     const from = normalizePhone(input.from);
     const to = normalizePhone(input.to);
-    if (from === null || to === null) throw new AppError('invalid', `${from === null ? 'from' : 'to'} must be a valid phone number: ${PHONE_FORMS}.`);
+    if (from === null || to === null)
+      throw new AppError('invalid', `${from === null ? 'from' : 'to'} must be a valid phone number: ${PHONE_FORMS}.`);
     // Removed numbers too: a person can still answer a number that left the pool.
     if (!(await this.dataSource.getRepository(SenderNumberEntity).existsBy({ number: to, companyId }))) {
       throw new AppError('not_found', `${to} is not one of this workspace's sender numbers.`);

@@ -13,7 +13,8 @@ export const MAX_CALLBACKS_PER_BODY = 1000;
 
 /** Several callbacks in one body (decodeCallbacks reads it back); one is written as the plain object. */
 export function encodeCallbacks(callbacks: readonly CarrierCallback[]): string {
-  if (callbacks.length === 0 || callbacks.length > MAX_CALLBACKS_PER_BODY) throw new RangeError(`a callback body holds 1 to ${MAX_CALLBACKS_PER_BODY} callbacks, not ${callbacks.length}`);
+  if (callbacks.length === 0 || callbacks.length > MAX_CALLBACKS_PER_BODY)
+    throw new RangeError(`a callback body holds 1 to ${MAX_CALLBACKS_PER_BODY} callbacks, not ${callbacks.length}`);
   return callbacks.length === 1 ? encodeCallback(callbacks[0]!) : `[${callbacks.map(encodeCallback).join(',')}]`;
 }
 
@@ -24,7 +25,8 @@ export function decodeCallbacks(rawBody: Buffer | string): CarrierCallback[] {
     if (typeof value !== 'object' || value === null) throw malformed('body must be a JSON object or an array of them');
     return [decodeFields(value as Record<string, unknown>)];
   }
-  if (value.length === 0 || value.length > MAX_CALLBACKS_PER_BODY) throw malformed(`array must hold 1 to ${MAX_CALLBACKS_PER_BODY} callbacks`);
+  if (value.length === 0 || value.length > MAX_CALLBACKS_PER_BODY)
+    throw malformed(`array must hold 1 to ${MAX_CALLBACKS_PER_BODY} callbacks`);
   return value.map((item, i) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) throw malformed(`item ${i} must be a JSON object`);
     return decodeFields(item as Record<string, unknown>);
@@ -47,10 +49,24 @@ function parse(rawBody: Buffer | string): unknown {
 export function encodeCallback(callback: CarrierCallback): string {
   if (callback.kind === 'status') {
     const { carrierMessageId, status, reason, at } = callback;
-    return JSON.stringify({ kind: 'status', carrier_message_id: carrierMessageId, status, ...(reason === undefined ? {} : { reason }), at: at.toISOString() });
+    return JSON.stringify({
+      kind: 'status',
+      carrier_message_id: carrierMessageId,
+      status,
+      ...(reason === undefined ? {} : { reason }),
+      at: at.toISOString(),
+    });
   }
   const { carrierMessageId, from, to, body, at, channel } = callback;
-  return JSON.stringify({ kind: 'inbound', carrier_message_id: carrierMessageId, from, to, body, at: at.toISOString(), ...(channel === undefined ? {} : { channel }) });
+  return JSON.stringify({
+    kind: 'inbound',
+    carrier_message_id: carrierMessageId,
+    from,
+    to,
+    body,
+    at: at.toISOString(),
+    ...(channel === undefined ? {} : { channel }),
+  });
 }
 
 /** Parses a body written by encodeCallback; throws CallbackRejectedError('malformed_body') otherwise. */
@@ -66,13 +82,27 @@ function decodeFields(fields: Record<string, unknown>): CarrierCallback {
   if (fields.kind === 'status') {
     if (fields.status !== 'delivered' && fields.status !== 'failed') throw malformed('status must be "delivered" or "failed"');
     if (fields.reason !== undefined && typeof fields.reason !== 'string') throw malformed('reason must be a string');
-    return { kind: 'status', carrierMessageId, status: fields.status, ...(fields.reason === undefined ? {} : { reason: fields.reason }), at };
+    return {
+      kind: 'status',
+      carrierMessageId,
+      status: fields.status,
+      ...(fields.reason === undefined ? {} : { reason: fields.reason }),
+      at,
+    };
   }
   if (fields.kind === 'inbound') {
     if (typeof fields.body !== 'string') throw malformed('body must be a string');
     const { channel } = fields;
     if (channel !== undefined && !isChannel(channel)) throw malformed('channel must be "imessage", "sms" or "mms"');
-    return { kind: 'inbound', carrierMessageId, from: text(fields, 'from'), to: text(fields, 'to'), body: fields.body, at, ...(channel === undefined ? {} : { channel }) };
+    return {
+      kind: 'inbound',
+      carrierMessageId,
+      from: text(fields, 'from'),
+      to: text(fields, 'to'),
+      body: fields.body,
+      at,
+      ...(channel === undefined ? {} : { channel }),
+    };
   }
   throw malformed('kind must be "status" or "inbound"');
 }

@@ -20,7 +20,10 @@ function rejection(run: () => void): CallbackRejection | 'accepted' {
 describe('signCallback', () => {
   it('is HMAC-SHA256 over "<timestamp>.<raw body>" in the documented headers', () => {
     const expected = createHmac('sha256', SECRET).update(`${NOW_SECONDS}.${BODY}`).digest('hex');
-    expect(signCallback(SECRET, BODY, NOW_SECONDS)).toEqual({ 'x-carrier-timestamp': String(NOW_SECONDS), 'x-carrier-signature': `sha256=${expected}` });
+    expect(signCallback(SECRET, BODY, NOW_SECONDS)).toEqual({
+      'x-carrier-timestamp': String(NOW_SECONDS),
+      'x-carrier-signature': `sha256=${expected}`,
+    });
   });
 });
 
@@ -35,7 +38,9 @@ describe('verifyCallbackSignature', () => {
   });
 
   it('accepts header names in any case and single-element arrays', () => {
-    expect(verify({ 'X-Carrier-Timestamp': signed['x-carrier-timestamp']!, 'X-CARRIER-SIGNATURE': [signed['x-carrier-signature']!] })).toBe('accepted');
+    expect(
+      verify({ 'X-Carrier-Timestamp': signed['x-carrier-timestamp']!, 'X-CARRIER-SIGNATURE': [signed['x-carrier-signature']!] }),
+    ).toBe('accepted');
   });
 
   it('refuses a tampered body', () => {

@@ -36,11 +36,17 @@ export function verifyCallbackSignature(
   const timestamp = headerValue(headers, CALLBACK_TIMESTAMP_HEADER);
   const signature = headerValue(headers, CALLBACK_SIGNATURE_HEADER);
   if (timestamp === undefined || signature === undefined) {
-    throw new CallbackRejectedError('missing_signature', `callback needs the ${CALLBACK_TIMESTAMP_HEADER} and ${CALLBACK_SIGNATURE_HEADER} headers`);
+    throw new CallbackRejectedError(
+      'missing_signature',
+      `callback needs the ${CALLBACK_TIMESTAMP_HEADER} and ${CALLBACK_SIGNATURE_HEADER} headers`,
+    );
   }
   const digest = signature === null ? undefined : SIGNATURE.exec(signature)?.[1];
   if (timestamp === null || !TIMESTAMP.test(timestamp) || digest === undefined) {
-    throw new CallbackRejectedError('malformed_signature', `${CALLBACK_TIMESTAMP_HEADER} must be unix seconds and ${CALLBACK_SIGNATURE_HEADER} sha256=<64 hex digits>`);
+    throw new CallbackRejectedError(
+      'malformed_signature',
+      `${CALLBACK_TIMESTAMP_HEADER} must be unix seconds and ${CALLBACK_SIGNATURE_HEADER} sha256=<64 hex digits>`,
+    );
   }
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > toleranceSeconds) {
     throw new CallbackRejectedError('stale', `callback timestamp is more than ${toleranceSeconds} seconds away from now`);

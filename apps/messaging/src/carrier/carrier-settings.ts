@@ -33,10 +33,14 @@ export interface CarrierSettings {
  */
 export function carrierSettingsFromEnvironment(env: CarrierEnvironment): CarrierSettings {
   const carrier = env.MESSAGING_CARRIER;
-  if (!isCarrierName(carrier)) throw new EnvironmentError('MESSAGING_CARRIER', `unknown carrier "${carrier}"; known: ${CARRIER_NAMES.join(', ')}`);
+  if (!isCarrierName(carrier))
+    throw new EnvironmentError('MESSAGING_CARRIER', `unknown carrier "${carrier}"; known: ${CARRIER_NAMES.join(', ')}`);
   const secret = env.MESSAGING_CARRIER_CALLBACK_SECRET;
   if (secret === undefined ? carrier !== 'sandbox' : secret.length < MIN_CALLBACK_SECRET_LENGTH) {
-    throw new EnvironmentError('MESSAGING_CARRIER_CALLBACK_SECRET', `must be at least ${MIN_CALLBACK_SECRET_LENGTH} characters; only the sandbox carrier may run without it`);
+    throw new EnvironmentError(
+      'MESSAGING_CARRIER_CALLBACK_SECRET',
+      `must be at least ${MIN_CALLBACK_SECRET_LENGTH} characters; only the sandbox carrier may run without it`,
+    );
   }
   return {
     carrier,

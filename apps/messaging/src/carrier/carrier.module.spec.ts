@@ -37,17 +37,27 @@ describe('CarrierModule.forEnvironment', () => {
   it('provides the sandbox by default, whose receipts reach the app-provided sink signed', async () => {
     const secret = 's'.repeat(40);
     let submitted!: (value: { carrier: string; headers: Record<string, string>; rawBody: string }) => void;
-    const receipt = new Promise<{ carrier: string; headers: Record<string, string>; rawBody: string }>((resolve) => (submitted = resolve));
-    app = await boot(env({ MESSAGING_CARRIER_CALLBACK_SECRET: secret }), { submit: async (carrier, headers, rawBody) => submitted({ carrier, headers, rawBody }) });
+    const receipt = new Promise<{ carrier: string; headers: Record<string, string>; rawBody: string }>(
+      (resolve) => (submitted = resolve),
+    );
+    app = await boot(env({ MESSAGING_CARRIER_CALLBACK_SECRET: secret }), {
+      submit: async (carrier, headers, rawBody) => submitted({ carrier, headers, rawBody }),
+    });
     const carrier = app.get<Carrier>(CARRIER);
     expect(carrier).toBeInstanceOf(SandboxCarrier);
-    expect(app.get(CARRIER_SETTINGS)).toMatchObject({ carrier: 'sandbox', callbackSecret: secret, capabilityTtlSeconds: 604_800 });
+    expect(app.get(CARRIER_SETTINGS)).toMatchObject({
+      carrier: 'sandbox',
+      callbackSecret: secret,
+      capabilityTtlSeconds: 604_800,
+    });
 
     const { carrierMessageId } = await carrier.send(request);
     const { carrier: name, headers, rawBody } = await receipt;
     expect(name).toBe('sandbox');
     expect(() => verifyCallbackSignature(secret, headers, rawBody, new Date())).not.toThrow();
-    expect(carrier.readCallback(headers, rawBody)).toEqual([expect.objectContaining({ kind: 'status', carrierMessageId, status: 'delivered' })]);
+    expect(carrier.readCallback(headers, rawBody)).toEqual([
+      expect.objectContaining({ kind: 'status', carrierMessageId, status: 'delivered' }),
+    ]);
   });
 
   it('uses the built-in secret in sandbox mode when none is set', async () => {
@@ -68,7 +78,9 @@ describe('CarrierModule.forEnvironment', () => {
   it('says clearly when no callback sink is registered', async () => {
     app = await boot(env());
     const carrier = app.get<SandboxCarrier>(CARRIER);
-    await expect(carrier.simulateInbound({ from: '+12125550100', to: '+13105550199', body: 'hi' })).rejects.toThrow(/provide CARRIER_CALLBACK_SINK/);
+    await expect(carrier.simulateInbound({ from: '+12125550100', to: '+13105550199', body: 'hi' })).rejects.toThrow(
+      /provide CARRIER_CALLBACK_SINK/,
+    );
   });
 
   it.each([

@@ -44,7 +44,8 @@ export class CarrierModule {
           : {
               provide: CARRIER,
               inject: [ModuleRef],
-              useFactory: (moduleRef: ModuleRef) => ADAPTERS[settings.carrier](settings, { sink: () => resolveSink(moduleRef), clock: options.clock }),
+              useFactory: (moduleRef: ModuleRef) =>
+                ADAPTERS[settings.carrier](settings, { sink: () => resolveSink(moduleRef), clock: options.clock }),
             },
       ],
       exports: [CARRIER, CARRIER_SETTINGS],

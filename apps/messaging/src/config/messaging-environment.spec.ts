@@ -24,7 +24,11 @@ describe('MessagingEnvironment: carrier variables', () => {
       MESSAGING_SANDBOX_DELIVERY_DELAY_MS: '0',
       MESSAGING_CAPABILITY_TTL_SECONDS: '3600',
     });
-    expect(env).toMatchObject({ MESSAGING_SANDBOX_SEND_DELAY_MS: 25, MESSAGING_SANDBOX_DELIVERY_DELAY_MS: 0, MESSAGING_CAPABILITY_TTL_SECONDS: 3600 });
+    expect(env).toMatchObject({
+      MESSAGING_SANDBOX_SEND_DELAY_MS: 25,
+      MESSAGING_SANDBOX_DELIVERY_DELAY_MS: 0,
+      MESSAGING_CAPABILITY_TTL_SECONDS: 3600,
+    });
     expect(redactedEnvironment(env).MESSAGING_CARRIER_CALLBACK_SECRET).toBe('[redacted]');
   });
 
@@ -51,7 +55,10 @@ describe('MessagingEnvironment: scheduler variables', () => {
     ['0', false],
     ['true', true],
   ])('MESSAGING_SCHEDULER_ENABLED=%s → %s', (value, enabled) => {
-    const env = loadEnvironment(MessagingEnvironment, value === undefined ? base : { ...base, MESSAGING_SCHEDULER_ENABLED: value });
+    const env = loadEnvironment(
+      MessagingEnvironment,
+      value === undefined ? base : { ...base, MESSAGING_SCHEDULER_ENABLED: value },
+    );
     expect(env.MESSAGING_SCHEDULER_ENABLED).toBe(enabled);
   });
 });

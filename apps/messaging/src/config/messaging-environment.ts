@@ -1,5 +1,17 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  registerDecorator,
+  type ValidationOptions,
+} from 'class-validator';
 import { BaseEnvironment, Secret, toBoolean } from '@suite/runtime';
 import { CARRIER_NAMES } from '../carrier/carrier-registry';
 import { MIN_CALLBACK_SECRET_LENGTH } from '../carrier/carrier-settings';
@@ -21,7 +33,9 @@ function IsCallbackSecret(options?: ValidationOptions): PropertyDecorator {
       },
       validator: {
         validate: (value: unknown, args) =>
-          value === undefined ? (args?.object as MessagingEnvironment).MESSAGING_CARRIER === 'sandbox' : typeof value === 'string' && value.length >= MIN_CALLBACK_SECRET_LENGTH,
+          value === undefined
+            ? (args?.object as MessagingEnvironment).MESSAGING_CARRIER === 'sandbox'
+            : typeof value === 'string' && value.length >= MIN_CALLBACK_SECRET_LENGTH,
       },
     });
 }

@@ -12,6 +12,7 @@ describe('contact capability cache', () => {
     const capability = sandboxCapability(phone);
     expect(toContactCapability(capability)).toBe(stored);
     const cached = fromContactCapability(toContactCapability(capability));
-    for (const hasAttachments of [false, true]) expect(chooseChannel(cached, hasAttachments)).toBe(chooseChannel(capability, hasAttachments));
+    for (const hasAttachments of [false, true])
+      expect(chooseChannel(cached, hasAttachments)).toBe(chooseChannel(capability, hasAttachments));
   });
 });

@@ -131,9 +131,15 @@ export class ContactsService {
    * anything (its own statement, outside any transaction): the send path decides on it and its
    * one-statement write re-checks it under lock (SendBatchWriter). Keyed by contactKey.
    */
-  async readAllForSend(runner: QueryRunner, contacts: ReadonlyArray<Pick<ContactToLock, 'companyId' | 'phone'>>): Promise<Map<string, ContactForSend>> {
+  async readAllForSend(
+    runner: QueryRunner,
+    contacts: ReadonlyArray<Pick<ContactToLock, 'companyId' | 'phone'>>,
+  ): Promise<Map<string, ContactForSend>> {
     const wanted = uniqueContacts(contacts);
-    const { rows } = await READ_FOR_SEND.run<ContactForSendRow>(runner, [wanted.map((contact) => contact.companyId), wanted.map((contact) => contact.phone)]);
+    const { rows } = await READ_FOR_SEND.run<ContactForSendRow>(runner, [
+      wanted.map((contact) => contact.companyId),
+      wanted.map((contact) => contact.phone),
+    ]);
     return contactsForSend(rows);
   }
 
@@ -141,10 +147,16 @@ export class ContactsService {
    * Deletes contacts the caller's transaction created and that no send of it kept (each of their
    * sends was refused): a refused request leaves nothing behind, not even its contact.
    */
-  async deleteCreated(manager: EntityManager, contacts: ReadonlyArray<Pick<ContactForSend, 'companyId' | 'phone' | 'created'>>): Promise<void> {
+  async deleteCreated(
+    manager: EntityManager,
+    contacts: ReadonlyArray<Pick<ContactForSend, 'companyId' | 'phone' | 'created'>>,
+  ): Promise<void> {
     const created = contacts.filter((contact) => contact.created);
     if (created.length === 0) return;
-    await DELETE_CREATED.run(transactionRunner(manager), [created.map((contact) => contact.companyId), created.map((contact) => contact.phone)]);
+    await DELETE_CREATED.run(transactionRunner(manager), [
+      created.map((contact) => contact.companyId),
+      created.map((contact) => contact.phone),
+    ]);
   }
 }
 

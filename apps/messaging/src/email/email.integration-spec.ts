@@ -68,7 +68,12 @@ beforeAll(async () => {
     }
   });
   await eventually(
-    async () => (await db.query(`SELECT count(*)::int AS n FROM messaging.credential_replica WHERE company_id = ANY($1::bigint[])`, [Object.values(COMPANY)]))[0].n,
+    async () =>
+      (
+        await db.query(`SELECT count(*)::int AS n FROM messaging.credential_replica WHERE company_id = ANY($1::bigint[])`, [
+          Object.values(COMPANY),
+        ])
+      )[0].n,
     (n) => n === 2,
     { timeoutMs: 60_000, what: 'both API keys to reach the credential replica' },
   );
@@ -88,13 +93,20 @@ const as = (workspace: Workspace) => ({
   post: (path: string, body: object) => http().post(path).set('x-api-key', key[workspace]).send(body),
 });
 
-async function createDomain(workspace: Workspace, name = `d${randomUUID().slice(0, 8)}.example.test`): Promise<{ id: string; name: string }> {
+async function createDomain(
+  workspace: Workspace,
+  name = `d${randomUUID().slice(0, 8)}.example.test`,
+): Promise<{ id: string; name: string }> {
   const response = await as(workspace).post('/v1/email/domains', { name });
   expect(response.status).toBe(201);
   return response.body;
 }
 
-async function createMailbox(workspace: Workspace, domainId: string, body: object = { local_part: 'sales', display_name: 'Acme Sales' }) {
+async function createMailbox(
+  workspace: Workspace,
+  domainId: string,
+  body: object = { local_part: 'sales', display_name: 'Acme Sales' },
+) {
   const response = await as(workspace).post(`/v1/email/domains/${domainId}/mailboxes`, body);
   expect(response.status).toBe(201);
   return response.body as { id: string; address: string; display_name: string | null };
@@ -222,7 +234,10 @@ describe('POST /v1/emails', () => {
 
   it('takes a body over the other routes’ 1 MiB limit (attachments travel as base64)', async () => {
     const large = Buffer.alloc(1_200_000, 7).toString('base64');
-    const response = await as('A').post('/v1/emails', sendBody(domain.id, { attachments: [{ filename: 'big.bin', content_type: 'application/octet-stream', content: large }] }));
+    const response = await as('A').post(
+      '/v1/emails',
+      sendBody(domain.id, { attachments: [{ filename: 'big.bin', content_type: 'application/octet-stream', content: large }] }),
+    );
     expect(response.status).toBe(200);
   });
 
@@ -310,7 +325,9 @@ describe('POST /v1/emails', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body.id).toBe(first.body.id);
     expect(replay.body.status).toBe('sent');
-    const count = await db.query(`SELECT count(*)::int AS n FROM messaging.email_sends WHERE request_key = $1`, [body.request_key]);
+    const count = await db.query(`SELECT count(*)::int AS n FROM messaging.email_sends WHERE request_key = $1`, [
+      body.request_key,
+    ]);
     expect(count[0].n).toBe(1);
     expect(smtp.withMessageId(first.body.message_id)).toHaveLength(1);
 
@@ -330,7 +347,9 @@ describe('POST /v1/emails', () => {
     expect(responses.filter((response) => response.headers['idempotent-replayed'] === 'false')).toHaveLength(1);
     const [id] = [...ids] as string[];
     const sent = await sentEmail('A', id!);
-    const count = await db.query(`SELECT count(*)::int AS n FROM messaging.email_sends WHERE request_key = $1`, [body.request_key]);
+    const count = await db.query(`SELECT count(*)::int AS n FROM messaging.email_sends WHERE request_key = $1`, [
+      body.request_key,
+    ]);
     expect(count[0].n).toBe(1);
     expect(smtp.withMessageId(sent.message_id)).toHaveLength(1);
   });
@@ -382,14 +401,20 @@ describe('POST /v1/emails', () => {
     ['a foreign domain', async () => ({ domain_id: (await createDomain('B')).id })],
     ['an unknown domain', async () => ({ domain_id: randomUUID() })],
     ['a malformed domain id', async () => ({ domain_id: 'domain-1' })],
-    ['a foreign mailbox', async () => {
-      const foreign = await createDomain('B');
-      return { mailbox_id: (await createMailbox('B', foreign.id)).id };
-    }],
-    ['a mailbox of another domain of the workspace', async () => {
-      const other = await createDomain('A');
-      return { mailbox_id: (await createMailbox('A', other.id)).id };
-    }],
+    [
+      'a foreign mailbox',
+      async () => {
+        const foreign = await createDomain('B');
+        return { mailbox_id: (await createMailbox('B', foreign.id)).id };
+      },
+    ],
+    [
+      'a mailbox of another domain of the workspace',
+      async () => {
+        const other = await createDomain('A');
+        return { mailbox_id: (await createMailbox('A', other.id)).id };
+      },
+    ],
     ['an unknown mailbox', async () => ({ mailbox_id: randomUUID() })],
   ])('answers 404 {error} for %s', async (_what, change) => {
     const response = await as('A').post('/v1/emails', sendBody(domain.id, await change()));
@@ -433,14 +458,24 @@ describe('POST /v1/emails', () => {
     ['content that is not base64', { attachments: [attachment({ content: 'hello world!' })] }],
     ['content with bad padding', { attachments: [attachment({ content: 'aGk' })] }],
     ['an unknown attachment field', { attachments: [attachment({ inline: true })] }],
-    ['attachments over 10 MB in total', { attachments: [attachment({ content: bigBase64(6 * 1024 * 1024) }), attachment({ content: bigBase64(4 * 1024 * 1024 + 1) })] }],
+    [
+      'attachments over 10 MB in total',
+      {
+        attachments: [
+          attachment({ content: bigBase64(6 * 1024 * 1024) }),
+          attachment({ content: bigBase64(4 * 1024 * 1024 + 1) }),
+        ],
+      },
+    ],
     ['an unknown field', { cc: 'boss@example.com' }],
   ])('answers 400 {error} for %s', async (_what, change) => {
     const body = { ...sendBody(domain.id), ...change };
     const response = await as('A').post('/v1/emails', body);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: expect.any(String) });
-    const stored = await db.query(`SELECT count(*)::int AS n FROM messaging.email_sends WHERE request_key = $1`, [String(body.request_key)]);
+    const stored = await db.query(`SELECT count(*)::int AS n FROM messaging.email_sends WHERE request_key = $1`, [
+      String(body.request_key),
+    ]);
     expect(stored[0].n).toBe(0);
   });
 
@@ -449,7 +484,10 @@ describe('POST /v1/emails', () => {
       '/v1/emails',
       sendBody(domain.id, {
         subject: 's'.repeat(EMAIL_LIMITS.subject),
-        attachments: [attachment({ content: bigBase64(6 * 1024 * 1024) }), attachment({ filename: 'b.bin', content: bigBase64(4 * 1024 * 1024) })],
+        attachments: [
+          attachment({ content: bigBase64(6 * 1024 * 1024) }),
+          attachment({ filename: 'b.bin', content: bigBase64(4 * 1024 * 1024) }),
+        ],
       }),
     );
     expect(response.status).toBe(200);
@@ -469,7 +507,9 @@ function decodePart(part: { headers: Map<string, string>; body: string }): strin
   const encoding = part.headers.get('content-transfer-encoding')?.toLowerCase();
   if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
-    const bytes = part.body.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = part.body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
   }
   return part.body.replace(/\r\n/g, '\n');

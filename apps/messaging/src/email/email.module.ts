@@ -23,7 +23,9 @@ export const EMAIL_ENTITIES = [EmailDomainEntity, EmailMailboxEntity, EmailSendE
 function emailTransportFor(env: MessagingEnvironment): EmailTransport {
   if (env.MESSAGING_SMTP_URL) return new SmtpEmailTransport(env.MESSAGING_SMTP_URL, env.MESSAGING_EMAIL_SMTP_TIMEOUT_MS);
   const transport = new FileEmailTransport(env.MESSAGING_MAIL_DIR);
-  new Logger('EmailModule').warn(`MESSAGING_SMTP_URL is not set: emails are written to ${env.MESSAGING_MAIL_DIR} and marked "captured", never delivered`);
+  new Logger('EmailModule').warn(
+    `MESSAGING_SMTP_URL is not set: emails are written to ${env.MESSAGING_MAIL_DIR} and marked "captured", never delivered`,
+  );
   return transport;
 }
 

@@ -25,8 +25,13 @@ export class AutoReplyService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async queue(manager: EntityManager, reply: AutoReply, to: { companyId: string; contactPhone: string; fromNumber: string }): Promise<MessageEntity> {
-    const body = reply === 'help' ? (await this.settings.effective(manager, to.companyId)).helpReply : MESSAGING_DEFAULTS.optOutReply;
+  async queue(
+    manager: EntityManager,
+    reply: AutoReply,
+    to: { companyId: string; contactPhone: string; fromNumber: string },
+  ): Promise<MessageEntity> {
+    const body =
+      reply === 'help' ? (await this.settings.effective(manager, to.companyId)).helpReply : MESSAGING_DEFAULTS.optOutReply;
     const message = outboundMessageRow(
       { id: randomUUID(), ...to, body, sender: 'system', bypassWindow: true, bypassOptOut: true },
       this.clock.now(),

@@ -54,7 +54,9 @@ export class InboundMessagesService {
     const written = normalizePhone(callback.to);
     // 200, not 4xx: the provider would retry forever, and nothing here can be fixed by retrying.
     if (person === null || written === null) {
-      this.logger.warn(`inbound ${callback.carrierMessageId} ignored: from ${callback.from} or to ${callback.to} is not a phone number we can write to`);
+      this.logger.warn(
+        `inbound ${callback.carrierMessageId} ignored: from ${callback.from} or to ${callback.to} is not a phone number we can write to`,
+      );
       return result('ignored');
     }
     return this.dataSource.transaction(async (manager) => {
@@ -81,12 +83,21 @@ export class InboundMessagesService {
         this.clock.now(),
       );
       // The carrier id is unique: a retried callback inserts nothing and ends here.
-      const inserted = await manager.createQueryBuilder().insert().into(MessageEntity).values(message).orIgnore().returning(['id']).execute();
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(MessageEntity)
+        .values(message)
+        .orIgnore()
+        .returning(['id'])
+        .execute();
       if ((inserted.raw as unknown[]).length === 0) {
         const first = await manager.getRepository(MessageEntity).findOneBy({ carrierMessageId: callback.carrierMessageId });
         return result('duplicate', first?.id ?? null);
       }
-      await manager.getRepository(ContactEntity).update({ companyId: contact.companyId, phone: contact.phone }, { lastInboundAt: callback.at });
+      await manager
+        .getRepository(ContactEntity)
+        .update({ companyId: contact.companyId, phone: contact.phone }, { lastInboundAt: callback.at });
       await this.messageEvents.appendFor(manager, message);
       await this.announceReply(manager, message);
 
@@ -95,7 +106,12 @@ export class InboundMessagesService {
       if (plan.pinWrittenNumber) await this.pinning.pin(manager, contact, written, 'inbound_message');
       if (plan.optOut && keyword.kind === 'opt_out') await this.optOuts.optOut(manager, contact, keyword.keyword, callback.at);
       if (plan.optIn && keyword.kind === 'opt_in') await this.optOuts.optIn(manager, contact, keyword.keyword, callback.at);
-      if (plan.reply) await this.autoReplies.queue(manager, plan.reply, { companyId: contact.companyId, contactPhone: person, fromNumber: written });
+      if (plan.reply)
+        await this.autoReplies.queue(manager, plan.reply, {
+          companyId: contact.companyId,
+          contactPhone: person,
+          fromNumber: written,
+        });
       return result('applied', message.id);
     });
   }
@@ -107,7 +123,13 @@ export class InboundMessagesService {
    */
   private async announceReply(manager: EntityManager, inbound: MessageEntity): Promise<void> {
     const repliedTo = await manager.getRepository(MessageEntity).findOne({
-      where: { companyId: inbound.companyId, contactPhone: inbound.contactPhone, direction: 'outbound', sentAt: Not(IsNull()), sender: Not('system') },
+      where: {
+        companyId: inbound.companyId,
+        contactPhone: inbound.contactPhone,
+        direction: 'outbound',
+        sentAt: Not(IsNull()),
+        sender: Not('system'),
+      },
       order: { createdAt: 'DESC', id: 'DESC' },
     });
     if (!repliedTo) return;

@@ -1,16 +1,26 @@
 import { classifyInbound, HELP_KEYWORDS, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './keywords';
 
 describe('classifyInbound', () => {
-  const variants = (keyword: string) => [keyword, keyword.toLowerCase(), keyword[0] + keyword.slice(1).toLowerCase(), `  ${keyword}\n`, `${keyword}.`, `${keyword}!!`];
+  const variants = (keyword: string) => [
+    keyword,
+    keyword.toLowerCase(),
+    keyword[0] + keyword.slice(1).toLowerCase(),
+    `  ${keyword}\n`,
+    `${keyword}.`,
+    `${keyword}!!`,
+  ];
 
   describe.each([
     ['opt_out', OPT_OUT_KEYWORDS],
     ['opt_in', OPT_IN_KEYWORDS],
     ['help', HELP_KEYWORDS],
   ] as const)('%s keywords', (kind, keywords) => {
-    it.each(keywords.flatMap((keyword) => variants(keyword).map((body) => [body, keyword] as const)))('%j → %s', (body, keyword) => {
-      expect(classifyInbound(body)).toEqual({ kind, keyword });
-    });
+    it.each(keywords.flatMap((keyword) => variants(keyword).map((body) => [body, keyword] as const)))(
+      '%j → %s',
+      (body, keyword) => {
+        expect(classifyInbound(body)).toEqual({ kind, keyword });
+      },
+    );
   });
 
   it('covers exactly the keywords of issue 4', () => {

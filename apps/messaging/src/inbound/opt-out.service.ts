@@ -25,13 +25,18 @@ export class OptOutService {
   async optOut(manager: EntityManager, contact: ContactEntity, keyword: string, at: Date): Promise<number> {
     await manager
       .getRepository(ContactEntity)
-      .update({ companyId: contact.companyId, phone: contact.phone }, { optedOut: true, optedOutAt: at, optedOutKeyword: keyword });
+      .update(
+        { companyId: contact.companyId, phone: contact.phone },
+        { optedOut: true, optedOutAt: at, optedOutKeyword: keyword },
+      );
     await this.appendChange(manager, 'contact.opted_out', contact, keyword, at);
     return this.cancelPending(manager, contact);
   }
 
   async optIn(manager: EntityManager, contact: ContactEntity, keyword: string, at: Date): Promise<void> {
-    await manager.getRepository(ContactEntity).update({ companyId: contact.companyId, phone: contact.phone }, { optedOut: false, optedInAt: at });
+    await manager
+      .getRepository(ContactEntity)
+      .update({ companyId: contact.companyId, phone: contact.phone }, { optedOut: false, optedInAt: at });
     await this.appendChange(manager, 'contact.opted_in', contact, keyword, at);
   }
 
@@ -54,15 +59,27 @@ export class OptOutService {
     );
     const cancelled: string[] = [];
     for (const { id } of pending) {
-      const outcome = await applyStatusEvent(manager, { table: 'messaging.messages', id, event: 'cancel', set: { failure_reason: OPTED_OUT } });
+      const outcome = await applyStatusEvent(manager, {
+        table: 'messaging.messages',
+        id,
+        event: 'cancel',
+        set: { failure_reason: OPTED_OUT },
+      });
       if (outcome.applied) cancelled.push(id);
     }
     if (cancelled.length === 0) return 0;
-    for (const row of await manager.getRepository(MessageEntity).findBy({ id: In(cancelled) })) await this.messageEvents.appendFor(manager, row);
+    for (const row of await manager.getRepository(MessageEntity).findBy({ id: In(cancelled) }))
+      await this.messageEvents.appendFor(manager, row);
     return cancelled.length;
   }
 
-  private async appendChange(manager: EntityManager, type: 'contact.opted_out' | 'contact.opted_in', contact: ContactEntity, keyword: string, at: Date): Promise<void> {
+  private async appendChange(
+    manager: EntityManager,
+    type: 'contact.opted_out' | 'contact.opted_in',
+    contact: ContactEntity,
+    keyword: string,
+    at: Date,
+  ): Promise<void> {
     await this.outbox.append(
       manager,
       newEvent(type, {

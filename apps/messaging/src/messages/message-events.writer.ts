@@ -24,7 +24,11 @@ export class MessageEventsWriter {
    * how many events were written. `traceparents[i]`, when given, is row i's trace (its caller's,
    * not the batch's); otherwise the current trace applies.
    */
-  async appendForAll(manager: EntityManager, rows: readonly MessageEntity[], traceparents?: ReadonlyArray<string | null>): Promise<number> {
+  async appendForAll(
+    manager: EntityManager,
+    rows: readonly MessageEntity[],
+    traceparents?: ReadonlyArray<string | null>,
+  ): Promise<number> {
     const events = this.eventsFor(rows, traceparents);
     if (events.length > 0) await this.outbox.append(manager, events);
     return events.length;
@@ -35,9 +39,16 @@ export class MessageEventsWriter {
     const events: NewEvent[] = [];
     rows.forEach((row, index) => {
       const type = messageEventType(row.status);
-      if (type) events.push(newEvent(type, { companyId: row.companyId, subject: row.id, data: messageEventData(row), traceparent: traceparents?.[index] }));
+      if (type)
+        events.push(
+          newEvent(type, {
+            companyId: row.companyId,
+            subject: row.id,
+            data: messageEventData(row),
+            traceparent: traceparents?.[index],
+          }),
+        );
     });
     return events;
   }
-
 }

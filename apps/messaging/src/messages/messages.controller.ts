@@ -49,7 +49,9 @@ export class MessagesController {
 
   // Declared before messages/:id, which would otherwise take "list" for an id.
   @Get('messages/list')
-  @ApiOperation({ summary: `Messages, newest first (limit default ${MESSAGING_LIMITS.listLimitDefault}, max ${MESSAGING_LIMITS.listLimitMax})` })
+  @ApiOperation({
+    summary: `Messages, newest first (limit default ${MESSAGING_LIMITS.listLimitDefault}, max ${MESSAGING_LIMITS.listLimitMax})`,
+  })
   @ApiOkResponse({ type: MessageListResponse })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListMessagesQuery): Promise<MessageListResponse> {
     const messages = await this.messages.list(principal.companyId, {
@@ -68,7 +70,10 @@ export class MessagesController {
   }
 
   @Delete('messages/:id')
-  @ApiOperation({ summary: 'Cancel a message not yet handed to the carrier (200 with the cancelled message, again 200 when already cancelled; 409 too late)' })
+  @ApiOperation({
+    summary:
+      'Cancel a message not yet handed to the carrier (200 with the cancelled message, again 200 when already cancelled; 409 too late)',
+  })
   @ApiOkResponse({ type: MessageResponse })
   async cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<MessageResponse> {
     return mapMessage(await this.messages.cancel(principal.companyId, id));
@@ -79,8 +84,16 @@ export class MessagesController {
     summary: `The newest messages with a contact, oldest first (limit default ${MESSAGING_LIMITS.conversationLimitDefault}, max ${MESSAGING_LIMITS.conversationLimitMax}); 404 when none`,
   })
   @ApiOkResponse({ type: ConversationResponse })
-  async conversation(@CurrentPrincipal() principal: Principal, @PhoneParam() phone: string, @Query() query: ConversationQuery): Promise<ConversationResponse> {
-    const messages = await this.messages.conversation(principal.companyId, phone, query.limit ?? MESSAGING_LIMITS.conversationLimitDefault);
+  async conversation(
+    @CurrentPrincipal() principal: Principal,
+    @PhoneParam() phone: string,
+    @Query() query: ConversationQuery,
+  ): Promise<ConversationResponse> {
+    const messages = await this.messages.conversation(
+      principal.companyId,
+      phone,
+      query.limit ?? MESSAGING_LIMITS.conversationLimitDefault,
+    );
     return { phone, messages: messages.map(mapListedMessage) };
   }
 }

@@ -46,11 +46,16 @@ export class MessagesService {
   }
 
   /** Newest first. */
-  async list(companyId: string, filter: { contactPhone?: string; status?: PublicMessageStatus; limit: number }): Promise<MessageEntity[]> {
+  async list(
+    companyId: string,
+    filter: { contactPhone?: string; status?: PublicMessageStatus; limit: number },
+  ): Promise<MessageEntity[]> {
     const where: FindOptionsWhere<MessageEntity> = { companyId };
     if (filter.contactPhone) where.contactPhone = filter.contactPhone;
     if (filter.status) where.status = In(STORED_STATUSES[filter.status]);
-    return this.dataSource.getRepository(MessageEntity).find({ where, order: { createdAt: 'DESC', id: 'DESC' }, take: filter.limit });
+    return this.dataSource
+      .getRepository(MessageEntity)
+      .find({ where, order: { createdAt: 'DESC', id: 'DESC' }, take: filter.limit });
   }
 
   /** The newest `limit` messages with the contact, oldest first (the order a chat reads in); 404 when there are none. */
@@ -85,7 +90,10 @@ export class MessagesService {
         set: { failure_reason: CANCELLED_BY_CUSTOMER },
       });
       if (!outcome.applied) {
-        throw new AppError('conflict', TOO_LATE[outcome.current ?? message.status] ?? `The message cannot be cancelled (status ${message.status}).`);
+        throw new AppError(
+          'conflict',
+          TOO_LATE[outcome.current ?? message.status] ?? `The message cannot be cancelled (status ${message.status}).`,
+        );
       }
       const cancelled = await repository.findOneByOrFail({ id });
       await this.events.appendFor(manager, cancelled);

@@ -14,7 +14,9 @@ import type { MessageEntity } from './message.entity';
  */
 export function insertOutboundSql(first: number, onlyContactsIn?: string): string {
   const p = (offset: number) => `$${first + offset}`;
-  const kept = onlyContactsIn ? `\n    WHERE (m.company_id, m.contact_phone) IN (SELECT company_id, phone FROM (${onlyContactsIn}) AS kept)` : '';
+  const kept = onlyContactsIn
+    ? `\n    WHERE (m.company_id, m.contact_phone) IN (SELECT company_id, phone FROM (${onlyContactsIn}) AS kept)`
+    : '';
   return `INSERT INTO messaging.messages
      (id, company_id, direction, channel, body, status, from_number, contact_phone, sender, attachments, effect,
       bypass_window, bypass_opt_out, release_after, created_at, updated_at)
@@ -51,14 +53,22 @@ export function outboundMessageValues(rows: readonly MessageEntity[]): unknown[]
 const INSERT_OUTBOUND_SQL = insertOutboundSql(1);
 const INSERT_OUTBOUND = new PreparedStatement('messages_insert_outbound', INSERT_OUTBOUND_SQL, 'messaging');
 /** The same insert with the batch's sender pins written in the same statement (decision 0018). */
-const INSERT_OUTBOUND_PINNING = new PreparedStatement('messages_insert_outbound_pinning', `WITH ${pinWritesCtes(16)} ${INSERT_OUTBOUND_SQL}`, 'messaging');
+const INSERT_OUTBOUND_PINNING = new PreparedStatement(
+  'messages_insert_outbound_pinning',
+  `WITH ${pinWritesCtes(16)} ${INSERT_OUTBOUND_SQL}`,
+  'messaging',
+);
 
 /**
  * Inserts new outbound messages (rows from outboundMessageRow) in the caller's transaction, and
  * the sender pins their sends decided (`pins`, on contacts the transaction has locked) in the
  * same statement: one round trip where there were two, on every batch that holds a first message.
  */
-export async function insertOutboundMessages(manager: EntityManager, rows: readonly MessageEntity[], pins: readonly PinChange[] = []): Promise<void> {
+export async function insertOutboundMessages(
+  manager: EntityManager,
+  rows: readonly MessageEntity[],
+  pins: readonly PinChange[] = [],
+): Promise<void> {
   if (rows.length === 0) {
     if (pins.length > 0) throw new Error('insertOutboundMessages: sender pins without a message to send');
     return;
@@ -66,6 +76,9 @@ export async function insertOutboundMessages(manager: EntityManager, rows: reado
   const inbound = rows.find((row) => row.direction !== 'outbound');
   if (inbound) throw new Error(`insertOutboundMessages: ${inbound.id} is ${inbound.direction}`);
   const statement = pins.length > 0 ? INSERT_OUTBOUND_PINNING : INSERT_OUTBOUND;
-  await statement.run(transactionRunner(manager), [...outboundMessageValues(rows), ...(pins.length > 0 ? pinWritesParams(pins) : [])]);
+  await statement.run(transactionRunner(manager), [
+    ...outboundMessageValues(rows),
+    ...(pins.length > 0 ? pinWritesParams(pins) : []),
+  ]);
   notePinned(pins);
 }

@@ -49,7 +49,9 @@ describe('planSendBatch', () => {
     const fresh = contact('+14155552000', { created: true });
     const plan = planSendBatch([send('+14155552000'), send('+14155552000')], locked(fresh), NOW, ids());
     const number = poolNumberFor('+14155552000', POOL);
-    expect(plan.pins).toEqual([{ contact: { companyId: COMPANY, phone: '+14155552000', pinnedFromNumber: null }, number, reason: 'first_message' }]);
+    expect(plan.pins).toEqual([
+      { contact: { companyId: COMPANY, phone: '+14155552000', pinnedFromNumber: null }, number, reason: 'first_message' },
+    ]);
     expect(plan.messages.map((m) => m.fromNumber)).toEqual([number, number]);
   });
 
@@ -57,7 +59,11 @@ describe('planSendBatch', () => {
     const moved = contact('+14155553000', { pinnedFromNumber: '+14155550199', pinnedNumberActive: false });
     const plan = planSendBatch([send('+14155553000')], locked(moved), NOW, ids());
     expect(plan.pins).toEqual([
-      { contact: { companyId: COMPANY, phone: '+14155553000', pinnedFromNumber: '+14155550199' }, number: poolNumberFor('+14155553000', POOL), reason: 'number_removed' },
+      {
+        contact: { companyId: COMPANY, phone: '+14155553000', pinnedFromNumber: '+14155550199' },
+        number: poolNumberFor('+14155553000', POOL),
+        reason: 'number_removed',
+      },
     ]);
   });
 
@@ -81,7 +87,12 @@ describe('planSendBatch', () => {
     const created = contact('+14155555000', { created: true, activeNumbers: [] }, other);
     const existing = contact('+14155555001', { activeNumbers: [] }, other);
     const fine = contact('+14155555002', { created: true });
-    const plan = planSendBatch([send('+14155555000', {}, other), send('+14155555001', {}, other), send('+14155555002')], locked(created, existing, fine), NOW, ids());
+    const plan = planSendBatch(
+      [send('+14155555000', {}, other), send('+14155555001', {}, other), send('+14155555002')],
+      locked(created, existing, fine),
+      NOW,
+      ids(),
+    );
     expect(plan.outcomes.map((o) => (o.ok ? 'queued' : (o.error as AppError).kind))).toEqual(['conflict', 'conflict', 'queued']);
     expect(plan.unusedNewContacts).toEqual([created]);
     expect(plan.pins.map((p) => p.contact.phone)).toEqual(['+14155555002']);

@@ -31,7 +31,10 @@ export interface SendBatchPlan {
 }
 
 export const optedOutError = (phone: string) =>
-  new AppError('forbidden', `${phone} has opted out of messages from this workspace; nothing can be sent to it until it opts back in (by replying START).`);
+  new AppError(
+    'forbidden',
+    `${phone} has opted out of messages from this workspace; nothing can be sent to it until it opts back in (by replying START).`,
+  );
 
 /**
  * Decides a batch of sends on the contacts as locked for it (ContactsService.lockAllForSend): the
@@ -39,7 +42,12 @@ export const optedOutError = (phone: string) =>
  * would be decided — a contact is pinned once, by its first send, and the sends after it in the
  * batch keep that pin. Pure: ids and the time come from the caller.
  */
-export function planSendBatch(sends: readonly QueuedSend[], contacts: ReadonlyMap<string, ContactForSend>, now: Date, newId: () => string): SendBatchPlan {
+export function planSendBatch(
+  sends: readonly QueuedSend[],
+  contacts: ReadonlyMap<string, ContactForSend>,
+  now: Date,
+  newId: () => string,
+): SendBatchPlan {
   const outcomes: Array<BatchOutcome<MessageEntity>> = [];
   const pins: PinChange[] = [];
   const messages: MessageEntity[] = [];
@@ -79,20 +87,30 @@ export function planSendBatch(sends: readonly QueuedSend[], contacts: ReadonlyMa
     traceparents.push(traceparent);
     outcomes.push({ ok: true, value: message });
   }
-  const unusedNewContacts = [...contacts.entries()].filter(([key, contact]) => contact.created && !used.has(key)).map(([, contact]) => contact);
+  const unusedNewContacts = [...contacts.entries()]
+    .filter(([key, contact]) => contact.created && !used.has(key))
+    .map(([, contact]) => contact);
   return { outcomes, pins, messages, traceparents, unusedNewContacts };
 }
 
 /** The contact's sender number for this batch (null: the workspace has none); records a pin change when there is one. */
 function pinOnce(contact: ContactForSend, pins: PinChange[]): string | null {
-  const decision = decidePin({ number: contact.pinnedFromNumber, active: contact.pinnedFromNumber !== null && contact.pinnedNumberActive }, contact.phone, contact.activeNumbers);
+  const decision = decidePin(
+    { number: contact.pinnedFromNumber, active: contact.pinnedFromNumber !== null && contact.pinnedNumberActive },
+    contact.phone,
+    contact.activeNumbers,
+  );
   switch (decision.kind) {
     case 'keep':
       return decision.number;
     case 'no_number':
       return null;
     case 'pin':
-      pins.push({ contact: { companyId: contact.companyId, phone: contact.phone, pinnedFromNumber: contact.pinnedFromNumber }, number: decision.number, reason: decision.reason });
+      pins.push({
+        contact: { companyId: contact.companyId, phone: contact.phone, pinnedFromNumber: contact.pinnedFromNumber },
+        number: decision.number,
+        reason: decision.reason,
+      });
       return decision.number;
   }
 }

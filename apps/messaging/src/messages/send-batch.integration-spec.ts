@@ -62,27 +62,41 @@ async function readPlanWrite(sends: readonly QueuedSend[], between: () => Promis
     const plan = planSendBatch(sends, read, new Date(), randomUUID);
     await between();
     const written = await writer.write(runner, sends, plan, read);
-    return { plan, written, idsTo: (phone: string) => plan.messages.filter((message) => message.contactPhone === phone).map((message) => message.id) };
+    return {
+      plan,
+      written,
+      idsTo: (phone: string) => plan.messages.filter((message) => message.contactPhone === phone).map((message) => message.id),
+    };
   } finally {
     await runner.release();
   }
 }
 
 const messagesTo = async (phone: string) =>
-  (await db.query('SELECT id, from_number FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2', [companyId, phone])) as Array<{ id: string; from_number: string }>;
-const outboxSubjects = async (ids: readonly string[]) =>
-  ((await db.query('SELECT subject FROM messaging.outbox WHERE subject = ANY($1::text[])', [ids])) as Array<{ subject: string }>).map((row) => row.subject);
-const contactRow = async (phone: string) =>
-  ((await db.query('SELECT first_name, pinned_from_number, opted_out FROM messaging.contacts WHERE company_id = $1 AND phone = $2', [companyId, phone])) as Array<{
-    first_name: string | null;
-    pinned_from_number: string | null;
-    opted_out: boolean;
-  }>)[0];
-const pinChanges = async (phone: string) =>
-  (await db.query('SELECT previous_number, number, reason FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2 ORDER BY id', [
+  (await db.query('SELECT id, from_number FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2', [
     companyId,
     phone,
-  ])) as Array<{ previous_number: string | null; number: string; reason: string }>;
+  ])) as Array<{ id: string; from_number: string }>;
+const outboxSubjects = async (ids: readonly string[]) =>
+  (
+    (await db.query('SELECT subject FROM messaging.outbox WHERE subject = ANY($1::text[])', [ids])) as Array<{ subject: string }>
+  ).map((row) => row.subject);
+const contactRow = async (phone: string) =>
+  (
+    (await db.query(
+      'SELECT first_name, pinned_from_number, opted_out FROM messaging.contacts WHERE company_id = $1 AND phone = $2',
+      [companyId, phone],
+    )) as Array<{
+      first_name: string | null;
+      pinned_from_number: string | null;
+      opted_out: boolean;
+    }>
+  )[0];
+const pinChanges = async (phone: string) =>
+  (await db.query(
+    'SELECT previous_number, number, reason FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2 ORDER BY id',
+    [companyId, phone],
+  )) as Array<{ previous_number: string | null; number: string; reason: string }>;
 
 /** An existing contact pinned to its hash number (a first send through the batch path). */
 async function existingContact(): Promise<string> {
@@ -109,7 +123,10 @@ describe('SendBatchWriter (read, plan, one statement)', () => {
   it('leaves out a contact opted out between the read and the write, with its message and event; writes the rest of the batch', async () => {
     const [stays, leaves] = [await existingContact(), await existingContact()];
     const { written, idsTo } = await readPlanWrite([queued(stays), queued(leaves)], () =>
-      db.query('UPDATE messaging.contacts SET opted_out = true, opted_out_at = now() WHERE company_id = $1 AND phone = $2', [companyId, leaves]),
+      db.query('UPDATE messaging.contacts SET opted_out = true, opted_out_at = now() WHERE company_id = $1 AND phone = $2', [
+        companyId,
+        leaves,
+      ]),
     );
 
     expect([...written]).toEqual([contactKey(companyId, stays)]);
@@ -123,7 +140,11 @@ describe('SendBatchWriter (read, plan, one statement)', () => {
     const phone = await existingContact();
     const other = (await contactRow(phone))!.pinned_from_number === N1 ? N2 : N1;
     const { written } = await readPlanWrite([queued(phone)], () =>
-      db.query('UPDATE messaging.contacts SET pinned_from_number = $3 WHERE company_id = $1 AND phone = $2', [companyId, phone, other]),
+      db.query('UPDATE messaging.contacts SET pinned_from_number = $3 WHERE company_id = $1 AND phone = $2', [
+        companyId,
+        phone,
+        other,
+      ]),
     );
 
     expect(written.size).toBe(0);
@@ -133,7 +154,11 @@ describe('SendBatchWriter (read, plan, one statement)', () => {
   it('leaves out a new contact someone else created between the read and the write, and keeps their first name', async () => {
     const phone = newPhone();
     const { written, idsTo } = await readPlanWrite([queued(phone, 'Mine')], () =>
-      db.query('INSERT INTO messaging.contacts (company_id, phone, first_name) VALUES ($1, $2, $3)', [companyId, phone, 'Theirs']),
+      db.query('INSERT INTO messaging.contacts (company_id, phone, first_name) VALUES ($1, $2, $3)', [
+        companyId,
+        phone,
+        'Theirs',
+      ]),
     );
 
     expect(written.size).toBe(0);
@@ -151,7 +176,10 @@ describe('SendBatchWriter (read, plan, one statement)', () => {
       // Prepares the statement on a pooled connection first, so the write below goes straight to the lock.
       await readPlanWrite([queued(phone)]);
       await optOut.startTransaction();
-      await optOut.query('UPDATE messaging.contacts SET opted_out = true WHERE company_id = $1 AND phone = $2', [companyId, phone]);
+      await optOut.query('UPDATE messaging.contacts SET opted_out = true WHERE company_id = $1 AND phone = $2', [
+        companyId,
+        phone,
+      ]);
       let settled = false;
       const writing = readPlanWrite([queued(phone)]).finally(() => (settled = true));
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -193,7 +221,8 @@ describe('SendBatchWriter (read, plan, one statement)', () => {
 });
 
 describe('POST /v1/messages when the contact changes between the read and the write', () => {
-  const post = (to: string) => request(app.getHttpServer()).post('/v1/messages').set('x-api-key', workspace.apiKey).send({ to, message: 'hi' });
+  const post = (to: string) =>
+    request(app.getHttpServer()).post('/v1/messages').set('x-api-key', workspace.apiKey).send({ to, message: 'hi' });
 
   /** Runs `change` between the next batch's read and its write (the writer's statement, on its way). */
   function changeBeforeNextWrite(change: () => Promise<unknown>): jest.SpyInstance {
@@ -209,7 +238,10 @@ describe('POST /v1/messages when the contact changes between the read and the wr
   it('answers 403 for a contact that opted out in between, and writes nothing for it', async () => {
     const phone = await existingContact();
     const spy = changeBeforeNextWrite(() =>
-      db.query('UPDATE messaging.contacts SET opted_out = true, opted_out_at = now() WHERE company_id = $1 AND phone = $2', [companyId, phone]),
+      db.query('UPDATE messaging.contacts SET opted_out = true, opted_out_at = now() WHERE company_id = $1 AND phone = $2', [
+        companyId,
+        phone,
+      ]),
     );
 
     const response = await post(phone).expect(403);
@@ -222,7 +254,13 @@ describe('POST /v1/messages when the contact changes between the read and the wr
   it('queues on the new pin for a contact re-pinned in between', async () => {
     const phone = await existingContact();
     const other = (await contactRow(phone))!.pinned_from_number === N1 ? N2 : N1;
-    changeBeforeNextWrite(() => db.query('UPDATE messaging.contacts SET pinned_from_number = $3 WHERE company_id = $1 AND phone = $2', [companyId, phone, other]));
+    changeBeforeNextWrite(() =>
+      db.query('UPDATE messaging.contacts SET pinned_from_number = $3 WHERE company_id = $1 AND phone = $2', [
+        companyId,
+        phone,
+        other,
+      ]),
+    );
 
     const response = await post(phone).expect(200);
 
@@ -235,7 +273,11 @@ describe('POST /v1/messages when the contact changes between the read and the wr
     const [written, movedA, movedB] = [await existingContact(), await existingContact(), await existingContact()];
     const repin = async (phone: string) => {
       const other = (await contactRow(phone))!.pinned_from_number === N1 ? N2 : N1;
-      await db.query('UPDATE messaging.contacts SET pinned_from_number = $3 WHERE company_id = $1 AND phone = $2', [companyId, phone, other]);
+      await db.query('UPDATE messaging.contacts SET pinned_from_number = $3 WHERE company_id = $1 AND phone = $2', [
+        companyId,
+        phone,
+        other,
+      ]);
     };
     changeBeforeNextWrite(async () => {
       await repin(movedA);
@@ -255,7 +297,9 @@ describe('POST /v1/messages when the contact changes between the read and the wr
   it('counts the sends it decided again (messaging_send_decided_again_total)', async () => {
     const before = await decidedAgain();
     const phone = await existingContact();
-    changeBeforeNextWrite(() => db.query('UPDATE messaging.contacts SET opted_out = true WHERE company_id = $1 AND phone = $2', [companyId, phone]));
+    changeBeforeNextWrite(() =>
+      db.query('UPDATE messaging.contacts SET opted_out = true WHERE company_id = $1 AND phone = $2', [companyId, phone]),
+    );
     await post(phone).expect(403);
     expect(await decidedAgain()).toBe(before + 1);
   });

@@ -102,7 +102,12 @@ export class SendBatchWriter {
   }
 
   /** Runs the statement on `runner`'s connection (no transaction open there); answers the contactKeys it wrote. */
-  async write(runner: QueryRunner, sends: readonly QueuedSend[], plan: SendBatchPlan, contacts: ReadonlyMap<string, ContactForSend>): Promise<Set<string>> {
+  async write(
+    runner: QueryRunner,
+    sends: readonly QueuedSend[],
+    plan: SendBatchPlan,
+    contacts: ReadonlyMap<string, ContactForSend>,
+  ): Promise<Set<string>> {
     if (plan.messages.length === 0) return new Set();
     const writes = contactWrites(sends, plan, contacts);
     const events = this.events.eventsFor(plan.messages, plan.traceparents);
@@ -118,14 +123,22 @@ export class SendBatchWriter {
       ...this.outbox.values(events),
     ]);
     const written = new Set(rows.map((row) => contactKey(String(row.company_id), row.phone)));
-    const writtenIds = new Set(plan.messages.filter((message) => written.has(contactKey(message.companyId, message.contactPhone))).map((message) => message.id));
+    const writtenIds = new Set(
+      plan.messages
+        .filter((message) => written.has(contactKey(message.companyId, message.contactPhone)))
+        .map((message) => message.id),
+    );
     this.outbox.noteAppended(events.filter((event) => writtenIds.has(event.envelope.subject)));
     return written;
   }
 }
 
 /** One ContactWrite per contact the plan queues a message to, first name from its first send. */
-function contactWrites(sends: readonly QueuedSend[], plan: SendBatchPlan, contacts: ReadonlyMap<string, ContactForSend>): ContactWrite[] {
+function contactWrites(
+  sends: readonly QueuedSend[],
+  plan: SendBatchPlan,
+  contacts: ReadonlyMap<string, ContactForSend>,
+): ContactWrite[] {
   const firstNames = new Map<string, string | null>();
   for (const { companyId, input } of sends) {
     const key = contactKey(companyId, input.to);

@@ -66,7 +66,10 @@ export class SendMessageService {
     let plan: SendBatchPlan;
     let written: Set<string>;
     try {
-      const contacts = await this.contacts.readAllForSend(runner, sends.map(({ companyId, input }) => ({ companyId, phone: input.to })));
+      const contacts = await this.contacts.readAllForSend(
+        runner,
+        sends.map(({ companyId, input }) => ({ companyId, phone: input.to })),
+      );
       plan = planSendBatch(sends, contacts, this.clock.now(), randomUUID);
       written = await this.batchWriter.write(runner, sends, plan, contacts);
     } finally {
@@ -74,7 +77,9 @@ export class SendMessageService {
       await runner.release().catch(() => undefined);
     }
     const outcomes = [...plan.outcomes];
-    const again = sends.flatMap((send, index) => (outcomes[index]!.ok && !written.has(contactKey(send.companyId, send.input.to)) ? [index] : []));
+    const again = sends.flatMap((send, index) =>
+      outcomes[index]!.ok && !written.has(contactKey(send.companyId, send.input.to)) ? [index] : [],
+    );
     if (again.length === 0) return outcomes;
     this.metrics.decidedAgain(again.length);
     const decided = await this.decideAgain(again.map((index) => sends[index]!));
@@ -99,7 +104,10 @@ export class SendMessageService {
     }
   }
 
-  /** The batch in one transaction that locks its contacts first (five round trips): sends whose contact changed under the two-round-trip write. */
+  /**
+   * The batch in one transaction that locks its contacts first (five round trips): sends whose
+   * contact changed under the two-round-trip write.
+   */
   private queueLocked(sends: readonly QueuedSend[]): Promise<ReadonlyArray<BatchOutcome<MessageEntity>>> {
     return this.dataSource.transaction(async (manager) => {
       const contacts = await this.contacts.lockAllForSend(

@@ -20,7 +20,11 @@ const CONTACTS = new PreparedStatement(
 );
 
 /** Locked in number order, so two schedulers locking overlapping sets cannot deadlock. */
-const LOCK_NUMBERS = new PreparedStatement('claim_lock_numbers', `SELECT * FROM messaging.sender_numbers WHERE number = ANY($1::text[]) ORDER BY number FOR UPDATE`, 'messaging');
+const LOCK_NUMBERS = new PreparedStatement(
+  'claim_lock_numbers',
+  `SELECT * FROM messaging.sender_numbers WHERE number = ANY($1::text[]) ORDER BY number FOR UPDATE`,
+  'messaging',
+);
 
 /**
  * Per candidate, the earliest outbound message to the same person still waiting or being handed
@@ -62,9 +66,15 @@ const NEW_CONTACTS_TODAY = new PreparedStatement(
   'messaging',
 );
 
-export async function contactsOf(manager: EntityManager, messages: readonly MessageEntity[]): Promise<Map<string, ContactEntity>> {
+export async function contactsOf(
+  manager: EntityManager,
+  messages: readonly MessageEntity[],
+): Promise<Map<string, ContactEntity>> {
   if (messages.length === 0) return new Map();
-  const { rows } = await CONTACTS.run<Record<string, unknown>>(transactionRunner(manager), [messages.map((m) => m.companyId), messages.map((m) => m.contactPhone)]);
+  const { rows } = await CONTACTS.run<Record<string, unknown>>(transactionRunner(manager), [
+    messages.map((m) => m.companyId),
+    messages.map((m) => m.contactPhone),
+  ]);
   const contacts = rows.map((raw) => entityFromColumns(manager, ContactEntity, raw));
   return new Map(contacts.map((contact) => [contactKey(contact.companyId, contact.phone), contact]));
 }
@@ -84,19 +94,35 @@ export interface EarlierPending {
 
 /** By candidate id; a candidate with nothing earlier pending is absent. */
 export async function earlierPendingOf(manager: EntityManager, ids: readonly string[]): Promise<Map<string, EarlierPending>> {
-  const { rows } = await EARLIER_PENDING.run<{ id: string; earlier_id: string; status: string; release_after: Date }>(transactionRunner(manager), [ids]);
+  const { rows } = await EARLIER_PENDING.run<{ id: string; earlier_id: string; status: string; release_after: Date }>(
+    transactionRunner(manager),
+    [ids],
+  );
   return new Map(rows.map((row) => [row.id, { id: row.earlier_id, status: row.status, releaseAfter: row.release_after }]));
 }
 
 /** By candidate id: the sender number it was read for and the last exchange (null: none). */
-export async function lastExchangesOf(manager: EntityManager, ids: readonly string[]): Promise<Map<string, { number: string | null; at: Date | null }>> {
-  const { rows } = await LAST_EXCHANGE.run<{ id: string; from_number: string | null; at: Date | null }>(transactionRunner(manager), [ids]);
+export async function lastExchangesOf(
+  manager: EntityManager,
+  ids: readonly string[],
+): Promise<Map<string, { number: string | null; at: Date | null }>> {
+  const { rows } = await LAST_EXCHANGE.run<{ id: string; from_number: string | null; at: Date | null }>(
+    transactionRunner(manager),
+    [ids],
+  );
   return new Map(rows.map((row) => [row.id, { number: row.from_number, at: row.at }]));
 }
 
 /** sender_number_days.new_contacts of each number on `day` (0 when it has no row). */
-export async function newContactsTodayOf(manager: EntityManager, day: string, numbers: readonly string[]): Promise<Map<string, number>> {
-  const { rows } = await NEW_CONTACTS_TODAY.run<{ number: string; new_contacts: number }>(transactionRunner(manager), [day, numbers]);
+export async function newContactsTodayOf(
+  manager: EntityManager,
+  day: string,
+  numbers: readonly string[],
+): Promise<Map<string, number>> {
+  const { rows } = await NEW_CONTACTS_TODAY.run<{ number: string; new_contacts: number }>(transactionRunner(manager), [
+    day,
+    numbers,
+  ]);
   const counts = new Map(numbers.map((number) => [number, 0]));
   for (const row of rows) counts.set(row.number, row.new_contacts);
   return counts;

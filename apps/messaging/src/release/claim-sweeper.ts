@@ -43,7 +43,9 @@ export class ClaimSweeper {
       const stuck = await manager
         .getRepository(MessageEntity)
         .createQueryBuilder('m')
-        .where(`m.status = 'sending' AND m.handedOverAt IS NULL AND m.claimedAt < :cutoff`, { cutoff: new Date(now.getTime() - this.options.claimTimeoutMs) })
+        .where(`m.status = 'sending' AND m.handedOverAt IS NULL AND m.claimedAt < :cutoff`, {
+          cutoff: new Date(now.getTime() - this.options.claimTimeoutMs),
+        })
         .orderBy('m.claimedAt', 'ASC')
         .limit(limit)
         .setLock('pessimistic_write')
@@ -51,14 +53,27 @@ export class ClaimSweeper {
         .getMany();
       for (const message of stuck) {
         if (message.sendAttempts >= this.options.retry.maxAttempts) {
-          await changeStatusAndAnnounce(manager, this.events, { table: MESSAGES_TABLE, id: message.id, event: 'reject', set: { failure_reason: ABANDONED } });
+          await changeStatusAndAnnounce(manager, this.events, {
+            table: MESSAGES_TABLE,
+            id: message.id,
+            event: 'reject',
+            set: { failure_reason: ABANDONED },
+          });
           this.metrics.released('failed');
         } else {
-          await applyStatusEvent(manager, { table: MESSAGES_TABLE, id: message.id, event: 'requeue', set: { claimed_at: null, release_after: now } });
+          await applyStatusEvent(manager, {
+            table: MESSAGES_TABLE,
+            id: message.id,
+            event: 'requeue',
+            set: { claimed_at: null, release_after: now },
+          });
           this.metrics.released('requeued');
         }
       }
-      if (stuck.length > 0) this.logger.warn(`gave back ${stuck.length} message(s) claimed before ${this.options.claimTimeoutMs} ms ago and never handed over`);
+      if (stuck.length > 0)
+        this.logger.warn(
+          `gave back ${stuck.length} message(s) claimed before ${this.options.claimTimeoutMs} ms ago and never handed over`,
+        );
       return stuck.length;
     });
   }

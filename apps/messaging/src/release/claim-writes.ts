@@ -25,7 +25,12 @@ export interface DecidedClaim {
 }
 
 /** Returns the ids whose claim applied (all of them: the rows are locked and were `queued`). */
-export async function writeClaims(manager: EntityManager, table: string, claims: readonly DecidedClaim[], claimedAt: Date): Promise<Set<string>> {
+export async function writeClaims(
+  manager: EntityManager,
+  table: string,
+  claims: readonly DecidedClaim[],
+  claimedAt: Date,
+): Promise<Set<string>> {
   if (claims.length === 0) return new Set();
   const slots = new Map(claims.map((claim) => [claim.number, claim.slot]));
   await RESERVE_SLOTS.run(transactionRunner(manager), [[...slots.keys()], [...slots.values()]]);

@@ -26,7 +26,9 @@ describe('handOffBatches', () => {
 
   it('keeps every message exactly once', () => {
     const messages = Array.from({ length: 37 }, (_, i) => claimed(String(i), `+14155550${String(i % 7).padStart(3, '0')}`));
-    const ids = handOffBatches(messages, 4).flat().map((message) => message.id);
+    const ids = handOffBatches(messages, 4)
+      .flat()
+      .map((message) => message.id);
     expect(ids.sort()).toEqual(messages.map((message) => message.id).sort());
   });
 

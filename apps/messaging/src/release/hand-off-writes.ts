@@ -32,7 +32,10 @@ const COUNT_SENT = new PreparedStatement(
 );
 
 /** contacts.last_outbound_at of each contact handed a message (one row per contact: the latest time). */
-export async function recordLastOutbound(manager: EntityManager, sent: ReadonlyArray<{ companyId: string; contactPhone: string; at: Date }>): Promise<void> {
+export async function recordLastOutbound(
+  manager: EntityManager,
+  sent: ReadonlyArray<{ companyId: string; contactPhone: string; at: Date }>,
+): Promise<void> {
   const latest = new Map<string, { companyId: string; contactPhone: string; at: Date }>();
   for (const row of sent) {
     const key = contactKey(row.companyId, row.contactPhone);
@@ -41,7 +44,11 @@ export async function recordLastOutbound(manager: EntityManager, sent: ReadonlyA
   }
   if (latest.size === 0) return;
   const rows = byKey([...latest.values()], (row) => `${row.companyId.padStart(20, '0')}:${row.contactPhone}`);
-  await RECORD_LAST_OUTBOUND.run(transactionRunner(manager), [rows.map((row) => row.companyId), rows.map((row) => row.contactPhone), rows.map((row) => row.at)]);
+  await RECORD_LAST_OUTBOUND.run(transactionRunner(manager), [
+    rows.map((row) => row.companyId),
+    rows.map((row) => row.contactPhone),
+    rows.map((row) => row.at),
+  ]);
 }
 
 /** sender_number_days.sent + the hand-offs of each number on their UTC day. */
@@ -56,17 +63,30 @@ export async function countSent(manager: EntityManager, sent: ReadonlyArray<{ nu
   }
   if (counts.size === 0) return;
   const rows = [...counts.values()];
-  await COUNT_SENT.run(transactionRunner(manager), [rows.map((row) => row.number), rows.map((row) => row.day), rows.map((row) => row.sent)]);
+  await COUNT_SENT.run(transactionRunner(manager), [
+    rows.map((row) => row.number),
+    rows.map((row) => row.day),
+    rows.map((row) => row.sent),
+  ]);
 }
 
 /** The carrier's capability answers, stored on the contacts (outside any transaction: nothing else is locked then). */
-export async function storeCapabilities(dataSource: DataSource, answers: ReadonlyArray<{ companyId: string; contactPhone: string; capability: PhoneCapability }>, checkedAt: Date): Promise<void> {
+export async function storeCapabilities(
+  dataSource: DataSource,
+  answers: ReadonlyArray<{ companyId: string; contactPhone: string; capability: PhoneCapability }>,
+  checkedAt: Date,
+): Promise<void> {
   if (answers.length === 0) return;
   const rows = byKey([...answers], (row) => `${row.companyId.padStart(20, '0')}:${row.contactPhone}`);
   await dataSource.query(
     `UPDATE messaging.contacts AS c SET capability = u.capability, capability_checked_at = $4, updated_at = now()
        FROM (SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u(company_id, phone, capability) ORDER BY company_id, phone) AS u
       WHERE c.company_id = u.company_id AND c.phone = u.phone`,
-    [rows.map((row) => row.companyId), rows.map((row) => row.contactPhone), rows.map((row) => toContactCapability(row.capability)), checkedAt],
+    [
+      rows.map((row) => row.companyId),
+      rows.map((row) => row.contactPhone),
+      rows.map((row) => toContactCapability(row.capability)),
+      checkedAt,
+    ],
   );
 }

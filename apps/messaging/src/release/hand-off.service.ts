@@ -4,7 +4,13 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { applyStatusEvent } from '@suite/message-status';
 import { PreparedStatement } from '@suite/eventing';
 import { CarrierRejectedError, CarrierUnavailableError } from '../carrier/carrier-errors';
-import { CARRIER, type Carrier, type CarrierChannel, type CarrierSendResult, type PhoneCapability } from '../carrier/carrier.port';
+import {
+  CARRIER,
+  type Carrier,
+  type CarrierChannel,
+  type CarrierSendResult,
+  type PhoneCapability,
+} from '../carrier/carrier.port';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { MessageEntity } from '../messages/message.entity';
 import { bodyForChannel, chooseChannel, effectApplies } from '../scheduling/channel-choice';
@@ -29,7 +35,11 @@ export const HAND_OFF_REASONS = {
 class CarrierTimeoutError extends CarrierUnavailableError {}
 
 /** The claimed rows, locked in id order (two batches over overlapping rows cannot deadlock). */
-const LOCK_CLAIMS = new PreparedStatement('hand_off_lock_claims', `SELECT * FROM messaging.messages WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, 'messaging');
+const LOCK_CLAIMS = new PreparedStatement(
+  'hand_off_lock_claims',
+  `SELECT * FROM messaging.messages WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+  'messaging',
+);
 
 /** A message of the batch that passed its checks and goes to the carrier. */
 interface Sendable {
@@ -96,7 +106,10 @@ export class HandOffService {
         for (const outcome of outcomes) if (outcome.applied) this.metrics.released('no_channel');
       }
       // Pacing holds at the carrier: each number's turn (its marker row stays locked until commit).
-      const turns = await this.paceGate.turns(manager, sendable.map(({ row, claimed }) => ({ number: row.fromNumber!, perSecondRate: claimed.perSecondRate })));
+      const turns = await this.paceGate.turns(
+        manager,
+        sendable.map(({ row, claimed }) => ({ number: row.fromNumber!, perSecondRate: claimed.perSecondRate })),
+      );
       const going: Array<Sendable & { turn: Extract<PaceTurn, { kind: 'go' }> }> = [];
       for (const [i, turn] of turns.entries()) {
         const message = sendable[i]!;
@@ -104,12 +117,20 @@ export class HandOffService {
           going.push({ ...message, turn });
           continue;
         }
-        await applyStatusEvent(manager, { table: MESSAGES_TABLE, id: message.row.id, event: 'requeue', set: { claimed_at: null, release_after: turn.until } });
+        await applyStatusEvent(manager, {
+          table: MESSAGES_TABLE,
+          id: message.row.id,
+          event: 'requeue',
+          set: { claimed_at: null, release_after: turn.until },
+        });
         this.metrics.deferred('rate');
       }
       const handed = await Promise.all(going.map((message) => this.send(message)));
       // Whatever the answers, the carrier got the requests: those are the numbers' last hand-offs.
-      await this.paceGate.handedOver(manager, handed.map(({ row, at }) => ({ number: row.fromNumber!, at })));
+      await this.paceGate.handedOver(
+        manager,
+        handed.map(({ row, at }) => ({ number: row.fromNumber!, at })),
+      );
       await this.record(manager, handed);
     });
   }
@@ -141,9 +162,12 @@ export class HandOffService {
   /** The batch's carrier answers: `sent` and `failed` in one guarded update and one outbox append each; retries one by one (rare). */
   private async record(manager: EntityManager, handed: readonly Handed[]): Promise<void> {
     const accepted = handed.flatMap((message) => ('accepted' in message ? [{ ...message, result: message.accepted }] : []));
-    const rejected = handed.flatMap((message) => ('error' in message && message.error instanceof CarrierRejectedError ? [{ ...message, error: message.error }] : []));
+    const rejected = handed.flatMap((message) =>
+      'error' in message && message.error instanceof CarrierRejectedError ? [{ ...message, error: message.error }] : [],
+    );
     for (const message of handed) {
-      if ('error' in message && !(message.error instanceof CarrierRejectedError)) await this.retryOrFail(manager, message.claimed, message.error);
+      if ('error' in message && !(message.error instanceof CarrierRejectedError))
+        await this.retryOrFail(manager, message.claimed, message.error);
     }
     if (rejected.length > 0) {
       const outcomes = await changeStatusesAndAnnounce(manager, this.events, {
@@ -162,13 +186,25 @@ export class HandOffService {
       event: 'accept',
       rows: accepted.map(({ row, channel, at, result }) => ({
         id: row.id,
-        set: { channel, handed_over_at: at, sent_at: result.acceptedAt, carrier_ts: result.acceptedAt, carrier_message_id: result.carrierMessageId },
+        set: {
+          channel,
+          handed_over_at: at,
+          sent_at: result.acceptedAt,
+          carrier_ts: result.acceptedAt,
+          carrier_message_id: result.carrierMessageId,
+        },
       })),
     });
     // The rows are locked and were checked to be this claim's `sending`: every accept applies.
     const sent = accepted.filter((_, i) => outcomes[i]!.applied);
-    await recordLastOutbound(manager, sent.map(({ row, at }) => ({ companyId: row.companyId, contactPhone: row.contactPhone, at })));
-    await countSent(manager, sent.map(({ row, at }) => ({ number: row.fromNumber!, at })));
+    await recordLastOutbound(
+      manager,
+      sent.map(({ row, at }) => ({ companyId: row.companyId, contactPhone: row.contactPhone, at })),
+    );
+    await countSent(
+      manager,
+      sent.map(({ row, at }) => ({ number: row.fromNumber!, at })),
+    );
     for (const { claimed, at } of sent) {
       this.metrics.released('sent');
       this.metrics.handedOver(claimed.dueAt, at);
@@ -180,22 +216,36 @@ export class HandOffService {
    * carrier's answer (lookups side by side, before any row lock), stored in one statement for
    * next time. A failed lookup is the message's outcome (retried like an unavailable carrier).
    */
-  private async capabilitiesOf(batch: readonly ClaimedMessage[]): Promise<Map<string, { ok: true; value: PhoneCapability } | { ok: false; error: unknown }>> {
+  private async capabilitiesOf(
+    batch: readonly ClaimedMessage[],
+  ): Promise<Map<string, { ok: true; value: PhoneCapability } | { ok: false; error: unknown }>> {
     const now = this.clock.now();
     const answers = await Promise.all(
       batch.map(async (claimed) => {
         if (claimed.cachedCapability) return { claimed, ok: true as const, value: claimed.cachedCapability, looked: false };
         try {
-          const value = await this.withTimeout(this.carrier.lookupCapability(claimed.contactPhone), `capability lookup of ${claimed.contactPhone}`);
+          const value = await this.withTimeout(
+            this.carrier.lookupCapability(claimed.contactPhone),
+            `capability lookup of ${claimed.contactPhone}`,
+          );
           return { claimed, ok: true as const, value, looked: true };
         } catch (error) {
           return { claimed, ok: false as const, error };
         }
       }),
     );
-    const looked = answers.flatMap((answer) => (answer.ok && answer.looked ? [{ companyId: answer.claimed.companyId, contactPhone: answer.claimed.contactPhone, capability: answer.value }] : []));
+    const looked = answers.flatMap((answer) =>
+      answer.ok && answer.looked
+        ? [{ companyId: answer.claimed.companyId, contactPhone: answer.claimed.contactPhone, capability: answer.value }]
+        : [],
+    );
     await storeCapabilities(this.dataSource, looked, now);
-    return new Map(answers.map((answer) => [answer.claimed.id, answer.ok ? { ok: true, value: answer.value } : { ok: false, error: answer.error }]));
+    return new Map(
+      answers.map((answer) => [
+        answer.claimed.id,
+        answer.ok ? { ok: true, value: answer.value } : { ok: false, error: answer.error },
+      ]),
+    );
   }
 
   /** The batch's rows, locked, that are still this claim's `sending`; the others a cancel, the sweeper or another claim got first. */
@@ -217,12 +267,24 @@ export class HandOffService {
     const next = retryDecision(this.options.retry, claimed.attempt, this.clock.now(), retryAfter);
     if (next.kind === 'give_up') {
       this.logger.warn(`message ${claimed.id} failed after ${claimed.attempt} attempt(s): ${cause}`);
-      await changeStatusAndAnnounce(manager, this.events, { table: MESSAGES_TABLE, id: claimed.id, event: 'reject', set: { failure_reason: HAND_OFF_REASONS.unavailable } });
+      await changeStatusAndAnnounce(manager, this.events, {
+        table: MESSAGES_TABLE,
+        id: claimed.id,
+        event: 'reject',
+        set: { failure_reason: HAND_OFF_REASONS.unavailable },
+      });
       this.metrics.released('failed');
       return;
     }
-    this.logger.warn(`message ${claimed.id} attempt ${claimed.attempt}: carrier unavailable (${cause}); again at ${next.at.toISOString()}`);
-    await applyStatusEvent(manager, { table: MESSAGES_TABLE, id: claimed.id, event: 'requeue', set: { claimed_at: null, release_after: next.at } });
+    this.logger.warn(
+      `message ${claimed.id} attempt ${claimed.attempt}: carrier unavailable (${cause}); again at ${next.at.toISOString()}`,
+    );
+    await applyStatusEvent(manager, {
+      table: MESSAGES_TABLE,
+      id: claimed.id,
+      event: 'requeue',
+      set: { claimed_at: null, release_after: next.at },
+    });
     this.metrics.released('requeued');
   }
 
@@ -230,7 +292,10 @@ export class HandOffService {
   private withTimeout<T>(call: Promise<T>, what: string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new CarrierTimeoutError(`${what} took longer than ${this.options.carrierTimeoutMs} ms`)), this.options.carrierTimeoutMs);
+      timer = setTimeout(
+        () => reject(new CarrierTimeoutError(`${what} took longer than ${this.options.carrierTimeoutMs} ms`)),
+        this.options.carrierTimeoutMs,
+      );
     });
     return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
   }

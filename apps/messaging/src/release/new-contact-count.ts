@@ -15,7 +15,11 @@ const COUNT_NEW_CONTACTS = new PreparedStatement(
   'messaging',
 );
 
-export async function countNewContacts(manager: EntityManager, day: string, byNumber: ReadonlyMap<string, number>): Promise<void> {
+export async function countNewContacts(
+  manager: EntityManager,
+  day: string,
+  byNumber: ReadonlyMap<string, number>,
+): Promise<void> {
   if (byNumber.size === 0) return;
   const numbers = [...byNumber.keys()].sort();
   await COUNT_NEW_CONTACTS.run(transactionRunner(manager), [day, numbers, numbers.map((number) => byNumber.get(number)!)]);

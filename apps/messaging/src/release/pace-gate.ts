@@ -50,11 +50,17 @@ export class PaceGate {
   ) {}
 
   /** The turn of each number (distinct numbers), in the order given; their markers stay locked until commit. */
-  async turns(manager: EntityManager, requests: ReadonlyArray<{ readonly number: string; readonly perSecondRate: number }>): Promise<PaceTurn[]> {
+  async turns(
+    manager: EntityManager,
+    requests: ReadonlyArray<{ readonly number: string; readonly perSecondRate: number }>,
+  ): Promise<PaceTurn[]> {
     if (requests.length === 0) return [];
     const numbers = requests.map((request) => request.number);
-    if (new Set(numbers).size !== numbers.length) throw new Error('PaceGate.turns: a hand-off batch holds each sender number once');
-    const { rows } = await LOCK_MARKERS.run<{ number: string; last_handed_over_at: Date | null }>(transactionRunner(manager), [numbers]);
+    if (new Set(numbers).size !== numbers.length)
+      throw new Error('PaceGate.turns: a hand-off batch holds each sender number once');
+    const { rows } = await LOCK_MARKERS.run<{ number: string; last_handed_over_at: Date | null }>(transactionRunner(manager), [
+      numbers,
+    ]);
     const last = new Map(rows.map((row) => [row.number, row.last_handed_over_at]));
     const now = this.clock.now().getTime();
     return requests.map(({ number, perSecondRate }): PaceTurn => {
@@ -80,8 +86,14 @@ export class PaceGate {
    * Written after carrier.send, not before, so nothing runs between reading the clock and the
    * carrier getting the request: the recorded time is the carrier's arrival time.
    */
-  async handedOver(manager: EntityManager, handOffs: ReadonlyArray<{ readonly number: string; readonly at: Date }>): Promise<void> {
+  async handedOver(
+    manager: EntityManager,
+    handOffs: ReadonlyArray<{ readonly number: string; readonly at: Date }>,
+  ): Promise<void> {
     if (handOffs.length === 0) return;
-    await RECORD_HAND_OFFS.run(transactionRunner(manager), [handOffs.map((handOff) => handOff.number), handOffs.map((handOff) => handOff.at)]);
+    await RECORD_HAND_OFFS.run(transactionRunner(manager), [
+      handOffs.map((handOff) => handOff.number),
+      handOffs.map((handOff) => handOff.at),
+    ]);
   }
 }

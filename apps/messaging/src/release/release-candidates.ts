@@ -78,7 +78,12 @@ const LOCK_CANDIDATES = new PreparedStatement(
 
 /** The claimable due messages, at most `limit`, locked, in queue order. */
 export async function lockCandidates(manager: EntityManager, now: Date, limit: number): Promise<MessageEntity[]> {
-  const { rows } = await LOCK_CANDIDATES.run<Record<string, unknown>>(transactionRunner(manager), [now, limit, PICK_PER_NUMBER, MESSAGING_DEFAULTS.perSecondRate]);
+  const { rows } = await LOCK_CANDIDATES.run<Record<string, unknown>>(transactionRunner(manager), [
+    now,
+    limit,
+    PICK_PER_NUMBER,
+    MESSAGING_DEFAULTS.perSecondRate,
+  ]);
   return rows.map((raw) => entityFromColumns(manager, MessageEntity, raw));
 }
 

@@ -34,7 +34,12 @@ let claimer: ReleaseClaimer;
 
 beforeAll(async () => {
   database = await createTestDatabase('messaging_claim_batch');
-  app = await bootMessaging(database.url, prefix, { clock, carrier: new RecordingCarrier(clock) }, { MESSAGING_SCHEDULER_ENABLED: 'false' });
+  app = await bootMessaging(
+    database.url,
+    prefix,
+    { clock, carrier: new RecordingCarrier(clock) },
+    { MESSAGING_SCHEDULER_ENABLED: 'false' },
+  );
   db = app.get(DataSource);
   claimer = app.get(ReleaseClaimer);
   await seedWorkspaces(app, [{ ...workspace, settings }]);
@@ -46,13 +51,20 @@ afterAll(async () => {
 });
 
 const send = async (to: string, message: string): Promise<string> => {
-  const response = await request(app.getHttpServer()).post('/v1/messages').set('x-api-key', workspace.apiKey).send({ to, message }).expect(200);
+  const response = await request(app.getHttpServer())
+    .post('/v1/messages')
+    .set('x-api-key', workspace.apiKey)
+    .send({ to, message })
+    .expect(200);
   // Distinct created_at on the frozen clock: conversation order is (created_at, id).
   clock.advance(1);
   return response.body.id as string;
 };
 const rows = async (ids: readonly string[]) =>
-  (await db.query(`SELECT id, status, from_number, release_after, claimed_at, send_attempts FROM messaging.messages WHERE id = ANY($1::uuid[])`, [ids])) as Array<{
+  (await db.query(
+    `SELECT id, status, from_number, release_after, claimed_at, send_attempts FROM messaging.messages WHERE id = ANY($1::uuid[])`,
+    [ids],
+  )) as Array<{
     id: string;
     status: string;
     from_number: string;
@@ -76,7 +88,8 @@ describe('one claim batch', () => {
     // asked again, it is `first`'s new release_after, not "wait for the next tick".
     expect(after.get(second)).toMatchObject({ status: 'queued', release_after: NEXT_OPENING });
     // Out of the way of the next test (both would be due again in the morning).
-    for (const id of [first, second]) await request(app.getHttpServer()).delete(`/v1/messages/${id}`).set('x-api-key', workspace.apiKey).expect(200);
+    for (const id of [first, second])
+      await request(app.getHttpServer()).delete(`/v1/messages/${id}`).set('x-api-key', workspace.apiKey).expect(200);
   });
 
   it('claims the head of each conversation on each free number, counts new contacts per number once at the end, and hands the cached capability over', async () => {
@@ -95,7 +108,10 @@ describe('one claim batch', () => {
     const oneSecond = await send(one, 'one, second');
     const pins = await byId([oneFirst, twoFirst]);
     // The second contact's capability is known and fresh: the hand-off needs no lookup.
-    await db.query(`UPDATE messaging.contacts SET capability = 'sms', capability_checked_at = $3 WHERE company_id = $1 AND phone = $2`, [workspace.companyId, two, MORNING]);
+    await db.query(
+      `UPDATE messaging.contacts SET capability = 'sms', capability_checked_at = $3 WHERE company_id = $1 AND phone = $2`,
+      [workspace.companyId, two, MORNING],
+    );
 
     const claimedAt = clock.now();
     const batch = await claimer.claimBatch(50);
@@ -103,19 +119,34 @@ describe('one claim batch', () => {
     expect(claimedIds.sort()).toEqual([oneFirst, twoFirst].sort());
     const claimedOne = batch.claimed.find((claimed) => claimed.id === oneFirst)!;
     const claimedTwo = batch.claimed.find((claimed) => claimed.id === twoFirst)!;
-    expect(claimedOne).toMatchObject({ attempt: 1, fromNumber: pins.get(oneFirst)!.from_number, cachedCapability: null, perSecondRate: 100 });
-    expect(claimedTwo).toMatchObject({ attempt: 1, fromNumber: pins.get(twoFirst)!.from_number, cachedCapability: { imessage: false, sms: true, mms: false } });
+    expect(claimedOne).toMatchObject({
+      attempt: 1,
+      fromNumber: pins.get(oneFirst)!.from_number,
+      cachedCapability: null,
+      perSecondRate: 100,
+    });
+    expect(claimedTwo).toMatchObject({
+      attempt: 1,
+      fromNumber: pins.get(twoFirst)!.from_number,
+      cachedCapability: { imessage: false, sms: true, mms: false },
+    });
 
     const after = await byId([oneFirst, twoFirst, oneSecond]);
-    for (const id of [oneFirst, twoFirst]) expect(after.get(id)).toMatchObject({ status: 'sending', claimed_at: claimedAt, send_attempts: 1 });
+    for (const id of [oneFirst, twoFirst])
+      expect(after.get(id)).toMatchObject({ status: 'sending', claimed_at: claimedAt, send_attempts: 1 });
     // Behind a first message this batch claimed: untouched, still due.
     expect(after.get(oneSecond)).toMatchObject({ status: 'queued', send_attempts: 0, claimed_at: null });
 
     const claimedNumbers = new Set(batch.claimed.map((claimed) => claimed.fromNumber));
     expect(claimedNumbers.size).toBe(2);
-    const slots = (await db.query(`SELECT number, next_send_at FROM messaging.sender_numbers WHERE number = ANY($1::text[])`, [[...claimedNumbers]])) as Array<{ number: string; next_send_at: Date }>;
+    const slots = (await db.query(`SELECT number, next_send_at FROM messaging.sender_numbers WHERE number = ANY($1::text[])`, [
+      [...claimedNumbers],
+    ])) as Array<{ number: string; next_send_at: Date }>;
     for (const slot of slots) expect(slot.next_send_at).toEqual(claimedAt);
-    const days = (await db.query(`SELECT number, new_contacts FROM messaging.sender_number_days WHERE day = '2030-03-07' AND number = ANY($1::text[])`, [[...claimedNumbers]])) as Array<{
+    const days = (await db.query(
+      `SELECT number, new_contacts FROM messaging.sender_number_days WHERE day = '2030-03-07' AND number = ANY($1::text[])`,
+      [[...claimedNumbers]],
+    )) as Array<{
       number: string;
       new_contacts: number;
     }>;

@@ -20,7 +20,14 @@ import { WorkspaceSettingsService } from '../workspace-settings/workspace-settin
 import type { ClaimedMessage } from './claimed-message';
 import { ReleaseMetrics, type DeferReason } from './release-metrics';
 import { contactKey } from '../contacts/contact-key';
-import { contactsOf, earlierPendingOf, lastExchangesOf, lockNumbers, newContactsTodayOf, type EarlierPending } from './claim-reads';
+import {
+  contactsOf,
+  earlierPendingOf,
+  lastExchangesOf,
+  lockNumbers,
+  newContactsTodayOf,
+  type EarlierPending,
+} from './claim-reads';
 import { writeClaims, type DecidedClaim } from './claim-writes';
 import { lockCandidates, nextClaimableAt } from './release-candidates';
 import { pacingDecision, windowDecision } from './release-rules';
@@ -100,7 +107,10 @@ export class ReleaseClaimer {
       if (candidates.length === 0) return { claimed: [], examined: 0, progressed: 0 };
 
       const ids = candidates.map((message) => message.id);
-      const numbers = await lockNumbers(manager, candidates.map((message) => message.fromNumber).filter((number) => number !== null));
+      const numbers = await lockNumbers(
+        manager,
+        candidates.map((message) => message.fromNumber).filter((number) => number !== null),
+      );
       const context: BatchContext = {
         now,
         contacts: await contactsOf(manager, candidates),
@@ -127,27 +137,29 @@ export class ReleaseClaimer {
       progressed -= decided.filter((message) => !applied.has(message.id)).length;
       const claimed = decided
         .filter((message) => applied.has(message.id))
-        .map(
-          (message): ClaimedMessage => ({
-            id: message.id,
-            companyId: message.companyId,
-            contactPhone: message.contactPhone,
-            fromNumber: message.fromNumber!,
-            attempt: message.sendAttempts + 1,
-            dueAt: message.releaseAfter,
-            // consider() read the workspace's settings before it could claim.
-            perSecondRate: context.settings.get(message.companyId)!.perSecondRate,
-            cachedCapability: this.cachedCapability(context.contacts.get(contactKey(message.companyId, message.contactPhone)), now),
-          }),
-        );
+        .map((message): ClaimedMessage => ({
+          id: message.id,
+          companyId: message.companyId,
+          contactPhone: message.contactPhone,
+          fromNumber: message.fromNumber!,
+          attempt: message.sendAttempts + 1,
+          dueAt: message.releaseAfter,
+          // consider() read the workspace's settings before it could claim.
+          perSecondRate: context.settings.get(message.companyId)!.perSecondRate,
+          cachedCapability: this.cachedCapability(context.contacts.get(contactKey(message.companyId, message.contactPhone)), now),
+        }));
       await countNewContacts(manager, pacingDay(now), context.newContactsClaimed);
       return { claimed, examined: candidates.length, progressed };
     });
   }
 
-  /** The contact's stored capability if still fresh (the hand-off asks the carrier otherwise): read here, with the contact, rather than again per hand-off. */
+  /**
+   * The contact's stored capability if still fresh (the hand-off asks the carrier otherwise): read
+   * here, with the contact, rather than again per hand-off.
+   */
   private cachedCapability(contact: ContactEntity | undefined, now: Date): PhoneCapability | null {
-    if (!contact?.capability || !isCapabilityFresh(contact.capabilityCheckedAt, now, this.options.capabilityTtlSeconds)) return null;
+    if (!contact?.capability || !isCapabilityFresh(contact.capabilityCheckedAt, now, this.options.capabilityTtlSeconds))
+      return null;
     return fromContactCapability(contact.capability);
   }
 
@@ -163,19 +175,26 @@ export class ReleaseClaimer {
     const contact = context.contacts.get(contactKey(message.companyId, message.contactPhone));
     // The one-time opt-out confirmation is the only message an opted-out contact still gets (bypass_opt_out, decision 0015).
     if (contact?.optedOut && !message.bypassOptOut) {
-      await changeStatusAndAnnounce(manager, this.events, { table: MESSAGES_TABLE, id: message.id, event: 'cancel', set: { failure_reason: OPTED_OUT } });
+      await changeStatusAndAnnounce(manager, this.events, {
+        table: MESSAGES_TABLE,
+        id: message.id,
+        event: 'cancel',
+        set: { failure_reason: OPTED_OUT },
+      });
       context.rewritten.add(message.id);
       this.metrics.released('cancelled');
       return 'cancelled';
     }
 
     const number = await this.activeNumberFor(manager, message, context);
-    if (!number) return this.defer(manager, message, new Date(now.getTime() + this.options.noNumberRetryMs), 'no_sender_number', context);
+    if (!number)
+      return this.defer(manager, message, new Date(now.getTime() + this.options.noNumberRetryMs), 'no_sender_number', context);
 
     // A conversation reads in order: nothing overtakes an earlier message to the same person.
     const earlier = await this.earlierPending(manager, message, context);
     if (earlier) {
-      if (earlier.status === 'queued' && earlier.releaseAfter > now) return this.defer(manager, message, earlier.releaseAfter, 'conversation_order', context);
+      if (earlier.status === 'queued' && earlier.releaseAfter > now)
+        return this.defer(manager, message, earlier.releaseAfter, 'conversation_order', context);
       this.metrics.deferred('conversation_order');
       return 'unchanged';
     }
@@ -198,7 +217,11 @@ export class ReleaseClaimer {
       numberAddedAt: number.addedAt,
       lastSlot: number.nextSendAt,
       perSecondRate: settings.perSecondRate,
-      warmup: { startPerDay: settings.dailyNewContactsStart, maxPerDay: settings.dailyNewContactsMax, warmupDays: settings.warmupDays },
+      warmup: {
+        startPerDay: settings.dailyNewContactsStart,
+        maxPerDay: settings.dailyNewContactsMax,
+        warmupDays: settings.warmupDays,
+      },
       newContact,
       newContactsToday: newContact ? await this.newContactsToday(manager, number.number, day, context) : 0,
     });
@@ -237,7 +260,11 @@ export class ReleaseClaimer {
    * left the pool, the conversation is re-pinned with the core's pinning rule (recorded in
    * sender_pin_changes) and the message follows the new pin. Null: the pool is empty.
    */
-  private async activeNumberFor(manager: EntityManager, message: MessageEntity, context: BatchContext): Promise<SenderNumberEntity | null> {
+  private async activeNumberFor(
+    manager: EntityManager,
+    message: MessageEntity,
+    context: BatchContext,
+  ): Promise<SenderNumberEntity | null> {
     const current = message.fromNumber ? context.numbers.get(message.fromNumber) : undefined;
     if (current && current.status === 'active' && current.companyId === message.companyId) return current;
 
@@ -248,12 +275,18 @@ export class ReleaseClaimer {
     // What the send path reads with the contact's lock (ContactsService.lockForSend): the contact's own pin may
     // differ from this message's (a later message re-pinned it), so ask whether it is still in the pool.
     const activeNumbers = (
-      await manager.getRepository(SenderNumberEntity).find({ select: { number: true }, where: { companyId: contact.companyId, status: 'active' }, order: { number: 'ASC' } })
+      await manager
+        .getRepository(SenderNumberEntity)
+        .find({ select: { number: true }, where: { companyId: contact.companyId, status: 'active' }, order: { number: 'ASC' } })
     ).map((row) => row.number);
     const pinnedNumberActive = contact.pinnedFromNumber !== null && activeNumbers.includes(contact.pinnedFromNumber);
     let pinned: string;
     try {
-      pinned = await this.pinning.pinFor(manager, { ...contact, pinnedNumberActive, activeNumbers: pinnedNumberActive ? [] : activeNumbers });
+      pinned = await this.pinning.pinFor(manager, {
+        ...contact,
+        pinnedNumberActive,
+        activeNumbers: pinnedNumberActive ? [] : activeNumbers,
+      });
     } catch (error) {
       if (error instanceof AppError && error.kind === 'conflict') {
         this.logger.warn(`message ${message.id}: workspace ${message.companyId} has no active sender number; it waits`);
@@ -271,14 +304,19 @@ export class ReleaseClaimer {
     return locked ?? null;
   }
 
-  private async defer(manager: EntityManager, message: MessageEntity, until: Date, reason: DeferReason, context: BatchContext): Promise<Outcome> {
+  private async defer(
+    manager: EntityManager,
+    message: MessageEntity,
+    until: Date,
+    reason: DeferReason,
+    context: BatchContext,
+  ): Promise<Outcome> {
     // Not a status change: the message stays `queued`, only its earliest release moves.
     await manager.getRepository(MessageEntity).update({ id: message.id, status: 'queued' }, { releaseAfter: until });
     context.rewritten.add(message.id);
     this.metrics.deferred(reason);
     return 'deferred';
   }
-
 
   private async settingsFor(manager: EntityManager, companyId: string, context: BatchContext): Promise<EffectiveSettings> {
     const cached = context.settings.get(companyId);
@@ -293,7 +331,11 @@ export class ReleaseClaimer {
    * than this one: as read for the whole batch, unless that answer names a message this batch has
    * cancelled or deferred since (then asked again; a claim decided in the batch still counts as pending).
    */
-  private async earlierPending(manager: EntityManager, message: MessageEntity, context: BatchContext): Promise<{ status: string; releaseAfter: Date } | null> {
+  private async earlierPending(
+    manager: EntityManager,
+    message: MessageEntity,
+    context: BatchContext,
+  ): Promise<{ status: string; releaseAfter: Date } | null> {
     const read = context.earlierPending.get(message.id);
     if (!read || !context.rewritten.has(read.id)) return read ?? null;
     const [row] = (await manager.query(
@@ -312,7 +354,12 @@ export class ReleaseClaimer {
    * As read for the whole batch when the message still has the number it was read for (else asked
    * again: a re-pin); a claim this batch decided for the same person and number counts as now.
    */
-  private async lastExchange(manager: EntityManager, message: MessageEntity, number: string, context: BatchContext): Promise<Date | null> {
+  private async lastExchange(
+    manager: EntityManager,
+    message: MessageEntity,
+    number: string,
+    context: BatchContext,
+  ): Promise<Date | null> {
     const read = context.lastExchanges.get(message.id);
     let at: Date | null;
     if (read && read.number === number) {
@@ -334,7 +381,10 @@ export class ReleaseClaimer {
   private async newContactsToday(manager: EntityManager, number: string, day: string, context: BatchContext): Promise<number> {
     const known = context.newContactsToday.get(number);
     if (known !== undefined) return known;
-    const [row] = (await manager.query(`SELECT new_contacts FROM messaging.sender_number_days WHERE number = $1 AND day = $2`, [number, day])) as Array<{
+    const [row] = (await manager.query(`SELECT new_contacts FROM messaging.sender_number_days WHERE number = $1 AND day = $2`, [
+      number,
+      day,
+    ])) as Array<{
       new_contacts: number;
     }>;
     const count = row?.new_contacts ?? 0;

@@ -8,12 +8,22 @@ export type DeferReason = 'window' | 'rate' | 'daily_cap' | 'conversation_order'
 const released = () =>
   metricOnce(
     'messaging_scheduler_released_total',
-    () => new Counter({ name: 'messaging_scheduler_released_total', help: 'Messages the release scheduler finished with, by outcome', labelNames: ['outcome'] }),
+    () =>
+      new Counter({
+        name: 'messaging_scheduler_released_total',
+        help: 'Messages the release scheduler finished with, by outcome',
+        labelNames: ['outcome'],
+      }),
   );
 const deferred = () =>
   metricOnce(
     'messaging_scheduler_deferred_total',
-    () => new Counter({ name: 'messaging_scheduler_deferred_total', help: 'Due messages left queued for later, by reason', labelNames: ['reason'] }),
+    () =>
+      new Counter({
+        name: 'messaging_scheduler_deferred_total',
+        help: 'Due messages left queued for later, by reason',
+        labelNames: ['reason'],
+      }),
   );
 const latency = () =>
   metricOnce(

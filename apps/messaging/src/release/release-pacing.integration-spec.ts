@@ -72,7 +72,11 @@ describe('pacing at the carrier', () => {
     carrier.lookupDelayMs = () => Math.floor(Math.random() * 300);
 
     const ids = await queue(replicas, workspace, 60);
-    await eventually(() => statusCounts(db, ids), (counts) => counts['sent'] === 60, { timeoutMs: 60_000, intervalMs: 200, what: 'all 60 messages sent' });
+    await eventually(
+      () => statusCounts(db, ids),
+      (counts) => counts['sent'] === 60,
+      { timeoutMs: 60_000, intervalMs: 200, what: 'all 60 messages sent' },
+    );
 
     expect(carrier.sends).toHaveLength(60);
     expect(new Set(carrier.sends.map((sent) => sent.request.messageId))).toEqual(new Set(ids));
@@ -81,13 +85,18 @@ describe('pacing at the carrier', () => {
     // 1/rate = 200 ms; 1 ms for the carrier reading the clock a moment after the hand-off did.
     for (const numberGaps of gaps.values()) expect(Math.min(...numberGaps)).toBeGreaterThanOrEqual(199);
     // What the database recorded agrees.
-    const recorded = (await db.query(`SELECT from_number, handed_over_at FROM messaging.messages WHERE id = ANY($1::uuid[]) ORDER BY from_number, handed_over_at`, [ids])) as Array<{
+    const recorded = (await db.query(
+      `SELECT from_number, handed_over_at FROM messaging.messages WHERE id = ANY($1::uuid[]) ORDER BY from_number, handed_over_at`,
+      [ids],
+    )) as Array<{
       from_number: string;
       handed_over_at: Date;
     }>;
     for (let index = 1; index < recorded.length; index++) {
       if (recorded[index]!.from_number !== recorded[index - 1]!.from_number) continue;
-      expect(recorded[index]!.handed_over_at.getTime() - recorded[index - 1]!.handed_over_at.getTime()).toBeGreaterThanOrEqual(200);
+      expect(recorded[index]!.handed_over_at.getTime() - recorded[index - 1]!.handed_over_at.getTime()).toBeGreaterThanOrEqual(
+        200,
+      );
     }
     await closeAll();
   });
@@ -111,9 +120,16 @@ describe('pacing at the carrier', () => {
     // Small batches: the backlog is larger than a batch, as in production.
     const carrier = new RecordingCarrier(clock);
     await boot(carrier, { MESSAGING_SCHEDULER_BATCH_SIZE: '10' });
-    await eventually(() => statusCounts(db, ids), (counts) => counts['sent'] === 60, { timeoutMs: 60_000, intervalMs: 200, what: 'the backlog of 60 sent' });
+    await eventually(
+      () => statusCounts(db, ids),
+      (counts) => counts['sent'] === 60,
+      { timeoutMs: 60_000, intervalMs: 200, what: 'the backlog of 60 sent' },
+    );
 
-    const [writes] = (await db.query(`SELECT coalesce(max(writes), 0)::int AS most, coalesce(sum(writes), 0)::int AS total FROM public.release_writes WHERE id = ANY($1::uuid[])`, [ids])) as Array<{
+    const [writes] = (await db.query(
+      `SELECT coalesce(max(writes), 0)::int AS most, coalesce(sum(writes), 0)::int AS total FROM public.release_writes WHERE id = ANY($1::uuid[])`,
+      [ids],
+    )) as Array<{
       most: number;
       total: number;
     }>;

@@ -51,7 +51,11 @@ describe('release with two replicas and a restart', () => {
       );
       ids.push(...sent.map((response) => response.body.id as string));
     }
-    await eventually(() => statusCounts(db, ids), (counts) => counts['sent'] === 300, { timeoutMs: 120_000, intervalMs: 200, what: 'all 300 messages sent' });
+    await eventually(
+      () => statusCounts(db, ids),
+      (counts) => counts['sent'] === 300,
+      { timeoutMs: 120_000, intervalMs: 200, what: 'all 300 messages sent' },
+    );
 
     const handOffs = carriers.flatMap((carrier) => carrier.sends);
     expect(handOffs).toHaveLength(300);
@@ -59,7 +63,10 @@ describe('release with two replicas and a restart', () => {
     // Both replicas did part of the work.
     expect(carriers[0]!.sends.length).toBeGreaterThan(0);
     expect(carriers[1]!.sends.length).toBeGreaterThan(0);
-    const [pacing] = await db.query(`SELECT sum(sent)::int AS sent, sum(new_contacts)::int AS new_contacts FROM messaging.sender_number_days WHERE number = ANY($1)`, [numbers]);
+    const [pacing] = await db.query(
+      `SELECT sum(sent)::int AS sent, sum(new_contacts)::int AS new_contacts FROM messaging.sender_number_days WHERE number = ANY($1)`,
+      [numbers],
+    );
     expect(pacing).toEqual({ sent: 300, new_contacts: 300 });
   });
 
@@ -70,19 +77,30 @@ describe('release with two replicas and a restart', () => {
     await seedOnce(idle);
     const ids: string[] = [];
     for (let index = 0; index < 5; index++) {
-      const response = await request(idle.getHttpServer()).post('/v1/messages').set('x-api-key', workspace.apiKey).send({ to: newPhone(), message: `restart ${index}` }).expect(200);
+      const response = await request(idle.getHttpServer())
+        .post('/v1/messages')
+        .set('x-api-key', workspace.apiKey)
+        .send({ to: newPhone(), message: `restart ${index}` })
+        .expect(200);
       ids.push(response.body.id);
     }
     const db = idle.get(DataSource);
     // One of them as a scheduler that died between claim and hand-off leaves it: `sending`, claimed long ago.
     const stuck = ids[0]!;
-    await db.query(`UPDATE messaging.messages SET status = 'sending', claimed_at = $2, send_attempts = 1 WHERE id = $1`, [stuck, new Date(clock.now().getTime() - 3_600_000)]);
+    await db.query(`UPDATE messaging.messages SET status = 'sending', claimed_at = $2, send_attempts = 1 WHERE id = $1`, [
+      stuck,
+      new Date(clock.now().getTime() - 3_600_000),
+    ]);
     await apps.splice(0)[0]!.close();
 
     const carrier = new RecordingCarrier(clock);
     const restarted = await boot(carrier);
     const restartedDb = restarted.get(DataSource);
-    await eventually(() => statusCounts(restartedDb, ids), (counts) => counts['sent'] === 5, { timeoutMs: 30_000, what: 'the 5 messages sent after the restart' });
+    await eventually(
+      () => statusCounts(restartedDb, ids),
+      (counts) => counts['sent'] === 5,
+      { timeoutMs: 30_000, what: 'the 5 messages sent after the restart' },
+    );
     expect(carrier.sends.map((sent) => sent.request.messageId).sort()).toEqual([...ids].sort());
     const [row] = await restartedDb.query(`SELECT send_attempts FROM messaging.messages WHERE id = $1`, [stuck]);
     expect(row).toEqual({ send_attempts: 2 });

@@ -30,7 +30,11 @@ describe('pacingDecision', () => {
 
   it('stops the (cap+1)th new contact of the day until 00:00 UTC, day 0 of the warm-up allows 10', () => {
     expect(pacingDecision({ ...base, newContactsToday: 9 }).kind).toBe('go');
-    expect(pacingDecision({ ...base, newContactsToday: 10 })).toEqual({ kind: 'daily_cap', until: new Date('2030-03-06T00:00:00.000Z'), cap: 10 });
+    expect(pacingDecision({ ...base, newContactsToday: 10 })).toEqual({
+      kind: 'daily_cap',
+      until: new Date('2030-03-06T00:00:00.000Z'),
+      cap: 10,
+    });
   });
 
   it('lets messages to people the number already talks to go when the cap is spent', () => {

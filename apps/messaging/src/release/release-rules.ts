@@ -12,7 +12,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type WindowDecision = { readonly kind: 'open' } | { readonly kind: 'closed'; readonly opensAt: Date };
 
 /** Open now in every zone of the recipient, or when it next opens (pure maths in send-window.ts). */
-export function windowDecision(now: Date, recipient: RecipientTimeZones, window: SendWindow, workspaceZone: string): WindowDecision {
+export function windowDecision(
+  now: Date,
+  recipient: RecipientTimeZones,
+  window: SendWindow,
+  workspaceZone: string,
+): WindowDecision {
   const { at } = windowOpeningFor(now, recipient, window, workspaceZone);
   return at.getTime() <= now.getTime() ? { kind: 'open' } : { kind: 'closed', opensAt: at };
 }

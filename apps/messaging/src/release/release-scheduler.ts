@@ -54,7 +54,9 @@ export class ReleaseScheduler implements OnApplicationBootstrap, BeforeApplicati
 
   start(): void {
     if (this.loop || this.stopping) return;
-    this.logger.log(`release scheduler started (tick ${this.options.tickMs} ms, batch ${this.options.batchSize}, concurrency ${this.options.concurrency})`);
+    this.logger.log(
+      `release scheduler started (tick ${this.options.tickMs} ms, batch ${this.options.batchSize}, concurrency ${this.options.concurrency})`,
+    );
     this.loop = this.run().catch((error) => this.logger.error(`release scheduler loop ended: ${errorText(error)}`));
   }
 
@@ -83,7 +85,8 @@ export class ReleaseScheduler implements OnApplicationBootstrap, BeforeApplicati
       } catch (error) {
         // Database unreachable, a deadlock, a bug: claims keep their rows and the sweeper gives them back.
         this.consecutiveFailures++;
-        if (this.consecutiveFailures === 1 || this.consecutiveFailures % 20 === 0) this.logger.warn(`release scheduler tick failed: ${errorText(error)}`);
+        if (this.consecutiveFailures === 1 || this.consecutiveFailures % 20 === 0)
+          this.logger.warn(`release scheduler tick failed: ${errorText(error)}`);
         await this.wake.wait(Math.min(30_000, this.options.tickMs * 2 ** Math.min(this.consecutiveFailures, 5)));
       }
     }

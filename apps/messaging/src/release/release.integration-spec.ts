@@ -6,7 +6,14 @@ import type { EventEnvelope, MessageEventData } from '@suite/contracts';
 import { createTestDatabase, eventually, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { TestClock } from '../shared/testing/test-clock';
 import { RecordingCarrier } from './testing/recording-carrier';
-import { bootMessaging, INTERNAL_TOKEN, messageEventReader, newPhone, newWorkspace, seedWorkspaces } from './testing/release-test-kit';
+import {
+  bootMessaging,
+  INTERNAL_TOKEN,
+  messageEventReader,
+  newPhone,
+  newWorkspace,
+  seedWorkspaces,
+} from './testing/release-test-kit';
 
 /**
  * The release scheduler in the booted app (real PostgreSQL and Kafka) with a controllable clock
@@ -60,24 +67,40 @@ afterAll(async () => {
 });
 
 const http = () => request(app.getHttpServer());
-const send = (workspace: { apiKey: string }, body: Record<string, unknown>) => http().post('/v1/messages').set('x-api-key', workspace.apiKey).send(body).expect(200);
+const send = (workspace: { apiKey: string }, body: Record<string, unknown>) =>
+  http().post('/v1/messages').set('x-api-key', workspace.apiKey).send(body).expect(200);
 const row = async (id: string) =>
-  ((await db.query(`SELECT status, channel, from_number, release_after, handed_over_at, sent_at, effect, failure_reason, send_attempts FROM messaging.messages WHERE id = $1`, [id])) as Array<{
-    status: string;
-    channel: string | null;
-    from_number: string;
-    release_after: Date;
-    handed_over_at: Date | null;
-    sent_at: Date | null;
-    effect: string | null;
-    failure_reason: string | null;
-    send_attempts: number;
-  }>)[0]!;
+  (
+    (await db.query(
+      `SELECT status, channel, from_number, release_after, handed_over_at, sent_at, effect, failure_reason, send_attempts FROM messaging.messages WHERE id = $1`,
+      [id],
+    )) as Array<{
+      status: string;
+      channel: string | null;
+      from_number: string;
+      release_after: Date;
+      handed_over_at: Date | null;
+      sent_at: Date | null;
+      effect: string | null;
+      failure_reason: string | null;
+      send_attempts: number;
+    }>
+  )[0]!;
 const settled = (id: string, what = `message ${id} to leave the queue`) =>
-  eventually(() => row(id), (message) => message.status !== 'queued' && message.status !== 'sending', { what, timeoutMs: 30_000, intervalMs: 20 });
+  eventually(
+    () => row(id),
+    (message) => message.status !== 'queued' && message.status !== 'sending',
+    { what, timeoutMs: 30_000, intervalMs: 20 },
+  );
 const eventsOf = (id: string) => reader.events.filter((event) => event.subject === id);
 const eventTypes = async (id: string, count: number): Promise<string[]> =>
-  (await eventually(async () => eventsOf(id), (found) => found.length >= count, { what: `${count} events of ${id}` })).map((event: EventEnvelope<string, MessageEventData>) => event.type);
+  (
+    await eventually(
+      async () => eventsOf(id),
+      (found) => found.length >= count,
+      { what: `${count} events of ${id}` },
+    )
+  ).map((event: EventEnvelope<string, MessageEventData>) => event.type);
 
 describe('release: channel and sender by the sandbox rules', () => {
   it('sends iMessage, MMS, SMS (links appended) and marks a landline no_channel, effect kept; events exactly once', async () => {
@@ -86,11 +109,17 @@ describe('release: channel and sender by the sandbox rules', () => {
     const cases = [
       { to: newPhone(0), expect: { status: 'sent', channel: 'imessage' }, effectSent: 'confetti', body: 'Hi there' },
       { to: newPhone(6), expect: { status: 'sent', channel: 'mms' }, effectSent: null, body: 'Hi there' },
-      { to: newPhone(8), expect: { status: 'sent', channel: 'sms' }, effectSent: null, body: 'Hi there\nhttps://example.com/a.png' },
+      {
+        to: newPhone(8),
+        expect: { status: 'sent', channel: 'sms' },
+        effectSent: null,
+        body: 'Hi there\nhttps://example.com/a.png',
+      },
       { to: newPhone(9), expect: { status: 'no_channel', channel: null }, effectSent: undefined, body: undefined },
     ];
     const ids: string[] = [];
-    for (const entry of cases) ids.push((await send(main, { to: entry.to, message: 'Hi there', attachments, effect: 'confetti' })).body.id);
+    for (const entry of cases)
+      ids.push((await send(main, { to: entry.to, message: 'Hi there', attachments, effect: 'confetti' })).body.id);
 
     for (const [index, entry] of cases.entries()) {
       const id = ids[index]!;
@@ -98,7 +127,12 @@ describe('release: channel and sender by the sandbox rules', () => {
       expect(message).toMatchObject({ ...entry.expect, effect: 'confetti' });
       expect(main.numbers).toContain(message.from_number);
       const api = await http().get(`/v1/messages/${id}`).set('x-api-key', main.apiKey).expect(200);
-      expect(api.body).toMatchObject({ status: entry.expect.status, channel: entry.expect.channel, from_number: message.from_number, effect: 'confetti' });
+      expect(api.body).toMatchObject({
+        status: entry.expect.status,
+        channel: entry.expect.channel,
+        from_number: message.from_number,
+        effect: 'confetti',
+      });
       const handed = carrier.sends.filter((sent) => sent.request.messageId === id);
       if (entry.body === undefined) {
         expect(handed).toEqual([]);
@@ -106,18 +140,33 @@ describe('release: channel and sender by the sandbox rules', () => {
         await expect(eventTypes(id, 2)).resolves.toEqual(['message.queued', 'message.no_channel']);
       } else {
         expect(handed).toHaveLength(1);
-        expect(handed[0]!.request).toMatchObject({ from: message.from_number, to: entry.to, channel: entry.expect.channel, effect: entry.effectSent, body: entry.body });
+        expect(handed[0]!.request).toMatchObject({
+          from: message.from_number,
+          to: entry.to,
+          channel: entry.expect.channel,
+          effect: entry.effectSent,
+          body: entry.body,
+        });
         expect(api.body.sent_at).toEqual(expect.any(String));
         await expect(eventTypes(id, 2)).resolves.toEqual(['message.queued', 'message.sent']);
         const contact = await http().get(`/v1/contacts/${entry.to}`).set('x-api-key', main.apiKey).expect(200);
-        expect(contact.body).toMatchObject({ channel: entry.expect.channel, last_outbound_at: expect.any(String), sender_number: message.from_number });
+        expect(contact.body).toMatchObject({
+          channel: entry.expect.channel,
+          last_outbound_at: expect.any(String),
+          sender_number: message.from_number,
+        });
       }
     }
     // Exactly once: no late duplicates.
     await new Promise((resolve) => setTimeout(resolve, 500));
     for (const id of ids) expect(eventsOf(id)).toHaveLength(2);
     const sentEvent = eventsOf(ids[0]!)[1]!;
-    expect(sentEvent.data).toMatchObject({ status: 'sent', channel: 'imessage', sent_at: expect.any(String), effect: 'confetti' });
+    expect(sentEvent.data).toMatchObject({
+      status: 'sent',
+      channel: 'imessage',
+      sent_at: expect.any(String),
+      effect: 'confetti',
+    });
   });
 
   it('asks the carrier for a capability once and then uses the contact cache', async () => {
@@ -131,13 +180,19 @@ describe('release: channel and sender by the sandbox rules', () => {
   it('requeues when the carrier is unavailable and sends on the retry with the same message id', async () => {
     const id = (await send(main, { to: newPhone(2), message: 'flaky [sandbox:unavailable]' })).body.id;
     await expect(settled(id)).resolves.toMatchObject({ status: 'sent', send_attempts: 2 });
-    expect(carrier.sends.filter((sent) => sent.request.messageId === id).map((sent) => sent.outcome)).toEqual(['unavailable', 'accepted']);
+    expect(carrier.sends.filter((sent) => sent.request.messageId === id).map((sent) => sent.outcome)).toEqual([
+      'unavailable',
+      'accepted',
+    ]);
     await expect(eventTypes(id, 2)).resolves.toEqual(['message.queued', 'message.sent']);
   });
 
   it('fails a message the carrier rejects, with the reason, and emits message.failed', async () => {
     const id = (await send(main, { to: newPhone(3), message: 'no [sandbox:reject]' })).body.id;
-    await expect(settled(id)).resolves.toMatchObject({ status: 'failed', failure_reason: expect.stringMatching(/^content_rejected/) });
+    await expect(settled(id)).resolves.toMatchObject({
+      status: 'failed',
+      failure_reason: expect.stringMatching(/^content_rejected/),
+    });
     await expect(eventTypes(id, 2)).resolves.toEqual(['message.queued', 'message.failed']);
   });
 });
@@ -146,13 +201,19 @@ describe('release: send window', () => {
   it('keeps a message queued at 22:00 recipient time until 08:00 local, then sends it', async () => {
     clock.set(NIGHT).freeze();
     const id = (await send(main, { to: newPhone(0), message: 'late' })).body.id;
-    await eventually(() => row(id), (message) => message.release_after.getTime() === NEXT_OPENING.getTime(), { what: 'release_after = 08:00 New York' });
+    await eventually(
+      () => row(id),
+      (message) => message.release_after.getTime() === NEXT_OPENING.getTime(),
+      { what: 'release_after = 08:00 New York' },
+    );
     expect((await row(id)).status).toBe('queued');
     const polled = await http().get(`/v1/messages/${id}`).set('x-api-key', main.apiKey).expect(200);
     expect(polled.body).toMatchObject({ status: 'queued', channel: null, sent_at: null });
     clock.set(new Date(NEXT_OPENING.getTime() - 1)).run();
     await expect(settled(id)).resolves.toMatchObject({ status: 'sent' });
-    expect(carrier.sends.find((sent) => sent.request.messageId === id)!.at.getTime()).toBeGreaterThanOrEqual(NEXT_OPENING.getTime());
+    expect(carrier.sends.find((sent) => sent.request.messageId === id)!.at.getTime()).toBeGreaterThanOrEqual(
+      NEXT_OPENING.getTime(),
+    );
   });
 
   it("honours the workspace's own window: at 08:00 the default workspace sends, the 10:00–12:00 one waits until 10:00", async () => {
@@ -163,7 +224,11 @@ describe('release: send window', () => {
     const later = (await send(narrow, { to: newPhone(0), message: 'narrow window' })).body.id;
     await expect(settled(early)).resolves.toMatchObject({ status: 'sent' });
     const tenAm = new Date('2030-03-06T15:00:00.000Z');
-    await eventually(() => row(later), (message) => message.release_after.getTime() === tenAm.getTime(), { what: 'release_after = 10:00 New York' });
+    await eventually(
+      () => row(later),
+      (message) => message.release_after.getTime() === tenAm.getTime(),
+      { what: 'release_after = 10:00 New York' },
+    );
     clock.set(tenAm).run();
     await expect(settled(later)).resolves.toMatchObject({ status: 'sent' });
   });
@@ -178,12 +243,14 @@ describe('release: pacing and warm-up', () => {
   const idle = (companyId: string) =>
     eventually(
       async () =>
-        ((await db.query(
-          `SELECT count(*)::int AS n FROM messaging.messages m JOIN messaging.sender_numbers s ON s.number = m.from_number
+        (
+          (await db.query(
+            `SELECT count(*)::int AS n FROM messaging.messages m JOIN messaging.sender_numbers s ON s.number = m.from_number
             WHERE m.company_id = $1 AND (m.status = 'sending' OR (m.status = 'queued' AND m.release_after <= $2
               AND (s.next_send_at IS NULL OR s.next_send_at + interval '1 second' <= $2)))`,
-          [companyId, clock.now()],
-        )) as Array<{ n: number }>)[0]!.n,
+            [companyId, clock.now()],
+          )) as Array<{ n: number }>
+        )[0]!.n,
       (busy) => busy === 0,
       { what: 'the scheduler to finish what is due', intervalMs: 20 },
     );
@@ -217,7 +284,10 @@ describe('release: pacing and warm-up', () => {
     }
     const nextDay = new Date('2030-03-06T00:00:00.000Z');
     for (const id of [ids[2], ids[3]]) await expect(row(id)).resolves.toMatchObject({ status: 'queued', release_after: nextDay });
-    const [counters] = await db.query(`SELECT new_contacts, sent FROM messaging.sender_number_days WHERE number = $1 AND day = '2030-03-05'`, [number]);
+    const [counters] = await db.query(
+      `SELECT new_contacts, sent FROM messaging.sender_number_days WHERE number = $1 AND day = '2030-03-05'`,
+      [number],
+    );
     expect(counters).toEqual({ new_contacts: 3, sent: 4 });
 
     // The next UTC day (19:00 in New York, inside the window) the cap starts again.
@@ -237,28 +307,49 @@ describe('release: sticky sender and opt-out', () => {
     const to = newPhone(0);
     const id = (await send(main, { to, message: 'after hours' })).body.id;
     const pinned = (await row(id)).from_number;
-    await eventually(() => row(id), (message) => message.release_after.getTime() === NEXT_OPENING.getTime(), { what: 'the window deferral' });
-    await http().delete(`/internal/workspaces/${main.companyId}/sender-numbers/${encodeURIComponent(pinned)}`).set('x-internal-token', INTERNAL_TOKEN).expect(200);
+    await eventually(
+      () => row(id),
+      (message) => message.release_after.getTime() === NEXT_OPENING.getTime(),
+      { what: 'the window deferral' },
+    );
+    await http()
+      .delete(`/internal/workspaces/${main.companyId}/sender-numbers/${encodeURIComponent(pinned)}`)
+      .set('x-internal-token', INTERNAL_TOKEN)
+      .expect(200);
     clock.set(NEXT_OPENING).run();
     const sent = await settled(id);
     const other = main.numbers.find((number) => number !== pinned)!;
     expect(sent).toMatchObject({ status: 'sent', from_number: other });
     expect(carrier.sends.find((entry) => entry.request.messageId === id)!.request.from).toBe(other);
-    const changes = await db.query(`SELECT previous_number, number, reason FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2 ORDER BY id`, [main.companyId, to]);
+    const changes = await db.query(
+      `SELECT previous_number, number, reason FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2 ORDER BY id`,
+      [main.companyId, to],
+    );
     expect(changes).toEqual([
       { previous_number: null, number: pinned, reason: 'first_message' },
       { previous_number: pinned, number: other, reason: 'number_removed' },
     ]);
-    await http().post(`/internal/workspaces/${main.companyId}/sender-numbers`).set('x-internal-token', INTERNAL_TOKEN).send({ number: pinned }).expect(201);
+    await http()
+      .post(`/internal/workspaces/${main.companyId}/sender-numbers`)
+      .set('x-internal-token', INTERNAL_TOKEN)
+      .send({ number: pinned })
+      .expect(201);
   });
 
   it('cancels a queued message whose contact opted out meanwhile; it is never handed over', async () => {
     clock.set(NIGHT).freeze();
     const to = newPhone(0);
     const id = (await send(main, { to, message: 'will not go' })).body.id;
-    await eventually(() => row(id), (message) => message.release_after.getTime() === NEXT_OPENING.getTime(), { what: 'the window deferral' });
+    await eventually(
+      () => row(id),
+      (message) => message.release_after.getTime() === NEXT_OPENING.getTime(),
+      { what: 'the window deferral' },
+    );
     // The opt-out itself arrives by the callbacks path (another feature); here only its effect on the queue matters.
-    await db.query(`UPDATE messaging.contacts SET opted_out = true, opted_out_at = now(), opted_out_keyword = 'STOP' WHERE company_id = $1 AND phone = $2`, [main.companyId, to]);
+    await db.query(
+      `UPDATE messaging.contacts SET opted_out = true, opted_out_at = now(), opted_out_keyword = 'STOP' WHERE company_id = $1 AND phone = $2`,
+      [main.companyId, to],
+    );
     clock.set(NEXT_OPENING).run();
     await expect(settled(id)).resolves.toMatchObject({ status: 'cancelled', failure_reason: 'opted_out' });
     expect(carrier.sends.filter((sent) => sent.request.messageId === id)).toEqual([]);
@@ -270,11 +361,26 @@ describe('release: sticky sender and opt-out', () => {
 describe('release: auto-replies to HELP and STOP (decision 0015)', () => {
   /** A person's text, as the carrier posts it: signed, to the real callback route. */
   const inbound = (from: string, body: string) => {
-    const { headers, rawBody } = carrier.signedCallback({ kind: 'inbound', from, to: answering.numbers[0]!, body, carrierMessageId: `in-${randomUUID()}`, at: clock.now() });
-    return http().post('/v1/carrier/callbacks/sandbox').set(headers).set('content-type', 'application/json').send(rawBody).expect(200);
+    const { headers, rawBody } = carrier.signedCallback({
+      kind: 'inbound',
+      from,
+      to: answering.numbers[0]!,
+      body,
+      carrierMessageId: `in-${randomUUID()}`,
+      at: clock.now(),
+    });
+    return http()
+      .post('/v1/carrier/callbacks/sandbox')
+      .set(headers)
+      .set('content-type', 'application/json')
+      .send(rawBody)
+      .expect(200);
   };
   const systemReplies = async (to: string) =>
-    (await db.query(`SELECT id, body, status, failure_reason FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2 AND sender = 'system' ORDER BY created_at`, [answering.companyId, to])) as Array<{
+    (await db.query(
+      `SELECT id, body, status, failure_reason FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2 AND sender = 'system' ORDER BY created_at`,
+      [answering.companyId, to],
+    )) as Array<{
       id: string;
       body: string;
       status: string;
@@ -285,7 +391,11 @@ describe('release: auto-replies to HELP and STOP (decision 0015)', () => {
     clock.set(NIGHT).run();
     const person = newPhone(1);
     await inbound(person, ' help ');
-    const [reply] = await eventually(() => systemReplies(person), (rows) => rows.length === 1, { what: 'the HELP auto-reply' });
+    const [reply] = await eventually(
+      () => systemReplies(person),
+      (rows) => rows.length === 1,
+      { what: 'the HELP auto-reply' },
+    );
     await expect(settled(reply!.id)).resolves.toMatchObject({ status: 'sent' });
     const handOff = carrier.sends.find((sent) => sent.request.messageId === reply!.id)!;
     expect(handOff.at.getTime()).toBeLessThan(NEXT_OPENING.getTime());
@@ -295,10 +405,18 @@ describe('release: auto-replies to HELP and STOP (decision 0015)', () => {
     clock.set(NIGHT).run();
     const person = newPhone(2);
     const queued = (await send(answering, { to: person, message: 'tomorrow morning' })).body.id;
-    await eventually(() => row(queued), (message) => message.release_after.getTime() === NEXT_OPENING.getTime(), { what: 'the window deferral' });
+    await eventually(
+      () => row(queued),
+      (message) => message.release_after.getTime() === NEXT_OPENING.getTime(),
+      { what: 'the window deferral' },
+    );
     await inbound(person, 'Stop');
     await expect(settled(queued)).resolves.toMatchObject({ status: 'cancelled', failure_reason: 'opted_out' });
-    const [confirmation] = await eventually(() => systemReplies(person), (rows) => rows.length === 1, { what: 'the opt-out confirmation' });
+    const [confirmation] = await eventually(
+      () => systemReplies(person),
+      (rows) => rows.length === 1,
+      { what: 'the opt-out confirmation' },
+    );
     await expect(settled(confirmation!.id)).resolves.toMatchObject({ status: 'sent' });
     expect(carrier.sends.filter((sent) => sent.request.messageId === queued)).toEqual([]);
     await http().post('/v1/messages').set('x-api-key', answering.apiKey).send({ to: person, message: 'again?' }).expect(403);
@@ -332,7 +450,8 @@ describe('release: the cancel race', () => {
         outcomes.sent++;
       }
     };
-    for (let round = 0; round < 200; round += 10) await Promise.all(Array.from({ length: 10 }, (_, offset) => race(round + offset)));
+    for (let round = 0; round < 200; round += 10)
+      await Promise.all(Array.from({ length: 10 }, (_, offset) => race(round + offset)));
     carrier.sendDelayMs = 0;
     expect(outcomes.cancelled + outcomes.sent).toBe(200);
     // Both sides of the race must have happened, or the test proved nothing.

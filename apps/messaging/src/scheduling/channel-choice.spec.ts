@@ -35,7 +35,9 @@ describe('bodyForChannel', () => {
   const links = ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.pdf'];
 
   it('appends attachment links to an SMS', () => {
-    expect(bodyForChannel('sms', 'See attached', links)).toBe('See attached\nhttps://cdn.example.com/a.jpg\nhttps://cdn.example.com/b.pdf');
+    expect(bodyForChannel('sms', 'See attached', links)).toBe(
+      'See attached\nhttps://cdn.example.com/a.jpg\nhttps://cdn.example.com/b.pdf',
+    );
   });
 
   it.each(['imessage', 'mms'] as const)('leaves the body of %s alone (attachments travel as attachments)', (channel) => {

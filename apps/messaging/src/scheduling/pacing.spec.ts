@@ -11,7 +11,11 @@ describe('pacingDay', () => {
 });
 
 describe('dailyNewContactCap', () => {
-  const defaults = { startPerDay: DEFAULT_WARMUP_START_PER_DAY, maxPerDay: DEFAULT_WARMUP_MAX_PER_DAY, warmupDays: DEFAULT_WARMUP_DAYS };
+  const defaults = {
+    startPerDay: DEFAULT_WARMUP_START_PER_DAY,
+    maxPerDay: DEFAULT_WARMUP_MAX_PER_DAY,
+    warmupDays: DEFAULT_WARMUP_DAYS,
+  };
   const addedAt = at('2025-06-01T18:30:00Z');
   const onDay = (day: number) => new Date(Date.UTC(2025, 5, 1 + day, 12));
 
@@ -63,7 +67,12 @@ describe('nextSendSlot', () => {
       slot = nextSendSlot(slot, now, 3);
       slots.push(slot.toISOString());
     }
-    expect(slots).toEqual(['2025-06-02T15:00:00.000Z', '2025-06-02T15:00:00.334Z', '2025-06-02T15:00:00.668Z', '2025-06-02T15:00:01.002Z']);
+    expect(slots).toEqual([
+      '2025-06-02T15:00:00.000Z',
+      '2025-06-02T15:00:00.334Z',
+      '2025-06-02T15:00:00.668Z',
+      '2025-06-02T15:00:01.002Z',
+    ]);
   });
 
   it('refuses a rate that is not positive', () => {

@@ -32,7 +32,9 @@ export function pacingDay(instant: Date): string {
 export function dailyNewContactCap(addedAt: Date, now: Date, settings: WarmupSettings): number {
   const { startPerDay, maxPerDay, warmupDays } = settings;
   if (!(startPerDay >= 0 && maxPerDay >= startPerDay && warmupDays >= 0)) {
-    throw new RangeError(`warm-up needs 0 <= start <= max and days >= 0, got start ${startPerDay}, max ${maxPerDay}, days ${warmupDays}`);
+    throw new RangeError(
+      `warm-up needs 0 <= start <= max and days >= 0, got start ${startPerDay}, max ${maxPerDay}, days ${warmupDays}`,
+    );
   }
   const day = Math.max(0, utcDayNumber(now) - utcDayNumber(addedAt));
   if (day >= warmupDays) return maxPerDay;
@@ -46,7 +48,8 @@ export function dailyNewContactCap(addedAt: Date, now: Date, settings: WarmupSet
  * returned slot as the number's `previousSlot`; a slot in the future means "wait until then".
  */
 export function nextSendSlot(previousSlot: Date | null, now: Date, perSecondRate: number): Date {
-  if (!(perSecondRate > 0 && Number.isFinite(perSecondRate))) throw new RangeError(`per-second rate must be a positive number, got ${perSecondRate}`);
+  if (!(perSecondRate > 0 && Number.isFinite(perSecondRate)))
+    throw new RangeError(`per-second rate must be a positive number, got ${perSecondRate}`);
   if (!previousSlot) return now;
   const earliest = previousSlot.getTime() + Math.ceil(1000 / perSecondRate);
   return earliest > now.getTime() ? new Date(earliest) : now;
@@ -59,7 +62,11 @@ export function nextSendSlot(previousSlot: Date | null, now: Date, perSecondRate
  * contact who wrote first is not cold outreach; a second message the same day is no longer
  * new, so one contact costs the allowance once. `lastExchangeAt` excludes the candidate itself.
  */
-export function isNewContactForNumber(lastExchangeAt: Date | null, now: Date, lookbackDays: number = DEFAULT_NEW_CONTACT_LOOKBACK_DAYS): boolean {
+export function isNewContactForNumber(
+  lastExchangeAt: Date | null,
+  now: Date,
+  lookbackDays: number = DEFAULT_NEW_CONTACT_LOOKBACK_DAYS,
+): boolean {
   if (!lastExchangeAt) return true;
   return now.getTime() - lastExchangeAt.getTime() >= lookbackDays * DAY_MS;
 }

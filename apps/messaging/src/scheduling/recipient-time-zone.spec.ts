@@ -19,14 +19,26 @@ describe('recipientTimeZones', () => {
     await expect(recipientTimeZones('+12125551234')).resolves.toEqual(await recipientTimeZones('+12125551234'));
   });
 
-  it.each(['not a phone', '+1555', '+15555550100'])('falls back to the workspace default for %s (not a valid number)', async (phone) => {
-    await expect(recipientTimeZones(phone)).resolves.toEqual({ zones: ['America/New_York'], source: 'workspace_default' });
-    await expect(recipientTimeZones(phone, 'America/Chicago')).resolves.toEqual({ zones: ['America/Chicago'], source: 'workspace_default' });
-  });
+  it.each(['not a phone', '+1555', '+15555550100'])(
+    'falls back to the workspace default for %s (not a valid number)',
+    async (phone) => {
+      await expect(recipientTimeZones(phone)).resolves.toEqual({ zones: ['America/New_York'], source: 'workspace_default' });
+      await expect(recipientTimeZones(phone, 'America/Chicago')).resolves.toEqual({
+        zones: ['America/Chicago'],
+        source: 'workspace_default',
+      });
+    },
+  );
 
   it('uses the workspace zone for a number placed only by its country when the workspace zone is in that country', async () => {
-    await expect(recipientTimeZones('+18005551234')).resolves.toEqual({ zones: ['America/New_York'], source: 'workspace_default' });
-    await expect(recipientTimeZones('8885551234', 'America/Denver')).resolves.toEqual({ zones: ['America/Denver'], source: 'workspace_default' });
+    await expect(recipientTimeZones('+18005551234')).resolves.toEqual({
+      zones: ['America/New_York'],
+      source: 'workspace_default',
+    });
+    await expect(recipientTimeZones('8885551234', 'America/Denver')).resolves.toEqual({
+      zones: ['America/Denver'],
+      source: 'workspace_default',
+    });
   });
 });
 
@@ -37,7 +49,7 @@ describe('windowOpeningFor', () => {
     expect(opening).toEqual({ at: new Date('2025-07-01T12:00:00Z'), zones: ['America/Puerto_Rico', 'America/St_Johns'] });
   });
 
-  it('requires the window open in all the zones, even a whole country\'s, while they share some hours', async () => {
+  it("requires the window open in all the zones, even a whole country's, while they share some hours", async () => {
     const tollFree = await recipientTimeZones('+18005551234', 'Europe/Paris');
     expect(tollFree.source).toBe('country');
     expect(tollFree.zones).toHaveLength(42);
@@ -48,7 +60,12 @@ describe('windowOpeningFor', () => {
 
   it('falls back to the workspace zone when the zones never share an open hour', () => {
     const farApart = { zones: ['America/New_York', 'Asia/Tokyo'], source: 'number' } as const;
-    const opening = windowOpeningFor(new Date('2025-06-02T10:00:00Z'), farApart, { start: '09:00', end: '17:00' }, 'America/Chicago');
+    const opening = windowOpeningFor(
+      new Date('2025-06-02T10:00:00Z'),
+      farApart,
+      { start: '09:00', end: '17:00' },
+      'America/Chicago',
+    );
     expect(opening).toEqual({ at: new Date('2025-06-02T14:00:00Z'), zones: ['America/Chicago'] }); // 09:00 CDT
   });
 

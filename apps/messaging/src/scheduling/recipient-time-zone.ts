@@ -24,7 +24,10 @@ export interface RecipientTimeZones {
  *   instead of the sliver of the day that is 08:00–21:00 everywhere from Guam to Adak.
  * - Otherwise every zone the data gives; the window must then be open in all of them.
  */
-export async function recipientTimeZones(phone: string, workspaceDefaultZone: string = DEFAULT_WORKSPACE_TIME_ZONE): Promise<RecipientTimeZones> {
+export async function recipientTimeZones(
+  phone: string,
+  workspaceDefaultZone: string = DEFAULT_WORKSPACE_TIME_ZONE,
+): Promise<RecipientTimeZones> {
   const workspaceDefault: RecipientTimeZones = { zones: [workspaceDefaultZone], source: 'workspace_default' };
   const parsed = parsePhoneNumberFromString(phone, 'US');
   if (!parsed || !parsed.isValid()) return workspaceDefault;

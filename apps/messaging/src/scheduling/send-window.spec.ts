@@ -3,7 +3,8 @@ import { isInsideWindow, isValidSendWindow, nextWindowOpening, parseSendWindow, 
 const DAYTIME: SendWindow = { start: '08:00', end: '21:00' };
 const NEW_YORK = ['America/New_York'];
 const at = (iso: string) => new Date(iso);
-const opening = (iso: string, zones: readonly string[], window: SendWindow = DAYTIME) => nextWindowOpening(at(iso), zones, window)?.toISOString() ?? null;
+const opening = (iso: string, zones: readonly string[], window: SendWindow = DAYTIME) =>
+  nextWindowOpening(at(iso), zones, window)?.toISOString() ?? null;
 
 describe('parseSendWindow', () => {
   it('reads HH:MM into minutes after midnight, 24:00 allowed as the end only', () => {
@@ -47,7 +48,9 @@ describe('isInsideWindow', () => {
 
   it('refuses an empty zone list and unknown zones', () => {
     expect(() => isInsideWindow(at('2025-01-01T12:00:00Z'), [], DAYTIME)).toThrow(/at least one time zone/);
-    expect(() => isInsideWindow(at('2025-01-01T12:00:00Z'), ['Mars/Olympus_Mons'], DAYTIME)).toThrow(/unknown time zone "Mars\/Olympus_Mons"/);
+    expect(() => isInsideWindow(at('2025-01-01T12:00:00Z'), ['Mars/Olympus_Mons'], DAYTIME)).toThrow(
+      /unknown time zone "Mars\/Olympus_Mons"/,
+    );
   });
 });
 
@@ -141,7 +144,9 @@ describe('nextWindowOpening', () => {
     });
 
     it('gives null when the window can never be open in all the zones at once', () => {
-      expect(nextWindowOpening(at('2025-06-02T12:00:00Z'), ['America/New_York', 'Asia/Tokyo'], { start: '09:00', end: '17:00' })).toBeNull();
+      expect(
+        nextWindowOpening(at('2025-06-02T12:00:00Z'), ['America/New_York', 'Asia/Tokyo'], { start: '09:00', end: '17:00' }),
+      ).toBeNull();
     });
   });
 

@@ -24,7 +24,8 @@ const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export function parseSendWindow(window: SendWindow): { startMinute: number; endMinute: number } {
   const startMinute = minuteOf(window.start, 'start');
   const endMinute = window.end === '24:00' ? 24 * 60 : minuteOf(window.end, 'end');
-  if (startMinute === endMinute) throw new RangeError(`send window start and end are both ${window.start}: the window would be empty`);
+  if (startMinute === endMinute)
+    throw new RangeError(`send window start and end are both ${window.start}: the window would be empty`);
   return { startMinute, endMinute };
 }
 
@@ -76,7 +77,10 @@ export function nextWindowOpening(instant: Date, zones: readonly string[], windo
 
 function minuteOf(value: string, which: 'start' | 'end'): number {
   const match = TIME_OF_DAY.exec(value);
-  if (!match) throw new RangeError(`send window ${which} must be HH:MM (00:00 to 23:59${which === 'end' ? ', or 24:00' : ''}), got "${value}"`);
+  if (!match)
+    throw new RangeError(
+      `send window ${which} must be HH:MM (00:00 to 23:59${which === 'end' ? ', or 24:00' : ''}), got "${value}"`,
+    );
   return Number(match[1]) * 60 + Number(match[2]);
 }
 

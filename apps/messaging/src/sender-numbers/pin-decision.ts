@@ -10,7 +10,11 @@ export type PinDecision =
  * Sticky sender. A conversation keeps its pinned number while that number is active in the pool;
  * otherwise (first message, or the number left the pool) it gets `poolNumberFor(contact, pool)`.
  */
-export function decidePin(current: { number: string | null; active: boolean }, contactPhone: string, activeNumbers: readonly string[]): PinDecision {
+export function decidePin(
+  current: { number: string | null; active: boolean },
+  contactPhone: string,
+  activeNumbers: readonly string[],
+): PinDecision {
   if (current.number !== null && current.active) return { kind: 'keep', number: current.number };
   const number = poolNumberFor(contactPhone, activeNumbers);
   if (number === null) return { kind: 'no_number' };

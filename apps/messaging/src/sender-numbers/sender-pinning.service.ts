@@ -95,7 +95,12 @@ export class SenderPinningService {
   }
 
   /** Pins `number` to the (locked) contact's conversation and records the change. */
-  async pin(manager: EntityManager, contact: Pick<ContactEntity, 'companyId' | 'phone' | 'pinnedFromNumber'>, number: string, reason: PinChangeReason): Promise<void> {
+  async pin(
+    manager: EntityManager,
+    contact: Pick<ContactEntity, 'companyId' | 'phone' | 'pinnedFromNumber'>,
+    number: string,
+    reason: PinChangeReason,
+  ): Promise<void> {
     await this.pinAll(manager, [{ contact, number, reason }]);
   }
 

@@ -7,6 +7,7 @@ import { AppError } from '@suite/runtime';
  * reached this app's company replica), so a typo does not create settings for no one.
  */
 export async function assertCompanyKnown(manager: EntityManager, companyId: string): Promise<void> {
-  const known = /^[1-9]\d{0,17}$/.test(companyId) && (await manager.getRepository(CompanyReplicaEntity).existsBy({ id: companyId }));
+  const known =
+    /^[1-9]\d{0,17}$/.test(companyId) && (await manager.getRepository(CompanyReplicaEntity).existsBy({ id: companyId }));
   if (!known) throw new AppError('not_found', `Company ${companyId} not found.`);
 }

@@ -7,7 +7,11 @@ import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
  * than the query. Holds for column types the driver already parses as the entity declares them
  * (uuid, text, bigint as string, jsonb, boolean, int, timestamptz).
  */
-export function entityFromColumns<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, raw: Record<string, unknown>): T {
+export function entityFromColumns<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  raw: Record<string, unknown>,
+): T {
   const entity = {} as Record<string, unknown>;
   for (const column of manager.connection.getMetadata(target).columns) entity[column.propertyName] = raw[column.databaseName];
   return entity as T;

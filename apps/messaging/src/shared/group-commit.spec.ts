@@ -2,7 +2,11 @@ import { GroupCommit, type BatchOutcome } from './group-commit';
 
 /** A batch runner whose batches the test finishes by hand. */
 class ManualBatches {
-  readonly started: Array<{ items: readonly number[]; finish: (outcomes?: ReadonlyArray<BatchOutcome<string>>) => void; fail: (error: Error) => void }> = [];
+  readonly started: Array<{
+    items: readonly number[];
+    finish: (outcomes?: ReadonlyArray<BatchOutcome<string>>) => void;
+    fail: (error: Error) => void;
+  }> = [];
 
   readonly run = (items: readonly number[]): Promise<ReadonlyArray<BatchOutcome<string>>> =>
     new Promise((resolve, reject) => {
@@ -52,7 +56,10 @@ describe('GroupCommit', () => {
     const group = new GroupCommit(batches.run, { maxBatch: 10, maxInFlight: 1 });
     const answers = [1, 2].map((item) => group.submit(item).catch((error: Error) => `refused: ${error.message}`));
     await nextTurn();
-    batches.started[0]!.finish([{ ok: false, error: new Error('opted out') }, { ok: true, value: 'done 2' }]);
+    batches.started[0]!.finish([
+      { ok: false, error: new Error('opted out') },
+      { ok: true, value: 'done 2' },
+    ]);
     await expect(Promise.all(answers)).resolves.toEqual(['refused: opted out', 'done 2']);
   });
 

@@ -39,7 +39,8 @@ export class GroupCommit<I, O> {
     private readonly runBatch: (items: readonly I[]) => Promise<ReadonlyArray<BatchOutcome<O>>>,
     private readonly options: GroupCommitOptions,
   ) {
-    if (!(options.maxBatch >= 1) || !(options.maxInFlight >= 1)) throw new Error('GroupCommit: maxBatch and maxInFlight must be at least 1');
+    if (!(options.maxBatch >= 1) || !(options.maxInFlight >= 1))
+      throw new Error('GroupCommit: maxBatch and maxInFlight must be at least 1');
   }
 
   submit(item: I): Promise<O> {
@@ -78,7 +79,8 @@ export class GroupCommit<I, O> {
     let outcomes: ReadonlyArray<BatchOutcome<O>>;
     try {
       outcomes = await this.runBatch(batch.map((waiting) => waiting.item));
-      if (outcomes.length !== batch.length) throw new Error(`GroupCommit: runBatch answered ${outcomes.length} of ${batch.length} items`);
+      if (outcomes.length !== batch.length)
+        throw new Error(`GroupCommit: runBatch answered ${outcomes.length} of ${batch.length} items`);
     } catch (error) {
       if (batch.length === 1) {
         batch[0]!.reject(error);

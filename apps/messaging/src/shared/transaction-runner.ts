@@ -7,6 +7,7 @@ import type { EntityManager, QueryRunner } from 'typeorm';
  */
 export function transactionRunner(manager: EntityManager): QueryRunner {
   const runner = manager.queryRunner;
-  if (!runner?.isTransactionActive) throw new Error('this statement must run inside a transaction (dataSource.transaction(manager => ...))');
+  if (!runner?.isTransactionActive)
+    throw new Error('this statement must run inside a transaction (dataSource.transaction(manager => ...))');
   return runner;
 }

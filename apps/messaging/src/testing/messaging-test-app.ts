@@ -53,11 +53,18 @@ export async function startMessagingTestApp(options: {
   const db = app.get(DataSource);
 
   const first = 700_000_000 + Math.floor(Math.random() * 1_000_000);
-  const workspaces = Array.from({ length: options.workspaces }, (_, index) => ({ companyId: String(first + index), apiKey: generateOpaqueCredential('api_key') }));
+  const workspaces = Array.from({ length: options.workspaces }, (_, index) => ({
+    companyId: String(first + index),
+    apiKey: generateOpaqueCredential('api_key'),
+  }));
   await feedWorkspaceReplicas(app, workspaces);
 
   const events: EventEnvelope<string, unknown>[] = [];
-  const kafka = new Kafka({ clientId: `${options.name}-test`, brokers: (process.env.KAFKA_BROKERS ?? '').split(','), logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({
+    clientId: `${options.name}-test`,
+    brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
+    logLevel: logLevel.NOTHING,
+  });
   const consumer: Consumer = kafka.consumer({ groupId: `${prefix}test-reader-${randomUUID()}` });
   await consumer.connect();
   await consumer.subscribe({ topics: options.topics.map((topic) => physicalTopicName(prefix, topic)), fromBeginning: true });

@@ -9,13 +9,20 @@ import { eventually } from '@suite/testing';
  * and `credential.issued` through the app's outbox and Kafka to its own replica handlers (no test
  * shortcut into the replica tables, so nothing can drift from them). Resolves once both arrived.
  */
-export async function feedWorkspaceReplicas(app: INestApplication, workspaces: ReadonlyArray<{ companyId: string; apiKey: string }>): Promise<void> {
+export async function feedWorkspaceReplicas(
+  app: INestApplication,
+  workspaces: ReadonlyArray<{ companyId: string; apiKey: string }>,
+): Promise<void> {
   const db = app.get(DataSource);
   await db.transaction((manager) =>
     app.get(Outbox).append(
       manager,
       workspaces.flatMap(({ companyId, apiKey }) => [
-        newEvent('company.created', { companyId, subject: companyId, data: { id: companyId, name: `Workspace ${companyId}`, parent_company_id: null } }),
+        newEvent('company.created', {
+          companyId,
+          subject: companyId,
+          data: { id: companyId, name: `Workspace ${companyId}`, parent_company_id: null },
+        }),
         newEvent('credential.issued', {
           companyId,
           subject: `key-${companyId}`,

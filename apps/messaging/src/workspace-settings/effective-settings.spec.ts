@@ -24,7 +24,10 @@ describe('effectiveSettings', () => {
       dailyNewContactsMax: 50,
     });
     expect(effectiveSettings(none)).toEqual(defaults);
-    expect(effectiveSettings({ ...none, sendWindowEnd: '17:00', warmupDays: 0 })).toMatchObject({ sendWindowEnd: '17:00', warmupDays: 0 });
+    expect(effectiveSettings({ ...none, sendWindowEnd: '17:00', warmupDays: 0 })).toMatchObject({
+      sendWindowEnd: '17:00',
+      warmupDays: 0,
+    });
   });
 
   it('refuses an empty or overnight window and a start cap above the max', () => {

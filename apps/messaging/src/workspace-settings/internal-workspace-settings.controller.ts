@@ -20,7 +20,10 @@ export class InternalWorkspaceSettingsController {
 
   @Put()
   @ApiOperation({ summary: 'Replace the overrides (omitted or null = default); 400 unless send_window_start < send_window_end' })
-  async put(@Param('company_id') companyId: string, @Body() body: PutWorkspaceSettingsRequest): Promise<WorkspaceSettingsResponse> {
+  async put(
+    @Param('company_id') companyId: string,
+    @Body() body: PutWorkspaceSettingsRequest,
+  ): Promise<WorkspaceSettingsResponse> {
     return respond(
       companyId,
       await this.settings.put(companyId, {
@@ -36,4 +39,5 @@ export class InternalWorkspaceSettingsController {
   }
 }
 
-const respond = (companyId: string, view: WorkspaceSettingsView) => mapWorkspaceSettings(companyId, view.settings, view.overridden);
+const respond = (companyId: string, view: WorkspaceSettingsView) =>
+  mapWorkspaceSettings(companyId, view.settings, view.overridden);

@@ -25,7 +25,9 @@ export class CompaniesService {
           });
         }
       }
-      const company = await companies.save(companies.create({ name: input.name, parentCompanyId: input.parentCompanyId ?? null }));
+      const company = await companies.save(
+        companies.create({ name: input.name, parentCompanyId: input.parentCompanyId ?? null }),
+      );
       await this.outbox.append(
         manager,
         newEvent('company.created', {

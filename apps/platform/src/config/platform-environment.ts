@@ -35,7 +35,10 @@ export class PlatformEnvironment extends BaseEnvironment {
    * The call is authenticated with INTERNAL_API_TOKEN; without it login-as answers 503.
    */
   @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'AUTH_INTERNAL_URL must be an http(s) URL' })
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
+    { message: 'AUTH_INTERNAL_URL must be an http(s) URL' },
+  )
   AUTH_INTERNAL_URL?: string;
 }
 

@@ -13,7 +13,8 @@ import { PlatformIdPipe } from './platform-id.pipe';
       inject: [ENVIRONMENT],
       useFactory: (env: PlatformEnvironment) => {
         const key = env.PLATFORM_ID_ENCRYPTION_KEY ? PlatformIdCodec.parseKey(env.PLATFORM_ID_ENCRYPTION_KEY) : null;
-        if (!key) new Logger('PlatformIds').warn('PLATFORM_ID_ENCRYPTION_KEY is not set: encrypted ids (enc_…) are refused with 404');
+        if (!key)
+          new Logger('PlatformIds').warn('PLATFORM_ID_ENCRYPTION_KEY is not set: encrypted ids (enc_…) are refused with 404');
         return new PlatformIdCodec(key);
       },
     },

@@ -66,7 +66,10 @@ export class PlatformIdCodec {
       const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
       decipher.setAAD(AAD);
       decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-      const plain = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+      const plain = Buffer.concat([
+        decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
       return /^[0-9]+$/.test(plain) ? canonicalId(plain) : null;
     } catch {
       // Wrong key, tampered bytes or tag: authentication failed.

@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthzReplicaReader, CompanyScope, CurrentPrincipal, permissionsOf, RequirePermission, type Principal } from '@suite/authz';
+import {
+  AuthzReplicaReader,
+  CompanyScope,
+  CurrentPrincipal,
+  permissionsOf,
+  RequirePermission,
+  type Principal,
+} from '@suite/authz';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { CompanyQuery } from '../shared/company.query';
 import { mapRole } from './dto/role.response';
@@ -38,9 +45,15 @@ export class RolesController {
   @RequirePermission('edit-roles')
   @ApiPlatformIdParam()
   @ApiOperation({
-    summary: "Edit a role; its users' replicas learn the new permissions (user.updated). 403 when the role grants, or would grant, a permission the caller does not hold",
+    summary:
+      "Edit a role; its users' replicas learn the new permissions (user.updated). 403 when the role grants, or would grant, a permission the caller does not hold",
   })
-  async update(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery, @Body() body: RoleRequest) {
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @PlatformId() id: string,
+    @Query() query: CompanyQuery,
+    @Body() body: RoleRequest,
+  ) {
     const companyId = await this.scope.resolve(principal, query.company_id);
     const role = await this.roles.update(companyId, id, body, await permissionsOf(this.reader, principal));
     return { success: true, message: 'Role updated successfully.', data: mapRole(role) };

@@ -79,7 +79,9 @@ export class RolesService {
       // FOR UPDATE: waits for (and blocks) a user being given this role at the same time.
       const role = await roles.findOne({ where: { id, companyId }, lock: { mode: 'pessimistic_write' } });
       if (!role) throw new AppError('not_found', ROLE_NOT_FOUND);
-      const assigned = await manager.getRepository(UserEntity).count({ where: { companyId, roleId: role.id, deletedAt: IsNull() } });
+      const assigned = await manager
+        .getRepository(UserEntity)
+        .count({ where: { companyId, roleId: role.id, deletedAt: IsNull() } });
       if (assigned > 0) {
         throw new AppError(
           'conflict',

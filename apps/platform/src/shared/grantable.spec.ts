@@ -25,17 +25,31 @@ describe('assertGrantable', () => {
 describe('assertMayActOnUser (nobody acts on a user who outranks them)', () => {
   const editor: Permission[] = ['edit-users'];
   const cases: Array<{ name: string; target: Permission[]; caller: Permission[] | undefined; refused: string | null }> = [
-    { name: 'an admin target, an edit-users caller', target: [...PERMISSIONS], caller: editor, refused: PERMISSIONS.filter((p) => p !== 'edit-users').join(', ') },
+    {
+      name: 'an admin target, an edit-users caller',
+      target: [...PERMISSIONS],
+      caller: editor,
+      refused: PERMISSIONS.filter((p) => p !== 'edit-users').join(', '),
+    },
     { name: 'an equal target', target: ['edit-users'], caller: editor, refused: null },
     { name: 'a lesser target', target: [], caller: editor, refused: null },
-    { name: 'incomparable sets', target: ['edit-users', 'delete-users'], caller: ['edit-users', 'view-users'], refused: 'delete-users' },
+    {
+      name: 'incomparable sets',
+      target: ['edit-users', 'delete-users'],
+      caller: ['edit-users', 'view-users'],
+      refused: 'delete-users',
+    },
     { name: 'the system actor (seeding, the admin CLI)', target: [...PERMISSIONS], caller: undefined, refused: null },
   ];
 
   it.each(cases)('$name', ({ target, caller, refused }) => {
     const error = refusal(() => assertMayActOnUser('edit', target, caller));
     if (refused === null) expect(error).toBeNull();
-    else expect(error).toMatchObject({ kind: 'forbidden', message: `You cannot edit a user who holds permissions you do not: ${refused}.` });
+    else
+      expect(error).toMatchObject({
+        kind: 'forbidden',
+        message: `You cannot edit a user who holds permissions you do not: ${refused}.`,
+      });
   });
 
   it.each<ActionOnUser>(['edit', 'delete', 'log in as'])('names the action: %s', (action) => {

@@ -22,7 +22,11 @@ export type ActionOnUser = 'edit' | 'delete' | 'log in as';
  * token) is compared by what it carries, so it cannot act on its own, stronger, user either.
  * `held` undefined = a system call (seeding, the admin CLI), which is not limited.
  */
-export function assertMayActOnUser(action: ActionOnUser, userPermissions: readonly string[], held: readonly Permission[] | undefined): void {
+export function assertMayActOnUser(
+  action: ActionOnUser,
+  userPermissions: readonly string[],
+  held: readonly Permission[] | undefined,
+): void {
   refuseBeyond(`You cannot ${action} a user who holds permissions you do not`, userPermissions, held);
 }
 

@@ -37,7 +37,10 @@ export class TeamsController {
     return {
       success: true,
       message: 'Team created successfully.',
-      data: { ...mapTeam(team, members.length), members: members.map((member) => ({ user_id: apiId(member.userId), manager: member.manager })) },
+      data: {
+        ...mapTeam(team, members.length),
+        members: members.map((member) => ({ user_id: apiId(member.userId), manager: member.manager })),
+      },
     };
   }
 

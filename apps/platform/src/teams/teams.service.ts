@@ -64,7 +64,9 @@ export class TeamsService {
     const team = await this.dataSource.getRepository(TeamEntity).findOneBy({ id: teamId, companyId });
     if (!team) throw new AppError('not_found', TEAM_NOT_FOUND);
     const [users, members] = await Promise.all([
-      this.dataSource.getRepository(UserEntity).find({ where: { companyId, deletedAt: IsNull() }, order: { name: 'ASC', id: 'ASC' } }),
+      this.dataSource
+        .getRepository(UserEntity)
+        .find({ where: { companyId, deletedAt: IsNull() }, order: { name: 'ASC', id: 'ASC' } }),
       this.dataSource.getRepository(TeamMemberEntity).find({ where: { teamId: team.id }, order: { userId: 'ASC' } }),
     ]);
     return { users, members };
@@ -73,7 +75,9 @@ export class TeamsService {
   /** Removes the team and its member assignments (one transaction). */
   delete(companyId: string, teamId: string): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
-      const team = await manager.getRepository(TeamEntity).findOne({ where: { id: teamId, companyId }, lock: { mode: 'pessimistic_write' } });
+      const team = await manager
+        .getRepository(TeamEntity)
+        .findOne({ where: { id: teamId, companyId }, lock: { mode: 'pessimistic_write' } });
       if (!team) throw new AppError('not_found', TEAM_NOT_FOUND);
       await manager.getRepository(TeamMemberEntity).delete({ teamId: team.id });
       await manager.getRepository(TeamEntity).delete({ id: team.id, companyId });

@@ -9,8 +9,13 @@ import type { UsersService } from './users.service';
 
 const admin: Principal = { via: 'access_token', companyId: '10', userId: '1', scopes: ['*'], credentialId: 'jti-1' };
 
-function setup(options: { env?: Partial<PlatformEnvironment>; target?: Partial<UserEntity> | null; targetPermissions?: Permission[] } = {}) {
-  const target = options.target === null ? null : ({ id: '2', companyId: '10', status: 'Active', roleId: '5', ...options.target } as UserEntity);
+function setup(
+  options: { env?: Partial<PlatformEnvironment>; target?: Partial<UserEntity> | null; targetPermissions?: Permission[] } = {},
+) {
+  const target =
+    options.target === null
+      ? null
+      : ({ id: '2', companyId: '10', status: 'Active', roleId: '5', ...options.target } as UserEntity);
   const users = {
     get: jest.fn(async () => {
       if (!target) throw new AppError('not_found', 'User not found.');
@@ -18,10 +23,17 @@ function setup(options: { env?: Partial<PlatformEnvironment>; target?: Partial<U
     }),
     permissionsHeldBy: jest.fn(async () => options.targetPermissions ?? ['view-users']),
   } as unknown as UsersService;
-  const env = { AUTH_ISSUER: 'https://auth.example.com/', INTERNAL_API_TOKEN: 'i'.repeat(40), ...options.env } as PlatformEnvironment;
+  const env = {
+    AUTH_ISSUER: 'https://auth.example.com/',
+    INTERNAL_API_TOKEN: 'i'.repeat(40),
+    ...options.env,
+  } as PlatformEnvironment;
   const sut = new LoginAsService(users, env);
   const calls: Array<{ url: string; init: RequestInit }> = [];
-  const answer = { value: new Response(JSON.stringify({ access_token: 'the.jwt.token', token_type: 'Bearer' }), { status: 200 }) as Response | Error };
+  const answer = {
+    value: new Response(JSON.stringify({ access_token: 'the.jwt.token', token_type: 'Bearer' }), { status: 200 }) as
+      Response | Error,
+  };
   sut.fetch = async (url, init) => {
     calls.push({ url: String(url), init: init ?? {} });
     if (answer.value instanceof Error) throw answer.value;
@@ -40,7 +52,11 @@ const request = (overrides: Partial<Parameters<LoginAsService['loginAs']>[0]> = 
   ...overrides,
 });
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 describe('LoginAsService', () => {
   beforeAll(() => Logger.overrideLogger(false));
@@ -74,7 +90,9 @@ describe('LoginAsService', () => {
     const suspended = setup({ target: { status: 'Suspended' } });
     await expect(failure(suspended.sut.loginAs(request()))).resolves.toMatchObject({ kind: 'unprocessable' });
     const nested = setup();
-    await expect(failure(nested.sut.loginAs(request({ principal: { ...admin, actorUserId: '9' } })))).resolves.toMatchObject({ kind: 'forbidden' });
+    await expect(failure(nested.sut.loginAs(request({ principal: { ...admin, actorUserId: '9' } })))).resolves.toMatchObject({
+      kind: 'forbidden',
+    });
     const missing = setup({ target: null });
     await expect(failure(missing.sut.loginAs(request()))).resolves.toMatchObject({ kind: 'not_found' });
     expect([self, suspended, nested, missing].every(({ mocks }) => mocks.calls.length === 0)).toBe(true);
@@ -88,7 +106,10 @@ describe('LoginAsService', () => {
     });
     expect(stronger.mocks.calls).toHaveLength(0);
     const equal = setup({ targetPermissions: ['edit-users', 'view-users'] });
-    await expect(equal.sut.loginAs(request({ permissions: ['view-users', 'edit-users'] }))).resolves.toEqual({ user_id: 2, token: 'the.jwt.token' });
+    await expect(equal.sut.loginAs(request({ permissions: ['view-users', 'edit-users'] }))).resolves.toEqual({
+      user_id: 2,
+      token: 'the.jwt.token',
+    });
   });
 
   it('answers 503 when auth is unreachable, times out, fails or rejects the internal token', async () => {
@@ -109,7 +130,13 @@ describe('LoginAsService', () => {
 
   it("turns auth's invalid_grant into a 422 with its description", async () => {
     const { sut, mocks } = setup();
-    mocks.answer.value = new Response(JSON.stringify({ error: 'invalid_grant', error_description: 'The user is not active (Suspended).' }), { status: 400 });
-    await expect(failure(sut.loginAs(request()))).resolves.toMatchObject({ kind: 'unprocessable', message: 'The user is not active (Suspended).' });
+    mocks.answer.value = new Response(
+      JSON.stringify({ error: 'invalid_grant', error_description: 'The user is not active (Suspended).' }),
+      { status: 400 },
+    );
+    await expect(failure(sut.loginAs(request()))).resolves.toMatchObject({
+      kind: 'unprocessable',
+      message: 'The user is not active (Suspended).',
+    });
   });
 });

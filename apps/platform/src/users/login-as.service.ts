@@ -62,7 +62,8 @@ export class LoginAsService {
     const target = await this.users.get(request.companyId, request.targetUserId);
     if (target.id === principal.userId) throw new AppError('unprocessable', 'You cannot log in as yourself.');
     assertMayActOnUser('log in as', await this.users.permissionsHeldBy(target), request.permissions);
-    if (target.status !== 'Active') throw new AppError('unprocessable', `Only active users can be logged in as; this user is ${target.status}.`);
+    if (target.status !== 'Active')
+      throw new AppError('unprocessable', `Only active users can be logged in as; this user is ${target.status}.`);
     const token = await this.exchange(target.id, request.bearer, request.clientIp);
     return { user_id: apiId(target.id), token };
   }
@@ -103,10 +104,17 @@ export class LoginAsService {
     if (response.ok && typeof body?.access_token === 'string') return body.access_token;
     if (response.status === 400 && body?.error === 'invalid_grant') {
       // Auth refused this exchange (its replicas disagree with ours, e.g. the user was just suspended).
-      throw new AppError('unprocessable', typeof body.error_description === 'string' ? body.error_description : 'Login-as was refused.');
+      throw new AppError(
+        'unprocessable',
+        typeof body.error_description === 'string' ? body.error_description : 'Login-as was refused.',
+      );
     }
     // invalid_client (INTERNAL_API_TOKEN differs), a 5xx, a 429: the operator's problem, not the caller's.
-    this.logger.error({ event: 'login_as.auth_failed', status: response.status, error: typeof body?.error === 'string' ? body.error : null });
+    this.logger.error({
+      event: 'login_as.auth_failed',
+      status: response.status,
+      error: typeof body?.error === 'string' ? body.error : null,
+    });
     throw new AppError('unavailable', UNAVAILABLE);
   }
 }

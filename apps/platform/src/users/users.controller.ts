@@ -1,7 +1,14 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { AuthzReplicaReader, CompanyScope, CurrentPrincipal, permissionsOf, RequirePermission, type Principal } from '@suite/authz';
+import {
+  AuthzReplicaReader,
+  CompanyScope,
+  CurrentPrincipal,
+  permissionsOf,
+  RequirePermission,
+  type Principal,
+} from '@suite/authz';
 import { AppError } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { CompanyQuery } from '../shared/company.query';
@@ -56,7 +63,8 @@ export class UsersController {
   @RequirePermission('edit-users')
   @ApiPlatformIdParam()
   @ApiOperation({
-    summary: 'Update User (also PUT /api/users/update/{id}); 403 when the user holds a permission the caller does not (oneself included, with a narrowed token)',
+    summary:
+      'Update User (also PUT /api/users/update/{id}); 403 when the user holds a permission the caller does not (oneself included, with a narrowed token)',
   })
   async update(
     @CurrentPrincipal() principal: Principal,
@@ -78,7 +86,8 @@ export class UsersController {
   @RequirePermission('delete-users')
   @ApiPlatformIdParam()
   @ApiOperation({
-    summary: 'Delete User (also DELETE /api/users/delete/{id}); 403 when the user holds a permission the caller does not; a user cannot delete themselves (422)',
+    summary:
+      'Delete User (also DELETE /api/users/delete/{id}); 403 when the user holds a permission the caller does not; a user cannot delete themselves (422)',
   })
   async delete(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery) {
     const companyId = await this.scope.resolve(principal, query.company_id);
@@ -95,7 +104,12 @@ export class UsersController {
     summary:
       'Login-as (also GET): a short-lived (300 s) bearer token for that user, naming the caller as actor (RFC 8693); 422 for oneself, 403 when already acting as someone or when the user holds a permission the caller does not',
   })
-  loginAs(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery, @Req() request: FastifyRequest) {
+  loginAs(
+    @CurrentPrincipal() principal: Principal,
+    @PlatformId() id: string,
+    @Query() query: CompanyQuery,
+    @Req() request: FastifyRequest,
+  ) {
     return this.issueLoginAs(principal, id, query, request);
   }
 
@@ -104,17 +118,36 @@ export class UsersController {
   @RequirePermission('view-users')
   @ApiPlatformIdParam()
   @ApiOperation({ summary: 'Login-as (same as POST /api/users/{id}/login-as)' })
-  loginAsByGet(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery, @Req() request: FastifyRequest) {
+  loginAsByGet(
+    @CurrentPrincipal() principal: Principal,
+    @PlatformId() id: string,
+    @Query() query: CompanyQuery,
+    @Req() request: FastifyRequest,
+  ) {
     return this.issueLoginAs(principal, id, query, request);
   }
 
-  private async issueLoginAs(principal: Principal, id: string, query: CompanyQuery, request: FastifyRequest): Promise<{ data: LoginAsResult }> {
+  private async issueLoginAs(
+    principal: Principal,
+    id: string,
+    query: CompanyQuery,
+    request: FastifyRequest,
+  ): Promise<{ data: LoginAsResult }> {
     const companyId = await this.scope.resolve(principal, query.company_id);
     const bearer = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     // The guard authenticated a bearer credential; it can only have come from the header (anything else fails validation).
     if (!bearer) throw new AppError('unauthenticated', 'Login-as needs the bearer token in the Authorization header.');
     const permissions = await permissionsOf(this.reader, principal);
-    return { data: await this.loginAsService.loginAs({ companyId, targetUserId: id, principal, permissions, bearer, clientIp: request.ip }) };
+    return {
+      data: await this.loginAsService.loginAs({
+        companyId,
+        targetUserId: id,
+        principal,
+        permissions,
+        bearer,
+        clientIp: request.ip,
+      }),
+    };
   }
 
   private async actor(principal: Principal): Promise<Actor> {

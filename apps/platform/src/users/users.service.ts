@@ -53,7 +53,6 @@ export interface Actor {
   permissions: readonly Permission[];
 }
 
-
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /**
@@ -189,7 +188,9 @@ export class UsersService {
 
   /** The role must belong to the company; FOR SHARE so it cannot be deleted or re-permissioned meanwhile. */
   private async roleForAssignment(manager: EntityManager, companyId: string, roleId: string): Promise<RoleEntity> {
-    const role = await manager.getRepository(RoleEntity).findOne({ where: { id: roleId, companyId }, lock: { mode: 'pessimistic_read' } });
+    const role = await manager
+      .getRepository(RoleEntity)
+      .findOne({ where: { id: roleId, companyId }, lock: { mode: 'pessimistic_read' } });
     if (!role) throw new AppError('invalid', 'The selected role is invalid.', ROLE_INVALID);
     return role;
   }
@@ -220,7 +221,9 @@ export class UsersService {
 
   /** Live users holding one of `roleIds` (for role changes). */
   static liveUsersOfRoles(manager: EntityManager, companyId: string, roleIds: string[]): Promise<UserEntity[]> {
-    return manager.getRepository(UserEntity).find({ where: { companyId, roleId: In(roleIds), deletedAt: IsNull() }, order: { id: 'ASC' } });
+    return manager
+      .getRepository(UserEntity)
+      .find({ where: { companyId, roleId: In(roleIds), deletedAt: IsNull() }, order: { id: 'ASC' } });
   }
 }
 

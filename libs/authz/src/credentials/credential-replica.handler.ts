@@ -48,7 +48,12 @@ export class CredentialReplicaHandler implements EventHandler {
           .createQueryBuilder()
           .insert()
           .into(RevokedGrantEntity)
-          .values({ grantId: data.grant_id, clientId: data.client_id, userId: data.user_id, revokedAt: new Date(data.revoked_at) })
+          .values({
+            grantId: data.grant_id,
+            clientId: data.client_id,
+            userId: data.user_id,
+            revokedAt: new Date(data.revoked_at),
+          })
           .orIgnore()
           .execute();
         return;

@@ -129,12 +129,17 @@ describe('bearer and API key guards over HTTP', () => {
     const junk = await request(app.getHttpServer()).get('/me').set('Authorization', 'Bearer nope').expect(401);
     expect(junk.body.error).toMatch(/not an access token nor a personal access token/);
 
-    const inUrl = await request(app.getHttpServer()).get(`/me?access_token=${await jwt()}`).expect(401);
+    const inUrl = await request(app.getHttpServer())
+      .get(`/me?access_token=${await jwt()}`)
+      .expect(401);
     expect(inUrl.body.error).toMatch(/not in the URL/);
   });
 
   it('accepts an access token and a personal access token as bearer tokens', async () => {
-    const viaJwt = await request(app.getHttpServer()).get('/me').set('Authorization', `Bearer ${await jwt()}`).expect(200);
+    const viaJwt = await request(app.getHttpServer())
+      .get('/me')
+      .set('Authorization', `Bearer ${await jwt()}`)
+      .expect(200);
     expect(viaJwt.body).toMatchObject({ via: 'access_token', userId: '7', companyId: '42', grantId: 'g1' });
     const pat = issue('personal_access_token', '7');
     const viaPat = await request(app.getHttpServer()).get('/me').set('Authorization', `Bearer ${pat}`).expect(200);
@@ -159,8 +164,14 @@ describe('bearer and API key guards over HTTP', () => {
 
   it('403 when the user lacks the permission; 401 before that without a token', async () => {
     await request(app.getHttpServer()).get('/users').expect(401);
-    await request(app.getHttpServer()).get('/users').set('Authorization', `Bearer ${await jwt()}`).expect(200, { userId: '7' });
-    const denied = await request(app.getHttpServer()).get('/users').set('Authorization', `Bearer ${await jwt('8')}`).expect(403);
+    await request(app.getHttpServer())
+      .get('/users')
+      .set('Authorization', `Bearer ${await jwt()}`)
+      .expect(200, { userId: '7' });
+    const denied = await request(app.getHttpServer())
+      .get('/users')
+      .set('Authorization', `Bearer ${await jwt('8')}`)
+      .expect(403);
     expect(denied.body).toEqual({ error: 'This action needs the view-users permission.' });
   });
 

@@ -22,7 +22,7 @@ function setup(permissions: Permission[]) {
 }
 
 describe('effective permissions', () => {
-  it('are the scopes intersected with the user\'s current permissions', async () => {
+  it("are the scopes intersected with the user's current permissions", async () => {
     const { reader } = setup(['view-users', 'edit-users']);
     await expect(permissionsOf(reader, principal({ scopes: ['*'] }))).resolves.toEqual(['view-users', 'edit-users']);
     await expect(permissionsOf(reader, principal({ scopes: ['view-users', 'delete-users'] }))).resolves.toEqual(['view-users']);
@@ -30,7 +30,7 @@ describe('effective permissions', () => {
     expect(effectivePermissions(['delete-users'], ['view-users'])).toEqual([]);
   });
 
-  it('follow the user\'s role now, not when the token was issued', async () => {
+  it("follow the user's role now, not when the token was issued", async () => {
     const { reader } = setup(['view-users', 'edit-users']);
     reader.addUser({ id: '7', companyId: '42', permissions: ['view-users'] });
     await expect(permissionsOf(reader, principal({ scopes: ['*'] }))).resolves.toEqual(['view-users']);
@@ -62,13 +62,17 @@ describe('PermissionGuard(...)', () => {
       message: 'This action needs the edit-users permission.',
     });
     const viewGuard = new (PermissionGuard('view-users'))(reader);
-    await expect(viewGuard.canActivate(contextFor(principal({ scopes: ['edit-users'] })))).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(viewGuard.canActivate(contextFor(principal({ scopes: ['edit-users'] })))).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
   });
 
   it('never lets an API key through, and asks for credentials when none were verified', async () => {
     const { reader } = setup(['view-users']);
     const guard = new (PermissionGuard('view-users'))(reader);
-    await expect(guard.canActivate(contextFor(principal({ via: 'api_key', userId: null })))).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(guard.canActivate(contextFor(principal({ via: 'api_key', userId: null })))).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
     await expect(guard.canActivate(contextFor(undefined))).rejects.toMatchObject({ kind: 'unauthenticated' });
   });
 });

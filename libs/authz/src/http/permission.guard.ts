@@ -35,7 +35,10 @@ export function PermissionGuard(...permissions: Permission[]): Type<CanActivate>
       const granted = await permissionsOf(this.reader, principal);
       const missing = permissions.filter((permission) => !granted.includes(permission));
       if (missing.length > 0) {
-        throw new AppError('forbidden', `This action needs the ${missing.join(', ')} permission${missing.length > 1 ? 's' : ''}.`);
+        throw new AppError(
+          'forbidden',
+          `This action needs the ${missing.join(', ')} permission${missing.length > 1 ? 's' : ''}.`,
+        );
       }
       return true;
     }

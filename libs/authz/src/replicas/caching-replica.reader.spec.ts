@@ -121,7 +121,9 @@ describe('CachingAuthzReplicaReader', () => {
   });
 
   it(`refuses a TTL above ${CREDENTIAL_CACHE_MAX_TTL_MS} ms (the 1 s revocation promise) and an empty bound`, () => {
-    expect(() => new CachingAuthzReplicaReader(new FakeReplicaReader(), { ttlMs: CREDENTIAL_CACHE_MAX_TTL_MS + 1, maxEntries: 10 })).toThrow(/ttlMs/);
+    expect(
+      () => new CachingAuthzReplicaReader(new FakeReplicaReader(), { ttlMs: CREDENTIAL_CACHE_MAX_TTL_MS + 1, maxEntries: 10 }),
+    ).toThrow(/ttlMs/);
     expect(() => new CachingAuthzReplicaReader(new FakeReplicaReader(), { ttlMs: 100, maxEntries: 0 })).toThrow(/maxEntries/);
   });
 });

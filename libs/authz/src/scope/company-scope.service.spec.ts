@@ -59,7 +59,10 @@ describe('CompanyScope.assertOwned', () => {
     const { sut } = setup();
     await expect(sut.assertOwned(of('10'), '10')).resolves.toBeUndefined();
     await expect(sut.assertOwned(of('10'), '11')).resolves.toBeUndefined();
-    await expect(sut.assertOwned(of('11'), '12', 'User')).rejects.toMatchObject({ kind: 'not_found', message: 'User not found.' });
+    await expect(sut.assertOwned(of('11'), '12', 'User')).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'User not found.',
+    });
     await expect(sut.assertOwned(of('10'), '20')).rejects.toMatchObject({ kind: 'not_found' });
     await expect(sut.assertOwned(of('10'), null)).rejects.toMatchObject({ kind: 'not_found' });
   });

@@ -31,7 +31,8 @@ export class CompanyScope {
    * child companies, otherwise the row is reported as not found (404) — `what` names it.
    */
   async assertOwned(principal: Principal, rowCompanyId: string | number | null | undefined, what = 'Resource'): Promise<void> {
-    if (rowCompanyId === undefined || rowCompanyId === null || rowCompanyId === '') throw new AppError('not_found', `${what} not found.`);
+    if (rowCompanyId === undefined || rowCompanyId === null || rowCompanyId === '')
+      throw new AppError('not_found', `${what} not found.`);
     try {
       await this.resolve(principal, rowCompanyId);
     } catch (error) {

@@ -68,7 +68,9 @@ describe('CredentialUsageRecorder', () => {
     expect(write).not.toHaveBeenCalled();
     await settle();
     expect(write).toHaveBeenCalledTimes(1);
-    expect(mocks.errors).toEqual([{ message: expect.stringMatching(/could not record/), context: { credentialId: 'pat-1', error: 'database is down' } }]);
+    expect(mocks.errors).toEqual([
+      { message: expect.stringMatching(/could not record/), context: { credentialId: 'pat-1', error: 'database is down' } },
+    ]);
   });
 
   it('after a failed write, the next use of the credential tries again (within the minute)', async () => {

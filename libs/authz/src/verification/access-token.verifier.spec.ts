@@ -50,7 +50,8 @@ async function token({ claims = {}, header = {}, key, kid = 'k1' }: TokenOptions
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const refusal = (message: string | RegExp) => expect.objectContaining({ kind: 'unauthenticated', message: expect.stringMatching(message) });
+const refusal = (message: string | RegExp) =>
+  expect.objectContaining({ kind: 'unauthenticated', message: expect.stringMatching(message) });
 
 describe('AccessTokenVerifier', () => {
   it('accepts a token signed by the issuer key and builds the principal', async () => {
@@ -70,8 +71,13 @@ describe('AccessTokenVerifier', () => {
     const { sut, mocks } = setup();
     // The admin may belong to the agency of the target's company: their company is not compared.
     mocks.reader.addUser({ id: '3', companyId: '40' });
-    await expect(sut.verify(await token({ claims: { act: { sub: '3' } } }))).resolves.toMatchObject({ userId: '7', actorUserId: '3' });
-    await expect(sut.verify(await token({ claims: { act: { sub: '3', act: { sub: '2' } } } }))).rejects.toEqual(refusal(/nested/));
+    await expect(sut.verify(await token({ claims: { act: { sub: '3' } } }))).resolves.toMatchObject({
+      userId: '7',
+      actorUserId: '3',
+    });
+    await expect(sut.verify(await token({ claims: { act: { sub: '3', act: { sub: '2' } } } }))).rejects.toEqual(
+      refusal(/nested/),
+    );
     await expect(sut.verify(await token({ claims: { act: { sub: 'admin' } } }))).rejects.toEqual(refusal(/"act" claim/));
   });
 
@@ -82,7 +88,9 @@ describe('AccessTokenVerifier', () => {
   ])('refuses a login-as token whose admin is %s', async (_label, change) => {
     const { sut, mocks } = setup();
     if (change) mocks.reader.addUser({ id: '3', companyId: '42', ...change });
-    await expect(sut.verify(await token({ claims: { act: { sub: '3' } } }))).rejects.toEqual(refusal(/administrator acting as this user/));
+    await expect(sut.verify(await token({ claims: { act: { sub: '3' } } }))).rejects.toEqual(
+      refusal(/administrator acting as this user/),
+    );
   });
 
   it.each([
@@ -129,7 +137,18 @@ describe('AccessTokenVerifier', () => {
 
   it('refuses alg "none" and HS256 (even keyed with the public key), before resolving any key', async () => {
     const { sut, mocks } = setup();
-    const payload = { iss: ISSUER, aud: ACCESS_TOKEN_AUDIENCE, sub: '7', jti: 'j', iat: nowSeconds, exp: nowSeconds + 60, client_id: 'c', scope: '*', sid: 'g', company_id: '42' };
+    const payload = {
+      iss: ISSUER,
+      aud: ACCESS_TOKEN_AUDIENCE,
+      sub: '7',
+      jti: 'j',
+      iat: nowSeconds,
+      exp: nowSeconds + 60,
+      client_id: 'c',
+      scope: '*',
+      sid: 'g',
+      company_id: '42',
+    };
     const none = `${b64({ alg: 'none', typ: ACCESS_TOKEN_TYPE })}.${b64(payload)}.`;
     await expect(sut.verify(none)).rejects.toEqual(refusal(/algorithm that is not accepted|malformed/));
 

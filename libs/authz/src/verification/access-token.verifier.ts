@@ -134,7 +134,7 @@ function refusal(error: unknown): AppError {
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
     switch (error.claim) {
       case 'iss':
-        return new AppError('unauthenticated', 'The token was not issued by this suite\'s authorization server.');
+        return new AppError('unauthenticated', "The token was not issued by this suite's authorization server.");
       case 'aud':
         return new AppError('unauthenticated', 'The token is not meant for this API.');
       case 'typ':

@@ -12,6 +12,6 @@ export async function activeUserOf(reader: AuthzReplicaReader, userId: string, c
   if (user.status !== 'Active') {
     throw new AppError('unauthenticated', `The user of this token is not active (${user.status}).`);
   }
-  if (user.companyId !== companyId) throw new AppError('unauthenticated', 'The token does not belong to its user\'s company.');
+  if (user.companyId !== companyId) throw new AppError('unauthenticated', "The token does not belong to its user's company.");
   return user;
 }

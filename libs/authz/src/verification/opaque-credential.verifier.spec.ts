@@ -28,7 +28,8 @@ function setup() {
   return { sut, mocks: { reader, usage }, issue };
 }
 
-const refusal = (message: string | RegExp) => expect.objectContaining({ kind: 'unauthenticated', message: expect.stringMatching(message) });
+const refusal = (message: string | RegExp) =>
+  expect.objectContaining({ kind: 'unauthenticated', message: expect.stringMatching(message) });
 
 describe('OpaqueCredentialVerifier', () => {
   it('accepts a live personal access token and a live API key', async () => {
@@ -106,7 +107,9 @@ describe('OpaqueCredentialVerifier', () => {
       refusal('The token has expired.'),
     );
     const later = new Date(NOW.getTime() + 1000);
-    await expect(sut.verify(issue('personal_access_token', { expiresAt: later }), 'personal_access_token')).resolves.toMatchObject({
+    await expect(
+      sut.verify(issue('personal_access_token', { expiresAt: later }), 'personal_access_token'),
+    ).resolves.toMatchObject({
       userId: '7',
     });
   });

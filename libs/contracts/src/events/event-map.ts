@@ -108,7 +108,8 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
   'credential.used': {
     topic: Topics.authzCredentialUsage,
     version: 1,
-    summary: 'An app accepted a personal access token or workspace API key (at most once a minute per credential and app process).',
+    summary:
+      'An app accepted a personal access token or workspace API key (at most once a minute per credential and app process).',
     schema: credentialUsedSchema,
   },
   'message.queued': {
@@ -132,13 +133,15 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
   'message.failed': {
     topic: Topics.messagingMessage,
     version: 1,
-    summary: 'An outbound message was rejected by the carrier or reported dead by a receipt (feeds sms.failed); `reason` says why.',
+    summary:
+      'An outbound message was rejected by the carrier or reported dead by a receipt (feeds sms.failed); `reason` says why.',
     schema: messageEventSchema,
   },
   'message.cancelled': {
     topic: Topics.messagingMessage,
     version: 1,
-    summary: 'An outbound message was cancelled before the carrier had it (by the customer or because the contact opted out); `reason` says why.',
+    summary:
+      'An outbound message was cancelled before the carrier had it (by the customer or because the contact opted out); `reason` says why.',
     schema: messageEventSchema,
   },
   'message.received': {

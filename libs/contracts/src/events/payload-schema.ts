@@ -4,7 +4,14 @@
  * docs/asyncapi.yaml embeds these schemas; a test checks the document against them.
  */
 export type JsonSchema =
-  | { type: 'string'; format?: 'date-time' | 'uuid' | 'email'; pattern?: string; maxLength?: number; enum?: readonly string[]; description?: string }
+  | {
+      type: 'string';
+      format?: 'date-time' | 'uuid' | 'email';
+      pattern?: string;
+      maxLength?: number;
+      enum?: readonly string[];
+      description?: string;
+    }
   | { type: 'integer' | 'number'; minimum?: number; description?: string }
   | { type: 'boolean'; description?: string }
   | { type: readonly ['string', 'null']; pattern?: string; description?: string }

@@ -54,7 +54,8 @@ function validateString(
 ): string[] {
   if (typeof value !== 'string') return [`${path} must be a string`];
   if (schema.maxLength !== undefined && value.length > schema.maxLength) return [`${path} is longer than ${schema.maxLength}`];
-  if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) return [`${path} does not match ${schema.pattern}`];
+  if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value))
+    return [`${path} does not match ${schema.pattern}`];
   if (schema.enum && !schema.enum.includes(value)) return [`${path} must be one of ${schema.enum.join(', ')}`];
   if (schema.format === 'date-time' && Number.isNaN(Date.parse(value))) return [`${path} must be a date-time`];
   return [];

@@ -24,7 +24,9 @@ describe('resolveEventingConfig', () => {
 
   it('uses kafka.topicPrefix in Kafka mode and topicPrefix in embedded mode', () => {
     expect(resolveEventingConfig({ ...base, topicPrefix: 'e.' }).topicPrefix).toBe('e.');
-    expect(resolveEventingConfig({ ...base, topicPrefix: 'e.', kafka: { brokers: ['b:1'], topicPrefix: 'k.' } }).topicPrefix).toBe('k.');
+    expect(
+      resolveEventingConfig({ ...base, topicPrefix: 'e.', kafka: { brokers: ['b:1'], topicPrefix: 'k.' } }).topicPrefix,
+    ).toBe('k.');
   });
 
   it.each([

@@ -34,7 +34,8 @@ export function resolveEventingConfig(settings: EventingSettings): ResolvedEvent
   if (!settings.appName) throw new Error('eventing: appName is required');
   const schema = assertSchemaName(settings.schema);
   const kafka = settings.kafka;
-  if (kafka && kafka.brokers.length === 0) throw new Error('eventing: kafka.brokers is empty; pass kafka: null for embedded mode');
+  if (kafka && kafka.brokers.length === 0)
+    throw new Error('eventing: kafka.brokers is empty; pass kafka: null for embedded mode');
   const topicPrefix = kafka?.topicPrefix ?? settings.topicPrefix ?? '';
   const groupId = settings.groupId ?? settings.appName;
   const pollIntervalMs = positiveInt('pollIntervalMs', settings.pollIntervalMs ?? 1000);

@@ -145,7 +145,10 @@ describe('BatchProcessor', () => {
 
   it('falls back to one transaction per event so a poison event is dead-lettered and the rest applied in order', async () => {
     const poison = new Error('handler bug');
-    const { processor, inbox, context, deadLetters, delays } = setup({ maxAttempts: 3, failing: (n) => (n === 2 ? poison : null) });
+    const { processor, inbox, context, deadLetters, delays } = setup({
+      maxAttempts: 3,
+      failing: (n) => (n === 2 ? poison : null),
+    });
     const batch = [message(1), message(2), message(3)];
 
     await processor.process(batch, context);

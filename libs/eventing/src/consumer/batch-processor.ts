@@ -101,7 +101,12 @@ export class BatchProcessor {
       } catch (error) {
         const decision = this.deps.retryPolicy.decide(attempts, failures, error);
         if (decision.kind === 'dead-letter') {
-          await this.park({ message: event.message, envelope: event.envelope, error: errorMessage(error), attempts: attempts + 1 });
+          await this.park({
+            message: event.message,
+            envelope: event.envelope,
+            error: errorMessage(error),
+            attempts: attempts + 1,
+          });
           return true;
         }
         if (decision.countsAsAttempt) attempts++;

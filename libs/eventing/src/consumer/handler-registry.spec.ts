@@ -7,7 +7,16 @@ import type { ReceivedEvent } from './inbox.port';
 
 const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 const received = (topic: string, trace: string | null = traceparent): ReceivedEvent => ({
-  envelope: { id: 'e1', type: 'company.created', version: 1, occurred_at: '', company_id: null, subject: 's', data: {}, traceparent: trace },
+  envelope: {
+    id: 'e1',
+    type: 'company.created',
+    version: 1,
+    occurred_at: '',
+    company_id: null,
+    subject: 's',
+    data: {},
+    traceparent: trace,
+  },
   message: { topic, physicalTopic: topic, partition: 0, offset: '0', key: 's', value: null, headers: {} },
 });
 
@@ -48,7 +57,10 @@ describe('HandlerRegistry', () => {
 
   it('starts a new trace for an event that carries none', async () => {
     const seen: string[] = [];
-    await new HandlerRegistry([recorder(['platform.company.v1'], seen, 'a')]).apply(received('platform.company.v1', null), manager);
+    await new HandlerRegistry([recorder(['platform.company.v1'], seen, 'a')]).apply(
+      received('platform.company.v1', null),
+      manager,
+    );
     expect(seen[0]!.split(':')[2]).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
   });
 });

@@ -6,8 +6,7 @@ export interface RetryPolicyOptions {
 }
 
 export type FailureDecision =
-  | { readonly kind: 'retry'; readonly delayMs: number; readonly countsAsAttempt: boolean }
-  | { readonly kind: 'dead-letter' };
+  { readonly kind: 'retry'; readonly delayMs: number; readonly countsAsAttempt: boolean } | { readonly kind: 'dead-letter' };
 
 const TRANSIENT_SQLSTATE_CLASSES = ['08', '53', '57P'];
 const TRANSIENT_SQLSTATES = new Set(['40001', '40P01', '55P03']);

@@ -4,7 +4,12 @@ import { OutboxDeadLetterEntitySchema } from './outbox-dead-letter.entity-schema
 import { OutboxEntitySchema } from './outbox.entity-schema';
 
 /** Add to every app's DataSource `entities` (and so to its generated migrations). */
-export const eventingEntities = [OutboxEntitySchema, OutboxDeadLetterEntitySchema, InboxEntitySchema, DeadLetterEntitySchema] as const;
+export const eventingEntities = [
+  OutboxEntitySchema,
+  OutboxDeadLetterEntitySchema,
+  InboxEntitySchema,
+  DeadLetterEntitySchema,
+] as const;
 export const EVENTING_ENTITIES = eventingEntities;
 
 /** Table names the raw SQL uses; they must match the entity schemas above. */

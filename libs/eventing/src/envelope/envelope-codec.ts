@@ -1,8 +1,7 @@
 import type { EventEnvelope } from '@suite/contracts';
 
 export type DecodeResult =
-  | { readonly ok: true; readonly envelope: EventEnvelope }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly envelope: EventEnvelope } | { readonly ok: false; readonly reason: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

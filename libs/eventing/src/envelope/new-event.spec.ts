@@ -32,7 +32,9 @@ describe('newEvent', () => {
 
   it('carries the current trace', () => {
     const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
-    const event = runWithTraceContext({ traceparent }, () => newEvent('company.created', { companyId: null, subject: 'c1', data }));
+    const event = runWithTraceContext({ traceparent }, () =>
+      newEvent('company.created', { companyId: null, subject: 'c1', data }),
+    );
     expect(event.envelope.traceparent).toBe(traceparent);
   });
 

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  EVENT_TOPICS,
-  EVENT_VERSIONS,
-  type EventEnvelope,
-  type EventMap,
-  type EventType,
-  type Topic,
-} from '@suite/contracts';
+import { EVENT_TOPICS, EVENT_VERSIONS, type EventEnvelope, type EventMap, type EventType, type Topic } from '@suite/contracts';
 import { currentTraceparent } from '@suite/runtime';
 
 /** An event ready for `Outbox.append`: the envelope plus the topic it travels on. */

@@ -4,7 +4,10 @@ import { checkPublishable } from './publishable-envelope';
 
 const TRACEPARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 
-const envelopeText = (name: unknown, options: { traceparent?: string | null; subject?: string; companyId?: string | null } = {}) =>
+const envelopeText = (
+  name: unknown,
+  options: { traceparent?: string | null; subject?: string; companyId?: string | null } = {},
+) =>
   encodeEnvelope(
     newEvent('company.created', {
       companyId: options.companyId === undefined ? 'c-1' : options.companyId,
@@ -66,9 +69,17 @@ describe('checkPublishable', () => {
     ['an id that is no uuid', envelopeText('x').replace(/"id":"[^"]+"/, '"id":"not-a-uuid"'), /id must be a uuid/],
     ['an empty type', envelopeText('x').replace('"type":"company.created"', '"type":""'), /type must be a non-empty string/],
     ['a version of 0', envelopeText('x').replace('"version":1', '"version":0'), /version must be a positive integer/],
-    ['an occurred_at that is no instant', envelopeText('x').replace(/"occurred_at":"[^"]+"/, '"occurred_at":"2024-13-45T99:00:00.000Z"'), /occurred_at/],
+    [
+      'an occurred_at that is no instant',
+      envelopeText('x').replace(/"occurred_at":"[^"]+"/, '"occurred_at":"2024-13-45T99:00:00.000Z"'),
+      /occurred_at/,
+    ],
     ['no data', JSON.stringify({ ...JSON.parse(envelopeText('x')), data: undefined }), /data is missing/],
-    ['a traceparent that is a number', envelopeText('x', { traceparent: null }).replace('"traceparent":null', '"traceparent":7'), /traceparent/],
+    [
+      'a traceparent that is a number',
+      envelopeText('x', { traceparent: null }).replace('"traceparent":null', '"traceparent":7'),
+      /traceparent/,
+    ],
     ['a JSON array', '[1,2]', /not a JSON object/],
   ])('refuses an envelope with %s as not_an_envelope', (_label, text, detail) => {
     const check = checkPublishable(text);

@@ -40,7 +40,8 @@ const NUL: PublishableCheck = {
  * Runs for every event the relay publishes, so the usual envelope is judged without JSON.parse
  * (decision 0020 has the measurements). The text arrives as PostgreSQL text, which has no NUL
  * byte, and node decodes it into well-formed UTF-16, so the only way a lone surrogate or a NUL
- * gets into a string of it is a `\u` escape: a text without `\u` has clean strings and keys. Its shape is read off encodeEnvelope's layout: the
+ * gets into a string of it is a `\u` escape: a text without `\u` has clean strings and keys. Its
+ * shape is read off encodeEnvelope's layout: the
  * head's fields are checked as decodeEnvelope checks them, and the last member before the final
  * brace — which `,"` can only start as a key of the outer object — is the traceparent. What this
  * does not see is a key repeated later in the outer object, which JSON.stringify never writes.

@@ -24,7 +24,12 @@ function setup(options: { transportUp?: boolean } = {}) {
     mocks: {
       advance: (ms: number) => (now += ms),
       relayFails: (error: string) =>
-        (status = { ...status, failingSince: status.failingSince ?? new Date(now).toISOString(), lastError: error, consecutiveFailures: status.consecutiveFailures + 1 }),
+        (status = {
+          ...status,
+          failingSince: status.failingSince ?? new Date(now).toISOString(),
+          lastError: error,
+          consecutiveFailures: status.consecutiveFailures + 1,
+        }),
       relayRecovers: () => (status = { ...status, failingSince: null, lastError: null, consecutiveFailures: 0 }),
       becomeStandby: () => (status = { ...status, leader: false }),
       loopEnds: (error: string) => (status = { ...status, running: false, endedUnexpectedly: error }),
@@ -37,12 +42,18 @@ describe('EventingHealth', () => {
     const { sut, mocks } = setup();
     mocks.becomeStandby();
     mocks.loopEnds('TypeError: x is undefined');
-    await expect(sut.check()).resolves.toMatchObject({ up: false, details: { relay: { up: false, running: false, endedUnexpectedly: 'TypeError: x is undefined' } } });
+    await expect(sut.check()).resolves.toMatchObject({
+      up: false,
+      details: { relay: { up: false, running: false, endedUnexpectedly: 'TypeError: x is undefined' } },
+    });
   });
 
   it('is ready while the relay publishes', async () => {
     const { sut } = setup();
-    await expect(sut.check()).resolves.toMatchObject({ up: true, details: { relay: { up: true, unhealthyAfterMs: THRESHOLD_MS } } });
+    await expect(sut.check()).resolves.toMatchObject({
+      up: true,
+      details: { relay: { up: true, unhealthyAfterMs: THRESHOLD_MS } },
+    });
   });
 
   it('stays ready through a relay failure shorter than the threshold', async () => {

@@ -22,7 +22,8 @@ describe('EventingMetrics', () => {
 
     const histogram = await register.getSingleMetric('eventing_commit_to_consume_seconds')!.get();
     const count = histogram.values.find(
-      (v) => (v as { metricName?: string }).metricName === 'eventing_commit_to_consume_seconds_count' && v.labels.app === 'messaging',
+      (v) =>
+        (v as { metricName?: string }).metricName === 'eventing_commit_to_consume_seconds_count' && v.labels.app === 'messaging',
     );
     expect(count?.value).toBe(1);
   });

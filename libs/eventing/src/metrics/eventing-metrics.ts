@@ -5,10 +5,10 @@ import { metricOnce } from '@suite/runtime';
  * Metric objects live once per process (default registry); in embedded mode the four apps
  * share them and tell themselves apart by the `app` label.
  */
-const counter = (name: string, help: string) =>
-  metricOnce(name, () => new Counter({ name, help, labelNames: ['app', 'topic'] }));
+const counter = (name: string, help: string) => metricOnce(name, () => new Counter({ name, help, labelNames: ['app', 'topic'] }));
 
-const appended = () => counter('eventing_events_appended_total', 'Events written to the outbox (counted at append, before commit)');
+const appended = () =>
+  counter('eventing_events_appended_total', 'Events written to the outbox (counted at append, before commit)');
 const published = () => counter('eventing_events_published_total', 'Events the relay published to the transport');
 const consumed = () => counter('eventing_events_consumed_total', 'Events whose handlers ran and committed');
 const duplicates = () => counter('eventing_events_duplicates_total', 'Redelivered events skipped thanks to the inbox');
@@ -26,7 +26,8 @@ const outboxDeadLettered = () =>
 const relayLag = () =>
   metricOnce(
     'eventing_relay_lag_seconds',
-    () => new Gauge({ name: 'eventing_relay_lag_seconds', help: 'Age of the oldest unpublished outbox row', labelNames: ['app'] }),
+    () =>
+      new Gauge({ name: 'eventing_relay_lag_seconds', help: 'Age of the oldest unpublished outbox row', labelNames: ['app'] }),
   );
 const commitToConsume = () =>
   metricOnce(

@@ -9,9 +9,21 @@ let nextSeq = 1;
 
 /** An outbox record as the relay reads it, with a real envelope. */
 function record(subject: string, name = `${subject} name`): OutboxRecord {
-  const event = newEvent('company.created', { companyId: 'c-1', subject, data: { id: subject, name, parent_company_id: null }, traceparent: TRACEPARENT });
+  const event = newEvent('company.created', {
+    companyId: 'c-1',
+    subject,
+    data: { id: subject, name, parent_company_id: null },
+    traceparent: TRACEPARENT,
+  });
   const seq = String(nextSeq++);
-  return { seq, id: event.envelope.id, topic: event.topic, type: event.envelope.type, subject, envelope: encodeEnvelope(event.envelope) };
+  return {
+    seq,
+    id: event.envelope.id,
+    topic: event.topic,
+    type: event.envelope.type,
+    subject,
+    envelope: encodeEnvelope(event.envelope),
+  };
 }
 
 /** A transport that refuses for good any send holding a refused record, and can fail like an outage. */
@@ -25,7 +37,8 @@ function setup(options: { maxSliceBytes?: number } = {}) {
       sends.push([...messages]);
       const failure = failures.get(sends.length);
       if (failure) throw failure;
-      if (messages.some((m) => refused.has(m.headers['event-id']!))) throw new PermanentPublishError('kafka refused the record: MESSAGE_TOO_LARGE');
+      if (messages.some((m) => refused.has(m.headers['event-id']!)))
+        throw new PermanentPublishError('kafka refused the record: MESSAGE_TOO_LARGE');
     },
   };
   const sut = new OutboxBatchPublisher(transport, async (letters) => void setAside.push([...letters]), options.maxSliceBytes);
@@ -91,7 +104,15 @@ describe('OutboxBatchPublisher', () => {
 
     expect(published.map((r) => r.id)).toEqual([batch[0]!.id, batch[2]!.id, batch[3]!.id]);
     expect(mocks.sentIds()).toEqual([batch.map((r) => r.id), [batch[0]!.id], [batch[1]!.id], [batch[2]!.id], [batch[3]!.id]]);
-    expect(mocks.setAside).toEqual([[{ record: expect.objectContaining(batch[1]!), reason: 'refused_by_transport', error: 'kafka refused the record: MESSAGE_TOO_LARGE' }]]);
+    expect(mocks.setAside).toEqual([
+      [
+        {
+          record: expect.objectContaining(batch[1]!),
+          reason: 'refused_by_transport',
+          error: 'kafka refused the record: MESSAGE_TOO_LARGE',
+        },
+      ],
+    ]);
   });
 
   it('sets aside a refused record that went alone without sending it twice, and carries on with the next slice', async () => {
@@ -133,7 +154,14 @@ describe('OutboxBatchPublisher', () => {
 });
 
 describe('slicesByBytes', () => {
-  const sized = (seq: number, size: number): OutboxRecord => ({ seq: String(seq), id: `id-${seq}`, topic: 't', type: 'x', subject: 's', envelope: 'x'.repeat(size - 1) });
+  const sized = (seq: number, size: number): OutboxRecord => ({
+    seq: String(seq),
+    id: `id-${seq}`,
+    topic: 't',
+    type: 'x',
+    subject: 's',
+    envelope: 'x'.repeat(size - 1),
+  });
 
   it('keeps a small batch in one slice', () => {
     const batch = [sized(1, 100), sized(2, 100)];

@@ -133,7 +133,11 @@ export class OutboxRelay {
     for (let failures = 1; ; failures++) {
       try {
         // Bounded as a whole, including the wait for a drain the loop has in progress.
-        await withTimeout(this.exclusive(() => this.drain()), Math.max(1, deadline - Date.now()), 'outbox flush');
+        await withTimeout(
+          this.exclusive(() => this.drain()),
+          Math.max(1, deadline - Date.now()),
+          'outbox flush',
+        );
         return;
       } catch (error) {
         const delay = this.backoff(failures);

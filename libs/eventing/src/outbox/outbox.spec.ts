@@ -2,7 +2,8 @@ import type { EntityManager } from 'typeorm';
 import { newEvent } from '../envelope/new-event';
 import { Outbox } from './outbox';
 
-const event = () => newEvent('company.created', { companyId: 'c1', subject: 'c1', data: { id: 'c1', name: 'A', parent_company_id: null } });
+const event = () =>
+  newEvent('company.created', { companyId: 'c1', subject: 'c1', data: { id: 'c1', name: 'A', parent_company_id: null } });
 
 function fakeManager(inTransaction: boolean) {
   const queries: Array<{ sql: string; params: unknown[] }> = [];
@@ -69,7 +70,11 @@ describe('Outbox.append', () => {
 describe('Outbox.statementPart', () => {
   it('is the same insert as a CTE, parameters numbered from firstParam, keeping only the subjects the relation holds', () => {
     const metrics = { appended: jest.fn() };
-    const part = new Outbox('messaging', metrics).statementPart({ cteName: 'events_written', firstParam: 23, onlySubjectsIn: 'SELECT id::text AS subject FROM rows_written' });
+    const part = new Outbox('messaging', metrics).statementPart({
+      cteName: 'events_written',
+      firstParam: 23,
+      onlySubjectsIn: 'SELECT id::text AS subject FROM rows_written',
+    });
 
     expect(part.sql).toMatch(/^events_written AS \(\s*INSERT INTO "messaging"."outbox"/);
     expect(part.sql).toMatch(/RETURNING subject\)$/);

@@ -50,10 +50,9 @@ export class RelayLeadership {
     client.on('end', () => this.onLost(client, new Error('connection ended')));
     try {
       await client.connect();
-      const { rows } = await client.query<{ locked: boolean }>(
-        'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked',
-        [this.lockKey],
-      );
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked', [
+        this.lockKey,
+      ]);
       if (!rows[0]?.locked) {
         await client.end().catch(() => undefined);
         return false;

@@ -8,8 +8,7 @@ import type { DataSource } from 'typeorm';
  * only returned, with the session lock still held.
  */
 export function createDedicatedClient(dataSource: DataSource, role: string): Client {
-  const pool = (dataSource.driver as unknown as { master?: { options?: ClientConfig & { application_name?: string } } })
-    .master;
+  const pool = (dataSource.driver as unknown as { master?: { options?: ClientConfig & { application_name?: string } } }).master;
   if (!pool?.options) {
     throw new Error('eventing: needs an initialized PostgreSQL DataSource (await dataSource.initialize() first)');
   }

@@ -31,7 +31,9 @@ export class StatusTestTables {
     await dataSource.initialize();
     this.source = dataSource;
     await dataSource.query(`CREATE SCHEMA "${this.schema}"`);
-    await dataSource.query(`CREATE TYPE "${this.schema}".message_status AS ENUM (${MESSAGE_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+    await dataSource.query(
+      `CREATE TYPE "${this.schema}".message_status AS ENUM (${MESSAGE_STATUSES.map((s) => `'${s}'`).join(', ')})`,
+    );
     for (const name of STATUS_TABLES) {
       const statusType = name === 'messages_enum' ? `"${this.schema}".message_status` : 'text';
       await dataSource.query(`

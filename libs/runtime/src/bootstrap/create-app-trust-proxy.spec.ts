@@ -27,7 +27,12 @@ async function ipSeen(app: INestApplication, peer: string, forwardedFor?: string
 
 describe('createApp: request.ip and TRUSTED_PROXIES', () => {
   const build = (trustedProxies?: string[]) =>
-    createApp(IpModule, { appName: 'trust-proxy-test', formatError: () => ({ body: {} }), openApi: { title: 't', description: 't', version: '1' }, trustedProxies });
+    createApp(IpModule, {
+      appName: 'trust-proxy-test',
+      formatError: () => ({ body: {} }),
+      openApi: { title: 't', description: 't', version: '1' },
+      trustedProxies,
+    });
 
   it('believes no forwarded header when no proxy is trusted, not even from loopback or a private network', async () => {
     const app = await build();

@@ -52,7 +52,11 @@ describe('stopApp', () => {
     await connection.write(get('/fast'));
     stopping = stopApp(probe.app, 5000);
 
-    await expect(connection.response()).resolves.toMatchObject({ status: 200, headers: { connection: 'close' }, body: '{"ok":true}' });
+    await expect(connection.response()).resolves.toMatchObject({
+      status: 200,
+      headers: { connection: 'close' },
+      body: '{"ok":true}',
+    });
     await expect(connection.closed).resolves.toEqual({});
     await stopping;
   });
@@ -64,7 +68,11 @@ describe('stopApp', () => {
     await connection.write(post('/echo', '{"n":1}'));
     stopping = stopApp(probe.app, 5000);
 
-    await expect(connection.response()).resolves.toMatchObject({ status: 201, headers: { connection: 'close' }, body: '{"got":{"n":1}}' });
+    await expect(connection.response()).resolves.toMatchObject({
+      status: 201,
+      headers: { connection: 'close' },
+      body: '{"got":{"n":1}}',
+    });
     await stopping;
   });
 
@@ -79,7 +87,11 @@ describe('stopApp', () => {
     await uploading.write('42}');
 
     await expect(between.response()).resolves.toMatchObject({ status: 200, headers: { connection: 'close' } });
-    await expect(uploading.response()).resolves.toMatchObject({ status: 201, headers: { connection: 'close' }, body: '{"got":{"n":42}}' });
+    await expect(uploading.response()).resolves.toMatchObject({
+      status: 201,
+      headers: { connection: 'close' },
+      body: '{"got":{"n":42}}',
+    });
     await stopping;
   });
 

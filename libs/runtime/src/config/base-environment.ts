@@ -102,7 +102,10 @@ export class BaseEnvironment {
    * Empty (the default) trusts no forwarded header: `request.ip` is the connection's peer.
    */
   @Transform(toList)
-  @IsProxyAddress({ each: true, message: 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges, e.g. 10.0.0.0/8,192.0.2.7 (no /0)' })
+  @IsProxyAddress({
+    each: true,
+    message: 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges, e.g. 10.0.0.0/8,192.0.2.7 (no /0)',
+  })
   TRUSTED_PROXIES: string[] = [];
 
   /** Shared secret for /internal/* routes (service-to-service and operators); never routed by the gateway. */
@@ -115,7 +118,10 @@ export class BaseEnvironment {
    * The token issuer (the auth app's public base URL): access tokens must carry it as `iss`.
    * Every app verifies tokens locally against it.
    */
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'AUTH_ISSUER must be an http(s) URL' })
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
+    { message: 'AUTH_ISSUER must be an http(s) URL' },
+  )
   AUTH_ISSUER: string = 'http://127.0.0.1:3002';
 
   /**
@@ -123,7 +129,10 @@ export class BaseEnvironment {
    * (see `jwksUrlOf`). Set it when apps reach auth by an internal address (a Kubernetes Service).
    */
   @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'AUTH_JWKS_URL must be an http(s) URL' })
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
+    { message: 'AUTH_JWKS_URL must be an http(s) URL' },
+  )
   AUTH_JWKS_URL?: string;
 
   /**

@@ -5,7 +5,11 @@ describe('loadEnvironment', () => {
   const valid = { PORT: '3001', DATABASE_URL: 'postgres://u:secret@127.0.0.1:5432/db' };
 
   it('converts types and applies defaults', () => {
-    const env = loadEnvironment(BaseEnvironment, { ...valid, KAFKA_BROKERS: '127.0.0.1:9092, 127.0.0.1:9093', DATABASE_SSL: 'true' });
+    const env = loadEnvironment(BaseEnvironment, {
+      ...valid,
+      KAFKA_BROKERS: '127.0.0.1:9092, 127.0.0.1:9093',
+      DATABASE_SSL: 'true',
+    });
     expect(env.PORT).toBe(3001);
     expect(env.KAFKA_BROKERS).toEqual(['127.0.0.1:9092', '127.0.0.1:9093']);
     expect(env.DATABASE_SSL).toBe(true);
@@ -13,21 +17,31 @@ describe('loadEnvironment', () => {
     expect(env.KAFKA_TOPIC_PARTITIONS).toBe(6);
     expect(env.LOG_LEVEL).toBe('info');
     expect(env.EVENT_RELAY_UNHEALTHY_AFTER_MS).toBe(60_000);
-    expect(loadEnvironment(BaseEnvironment, { ...valid, EVENT_RELAY_UNHEALTHY_AFTER_MS: '120000' }).EVENT_RELAY_UNHEALTHY_AFTER_MS).toBe(120_000);
-    expect([env.HTTP_REQUEST_TIMEOUT_MS, env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_KEEP_ALIVE_TIMEOUT_MS]).toEqual([30_000, 10_000, 72_000]);
+    expect(
+      loadEnvironment(BaseEnvironment, { ...valid, EVENT_RELAY_UNHEALTHY_AFTER_MS: '120000' }).EVENT_RELAY_UNHEALTHY_AFTER_MS,
+    ).toBe(120_000);
+    expect([env.HTTP_REQUEST_TIMEOUT_MS, env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_KEEP_ALIVE_TIMEOUT_MS]).toEqual([
+      30_000, 10_000, 72_000,
+    ]);
   });
 
   it('reads "false", "0" and "no" as false (not as the truthy string they are)', () => {
     for (const value of ['false', 'FALSE', '0', 'no']) {
       const env = loadEnvironment(BaseEnvironment, { ...valid, MIGRATIONS_RUN: value, DATABASE_SSL: value });
-      expect({ value, MIGRATIONS_RUN: env.MIGRATIONS_RUN, DATABASE_SSL: env.DATABASE_SSL }).toEqual({ value, MIGRATIONS_RUN: false, DATABASE_SSL: false });
+      expect({ value, MIGRATIONS_RUN: env.MIGRATIONS_RUN, DATABASE_SSL: env.DATABASE_SSL }).toEqual({
+        value,
+        MIGRATIONS_RUN: false,
+        DATABASE_SSL: false,
+      });
     }
     expect(loadEnvironment(BaseEnvironment, { ...valid, MIGRATIONS_RUN: 'yes' }).MIGRATIONS_RUN).toBe(true);
   });
 
   it('reads TRUSTED_PROXIES as a list of addresses and ranges, empty (trust no proxy) by default', () => {
     expect(loadEnvironment(BaseEnvironment, valid).TRUSTED_PROXIES).toEqual([]);
-    expect(loadEnvironment(BaseEnvironment, { ...valid, TRUSTED_PROXIES: '10.0.0.0/8, 172.29.240.10,fd00::/8' }).TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '172.29.240.10', 'fd00::/8']);
+    expect(
+      loadEnvironment(BaseEnvironment, { ...valid, TRUSTED_PROXIES: '10.0.0.0/8, 172.29.240.10,fd00::/8' }).TRUSTED_PROXIES,
+    ).toEqual(['10.0.0.0/8', '172.29.240.10', 'fd00::/8']);
     expect(() => loadEnvironment(BaseEnvironment, { ...valid, TRUSTED_PROXIES: '0.0.0.0/0' })).toThrow(
       'Invalid environment: TRUSTED_PROXIES: TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges, e.g. 10.0.0.0/8,192.0.2.7 (no /0)',
     );

@@ -2,7 +2,6 @@ import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { quoteIdentifier } from './sql-identifier';
 
-
 /**
  * The app's schema must exist before TypeORM can create its migrations table in it.
  * Creating it is idempotent and needs no migration of its own.

@@ -48,14 +48,20 @@ describe('ApiExceptionFilter', () => {
   it('answers a client that left mid-body (Node’s aborted) with 400, without logging an unhandled error', () => {
     const { sut, logged } = setup();
     const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
-    expect(sut(aborted)).toMatchObject({ status: 400, body: { message: 'The client closed the connection before its request arrived.' } });
+    expect(sut(aborted)).toMatchObject({
+      status: 400,
+      body: { message: 'The client closed the connection before its request arrived.' },
+    });
     expect(logged).not.toHaveBeenCalled();
   });
 
   it('answers anything else with 500 and an error id, logging the error with that id', () => {
     const { sut, logged } = setup();
     const answer = sut(new TypeError('x is undefined'));
-    expect(answer).toMatchObject({ status: 500, body: { message: expect.stringMatching(/^Internal error \(error id [0-9a-f-]{36}\)\.$/) } });
+    expect(answer).toMatchObject({
+      status: 500,
+      body: { message: expect.stringMatching(/^Internal error \(error id [0-9a-f-]{36}\)\.$/) },
+    });
     expect(logged).toHaveBeenCalledTimes(1);
   });
 });

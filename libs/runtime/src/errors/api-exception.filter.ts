@@ -31,7 +31,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const failure = this.toFailure(exception);
     const { body, headers } = this.format(failure);
     if (reply.sent || reply.raw.headersSent) return;
-    reply.headers(headers ?? {}).code(failure.status).send(body);
+    reply
+      .headers(headers ?? {})
+      .code(failure.status)
+      .send(body);
   }
 
   private toFailure(exception: unknown): ApiFailure {
@@ -63,8 +66,15 @@ function httpMessage(exception: HttpException): string {
 /** The body parsers' refusals (http/body-parsers.ts): a 4xx `status` and a `type`. */
 function asBodyError(exception: unknown): { status: number; message: string } | undefined {
   const candidate = exception as { type?: unknown; status?: unknown; message?: unknown } | null;
-  if (candidate && typeof candidate.type === 'string' && typeof candidate.status === 'number' && typeof candidate.message === 'string') {
-    return candidate.status >= 400 && candidate.status < 500 ? { status: candidate.status, message: candidate.message } : undefined;
+  if (
+    candidate &&
+    typeof candidate.type === 'string' &&
+    typeof candidate.status === 'number' &&
+    typeof candidate.message === 'string'
+  ) {
+    return candidate.status >= 400 && candidate.status < 500
+      ? { status: candidate.status, message: candidate.message }
+      : undefined;
   }
   return undefined;
 }

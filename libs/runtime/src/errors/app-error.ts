@@ -3,14 +3,7 @@
  * kind to a status and to that API's error body, exhaustively (see `STATUS_BY_KIND`).
  */
 export type AppErrorKind =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'unprocessable'
-  | 'rate_limited'
-  | 'unavailable';
+  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'rate_limited' | 'unavailable';
 
 export const STATUS_BY_KIND: { readonly [K in AppErrorKind]: number } = {
   invalid: 400,

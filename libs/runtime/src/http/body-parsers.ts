@@ -45,7 +45,8 @@ export function registerBodyParsers(instance: FastifyInstance, options: BodyPars
   instance.addHook('onRoute', (route) => {
     const large = options.largeBodyRoutes.find((candidate) => underPrefix(route.url, candidate.path));
     if (large) route.bodyLimit = large.limitBytes;
-    if (options.rawBodyRoutes.some((prefix) => underPrefix(route.url, prefix))) route.config = { ...route.config, suiteRawBody: true };
+    if (options.rawBodyRoutes.some((prefix) => underPrefix(route.url, prefix)))
+      route.config = { ...route.config, suiteRawBody: true };
   });
   // Fastify's own parser, which refuses __proto__ and constructor.prototype keys.
   const parseJson = instance.getDefaultJsonParser('error', 'error');
@@ -57,7 +58,8 @@ export function registerBodyParsers(instance: FastifyInstance, options: BodyPars
     if (body.length === 0) return done(null, undefined);
     parseJson(request, body.toString('utf8'), (error, value) => {
       if (error) done(bodyError(400, 'entity.parse.failed', 'The request body is not valid JSON.'), undefined);
-      else if (typeof value !== 'object' || value === null) done(bodyError(400, 'entity.parse.failed', 'The request body must be a JSON object.'), undefined);
+      else if (typeof value !== 'object' || value === null)
+        done(bodyError(400, 'entity.parse.failed', 'The request body must be a JSON object.'), undefined);
       else done(untrustedInputError(value) ?? null, value);
     });
   });
@@ -70,6 +72,13 @@ export function registerBodyParsers(instance: FastifyInstance, options: BodyPars
 
   instance.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
     if (isRaw(request)) return done(null, body);
-    done(bodyError(415, 'unsupported.media.type', 'Unsupported content type: send application/json (or application/x-www-form-urlencoded where the endpoint takes a form, as OAuth token requests do).'), undefined);
+    done(
+      bodyError(
+        415,
+        'unsupported.media.type',
+        'Unsupported content type: send application/json (or application/x-www-form-urlencoded where the endpoint takes a form, as OAuth token requests do).',
+      ),
+      undefined,
+    );
   });
 }

@@ -16,14 +16,20 @@ export function routingErrorHandler(format: ErrorBodyFormatter): NonNullable<Fas
   return (error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply) => {
     const failure = routingFailure(error.code);
     const { body, headers } = format(failure);
-    void reply.code(failure.status).headers(headers ?? {}).send(body);
+    void reply
+      .code(failure.status)
+      .headers(headers ?? {})
+      .send(body);
   };
 }
 
 function routingFailure(code: string | undefined): ApiFailure {
   switch (code) {
     case 'FST_ERR_BAD_URL':
-      return failure(400, 'The request path is not valid: a percent-encoded part of it is not UTF-8 (such as %C3%28, or a bare %).');
+      return failure(
+        400,
+        'The request path is not valid: a percent-encoded part of it is not UTF-8 (such as %C3%28, or a bare %).',
+      );
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return failure(414, `A path segment is longer than ${MAX_PATH_PARAM_LENGTH} characters.`);
     default:

@@ -13,7 +13,11 @@ describe('HTTP server timeouts', () => {
   const connect = () => probe.connect();
 
   beforeAll(async () => {
-    probe = await startProbeApp({ HTTP_REQUEST_TIMEOUT_MS: '500', HTTP_HEADERS_TIMEOUT_MS: '300', HTTP_KEEP_ALIVE_TIMEOUT_MS: '4000' });
+    probe = await startProbeApp({
+      HTTP_REQUEST_TIMEOUT_MS: '500',
+      HTTP_HEADERS_TIMEOUT_MS: '300',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '4000',
+    });
   });
 
   afterEach(() => probe.disconnectAll());
@@ -24,11 +28,16 @@ describe('HTTP server timeouts', () => {
     const loggedErrors = jest.spyOn(Logger.prototype, 'error');
     const connection = await connect();
     const started = Date.now();
-    await connection.write('POST /echo HTTP/1.1\r\nHost: probe\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"n":12345');
+    await connection.write(
+      'POST /echo HTTP/1.1\r\nHost: probe\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"n":12345',
+    );
 
     const answer = await connection.response(5000);
     const elapsed = Date.now() - started;
-    expect(answer).toMatchObject({ status: 408, headers: { 'content-type': 'application/json; charset=utf-8', connection: 'close', 'cache-control': 'no-store' } });
+    expect(answer).toMatchObject({
+      status: 408,
+      headers: { 'content-type': 'application/json; charset=utf-8', connection: 'close', 'cache-control': 'no-store' },
+    });
     expect(JSON.parse(answer.body)).toEqual({ error: 'The request did not arrive in time.' });
     expect(elapsed).toBeGreaterThanOrEqual(450);
     expect(elapsed).toBeLessThan(2000);
@@ -67,7 +76,10 @@ describe('HTTP server timeouts', () => {
   it('keeps an idle connection for HTTP_KEEP_ALIVE_TIMEOUT_MS and says so', async () => {
     const connection = await connect();
     await connection.write('GET /fast HTTP/1.1\r\nHost: probe\r\n\r\n');
-    await expect(connection.response()).resolves.toMatchObject({ status: 200, headers: { connection: 'keep-alive', 'keep-alive': 'timeout=4' } });
+    await expect(connection.response()).resolves.toMatchObject({
+      status: 200,
+      headers: { connection: 'keep-alive', 'keep-alive': 'timeout=4' },
+    });
     expect((probe.app.getHttpServer() as Server).keepAliveTimeout).toBe(4000);
   });
 });

@@ -22,7 +22,10 @@ export function configureHttpServer(app: INestApplication): void {
   server.headersTimeout = Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS);
   server.keepAliveTimeout = env.HTTP_KEEP_ALIVE_TIMEOUT_MS;
   // Node reads it when the server starts listening (an http.createServer option its typings lack as a property).
-  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.min(1000, Math.max(25, Math.floor(server.headersTimeout / 10)));
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.min(
+    1000,
+    Math.max(25, Math.floor(server.headersTimeout / 10)),
+  );
   HttpConnections.of(server);
 }
 
@@ -58,7 +61,9 @@ const MALFORMED = { status: 400, message: 'The request is not valid HTTP.' };
  * a 408 body error (which the exception filter answers, as it does a 413), not with Node's
  * "aborted", which would be logged as an unhandled error.
  */
-export function clientErrorHandler(format: ErrorBodyFormatter): (this: FastifyInstance, error: Error & { code?: string }, socket: Socket) => void {
+export function clientErrorHandler(
+  format: ErrorBodyFormatter,
+): (this: FastifyInstance, error: Error & { code?: string }, socket: Socket) => void {
   return function answer(this: FastifyInstance, error, socket) {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const { status, message } = STATUS_BY_ERROR[error.code ?? ''] ?? MALFORMED;

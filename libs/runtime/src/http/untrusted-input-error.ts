@@ -1,5 +1,11 @@
 import { AppError } from '../errors/app-error';
-import { describeInputProblem, DEFAULT_INPUT_LIMITS, inputProblemFields, inspectUntrusted, type InputLimits } from './untrusted-input';
+import {
+  describeInputProblem,
+  DEFAULT_INPUT_LIMITS,
+  inputProblemFields,
+  inspectUntrusted,
+  type InputLimits,
+} from './untrusted-input';
 
 /**
  * The 400 for a value that fails untrusted-input.ts, or undefined when it passes: an `invalid`

@@ -26,7 +26,10 @@ describe('untrusted input', () => {
     let ok: unknown = 'leaf';
     for (let i = 0; i < 32; i++) ok = { a: ok };
     expect(inspectUntrusted(ok, { maxDepth: 32, maxNodes: 1000 })).toBeNull();
-    expect(inspectUntrusted({ a: ok }, { maxDepth: 32, maxNodes: 1000 })).toMatchObject({ kind: 'too_deep', path: 'a'.repeat(32).split('').join('.') });
+    expect(inspectUntrusted({ a: ok }, { maxDepth: 32, maxNodes: 1000 })).toMatchObject({
+      kind: 'too_deep',
+      path: 'a'.repeat(32).split('').join('.'),
+    });
   });
 
   it('refuses more values than the node limit', () => {
@@ -35,7 +38,11 @@ describe('untrusted input', () => {
   });
 
   it('says what is wrong and where', () => {
-    expect(describeInputProblem({ kind: 'nul', path: 'name', inKey: false })).toBe('name must not contain NUL characters (\\u0000).');
-    expect(describeInputProblem({ kind: 'lone_surrogate', path: 'x', inKey: true })).toMatch(/^The property name x must be well-formed Unicode/);
+    expect(describeInputProblem({ kind: 'nul', path: 'name', inKey: false })).toBe(
+      'name must not contain NUL characters (\\u0000).',
+    );
+    expect(describeInputProblem({ kind: 'lone_surrogate', path: 'x', inKey: true })).toMatch(
+      /^The property name x must be well-formed Unicode/,
+    );
   });
 });

@@ -55,7 +55,8 @@ export function inspectUntrusted(value: unknown, limits: InputLimits = DEFAULT_I
     if (typeof current !== 'object' || current === null) continue;
     if (depth + 1 > limits.maxDepth) return { kind: 'too_deep', path, inKey: false };
     if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: join(path, String(i)), depth: depth + 1 });
+      for (let i = current.length - 1; i >= 0; i--)
+        stack.push({ value: current[i], path: join(path, String(i)), depth: depth + 1 });
       continue;
     }
     const keys = Object.keys(current);

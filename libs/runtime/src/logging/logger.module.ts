@@ -33,7 +33,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const LOGGED_REQUEST_HEADERS = ['user-agent', 'content-type', 'content-length', 'x-forwarded-for', 'referer'] as const;
 
 /** The `req` of a request's log line: id, method, url and the allowed headers. */
-export function requestLogFields(req: { id?: unknown; method?: string; url?: string; headers?: Record<string, unknown> }): Record<string, unknown> {
+export function requestLogFields(req: {
+  id?: unknown;
+  method?: string;
+  url?: string;
+  headers?: Record<string, unknown>;
+}): Record<string, unknown> {
   const headers: Record<string, unknown> = {};
   for (const name of LOGGED_REQUEST_HEADERS) {
     const value = req.headers?.[name];
@@ -56,7 +61,9 @@ export function requestIdFor(req: IncomingMessage): string {
 export function logContextMixin(): { trace_id?: string; req?: { id: string } } {
   const context = currentTraceContext();
   if (!context) return {};
-  return context.requestId ? { trace_id: traceIdOf(context.traceparent), req: { id: context.requestId } } : { trace_id: traceIdOf(context.traceparent) };
+  return context.requestId
+    ? { trace_id: traceIdOf(context.traceparent), req: { id: context.requestId } }
+    : { trace_id: traceIdOf(context.traceparent) };
 }
 
 /** The app's one pino logger: JSON lines, credentials redacted, trace and request ids mixed in. */

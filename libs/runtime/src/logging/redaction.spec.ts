@@ -19,7 +19,15 @@ describe('log redaction', () => {
       body: { password: 'hunter22', client_secret: 'cs_secret', refresh_token: 'rt_secret', name: 'Ada' },
     });
     const line = capture.text();
-    for (const secret of ['eyJhbGciOi', 'sk_live_secret', 'session=secret', 'internal-secret', 'hunter22', 'cs_secret', 'rt_secret']) {
+    for (const secret of [
+      'eyJhbGciOi',
+      'sk_live_secret',
+      'session=secret',
+      'internal-secret',
+      'hunter22',
+      'cs_secret',
+      'rt_secret',
+    ]) {
       expect(line).not.toContain(secret);
     }
     expect(line).toContain('"user-agent":"curl"');

@@ -43,7 +43,12 @@ describe('request log lines', () => {
   it('carry the caller’s trace id and the request id on the handler’s line and on the completion line, and no credential', async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const response = await fetch(`${url}/v1/messages`, {
-      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01`, 'x-api-key': 'sk_live_secret', 'user-agent': 'test-agent', 'x-request-id': 'req-42' },
+      headers: {
+        traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+        'x-api-key': 'sk_live_secret',
+        'user-agent': 'test-agent',
+        'x-request-id': 'req-42',
+      },
     });
     expect(response.headers.get('x-request-id')).toBe('req-42');
     expect(response.headers.get('traceparent')).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
@@ -76,7 +81,11 @@ describe('request log lines', () => {
   });
 
   it('log a 5xx answer at error level as "request errored", with the POST handler’s line in the same trace', async () => {
-    const response = await fetch(`${url}/v1/boom`, { method: 'POST', headers: { 'x-request-id': 'req-44', 'content-type': 'application/json' }, body: '{"a":1}' });
+    const response = await fetch(`${url}/v1/boom`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'req-44', 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
     expect(response.status).toBe(503);
     await response.text();
     const mine = await linesOf('req-44');
@@ -98,6 +107,9 @@ describe('request log lines', () => {
     expect(added.some((line) => (line['req'] as { id?: string }).id === 'req-45')).toBe(false);
     const id = response.headers.get('x-request-id')!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(added.filter((line) => (line['req'] as { id?: string }).id === id).map((line) => line['msg'])).toEqual(['inside the handler', 'request completed']);
+    expect(added.filter((line) => (line['req'] as { id?: string }).id === id).map((line) => line['msg'])).toEqual([
+      'inside the handler',
+      'request completed',
+    ]);
   });
 });

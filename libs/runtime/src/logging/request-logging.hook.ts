@@ -18,7 +18,8 @@ export function registerRequestLogging(instance: FastifyInstance, logger: Logger
     if (!UNLOGGED_PATHS.test(request.url)) {
       const failed = reply.statusCode >= 500;
       const level = failed ? 'error' : 'info';
-      if (logger.isLevelEnabled(level)) logger[level](requestLine(request, reply), failed ? 'request errored' : 'request completed');
+      if (logger.isLevelEnabled(level))
+        logger[level](requestLine(request, reply), failed ? 'request errored' : 'request completed');
     }
     done();
   });

@@ -15,12 +15,7 @@ const storage = new AsyncLocalStorage<TraceContext>();
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 export function isValidTraceparent(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    TRACEPARENT.test(value) &&
-    !/^00-0{32}-/.test(value) &&
-    !/-0{16}-[0-9a-f]{2}$/.test(value)
-  );
+  return typeof value === 'string' && TRACEPARENT.test(value) && !/^00-0{32}-/.test(value) && !/-0{16}-[0-9a-f]{2}$/.test(value);
 }
 
 /**

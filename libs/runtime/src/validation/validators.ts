@@ -17,13 +17,17 @@ export const MAX_PAGE = 1_000_000;
  * (it is an integer), became "1e+26" on its way to PostgreSQL and was a 500.
  */
 export const IsIntInRange = (min: number, max: number, options: ValidationOptions = {}) => {
-  const message = options.message ?? (({ property }: { property: string }) => `${property} must be an integer from ${min} to ${max}`);
+  const message =
+    options.message ?? (({ property }: { property: string }) => `${property} must be an integer from ${min} to ${max}`);
   return applyDecorators(IsInt({ ...options, message }), Min(min, { ...options, message }), Max(max, { ...options, message }));
 };
 
 /** A numeric id: a positive integer no larger than MAX_ID. */
 export const IsNumericId = (options: ValidationOptions = {}) =>
-  IsIntInRange(1, MAX_ID, { message: ({ property }) => `${property} must be an id (a whole number from 1 to ${MAX_ID})`, ...options });
+  IsIntInRange(1, MAX_ID, {
+    message: ({ property }) => `${property} must be an id (a whole number from 1 to ${MAX_ID})`,
+    ...options,
+  });
 
 /** A page number of a paginated list. */
 export const IsPageNumber = () => IsIntInRange(1, MAX_PAGE);

@@ -9,7 +9,10 @@ export interface PkceAuthorization {
 }
 
 /** An authorization-code request with PKCE S256 (RFC 7636), as a client builds it: a fresh verifier and state. */
-export function pkceAuthorization(base: string, request: { clientId: string; redirectUri: string; scope: string }): PkceAuthorization {
+export function pkceAuthorization(
+  base: string,
+  request: { clientId: string; redirectUri: string; scope: string },
+): PkceAuthorization {
   const verifier = randomBytes(32).toString('base64url');
   const state = randomBytes(16).toString('base64url');
   const query = new URLSearchParams({

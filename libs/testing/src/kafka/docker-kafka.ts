@@ -22,9 +22,7 @@ export async function dockerEngineAvailable(): Promise<boolean> {
  * Two listeners because the advertised address must be the host port for clients while the
  * broker itself (inter-broker listener) can only reach its container-internal port.
  */
-export async function startDockerKafka(
-  startTimeoutMs = 90_000,
-): Promise<{ brokers: string[]; stop(): Promise<void> }> {
+export async function startDockerKafka(startTimeoutMs = 90_000): Promise<{ brokers: string[]; stop(): Promise<void> }> {
   const docker = findExecutable('docker');
   if (!docker) throw new Error('docker CLI not found on PATH');
   const port = await findFreePort();

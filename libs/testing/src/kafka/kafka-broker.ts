@@ -211,7 +211,14 @@ export class KafkaBroker {
     try {
       child = spawn(
         this.java,
-        [...this.jvmOptions, `-Dlog4j.configuration=file:${this.log4jFile}`, '-cp', this.classpath, 'kafka.Kafka', this.serverPropertiesFile],
+        [
+          ...this.jvmOptions,
+          `-Dlog4j.configuration=file:${this.log4jFile}`,
+          '-cp',
+          this.classpath,
+          'kafka.Kafka',
+          this.serverPropertiesFile,
+        ],
         { cwd: this.workDir, stdio: ['ignore', logFd, logFd] },
       );
     } finally {
@@ -228,7 +235,9 @@ export class KafkaBroker {
     });
     // An unref'd child does not keep node (and so jest) alive; the reaper kills it on exit.
     child.unref();
-    const releaseReaper = child.pid ? killOnProcessExit(child.pid, { signal: 'SIGKILL', removeDir: this.workDir }) : () => undefined;
+    const releaseReaper = child.pid
+      ? killOnProcessExit(child.pid, { signal: 'SIGKILL', removeDir: this.workDir })
+      : () => undefined;
     this.running = { child, exited, hasExited: () => exit !== undefined, releaseReaper };
 
     try {

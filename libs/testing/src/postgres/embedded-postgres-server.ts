@@ -58,8 +58,12 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgresServer> {
       ...['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
       // Every jest worker and app under test brings its own pool.
       ...['-c', 'max_connections=300'],
-      // Diagnostics only, e.g. EMBEDDED_POSTGRES_SETTINGS="shared_preload_libraries=pg_stat_statements" for a benchmark's statement figures.
-      ...(process.env.EMBEDDED_POSTGRES_SETTINGS ?? '').split(' ').filter(Boolean).flatMap((setting) => ['-c', setting]),
+      // Diagnostics only, e.g. EMBEDDED_POSTGRES_SETTINGS="shared_preload_libraries=pg_stat_statements"
+      // for a benchmark's statement figures.
+      ...(process.env.EMBEDDED_POSTGRES_SETTINGS ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .flatMap((setting) => ['-c', setting]),
     ],
     onLog: remember,
     onError: remember,

@@ -41,9 +41,11 @@ describe('createTestDatabase', () => {
     await db.drop();
     await db.drop(); // idempotent
 
-    const rows = await query<{ n: string }>(process.env.DATABASE_URL!, 'SELECT count(*) AS n FROM pg_database WHERE datname = $1', [
-      db.name,
-    ]);
+    const rows = await query<{ n: string }>(
+      process.env.DATABASE_URL!,
+      'SELECT count(*) AS n FROM pg_database WHERE datname = $1',
+      [db.name],
+    );
     expect(rows[0]!.n).toBe('0');
     await leaked.end().catch(() => undefined);
   });

@@ -51,7 +51,9 @@ export function databaseUrl(serverUrl: string, name: string): string {
 async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   await withClient(serverUrl, async (client) => {
     // Without this, DROP fails while an app's pool (or a leaked client) is still connected.
-    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+      name,
+    ]);
     const { rows } = await client.query<{ server_version_num: string }>('SHOW server_version_num');
     // WITH (FORCE) (PostgreSQL 13+) also covers a pool reconnecting between the two statements.
     const force = Number(rows[0]?.server_version_num) >= 130000;

@@ -14,8 +14,12 @@ const CONTACT_PHONE_SQL = `'${CONTACT_PREFIX}' || (${CONTACT_FIRST} + (g / 9) * 
 
 export function drainSenderNumbers(count: number): string[] {
   if (count > MAX_SENDER_NUMBERS) throw new Error(`BENCH_DRAIN_NUMBERS may be at most ${MAX_SENDER_NUMBERS}`);
-  const numbers = Array.from({ length: count }, (_, i) => `+1${SENDER_AREAS[Math.floor(i / 100)]}55501${String(i % 100).padStart(2, '0')}`);
-  for (const number of numbers) if (normalizePhone(number) !== number) throw new Error(`sender number ${number} is not a valid E.164 number`);
+  const numbers = Array.from(
+    { length: count },
+    (_, i) => `+1${SENDER_AREAS[Math.floor(i / 100)]}55501${String(i % 100).padStart(2, '0')}`,
+  );
+  for (const number of numbers)
+    if (normalizePhone(number) !== number) throw new Error(`sender number ${number} is not a valid E.164 number`);
   return numbers;
 }
 
@@ -36,7 +40,10 @@ export interface SeededQueue {
  * published them when the messages were posted, and publishing 100,000 of them now would load
  * the relay during the drain with work that does not belong to it.
  */
-export async function seedQueue(client: Client, options: { companyId: string; senderNumbers: readonly string[]; count: number }): Promise<SeededQueue> {
+export async function seedQueue(
+  client: Client,
+  options: { companyId: string; senderNumbers: readonly string[]; count: number },
+): Promise<SeededQueue> {
   for (const phone of [contactPhone(0), contactPhone(options.count - 1)]) {
     if (normalizePhone(phone) !== phone) throw new Error(`bench contact ${phone} is not a valid E.164 number`);
   }

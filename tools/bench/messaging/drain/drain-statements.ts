@@ -31,10 +31,14 @@ export async function printStatements(client: Client, messages: number, top = 25
     `SELECT sum(calls)::int AS calls, sum(total_exec_time) AS total_ms FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
   );
   const per = (value: number) => (messages > 0 ? value / messages : 0);
-  console.log(`\n  statements (pg_stat_statements, drain database): ${per(sums[0]?.calls ?? 0).toFixed(1)} per message, ${per(sums[0]?.total_ms ?? 0).toFixed(2)} ms executing per message`);
+  console.log(
+    `\n  statements (pg_stat_statements, drain database): ${per(sums[0]?.calls ?? 0).toFixed(1)} per message, ${per(sums[0]?.total_ms ?? 0).toFixed(2)} ms executing per message`,
+  );
   console.log(`  ${'per msg'.padStart(8)} ${'ms/msg'.padStart(7)} ${'mean ms'.padStart(8)}  statement`);
   for (const row of rows) {
     const text = row.query.replace(/\s+/g, ' ').slice(0, 140);
-    console.log(`  ${per(row.calls).toFixed(2).padStart(8)} ${per(row.total_ms).toFixed(3).padStart(7)} ${row.mean_ms.toFixed(3).padStart(8)}  ${text}`);
+    console.log(
+      `  ${per(row.calls).toFixed(2).padStart(8)} ${per(row.total_ms).toFixed(3).padStart(7)} ${row.mean_ms.toFixed(3).padStart(8)}  ${text}`,
+    );
   }
 }

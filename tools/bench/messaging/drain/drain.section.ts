@@ -36,7 +36,12 @@ export const drainSection: BenchSection = {
     const client = new Client({ connectionString: database.url });
     let cluster: Awaited<ReturnType<typeof startDrainReplicas>> | null = null;
     try {
-      cluster = await startDrainReplicas({ databaseUrl: database.url, brokers: services.brokers, topicPrefix: services.topicPrefix, settings });
+      cluster = await startDrainReplicas({
+        databaseUrl: database.url,
+        brokers: services.brokers,
+        topicPrefix: services.topicPrefix,
+        settings,
+      });
       const [first] = cluster.replicas;
       const workspace = await seedWorkspace({
         appUrl: first!.url,
@@ -49,7 +54,11 @@ export const drainSection: BenchSection = {
       });
       await configurePacing(first!.url, cluster.internalToken, workspace.companyId, settings.rate);
       await client.connect();
-      const seeded = await seedQueue(client, { companyId: workspace.companyId, senderNumbers: workspace.senderNumbers, count: settings.messages });
+      const seeded = await seedQueue(client, {
+        companyId: workspace.companyId,
+        senderNumbers: workspace.senderNumbers,
+        count: settings.messages,
+      });
       const startedAt = Date.now();
       console.log(
         `  seeded in ${seeded.seconds.toFixed(1)} s: workspace, API key and ${settings.numbers} sender numbers the production way (company.created + ` +
@@ -58,7 +67,9 @@ export const drainSection: BenchSection = {
           `INSERT … SELECT FROM generate_series: ${settings.messages} contacts pinned round-robin (+ their first_message pin history) and ` +
           'their queued messages with the columns POST /v1/messages writes (release_after = created_at ≤ now; no message.queued outbox rows — those are relayed at POST time)',
       );
-      console.log(`  replicas: 2 × dist/apps/messaging/src/main.js, sandbox carrier (send delay 0, receipts after ${settings.deliveryDelayMs} ms through the signed callback path), relay to Kafka, V8 old space ${settings.heapMb} MB each (a 512 Mi pod's heap; BENCH_DRAIN_HEAP_MB)`);
+      console.log(
+        `  replicas: 2 × dist/apps/messaging/src/main.js, sandbox carrier (send delay 0, receipts after ${settings.deliveryDelayMs} ms through the signed callback path), relay to Kafka, V8 old space ${settings.heapMb} MB each (a 512 Mi pod's heap; BENCH_DRAIN_HEAP_MB)`,
+      );
 
       const samplers = cluster.replicas.map((replica) => new MemorySampler(replica.url, startedAt));
       samplers.forEach((sampler) => sampler.start());
@@ -123,7 +134,9 @@ async function waitDrained(client: Client, companyId: string, startedAt: number,
     const elapsed = (Date.now() - startedAt) / 1000;
     if (progress.pending === 0 || elapsed >= limitSeconds) return progress;
     if (elapsed >= nextReport) {
-      console.log(`  … ${Math.round(elapsed)} s: ${progress.pending} still queued/sending (${JSON.stringify(progress.byStatus)})`);
+      console.log(
+        `  … ${Math.round(elapsed)} s: ${progress.pending} still queued/sending (${JSON.stringify(progress.byStatus)})`,
+      );
       nextReport += PROGRESS_EVERY_S;
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -73,7 +73,8 @@ export function memorySample(metrics: ReadonlyMap<string, number>, t: number): R
   const heapTotalBytes = metrics.get('nodejs_heap_size_total_bytes');
   const heapUsedBytes = metrics.get('nodejs_heap_size_used_bytes');
   const externalBytes = metrics.get('nodejs_external_memory_bytes');
-  if (rssBytes === undefined || heapTotalBytes === undefined || heapUsedBytes === undefined || externalBytes === undefined) return null;
+  if (rssBytes === undefined || heapTotalBytes === undefined || heapUsedBytes === undefined || externalBytes === undefined)
+    return null;
   let majorGcs = 0;
   for (const [key, value] of metrics) {
     if (key.startsWith('nodejs_gc_duration_seconds_count{') && key.includes('kind="major"')) majorGcs += value;

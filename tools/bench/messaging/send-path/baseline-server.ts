@@ -72,7 +72,16 @@ async function queue(body: SendBody): Promise<string> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query(INSERT_MESSAGE, [id, companyId, body.message, fromNumber, body.to, JSON.stringify(attachments), effect, now]);
+    await client.query(INSERT_MESSAGE, [
+      id,
+      companyId,
+      body.message,
+      fromNumber,
+      body.to,
+      JSON.stringify(attachments),
+      effect,
+      now,
+    ]);
     await client.query(INSERT_OUTBOX, [eventId, EVENT_TOPICS['message.queued'], id, envelope]);
     await client.query('COMMIT');
   } catch (error) {
@@ -108,7 +117,8 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   } catch {
     return answer(response, 400, { error: 'body is not JSON' });
   }
-  if (typeof body?.to !== 'string' || typeof body.message !== 'string') return answer(response, 400, { error: 'to and message are required' });
+  if (typeof body?.to !== 'string' || typeof body.message !== 'string')
+    return answer(response, 400, { error: 'to and message are required' });
   const id = await queue(body);
   answer(response, 200, { id, status: 'queued', to: body.to });
 }

@@ -16,7 +16,11 @@ export interface BaselineTarget {
  * messaging's tables made by messaging's own migrations: the same columns, types and indexes
  * as the app writes to. createTestDatabase uses the server DATABASE_URL names.
  */
-export async function startBaseline(options: { poolSize: number; companyId: string; fromNumber: string }): Promise<BaselineTarget> {
+export async function startBaseline(options: {
+  poolSize: number;
+  companyId: string;
+  fromNumber: string;
+}): Promise<BaselineTarget> {
   const database = await createTestDatabase('bench_baseline');
   try {
     const schema = APPS['messaging'].schema;

@@ -92,7 +92,11 @@ export async function postPaced(
   agent.destroy();
 
   const sorted = latencies.subarray(0, ok).sort();
-  const detail = [...(errors ? [`${errors} connection errors or timeouts`] : []), ...(non2xx ? [`${non2xx} × non-2xx`] : []), ...samples.describe()].join('; ');
+  const detail = [
+    ...(errors ? [`${errors} connection errors or timeouts`] : []),
+    ...(non2xx ? [`${non2xx} × non-2xx`] : []),
+    ...samples.describe(),
+  ].join('; ');
   return {
     requestsPerSecond: Math.round(ok / elapsedSeconds),
     p50: round(percentile(sorted, 0.5)),

@@ -49,14 +49,22 @@ interface CpuSource {
 async function batchTotals(metricsUrl: string | undefined): Promise<{ sends: number; batches: number } | null> {
   if (!metricsUrl) return null;
   const metrics = await readMetrics(metricsUrl);
-  return { sends: metrics.get('messaging_send_batch_size_sum') ?? 0, batches: metrics.get('messaging_send_batch_size_count') ?? 0 };
+  return {
+    sends: metrics.get('messaging_send_batch_size_sum') ?? 0,
+    batches: metrics.get('messaging_send_batch_size_count') ?? 0,
+  };
 }
 
-function describeBatches(before: { sends: number; batches: number } | null, after: { sends: number; batches: number } | null): string {
+function describeBatches(
+  before: { sends: number; batches: number } | null,
+  after: { sends: number; batches: number } | null,
+): string {
   if (!before || !after) return '';
   const sends = after.sends - before.sends;
   const batches = after.batches - before.batches;
-  return batches > 0 ? `; group commit: ${sends} sends in ${batches} transactions (${(sends / batches).toFixed(1)} per transaction)` : '';
+  return batches > 0
+    ? `; group commit: ${sends} sends in ${batches} transactions (${(sends / batches).toFixed(1)} per transaction)`
+    : '';
 }
 
 async function measure(label: string, target: LoadTarget, source: CpuSource): Promise<Measured> {
@@ -70,10 +78,18 @@ async function measure(label: string, target: LoadTarget, source: CpuSource): Pr
   const cpu = cpuPerRequest(before, meter.snapshot(), max.answered);
   const batches = describeBatches(batchesBefore, await batchTotals(source.metricsUrl));
   reportFailures(`${label}, max throughput`, max);
-  const fixed = await postMessages(target, bodies, { seconds: SETTINGS.rateSeconds, connections: SETTINGS.rateConnections, overallRate: SETTINGS.rate });
+  const fixed = await postMessages(target, bodies, {
+    seconds: SETTINGS.rateSeconds,
+    connections: SETTINGS.rateConnections,
+    overallRate: SETTINGS.rate,
+  });
   reportFailures(`${label}, ${SETTINGS.rate} req/s`, fixed);
   const beforePaced = meter.snapshot();
-  const paced = await postPaced(target, bodies, { seconds: SETTINGS.pacedSeconds, rate: SETTINGS.rate, connections: SETTINGS.pacedConnections });
+  const paced = await postPaced(target, bodies, {
+    seconds: SETTINGS.pacedSeconds,
+    rate: SETTINGS.rate,
+    connections: SETTINGS.pacedConnections,
+  });
   const pacedCpu = cpuPerRequest(beforePaced, meter.snapshot(), paced.answered);
   reportFailures(`${label}, ${SETTINGS.rate} req/s paced`, paced);
   console.log(
@@ -93,9 +109,30 @@ function reportFailures(label: string, result: LoadResult): void {
 
 function printTable(app: Measured, baseline: Measured): void {
   const row = (cells: Array<string | number>) =>
-    console.log(`  ${String(cells[0]).padEnd(20)}${cells.slice(1).map((cell) => String(cell).padStart(13)).join('')}`);
+    console.log(
+      `  ${String(cells[0]).padEnd(20)}${cells
+        .slice(1)
+        .map((cell) => String(cell).padStart(13))
+        .join('')}`,
+    );
   console.log('');
-  row(['', 'max req/s', 'p50 ms', 'p99 ms', `@${SETTINGS.rate} (ac)`, 'p50 ms', 'p99 ms', `@${SETTINGS.rate} paced`, 'p50 ms', 'p99 ms', 'failed', 'CPU ms/req', 'PG ms/req', 'paced CPU', 'paced PG']);
+  row([
+    '',
+    'max req/s',
+    'p50 ms',
+    'p99 ms',
+    `@${SETTINGS.rate} (ac)`,
+    'p50 ms',
+    'p99 ms',
+    `@${SETTINGS.rate} paced`,
+    'p50 ms',
+    'p99 ms',
+    'failed',
+    'CPU ms/req',
+    'PG ms/req',
+    'paced CPU',
+    'paced PG',
+  ]);
   for (const m of [app, baseline]) {
     row([
       m.label,
@@ -116,17 +153,37 @@ function printTable(app: Measured, baseline: Measured): void {
     ]);
   }
   const ratio = app.max.requestsPerSecond / baseline.max.requestsPerSecond;
-  row(['app / baseline', `${ratio.toFixed(2)}×`, ratioOf(app.max.p50, baseline.max.p50), ratioOf(app.max.p99, baseline.max.p99), '', ratioOf(app.fixed.p50, baseline.fixed.p50), ratioOf(app.fixed.p99, baseline.fixed.p99), '', ratioOf(app.paced.p50, baseline.paced.p50), ratioOf(app.paced.p99, baseline.paced.p99), '', cpuRatio(app.cpu.appMs, baseline.cpu.appMs), cpuRatio(app.cpu.databaseMs, baseline.cpu.databaseMs), cpuRatio(app.pacedCpu.appMs, baseline.pacedCpu.appMs), cpuRatio(app.pacedCpu.databaseMs, baseline.pacedCpu.databaseMs)]);
+  row([
+    'app / baseline',
+    `${ratio.toFixed(2)}×`,
+    ratioOf(app.max.p50, baseline.max.p50),
+    ratioOf(app.max.p99, baseline.max.p99),
+    '',
+    ratioOf(app.fixed.p50, baseline.fixed.p50),
+    ratioOf(app.fixed.p99, baseline.fixed.p99),
+    '',
+    ratioOf(app.paced.p50, baseline.paced.p50),
+    ratioOf(app.paced.p99, baseline.paced.p99),
+    '',
+    cpuRatio(app.cpu.appMs, baseline.cpu.appMs),
+    cpuRatio(app.cpu.databaseMs, baseline.cpu.databaseMs),
+    cpuRatio(app.pacedCpu.appMs, baseline.pacedCpu.appMs),
+    cpuRatio(app.pacedCpu.databaseMs, baseline.pacedCpu.databaseMs),
+  ]);
 
   const held = app.paced.achievedRate >= SETTINGS.rate * RATE_HELD;
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
   console.log('\n  goals (printed, not asserted):');
-  console.log(`    throughput ≥ ${GOALS.throughputRatio}× baseline: ${ratio.toFixed(2)}× — ${verdict(ratio >= GOALS.throughputRatio)}`);
+  console.log(
+    `    throughput ≥ ${GOALS.throughputRatio}× baseline: ${ratio.toFixed(2)}× — ${verdict(ratio >= GOALS.throughputRatio)}`,
+  );
   console.log(
     `    p99 < ${GOALS.p99Ms} ms at ${SETTINGS.rate} req/s (paced): ${app.paced.p99} ms at ${app.paced.achievedRate} req/s achieved — ` +
       `${verdict(held && app.paced.p99 < GOALS.p99Ms)}${held ? '' : ` (rate not held: under ${RATE_HELD * 100} % of target)`}`,
   );
-  console.log(`    (autocannon's overallRate run, bursty and weighted by latency — decision 0018: p99 ${app.fixed.p99} ms, baseline ${baseline.fixed.p99} ms)`);
+  console.log(
+    `    (autocannon's overallRate run, bursty and weighted by latency — decision 0018: p99 ${app.fixed.p99} ms, baseline ${baseline.fixed.p99} ms)`,
+  );
 }
 
 const ratioOf = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : '');
@@ -148,16 +205,32 @@ export const sendPathSection: BenchSection = {
     const app = await startMessaging(services);
     let appResult: Measured;
     try {
-      console.log(`  messaging app: its own process (dist/apps/messaging/src/main.js), DATABASE_POOL_SIZE ${app.poolSize}, relay to Kafka, ${app.workspace.senderNumbers.length} sender numbers`);
-      appResult = await measure('messaging app', { url: app.server.url, headers: { 'x-api-key': app.workspace.apiKey } }, { pid: app.server.pid, databaseUrl: services.databaseUrl, metricsUrl: app.server.url });
+      console.log(
+        `  messaging app: its own process (dist/apps/messaging/src/main.js), DATABASE_POOL_SIZE ${app.poolSize}, relay to Kafka, ${app.workspace.senderNumbers.length} sender numbers`,
+      );
+      appResult = await measure(
+        'messaging app',
+        { url: app.server.url, headers: { 'x-api-key': app.workspace.apiKey } },
+        { pid: app.server.pid, databaseUrl: services.databaseUrl, metricsUrl: app.server.url },
+      );
     } finally {
       await app.stop();
     }
-    const baseline = await startBaseline({ poolSize: app.poolSize, companyId: app.workspace.companyId, fromNumber: app.workspace.senderNumbers[0]! });
+    const baseline = await startBaseline({
+      poolSize: app.poolSize,
+      companyId: app.workspace.companyId,
+      fromNumber: app.workspace.senderNumbers[0]!,
+    });
     let baselineResult: Measured;
     try {
-      console.log(`  baseline: node:http + pg Pool (max ${app.poolSize}), BEGIN; INSERT message; INSERT outbox; COMMIT — its own database`);
-      baselineResult = await measure('baseline', { url: baseline.server.url, headers: {} }, { pid: baseline.server.pid, databaseUrl: baseline.databaseUrl });
+      console.log(
+        `  baseline: node:http + pg Pool (max ${app.poolSize}), BEGIN; INSERT message; INSERT outbox; COMMIT — its own database`,
+      );
+      baselineResult = await measure(
+        'baseline',
+        { url: baseline.server.url, headers: {} },
+        { pid: baseline.server.pid, databaseUrl: baseline.databaseUrl },
+      );
     } finally {
       await baseline.stop();
     }

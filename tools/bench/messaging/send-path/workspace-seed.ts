@@ -34,7 +34,13 @@ export async function seedWorkspace(options: {
   const apiKey = generateOpaqueCredential('api_key');
   const credentialId = `bench-key-${randomBytes(4).toString('hex')}`;
   const schema = 'bench_identity';
-  const dataSource = new DataSource({ type: 'postgres', url: options.databaseUrl, schema, entities: [...eventingEntities], extra: { max: 2 } });
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: options.databaseUrl,
+    schema,
+    entities: [...eventingEntities],
+    extra: { max: 2 },
+  });
   await dataSource.initialize();
   await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   // Benchmark only: this stand-in for the producing apps gets its outbox without migrations.
@@ -52,7 +58,11 @@ export async function seedWorkspace(options: {
     await producer.ready();
     await dataSource.transaction((manager) =>
       producer.outbox.append(manager, [
-        newEvent('company.created', { companyId, subject: companyId, data: { id: companyId, name: 'Bench workspace', parent_company_id: null } }),
+        newEvent('company.created', {
+          companyId,
+          subject: companyId,
+          data: { id: companyId, name: 'Bench workspace', parent_company_id: null },
+        }),
         credentialIssued({
           id: credentialId,
           kind: 'api_key',

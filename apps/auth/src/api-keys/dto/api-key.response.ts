@@ -39,4 +39,7 @@ export const mapApiKey = (key: ApiKeyEntity): ApiKeyResponse => ({
 });
 
 /** The one answer that carries the value: the response to create. */
-export const mapCreatedApiKey = (key: ApiKeyEntity, value: string): CreatedApiKeyResponse => ({ ...mapApiKey(key), api_key: value });
+export const mapCreatedApiKey = (key: ApiKeyEntity, value: string): CreatedApiKeyResponse => ({
+  ...mapApiKey(key),
+  api_key: value,
+});

@@ -5,34 +5,46 @@ export class OauthServer1795324591003 implements MigrationInterface {
   name = 'OauthServer1795324591003';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"auth\".\"authorization_codes\" (\"digest\" character(64) NOT NULL, \"grant_id\" uuid NOT NULL, \"client_id\" character varying(64) NOT NULL, \"redirect_uri\" text NOT NULL, \"code_challenge\" character varying(128), \"code_challenge_method\" character varying(8), \"scopes\" text array NOT NULL, \"user_id\" bigint NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"expires_at\" TIMESTAMP WITH TIME ZONE NOT NULL, \"used_at\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"PK_ba0f3deb06a8cfb954c3a5e8863\" PRIMARY KEY (\"digest\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_0b25ee199d62a01d5524b63a1c\" ON \"auth\".\"authorization_codes\" (\"grant_id\") ");
-    await queryRunner.query("CREATE TABLE \"auth\".\"login_users\" (\"id\" bigint NOT NULL, \"company_id\" bigint NOT NULL, \"email\" character varying(255) NOT NULL, \"password_hash\" text, \"status\" character varying(16) NOT NULL, \"deleted_at\" TIMESTAMP WITH TIME ZONE, \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_44ede15ce61992c46974586174b\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_f49a771db18e1ebd7fc655fc27\" ON \"auth\".\"login_users\" (\"company_id\") ");
-    await queryRunner.query("CREATE INDEX \"IDX_3b71caf1cd8124c117aa8201b5\" ON \"auth\".\"login_users\" (\"email\") ");
-    await queryRunner.query("CREATE TABLE \"auth\".\"refresh_tokens\" (\"digest\" character(64) NOT NULL, \"grant_id\" uuid NOT NULL, \"parent_digest\" character(64), \"scopes\" text array NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"expires_at\" TIMESTAMP WITH TIME ZONE NOT NULL, \"rotated_at\" TIMESTAMP WITH TIME ZONE, \"revoked_at\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"PK_6679280155a648c8616da6bf3b2\" PRIMARY KEY (\"digest\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_8578bf8bd718bc77dd57134b1d\" ON \"auth\".\"refresh_tokens\" (\"grant_id\") ");
-    await queryRunner.query("CREATE TABLE \"auth\".\"grants\" (\"id\" uuid NOT NULL, \"client_id\" character varying(64) NOT NULL, \"user_id\" bigint NOT NULL, \"company_id\" bigint NOT NULL, \"scopes\" text array NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"revoked_at\" TIMESTAMP WITH TIME ZONE, \"revoked_reason\" character varying(32), CONSTRAINT \"PK_a25f5f89eff8b3277f7969b7094\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_b3f19f63cb7739c57ef17899fb\" ON \"auth\".\"grants\" (\"client_id\") ");
-    await queryRunner.query("CREATE INDEX \"IDX_501eb48e321a0f302707ec42aa\" ON \"auth\".\"grants\" (\"user_id\") ");
-    await queryRunner.query("CREATE TABLE \"auth\".\"oauth_clients\" (\"client_id\" character varying(64) NOT NULL, \"name\" character varying(255) NOT NULL, \"redirect_uri\" text NOT NULL, \"confidential\" boolean NOT NULL, \"secret_digest\" character(64), \"company_id\" bigint NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"deleted_at\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"PK_c5c4af500cc8bfc05500fff7f90\" PRIMARY KEY (\"client_id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_14e664e45b7c212e3ac223e8e9\" ON \"auth\".\"oauth_clients\" (\"company_id\") ");
-    await queryRunner.query("CREATE TABLE \"auth\".\"signing_keys\" (\"kid\" character varying(64) NOT NULL, \"alg\" character varying(16) NOT NULL, \"public_jwk\" jsonb NOT NULL, \"private_key\" text NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"retired_at\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"PK_13362ac3e792c69417e1a53d355\" PRIMARY KEY (\"kid\"))");
+    await queryRunner.query(
+      'CREATE TABLE "auth"."authorization_codes" ("digest" character(64) NOT NULL, "grant_id" uuid NOT NULL, "client_id" character varying(64) NOT NULL, "redirect_uri" text NOT NULL, "code_challenge" character varying(128), "code_challenge_method" character varying(8), "scopes" text array NOT NULL, "user_id" bigint NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, "used_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_ba0f3deb06a8cfb954c3a5e8863" PRIMARY KEY ("digest"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_0b25ee199d62a01d5524b63a1c" ON "auth"."authorization_codes" ("grant_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "auth"."login_users" ("id" bigint NOT NULL, "company_id" bigint NOT NULL, "email" character varying(255) NOT NULL, "password_hash" text, "status" character varying(16) NOT NULL, "deleted_at" TIMESTAMP WITH TIME ZONE, "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_44ede15ce61992c46974586174b" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_f49a771db18e1ebd7fc655fc27" ON "auth"."login_users" ("company_id") ');
+    await queryRunner.query('CREATE INDEX "IDX_3b71caf1cd8124c117aa8201b5" ON "auth"."login_users" ("email") ');
+    await queryRunner.query(
+      'CREATE TABLE "auth"."refresh_tokens" ("digest" character(64) NOT NULL, "grant_id" uuid NOT NULL, "parent_digest" character(64), "scopes" text array NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, "rotated_at" TIMESTAMP WITH TIME ZONE, "revoked_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_6679280155a648c8616da6bf3b2" PRIMARY KEY ("digest"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_8578bf8bd718bc77dd57134b1d" ON "auth"."refresh_tokens" ("grant_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "auth"."grants" ("id" uuid NOT NULL, "client_id" character varying(64) NOT NULL, "user_id" bigint NOT NULL, "company_id" bigint NOT NULL, "scopes" text array NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "revoked_at" TIMESTAMP WITH TIME ZONE, "revoked_reason" character varying(32), CONSTRAINT "PK_a25f5f89eff8b3277f7969b7094" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_b3f19f63cb7739c57ef17899fb" ON "auth"."grants" ("client_id") ');
+    await queryRunner.query('CREATE INDEX "IDX_501eb48e321a0f302707ec42aa" ON "auth"."grants" ("user_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "auth"."oauth_clients" ("client_id" character varying(64) NOT NULL, "name" character varying(255) NOT NULL, "redirect_uri" text NOT NULL, "confidential" boolean NOT NULL, "secret_digest" character(64), "company_id" bigint NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "deleted_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_c5c4af500cc8bfc05500fff7f90" PRIMARY KEY ("client_id"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_14e664e45b7c212e3ac223e8e9" ON "auth"."oauth_clients" ("company_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "auth"."signing_keys" ("kid" character varying(64) NOT NULL, "alg" character varying(16) NOT NULL, "public_jwk" jsonb NOT NULL, "private_key" text NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "retired_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_13362ac3e792c69417e1a53d355" PRIMARY KEY ("kid"))',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP TABLE \"auth\".\"signing_keys\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_14e664e45b7c212e3ac223e8e9\"");
-    await queryRunner.query("DROP TABLE \"auth\".\"oauth_clients\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_501eb48e321a0f302707ec42aa\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_b3f19f63cb7739c57ef17899fb\"");
-    await queryRunner.query("DROP TABLE \"auth\".\"grants\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_8578bf8bd718bc77dd57134b1d\"");
-    await queryRunner.query("DROP TABLE \"auth\".\"refresh_tokens\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_3b71caf1cd8124c117aa8201b5\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_f49a771db18e1ebd7fc655fc27\"");
-    await queryRunner.query("DROP TABLE \"auth\".\"login_users\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_0b25ee199d62a01d5524b63a1c\"");
-    await queryRunner.query("DROP TABLE \"auth\".\"authorization_codes\"");
+    await queryRunner.query('DROP TABLE "auth"."signing_keys"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_14e664e45b7c212e3ac223e8e9"');
+    await queryRunner.query('DROP TABLE "auth"."oauth_clients"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_501eb48e321a0f302707ec42aa"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_b3f19f63cb7739c57ef17899fb"');
+    await queryRunner.query('DROP TABLE "auth"."grants"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_8578bf8bd718bc77dd57134b1d"');
+    await queryRunner.query('DROP TABLE "auth"."refresh_tokens"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_3b71caf1cd8124c117aa8201b5"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_f49a771db18e1ebd7fc655fc27"');
+    await queryRunner.query('DROP TABLE "auth"."login_users"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_0b25ee199d62a01d5524b63a1c"');
+    await queryRunner.query('DROP TABLE "auth"."authorization_codes"');
   }
 }

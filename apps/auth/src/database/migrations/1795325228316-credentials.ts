@@ -5,20 +5,28 @@ export class Credentials1795325228316 implements MigrationInterface {
   name = 'Credentials1795325228316';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"auth\".\"api_keys\" (\"id\" uuid NOT NULL, \"company_id\" bigint NOT NULL, \"name\" character varying(255) NOT NULL, \"digest\" character(64) NOT NULL, \"created_by_user_id\" bigint NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"revoked_at\" TIMESTAMP WITH TIME ZONE, \"revoked_by_user_id\" bigint, CONSTRAINT \"PK_5c8a79801b44bd27b79228e1dad\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE UNIQUE INDEX \"IDX_a2140b1f5fe610cdf82b28ab65\" ON \"auth\".\"api_keys\" (\"digest\") ");
-    await queryRunner.query("CREATE INDEX \"IDX_55eeb0dd265d5ccc2703503c41\" ON \"auth\".\"api_keys\" (\"company_id\", \"created_at\") ");
-    await queryRunner.query("CREATE TABLE \"auth\".\"personal_access_tokens\" (\"id\" uuid NOT NULL, \"user_id\" bigint NOT NULL, \"company_id\" bigint NOT NULL, \"name\" character varying(255) NOT NULL, \"digest\" character(64) NOT NULL, \"scopes\" text array NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"expires_at\" TIMESTAMP WITH TIME ZONE, \"last_used_at\" TIMESTAMP WITH TIME ZONE, \"revoked_at\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"PK_b6dc462fa11dbbb897eb8419735\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE UNIQUE INDEX \"IDX_bb1fb4ad7239eb8da8fe8252bc\" ON \"auth\".\"personal_access_tokens\" (\"digest\") ");
-    await queryRunner.query("CREATE INDEX \"IDX_ade2fe893b5586c2f3b39d4078\" ON \"auth\".\"personal_access_tokens\" (\"user_id\", \"created_at\") ");
+    await queryRunner.query(
+      'CREATE TABLE "auth"."api_keys" ("id" uuid NOT NULL, "company_id" bigint NOT NULL, "name" character varying(255) NOT NULL, "digest" character(64) NOT NULL, "created_by_user_id" bigint NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "revoked_at" TIMESTAMP WITH TIME ZONE, "revoked_by_user_id" bigint, CONSTRAINT "PK_5c8a79801b44bd27b79228e1dad" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query('CREATE UNIQUE INDEX "IDX_a2140b1f5fe610cdf82b28ab65" ON "auth"."api_keys" ("digest") ');
+    await queryRunner.query('CREATE INDEX "IDX_55eeb0dd265d5ccc2703503c41" ON "auth"."api_keys" ("company_id", "created_at") ');
+    await queryRunner.query(
+      'CREATE TABLE "auth"."personal_access_tokens" ("id" uuid NOT NULL, "user_id" bigint NOT NULL, "company_id" bigint NOT NULL, "name" character varying(255) NOT NULL, "digest" character(64) NOT NULL, "scopes" text array NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "expires_at" TIMESTAMP WITH TIME ZONE, "last_used_at" TIMESTAMP WITH TIME ZONE, "revoked_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_b6dc462fa11dbbb897eb8419735" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query(
+      'CREATE UNIQUE INDEX "IDX_bb1fb4ad7239eb8da8fe8252bc" ON "auth"."personal_access_tokens" ("digest") ',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "IDX_ade2fe893b5586c2f3b39d4078" ON "auth"."personal_access_tokens" ("user_id", "created_at") ',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_ade2fe893b5586c2f3b39d4078\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_bb1fb4ad7239eb8da8fe8252bc\"");
-    await queryRunner.query("DROP TABLE \"auth\".\"personal_access_tokens\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_55eeb0dd265d5ccc2703503c41\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_a2140b1f5fe610cdf82b28ab65\"");
-    await queryRunner.query("DROP TABLE \"auth\".\"api_keys\"");
+    await queryRunner.query('DROP INDEX "auth"."IDX_ade2fe893b5586c2f3b39d4078"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_bb1fb4ad7239eb8da8fe8252bc"');
+    await queryRunner.query('DROP TABLE "auth"."personal_access_tokens"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_55eeb0dd265d5ccc2703503c41"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_a2140b1f5fe610cdf82b28ab65"');
+    await queryRunner.query('DROP TABLE "auth"."api_keys"');
   }
 }

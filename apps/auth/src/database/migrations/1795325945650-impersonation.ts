@@ -5,20 +5,24 @@ export class Impersonation1795325945650 implements MigrationInterface {
   name = 'Impersonation1795325945650';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"auth\".\"impersonation_audit\" (\"id\" uuid NOT NULL, \"actor_user_id\" bigint NOT NULL, \"actor_company_id\" bigint NOT NULL, \"actor_credential\" character varying(32) NOT NULL, \"actor_credential_id\" character varying(64) NOT NULL, \"target_user_id\" bigint NOT NULL, \"company_id\" bigint NOT NULL, \"grant_id\" uuid NOT NULL, \"scopes\" text array NOT NULL, \"issued_at\" TIMESTAMP WITH TIME ZONE NOT NULL, \"expires_at\" TIMESTAMP WITH TIME ZONE NOT NULL, \"requested_from_ip\" character varying(64), CONSTRAINT \"PK_bc798ddd668fb88b1e5fc0acc9e\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_eb02addd60e351fd4e2f1f43b9\" ON \"auth\".\"impersonation_audit\" (\"actor_user_id\") ");
-    await queryRunner.query("CREATE INDEX \"IDX_c7bf2ae42cad89431131716481\" ON \"auth\".\"impersonation_audit\" (\"target_user_id\") ");
-    await queryRunner.query("CREATE INDEX \"IDX_6018532b3f4654ab6ad1534766\" ON \"auth\".\"impersonation_audit\" (\"company_id\", \"issued_at\") ");
-    await queryRunner.query("ALTER TABLE \"auth\".\"grants\" ADD \"actor_user_id\" bigint");
-    await queryRunner.query("CREATE INDEX \"IDX_2f3e1ab8dc0caace96aa7d6319\" ON \"auth\".\"grants\" (\"actor_user_id\") ");
+    await queryRunner.query(
+      'CREATE TABLE "auth"."impersonation_audit" ("id" uuid NOT NULL, "actor_user_id" bigint NOT NULL, "actor_company_id" bigint NOT NULL, "actor_credential" character varying(32) NOT NULL, "actor_credential_id" character varying(64) NOT NULL, "target_user_id" bigint NOT NULL, "company_id" bigint NOT NULL, "grant_id" uuid NOT NULL, "scopes" text array NOT NULL, "issued_at" TIMESTAMP WITH TIME ZONE NOT NULL, "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL, "requested_from_ip" character varying(64), CONSTRAINT "PK_bc798ddd668fb88b1e5fc0acc9e" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_eb02addd60e351fd4e2f1f43b9" ON "auth"."impersonation_audit" ("actor_user_id") ');
+    await queryRunner.query('CREATE INDEX "IDX_c7bf2ae42cad89431131716481" ON "auth"."impersonation_audit" ("target_user_id") ');
+    await queryRunner.query(
+      'CREATE INDEX "IDX_6018532b3f4654ab6ad1534766" ON "auth"."impersonation_audit" ("company_id", "issued_at") ',
+    );
+    await queryRunner.query('ALTER TABLE "auth"."grants" ADD "actor_user_id" bigint');
+    await queryRunner.query('CREATE INDEX "IDX_2f3e1ab8dc0caace96aa7d6319" ON "auth"."grants" ("actor_user_id") ');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_2f3e1ab8dc0caace96aa7d6319\"");
-    await queryRunner.query("ALTER TABLE \"auth\".\"grants\" DROP COLUMN \"actor_user_id\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_6018532b3f4654ab6ad1534766\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_c7bf2ae42cad89431131716481\"");
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_eb02addd60e351fd4e2f1f43b9\"");
-    await queryRunner.query("DROP TABLE \"auth\".\"impersonation_audit\"");
+    await queryRunner.query('DROP INDEX "auth"."IDX_2f3e1ab8dc0caace96aa7d6319"');
+    await queryRunner.query('ALTER TABLE "auth"."grants" DROP COLUMN "actor_user_id"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_6018532b3f4654ab6ad1534766"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_c7bf2ae42cad89431131716481"');
+    await queryRunner.query('DROP INDEX "auth"."IDX_eb02addd60e351fd4e2f1f43b9"');
+    await queryRunner.query('DROP TABLE "auth"."impersonation_audit"');
   }
 }

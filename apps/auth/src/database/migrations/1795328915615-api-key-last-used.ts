@@ -5,10 +5,10 @@ export class ApiKeyLastUsed1795328915615 implements MigrationInterface {
   name = 'ApiKeyLastUsed1795328915615';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE \"auth\".\"api_keys\" ADD \"last_used_at\" TIMESTAMP WITH TIME ZONE");
+    await queryRunner.query('ALTER TABLE "auth"."api_keys" ADD "last_used_at" TIMESTAMP WITH TIME ZONE');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE \"auth\".\"api_keys\" DROP COLUMN \"last_used_at\"");
+    await queryRunner.query('ALTER TABLE "auth"."api_keys" DROP COLUMN "last_used_at"');
   }
 }

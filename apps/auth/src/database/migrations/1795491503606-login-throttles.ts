@@ -5,12 +5,14 @@ export class LoginThrottles1795491503606 implements MigrationInterface {
   name = 'LoginThrottles1795491503606';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"auth\".\"login_throttles\" (\"key\" character varying(80) NOT NULL, \"failures\" integer NOT NULL, \"last_failure_at\" TIMESTAMP WITH TIME ZONE NOT NULL, \"locked_until\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"PK_366650e3560115bd25315ca53d0\" PRIMARY KEY (\"key\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_c34e8e0fe0f587f288db1bc4b3\" ON \"auth\".\"login_throttles\" (\"last_failure_at\") ");
+    await queryRunner.query(
+      'CREATE TABLE "auth"."login_throttles" ("key" character varying(80) NOT NULL, "failures" integer NOT NULL, "last_failure_at" TIMESTAMP WITH TIME ZONE NOT NULL, "locked_until" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_366650e3560115bd25315ca53d0" PRIMARY KEY ("key"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_c34e8e0fe0f587f288db1bc4b3" ON "auth"."login_throttles" ("last_failure_at") ');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"auth\".\"IDX_c34e8e0fe0f587f288db1bc4b3\"");
-    await queryRunner.query("DROP TABLE \"auth\".\"login_throttles\"");
+    await queryRunner.query('DROP INDEX "auth"."IDX_c34e8e0fe0f587f288db1bc4b3"');
+    await queryRunner.query('DROP TABLE "auth"."login_throttles"');
   }
 }

@@ -8,4 +8,13 @@ import { LoginThrottles1795491503606 } from './1795491503606-login-throttles';
 import { OutboxDeadLetter1795491620262 } from './1795491620262-outbox-dead-letter';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const authMigrations = [Init1795321743619, AuthzReplicas1795324551118, OauthServer1795324591003, Credentials1795325228316, Impersonation1795325945650, ApiKeyLastUsed1795328915615, LoginThrottles1795491503606, OutboxDeadLetter1795491620262];
+export const authMigrations = [
+  Init1795321743619,
+  AuthzReplicas1795324551118,
+  OauthServer1795324591003,
+  Credentials1795325228316,
+  Impersonation1795325945650,
+  ApiKeyLastUsed1795328915615,
+  LoginThrottles1795491503606,
+  OutboxDeadLetter1795491620262,
+];

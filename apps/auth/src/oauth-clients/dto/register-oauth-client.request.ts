@@ -10,7 +10,11 @@ export class RegisterOAuthClientRequest {
   @MaxLength(255)
   name!: string;
 
-  @ApiProperty({ maxLength: 2000, description: 'The one redirect URI, a full URL with its protocol (https, or http on loopback); matched exactly.', example: 'https://crm.example.com/oauth/callback' })
+  @ApiProperty({
+    maxLength: 2000,
+    description: 'The one redirect URI, a full URL with its protocol (https, or http on loopback); matched exactly.',
+    example: 'https://crm.example.com/oauth/callback',
+  })
   @IsString()
   @MaxLength(2000)
   redirect_uri!: string;

@@ -43,7 +43,10 @@ export const mapPersonalAccessToken = (token: PersonalAccessTokenEntity): Person
 });
 
 /** The one answer that carries the value: the response to create. */
-export const mapCreatedPersonalAccessToken = (token: PersonalAccessTokenEntity, value: string): CreatedPersonalAccessTokenResponse => ({
+export const mapCreatedPersonalAccessToken = (
+  token: PersonalAccessTokenEntity,
+  value: string,
+): CreatedPersonalAccessTokenResponse => ({
   ...mapPersonalAccessToken(token),
   token: value,
 });

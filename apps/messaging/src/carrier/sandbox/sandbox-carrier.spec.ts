@@ -31,7 +31,15 @@ class RecordingSink implements CarrierCallbackSink {
 
 function setup(options: Partial<SandboxCarrierOptions> = {}) {
   const sink = new RecordingSink();
-  const sut = new SandboxCarrier({ callbackSecret: SECRET, sendDelayMs: 0, deliveryDelayMs: 2000, sink: () => sink, clock: () => new Date(), receiptRetryDelaysMs: [1000, 1000], ...options });
+  const sut = new SandboxCarrier({
+    callbackSecret: SECRET,
+    sendDelayMs: 0,
+    deliveryDelayMs: 2000,
+    sink: () => sink,
+    clock: () => new Date(),
+    receiptRetryDelaysMs: [1000, 1000],
+    ...options,
+  });
   sink.carrier = sut;
   return { sut, mocks: { sink } };
 }
@@ -65,7 +73,9 @@ describe('SandboxCarrier', () => {
     await jest.advanceTimersByTimeAsync(1999);
     expect(mocks.sink.received).toEqual([]);
     await jest.advanceTimersByTimeAsync(1);
-    expect(mocks.sink.received).toEqual([{ kind: 'status', carrierMessageId: result.carrierMessageId, status: 'delivered', at: new Date(START.getTime() + 2000) }]);
+    expect(mocks.sink.received).toEqual([
+      { kind: 'status', carrierMessageId: result.carrierMessageId, status: 'delivered', at: new Date(START.getTime() + 2000) },
+    ]);
     expect(sut.pendingTimers).toBe(0);
   });
 
@@ -77,7 +87,9 @@ describe('SandboxCarrier', () => {
     const third = await sut.send(request({ messageId: 'msg_3' }));
     await jest.advanceTimersByTimeAsync(1500);
     expect(mocks.sink.bodies).toEqual([2]);
-    expect(mocks.sink.received.map((callback) => [callback.carrierMessageId, callback.kind === 'status' && callback.status])).toEqual([
+    expect(
+      mocks.sink.received.map((callback) => [callback.carrierMessageId, callback.kind === 'status' && callback.status]),
+    ).toEqual([
       [first.carrierMessageId, 'delivered'],
       [second.carrierMessageId, 'failed'],
     ]);
@@ -85,7 +97,10 @@ describe('SandboxCarrier', () => {
     expect(mocks.sink.bodies).toEqual([2]);
     await jest.advanceTimersByTimeAsync(1);
     expect(mocks.sink.bodies).toEqual([2, 1]);
-    expect(mocks.sink.received[2]).toMatchObject({ carrierMessageId: third.carrierMessageId, at: new Date(START.getTime() + 2500) });
+    expect(mocks.sink.received[2]).toMatchObject({
+      carrierMessageId: third.carrierMessageId,
+      at: new Date(START.getTime() + 2500),
+    });
     expect(sut.pendingTimers).toBe(0);
   });
 
@@ -93,7 +108,9 @@ describe('SandboxCarrier', () => {
     const { sut, mocks } = setup({ deliveryDelayMs: 0 });
     await sut.send(request({ to: '+12125550113' }));
     await jest.advanceTimersByTimeAsync(0);
-    expect(mocks.sink.received).toEqual([expect.objectContaining({ status: 'failed', reason: expect.stringContaining('ends in 13') })]);
+    expect(mocks.sink.received).toEqual([
+      expect.objectContaining({ status: 'failed', reason: expect.stringContaining('ends in 13') }),
+    ]);
   });
 
   it('waits the configured send delay before answering', async () => {
@@ -119,7 +136,9 @@ describe('SandboxCarrier', () => {
   it('refuses for good with [sandbox:reject] and for a channel the number lacks', async () => {
     const { sut, mocks } = setup();
     await expect(sut.send(request({ body: 'x [sandbox:reject]' }))).rejects.toBeInstanceOf(CarrierRejectedError);
-    await expect(sut.send(request({ messageId: 'msg_2', to: '+12125550106' }))).rejects.toMatchObject({ code: 'channel_unsupported' });
+    await expect(sut.send(request({ messageId: 'msg_2', to: '+12125550106' }))).rejects.toMatchObject({
+      code: 'channel_unsupported',
+    });
     await jest.advanceTimersByTimeAsync(5000);
     expect(mocks.sink.received).toEqual([]);
   });
@@ -127,7 +146,9 @@ describe('SandboxCarrier', () => {
   it('is unavailable once with [sandbox:unavailable], then accepts the retry', async () => {
     const { sut } = setup();
     await expect(sut.send(request({ body: '[sandbox:unavailable]' }))).rejects.toBeInstanceOf(CarrierUnavailableError);
-    await expect(sut.send(request({ body: '[sandbox:unavailable]' }))).resolves.toMatchObject({ carrierMessageId: expect.any(String) });
+    await expect(sut.send(request({ body: '[sandbox:unavailable]' }))).resolves.toMatchObject({
+      carrierMessageId: expect.any(String),
+    });
   });
 
   it('re-submits a receipt the sink refused, re-signed, then gives up after the last retry', async () => {
@@ -167,12 +188,27 @@ describe('SandboxCarrier', () => {
   it('simulates an inbound text through the signed path, phones normalised', async () => {
     const { sut, mocks } = setup();
     const { carrierMessageId } = await sut.simulateInbound({ from: '2125550100', to: '+13105550199', body: 'STOP' });
-    expect(mocks.sink.received).toEqual([{ kind: 'inbound', carrierMessageId, from: '+12125550100', to: '+13105550199', body: 'STOP', at: START, channel: 'imessage' }]);
+    expect(mocks.sink.received).toEqual([
+      {
+        kind: 'inbound',
+        carrierMessageId,
+        from: '+12125550100',
+        to: '+13105550199',
+        body: 'STOP',
+        at: START,
+        channel: 'imessage',
+      },
+    ]);
   });
 
   it('verifies callbacks it is given: a forged one is refused', () => {
     const { sut } = setup();
-    const { headers, rawBody } = sut.signedCallback({ kind: 'status', carrierMessageId: 'sbx_1', status: 'delivered', at: START });
+    const { headers, rawBody } = sut.signedCallback({
+      kind: 'status',
+      carrierMessageId: 'sbx_1',
+      status: 'delivered',
+      at: START,
+    });
     expect(sut.readCallback(headers, rawBody)).toHaveLength(1);
     expect(() => sut.readCallback(headers, rawBody.replace('delivered', 'failed'))).toThrow(CallbackRejectedError);
   });

@@ -114,7 +114,8 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     this.stopped = true;
-    if (this.timers.size > 0) this.logger.warn(`sandbox carrier stopping with ${this.timers.size} pending timer(s); their receipts are lost`);
+    if (this.timers.size > 0)
+      this.logger.warn(`sandbox carrier stopping with ${this.timers.size} pending timer(s); their receipts are lost`);
     for (const [timer, cancel] of this.timers) {
       clearTimeout(timer);
       cancel();
@@ -144,7 +145,9 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
       let due = 0;
       while (due < this.pendingReceipts.length && due < MAX_CALLBACKS_PER_BODY && this.pendingReceipts[due]!.dueAt <= now) due++;
       const at = this.clock();
-      const callbacks = this.pendingReceipts.splice(0, due).map(({ receipt }): CarrierCallback => ({ kind: 'status', ...receipt, at }));
+      const callbacks = this.pendingReceipts
+        .splice(0, due)
+        .map(({ receipt }): CarrierCallback => ({ kind: 'status', ...receipt, at }));
       this.scheduleReceipts();
       if (callbacks.length > 0) await this.submit(callbacks, 0);
     });
@@ -153,7 +156,10 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
   private async submit(callbacks: readonly CarrierCallback[], attempt: number): Promise<void> {
     // Signed at each attempt, so a retried receipt carries a fresh timestamp, as a carrier's would.
     const { headers, rawBody } = this.signedCallback(callbacks);
-    const what = callbacks.length === 1 ? `${callbacks[0]!.kind} callback ${callbacks[0]!.carrierMessageId}` : `${callbacks.length} callbacks (${callbacks[0]!.carrierMessageId}…)`;
+    const what =
+      callbacks.length === 1
+        ? `${callbacks[0]!.kind} callback ${callbacks[0]!.carrierMessageId}`
+        : `${callbacks.length} callbacks (${callbacks[0]!.carrierMessageId}…)`;
     try {
       await this.options.sink().submit(this.name, headers, rawBody);
     } catch (error) {

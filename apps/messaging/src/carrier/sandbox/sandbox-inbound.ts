@@ -17,7 +17,11 @@ export interface SandboxInboundInput {
  * it (SandboxCarrier.signedCallback) and submits it to the callback sink, so a simulated
  * inbound message is verified and dispatched exactly like a real one.
  */
-export function sandboxInboundCallback(input: SandboxInboundInput, at: Date, carrierMessageId: string = `sbx_in_${randomUUID()}`): CarrierCallback {
+export function sandboxInboundCallback(
+  input: SandboxInboundInput,
+  at: Date,
+  carrierMessageId: string = `sbx_in_${randomUUID()}`,
+): CarrierCallback {
   const from = e164(input.from, 'from');
   // Channel by the sender's sandbox phone (docs/carriers.md): an iPhone writes by iMessage.
   const channel = sandboxCapability(from).imessage ? 'imessage' : 'sms';

@@ -32,7 +32,10 @@ describe('sandboxHandOff', () => {
   });
 
   it('refuses for good a body with [sandbox:reject]', () => {
-    expect(sandboxHandOff(request({ body: 'hi [sandbox:reject]' }), false)).toMatchObject({ kind: 'reject', code: 'content_rejected' });
+    expect(sandboxHandOff(request({ body: 'hi [sandbox:reject]' }), false)).toMatchObject({
+      kind: 'reject',
+      code: 'content_rejected',
+    });
   });
 
   it.each([

@@ -57,7 +57,8 @@ export function sandboxHandOff(request: CarrierSendRequest, firstAttempt: boolea
 
 /** The delivery receipt: `failed` when the national number ends in 13 or the body holds [sandbox:fail]. */
 export function sandboxReceipt(to: string, body: string): { status: 'delivered' } | { status: 'failed'; reason: string } {
-  if (lastDigits(to, 2) === '13') return { status: 'failed', reason: 'sandbox: recipient number ends in 13 (simulated unreachable handset)' };
+  if (lastDigits(to, 2) === '13')
+    return { status: 'failed', reason: 'sandbox: recipient number ends in 13 (simulated unreachable handset)' };
   if (body.includes(SANDBOX_MARKERS.fail)) return { status: 'failed', reason: `sandbox: body contains ${SANDBOX_MARKERS.fail}` };
   return { status: 'delivered' };
 }

@@ -5,20 +5,28 @@ export class AuthzReplicas1795324546562 implements MigrationInterface {
   name = 'AuthzReplicas1795324546562';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"messaging\".\"user_replica\" (\"id\" bigint NOT NULL, \"company_id\" bigint NOT NULL, \"status\" character varying(16) NOT NULL, \"permissions\" text array NOT NULL DEFAULT '{}', \"deleted_at\" TIMESTAMP WITH TIME ZONE, \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_d2f7339ec1f43e2a24f20848275\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_975f41913abb040222851294ea\" ON \"messaging\".\"user_replica\" (\"company_id\") ");
-    await queryRunner.query("CREATE TABLE \"messaging\".\"credential_replica\" (\"digest\" character(64) NOT NULL, \"credential_id\" character varying(64) NOT NULL, \"kind\" character varying(32) NOT NULL, \"company_id\" bigint NOT NULL, \"user_id\" bigint, \"name\" character varying(255) NOT NULL, \"scopes\" text array NOT NULL DEFAULT '{}', \"expires_at\" TIMESTAMP WITH TIME ZONE, \"revoked_at\" TIMESTAMP WITH TIME ZONE, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_e7eed82e68eae657aa50baa6248\" PRIMARY KEY (\"digest\"))");
-    await queryRunner.query("CREATE UNIQUE INDEX \"IDX_78fd13cb9d5e955f37234062cc\" ON \"messaging\".\"credential_replica\" (\"credential_id\") ");
-    await queryRunner.query("CREATE INDEX \"IDX_32312144f0e73840780f0d2715\" ON \"messaging\".\"credential_replica\" (\"company_id\") ");
-    await queryRunner.query("CREATE TABLE \"messaging\".\"revoked_grant\" (\"grant_id\" character varying(64) NOT NULL, \"client_id\" character varying(64) NOT NULL, \"user_id\" bigint NOT NULL, \"revoked_at\" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT \"PK_99c2d39b0c6239dd8bbb45303c1\" PRIMARY KEY (\"grant_id\"))");
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."user_replica" ("id" bigint NOT NULL, "company_id" bigint NOT NULL, "status" character varying(16) NOT NULL, "permissions" text array NOT NULL DEFAULT \'{}\', "deleted_at" TIMESTAMP WITH TIME ZONE, "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_d2f7339ec1f43e2a24f20848275" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_975f41913abb040222851294ea" ON "messaging"."user_replica" ("company_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."credential_replica" ("digest" character(64) NOT NULL, "credential_id" character varying(64) NOT NULL, "kind" character varying(32) NOT NULL, "company_id" bigint NOT NULL, "user_id" bigint, "name" character varying(255) NOT NULL, "scopes" text array NOT NULL DEFAULT \'{}\', "expires_at" TIMESTAMP WITH TIME ZONE, "revoked_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_e7eed82e68eae657aa50baa6248" PRIMARY KEY ("digest"))',
+    );
+    await queryRunner.query(
+      'CREATE UNIQUE INDEX "IDX_78fd13cb9d5e955f37234062cc" ON "messaging"."credential_replica" ("credential_id") ',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_32312144f0e73840780f0d2715" ON "messaging"."credential_replica" ("company_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."revoked_grant" ("grant_id" character varying(64) NOT NULL, "client_id" character varying(64) NOT NULL, "user_id" bigint NOT NULL, "revoked_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_99c2d39b0c6239dd8bbb45303c1" PRIMARY KEY ("grant_id"))',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP TABLE \"messaging\".\"revoked_grant\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"IDX_32312144f0e73840780f0d2715\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"IDX_78fd13cb9d5e955f37234062cc\"");
-    await queryRunner.query("DROP TABLE \"messaging\".\"credential_replica\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"IDX_975f41913abb040222851294ea\"");
-    await queryRunner.query("DROP TABLE \"messaging\".\"user_replica\"");
+    await queryRunner.query('DROP TABLE "messaging"."revoked_grant"');
+    await queryRunner.query('DROP INDEX "messaging"."IDX_32312144f0e73840780f0d2715"');
+    await queryRunner.query('DROP INDEX "messaging"."IDX_78fd13cb9d5e955f37234062cc"');
+    await queryRunner.query('DROP TABLE "messaging"."credential_replica"');
+    await queryRunner.query('DROP INDEX "messaging"."IDX_975f41913abb040222851294ea"');
+    await queryRunner.query('DROP TABLE "messaging"."user_replica"');
   }
 }

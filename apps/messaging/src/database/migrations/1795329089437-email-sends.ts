@@ -5,26 +5,40 @@ export class EmailSends1795329089437 implements MigrationInterface {
   name = 'EmailSends1795329089437';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"messaging\".\"email_sends\" (\"id\" uuid NOT NULL, \"company_id\" bigint NOT NULL, \"request_key\" character varying(255) NOT NULL, \"payload_hash\" character(64) NOT NULL, \"domain_id\" uuid NOT NULL, \"mailbox_id\" uuid, \"from_address\" character varying(320) NOT NULL, \"from_name\" character varying(255), \"to_address\" character varying(254) NOT NULL, \"subject\" text NOT NULL, \"text\" text NOT NULL, \"attachments\" jsonb NOT NULL DEFAULT '[]', \"message_id\" character varying(400) NOT NULL, \"status\" character varying(16) NOT NULL, \"attempts\" integer NOT NULL DEFAULT '0', \"next_attempt_at\" TIMESTAMP WITH TIME ZONE NOT NULL, \"claimed_until\" TIMESTAMP WITH TIME ZONE, \"claim_token\" uuid, \"transport_response\" text, \"last_error\" text, \"sent_at\" TIMESTAMP WITH TIME ZONE, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_ff5a9365310c9246e00dcfd8450\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"ix_email_sends_dispatch\" ON \"messaging\".\"email_sends\" (\"status\", \"next_attempt_at\") ");
-    await queryRunner.query("CREATE UNIQUE INDEX \"uq_email_sends_company_request_key\" ON \"messaging\".\"email_sends\" (\"company_id\", \"request_key\") ");
-    await queryRunner.query("CREATE TABLE \"messaging\".\"email_domains\" (\"id\" uuid NOT NULL, \"company_id\" bigint NOT NULL, \"name\" character varying(253) NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_1869dce2a1850e087090fd4c17e\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE UNIQUE INDEX \"uq_email_domains_company_name\" ON \"messaging\".\"email_domains\" (\"company_id\", \"name\") ");
-    await queryRunner.query("CREATE TABLE \"messaging\".\"email_mailboxes\" (\"id\" uuid NOT NULL, \"company_id\" bigint NOT NULL, \"domain_id\" uuid NOT NULL, \"local_part\" character varying(64) NOT NULL, \"display_name\" character varying(255), \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_d8ea6eeb76d986e770e0dae37e7\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_6587c2a794aec0782d7ebab921\" ON \"messaging\".\"email_mailboxes\" (\"company_id\") ");
-    await queryRunner.query("CREATE UNIQUE INDEX \"uq_email_mailboxes_domain_local_part\" ON \"messaging\".\"email_mailboxes\" (\"domain_id\", \"local_part\") ");
-    await queryRunner.query("ALTER TABLE \"messaging\".\"email_mailboxes\" ADD CONSTRAINT \"FK_faa7deba66401e80d8005865943\" FOREIGN KEY (\"domain_id\") REFERENCES \"messaging\".\"email_domains\"(\"id\") ON DELETE RESTRICT ON UPDATE NO ACTION");
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."email_sends" ("id" uuid NOT NULL, "company_id" bigint NOT NULL, "request_key" character varying(255) NOT NULL, "payload_hash" character(64) NOT NULL, "domain_id" uuid NOT NULL, "mailbox_id" uuid, "from_address" character varying(320) NOT NULL, "from_name" character varying(255), "to_address" character varying(254) NOT NULL, "subject" text NOT NULL, "text" text NOT NULL, "attachments" jsonb NOT NULL DEFAULT \'[]\', "message_id" character varying(400) NOT NULL, "status" character varying(16) NOT NULL, "attempts" integer NOT NULL DEFAULT \'0\', "next_attempt_at" TIMESTAMP WITH TIME ZONE NOT NULL, "claimed_until" TIMESTAMP WITH TIME ZONE, "claim_token" uuid, "transport_response" text, "last_error" text, "sent_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_ff5a9365310c9246e00dcfd8450" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query('CREATE INDEX "ix_email_sends_dispatch" ON "messaging"."email_sends" ("status", "next_attempt_at") ');
+    await queryRunner.query(
+      'CREATE UNIQUE INDEX "uq_email_sends_company_request_key" ON "messaging"."email_sends" ("company_id", "request_key") ',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."email_domains" ("id" uuid NOT NULL, "company_id" bigint NOT NULL, "name" character varying(253) NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_1869dce2a1850e087090fd4c17e" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query(
+      'CREATE UNIQUE INDEX "uq_email_domains_company_name" ON "messaging"."email_domains" ("company_id", "name") ',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."email_mailboxes" ("id" uuid NOT NULL, "company_id" bigint NOT NULL, "domain_id" uuid NOT NULL, "local_part" character varying(64) NOT NULL, "display_name" character varying(255), "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_d8ea6eeb76d986e770e0dae37e7" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_6587c2a794aec0782d7ebab921" ON "messaging"."email_mailboxes" ("company_id") ');
+    await queryRunner.query(
+      'CREATE UNIQUE INDEX "uq_email_mailboxes_domain_local_part" ON "messaging"."email_mailboxes" ("domain_id", "local_part") ',
+    );
+    await queryRunner.query(
+      'ALTER TABLE "messaging"."email_mailboxes" ADD CONSTRAINT "FK_faa7deba66401e80d8005865943" FOREIGN KEY ("domain_id") REFERENCES "messaging"."email_domains"("id") ON DELETE RESTRICT ON UPDATE NO ACTION',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE \"messaging\".\"email_mailboxes\" DROP CONSTRAINT \"FK_faa7deba66401e80d8005865943\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"uq_email_mailboxes_domain_local_part\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"IDX_6587c2a794aec0782d7ebab921\"");
-    await queryRunner.query("DROP TABLE \"messaging\".\"email_mailboxes\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"uq_email_domains_company_name\"");
-    await queryRunner.query("DROP TABLE \"messaging\".\"email_domains\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"uq_email_sends_company_request_key\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"ix_email_sends_dispatch\"");
-    await queryRunner.query("DROP TABLE \"messaging\".\"email_sends\"");
+    await queryRunner.query('ALTER TABLE "messaging"."email_mailboxes" DROP CONSTRAINT "FK_faa7deba66401e80d8005865943"');
+    await queryRunner.query('DROP INDEX "messaging"."uq_email_mailboxes_domain_local_part"');
+    await queryRunner.query('DROP INDEX "messaging"."IDX_6587c2a794aec0782d7ebab921"');
+    await queryRunner.query('DROP TABLE "messaging"."email_mailboxes"');
+    await queryRunner.query('DROP INDEX "messaging"."uq_email_domains_company_name"');
+    await queryRunner.query('DROP TABLE "messaging"."email_domains"');
+    await queryRunner.query('DROP INDEX "messaging"."uq_email_sends_company_request_key"');
+    await queryRunner.query('DROP INDEX "messaging"."ix_email_sends_dispatch"');
+    await queryRunner.query('DROP TABLE "messaging"."email_sends"');
   }
 }

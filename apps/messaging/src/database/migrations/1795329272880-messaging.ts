@@ -5,36 +5,64 @@ export class Messaging1795329272880 implements MigrationInterface {
   name = 'Messaging1795329272880';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"messaging\".\"contacts\" (\"company_id\" bigint NOT NULL, \"phone\" character varying(16) NOT NULL, \"first_name\" character varying(100), \"opted_out\" boolean NOT NULL DEFAULT false, \"opted_out_at\" TIMESTAMP WITH TIME ZONE, \"opted_out_keyword\" character varying(32), \"opted_in_at\" TIMESTAMP WITH TIME ZONE, \"capability\" character varying(8), \"capability_checked_at\" TIMESTAMP WITH TIME ZONE, \"pinned_from_number\" character varying(16), \"last_outbound_at\" TIMESTAMP WITH TIME ZONE, \"last_inbound_at\" TIMESTAMP WITH TIME ZONE, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_c2664eea14d9444a166946b389e\" PRIMARY KEY (\"company_id\", \"phone\"))");
-    await queryRunner.query("CREATE INDEX \"contacts_pinned_number_idx\" ON \"messaging\".\"contacts\" (\"company_id\", \"pinned_from_number\") ");
-    await queryRunner.query("CREATE TABLE \"messaging\".\"messages\" (\"id\" uuid NOT NULL, \"company_id\" bigint NOT NULL, \"direction\" character varying(8) NOT NULL, \"channel\" character varying(8), \"body\" text NOT NULL, \"status\" character varying(16) NOT NULL, \"from_number\" character varying(16), \"contact_phone\" character varying(16) NOT NULL, \"sender\" character varying(8), \"attachments\" jsonb NOT NULL, \"effect\" character varying(16), \"release_after\" TIMESTAMP WITH TIME ZONE NOT NULL, \"claimed_at\" TIMESTAMP WITH TIME ZONE, \"handed_over_at\" TIMESTAMP WITH TIME ZONE, \"carrier_message_id\" character varying(128), \"carrier_ts\" TIMESTAMP WITH TIME ZONE, \"failure_reason\" character varying(255), \"sent_at\" TIMESTAMP WITH TIME ZONE, \"delivered_at\" TIMESTAMP WITH TIME ZONE, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_18325f38ae6de43878487eff986\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE UNIQUE INDEX \"messages_carrier_message_id_key\" ON \"messaging\".\"messages\" (\"carrier_message_id\") WHERE \"carrier_message_id\" IS NOT NULL");
-    await queryRunner.query("CREATE INDEX \"messages_stuck_claims_idx\" ON \"messaging\".\"messages\" (\"claimed_at\") WHERE \"status\" = 'sending'");
-    await queryRunner.query("CREATE INDEX \"messages_release_idx\" ON \"messaging\".\"messages\" (\"release_after\") WHERE \"status\" = 'queued'");
-    await queryRunner.query("CREATE INDEX \"messages_conversation_idx\" ON \"messaging\".\"messages\" (\"company_id\", \"contact_phone\", \"created_at\") ");
-    await queryRunner.query("CREATE INDEX \"messages_company_created_idx\" ON \"messaging\".\"messages\" (\"company_id\", \"created_at\", \"id\") ");
-    await queryRunner.query("CREATE TABLE \"messaging\".\"sender_numbers\" (\"number\" character varying(16) NOT NULL, \"company_id\" bigint NOT NULL, \"status\" character varying(8) NOT NULL DEFAULT 'active', \"added_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"removed_at\" TIMESTAMP WITH TIME ZONE, \"next_send_at\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"PK_f8e450c0451b495e6cddad05c3a\" PRIMARY KEY (\"number\"))");
-    await queryRunner.query("CREATE INDEX \"sender_numbers_company_idx\" ON \"messaging\".\"sender_numbers\" (\"company_id\", \"status\") ");
-    await queryRunner.query("CREATE TABLE \"messaging\".\"sender_pin_changes\" (\"id\" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, \"company_id\" bigint NOT NULL, \"contact_phone\" character varying(16) NOT NULL, \"previous_number\" character varying(16), \"number\" character varying(16) NOT NULL, \"reason\" character varying(16) NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_eb23cca06869695d0a29f38c4c5\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"sender_pin_changes_conversation_idx\" ON \"messaging\".\"sender_pin_changes\" (\"company_id\", \"contact_phone\", \"created_at\") ");
-    await queryRunner.query("CREATE TABLE \"messaging\".\"sender_number_days\" (\"number\" character varying(16) NOT NULL, \"day\" date NOT NULL, \"new_contacts\" integer NOT NULL DEFAULT '0', \"sent\" integer NOT NULL DEFAULT '0', CONSTRAINT \"PK_ed7d9685808045697e50ad66dbb\" PRIMARY KEY (\"number\", \"day\"))");
-    await queryRunner.query("CREATE TABLE \"messaging\".\"workspace_settings\" (\"company_id\" bigint NOT NULL, \"send_window_start\" character varying(5), \"send_window_end\" character varying(5), \"help_reply\" text, \"per_second_rate\" real, \"warmup_days\" integer, \"daily_new_contacts_start\" integer, \"daily_new_contacts_max\" integer, \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_fc0d7cad7f85a4e9eaa7efd553b\" PRIMARY KEY (\"company_id\"))");
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."contacts" ("company_id" bigint NOT NULL, "phone" character varying(16) NOT NULL, "first_name" character varying(100), "opted_out" boolean NOT NULL DEFAULT false, "opted_out_at" TIMESTAMP WITH TIME ZONE, "opted_out_keyword" character varying(32), "opted_in_at" TIMESTAMP WITH TIME ZONE, "capability" character varying(8), "capability_checked_at" TIMESTAMP WITH TIME ZONE, "pinned_from_number" character varying(16), "last_outbound_at" TIMESTAMP WITH TIME ZONE, "last_inbound_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_c2664eea14d9444a166946b389e" PRIMARY KEY ("company_id", "phone"))',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "contacts_pinned_number_idx" ON "messaging"."contacts" ("company_id", "pinned_from_number") ',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."messages" ("id" uuid NOT NULL, "company_id" bigint NOT NULL, "direction" character varying(8) NOT NULL, "channel" character varying(8), "body" text NOT NULL, "status" character varying(16) NOT NULL, "from_number" character varying(16), "contact_phone" character varying(16) NOT NULL, "sender" character varying(8), "attachments" jsonb NOT NULL, "effect" character varying(16), "release_after" TIMESTAMP WITH TIME ZONE NOT NULL, "claimed_at" TIMESTAMP WITH TIME ZONE, "handed_over_at" TIMESTAMP WITH TIME ZONE, "carrier_message_id" character varying(128), "carrier_ts" TIMESTAMP WITH TIME ZONE, "failure_reason" character varying(255), "sent_at" TIMESTAMP WITH TIME ZONE, "delivered_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_18325f38ae6de43878487eff986" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query(
+      'CREATE UNIQUE INDEX "messages_carrier_message_id_key" ON "messaging"."messages" ("carrier_message_id") WHERE "carrier_message_id" IS NOT NULL',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "messages_stuck_claims_idx" ON "messaging"."messages" ("claimed_at") WHERE "status" = \'sending\'',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "messages_release_idx" ON "messaging"."messages" ("release_after") WHERE "status" = \'queued\'',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "messages_conversation_idx" ON "messaging"."messages" ("company_id", "contact_phone", "created_at") ',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "messages_company_created_idx" ON "messaging"."messages" ("company_id", "created_at", "id") ',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."sender_numbers" ("number" character varying(16) NOT NULL, "company_id" bigint NOT NULL, "status" character varying(8) NOT NULL DEFAULT \'active\', "added_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "removed_at" TIMESTAMP WITH TIME ZONE, "next_send_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_f8e450c0451b495e6cddad05c3a" PRIMARY KEY ("number"))',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "sender_numbers_company_idx" ON "messaging"."sender_numbers" ("company_id", "status") ',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."sender_pin_changes" ("id" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, "company_id" bigint NOT NULL, "contact_phone" character varying(16) NOT NULL, "previous_number" character varying(16), "number" character varying(16) NOT NULL, "reason" character varying(16) NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_eb23cca06869695d0a29f38c4c5" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "sender_pin_changes_conversation_idx" ON "messaging"."sender_pin_changes" ("company_id", "contact_phone", "created_at") ',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."sender_number_days" ("number" character varying(16) NOT NULL, "day" date NOT NULL, "new_contacts" integer NOT NULL DEFAULT \'0\', "sent" integer NOT NULL DEFAULT \'0\', CONSTRAINT "PK_ed7d9685808045697e50ad66dbb" PRIMARY KEY ("number", "day"))',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."workspace_settings" ("company_id" bigint NOT NULL, "send_window_start" character varying(5), "send_window_end" character varying(5), "help_reply" text, "per_second_rate" real, "warmup_days" integer, "daily_new_contacts_start" integer, "daily_new_contacts_max" integer, "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_fc0d7cad7f85a4e9eaa7efd553b" PRIMARY KEY ("company_id"))',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP TABLE \"messaging\".\"workspace_settings\"");
-    await queryRunner.query("DROP TABLE \"messaging\".\"sender_number_days\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"sender_pin_changes_conversation_idx\"");
-    await queryRunner.query("DROP TABLE \"messaging\".\"sender_pin_changes\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"sender_numbers_company_idx\"");
-    await queryRunner.query("DROP TABLE \"messaging\".\"sender_numbers\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"messages_company_created_idx\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"messages_conversation_idx\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"messages_release_idx\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"messages_stuck_claims_idx\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"messages_carrier_message_id_key\"");
-    await queryRunner.query("DROP TABLE \"messaging\".\"messages\"");
-    await queryRunner.query("DROP INDEX \"messaging\".\"contacts_pinned_number_idx\"");
-    await queryRunner.query("DROP TABLE \"messaging\".\"contacts\"");
+    await queryRunner.query('DROP TABLE "messaging"."workspace_settings"');
+    await queryRunner.query('DROP TABLE "messaging"."sender_number_days"');
+    await queryRunner.query('DROP INDEX "messaging"."sender_pin_changes_conversation_idx"');
+    await queryRunner.query('DROP TABLE "messaging"."sender_pin_changes"');
+    await queryRunner.query('DROP INDEX "messaging"."sender_numbers_company_idx"');
+    await queryRunner.query('DROP TABLE "messaging"."sender_numbers"');
+    await queryRunner.query('DROP INDEX "messaging"."messages_company_created_idx"');
+    await queryRunner.query('DROP INDEX "messaging"."messages_conversation_idx"');
+    await queryRunner.query('DROP INDEX "messaging"."messages_release_idx"');
+    await queryRunner.query('DROP INDEX "messaging"."messages_stuck_claims_idx"');
+    await queryRunner.query('DROP INDEX "messaging"."messages_carrier_message_id_key"');
+    await queryRunner.query('DROP TABLE "messaging"."messages"');
+    await queryRunner.query('DROP INDEX "messaging"."contacts_pinned_number_idx"');
+    await queryRunner.query('DROP TABLE "messaging"."contacts"');
   }
 }

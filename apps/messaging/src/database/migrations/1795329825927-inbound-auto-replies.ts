@@ -5,12 +5,12 @@ export class InboundAutoReplies1795329825927 implements MigrationInterface {
   name = 'InboundAutoReplies1795329825927';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE \"messaging\".\"messages\" ADD \"bypass_window\" boolean NOT NULL DEFAULT false");
-    await queryRunner.query("ALTER TABLE \"messaging\".\"messages\" ADD \"bypass_opt_out\" boolean NOT NULL DEFAULT false");
+    await queryRunner.query('ALTER TABLE "messaging"."messages" ADD "bypass_window" boolean NOT NULL DEFAULT false');
+    await queryRunner.query('ALTER TABLE "messaging"."messages" ADD "bypass_opt_out" boolean NOT NULL DEFAULT false');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE \"messaging\".\"messages\" DROP COLUMN \"bypass_opt_out\"");
-    await queryRunner.query("ALTER TABLE \"messaging\".\"messages\" DROP COLUMN \"bypass_window\"");
+    await queryRunner.query('ALTER TABLE "messaging"."messages" DROP COLUMN "bypass_opt_out"');
+    await queryRunner.query('ALTER TABLE "messaging"."messages" DROP COLUMN "bypass_window"');
   }
 }

@@ -5,10 +5,10 @@ export class MessageSendAttempts1795330003276 implements MigrationInterface {
   name = 'MessageSendAttempts1795330003276';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE \"messaging\".\"messages\" ADD \"send_attempts\" integer NOT NULL DEFAULT '0'");
+    await queryRunner.query('ALTER TABLE "messaging"."messages" ADD "send_attempts" integer NOT NULL DEFAULT \'0\'');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE \"messaging\".\"messages\" DROP COLUMN \"send_attempts\"");
+    await queryRunner.query('ALTER TABLE "messaging"."messages" DROP COLUMN "send_attempts"');
   }
 }

@@ -5,10 +5,12 @@ export class DropContactsPinnedNumberIndex1795331671845 implements MigrationInte
   name = 'DropContactsPinnedNumberIndex1795331671845';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"messaging\".\"contacts_pinned_number_idx\"");
+    await queryRunner.query('DROP INDEX "messaging"."contacts_pinned_number_idx"');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE INDEX \"contacts_pinned_number_idx\" ON \"messaging\".\"contacts\" (\"company_id\", \"pinned_from_number\") ");
+    await queryRunner.query(
+      'CREATE INDEX "contacts_pinned_number_idx" ON "messaging"."contacts" ("company_id", "pinned_from_number") ',
+    );
   }
 }

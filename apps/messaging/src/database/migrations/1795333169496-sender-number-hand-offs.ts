@@ -5,10 +5,12 @@ export class SenderNumberHandOffs1795333169496 implements MigrationInterface {
   name = 'SenderNumberHandOffs1795333169496';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"messaging\".\"sender_number_hand_offs\" (\"number\" character varying(16) NOT NULL, \"last_handed_over_at\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"PK_a26d87baeb39ee74d1f9d4bc5cd\" PRIMARY KEY (\"number\"))");
+    await queryRunner.query(
+      'CREATE TABLE "messaging"."sender_number_hand_offs" ("number" character varying(16) NOT NULL, "last_handed_over_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_a26d87baeb39ee74d1f9d4bc5cd" PRIMARY KEY ("number"))',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP TABLE \"messaging\".\"sender_number_hand_offs\"");
+    await queryRunner.query('DROP TABLE "messaging"."sender_number_hand_offs"');
   }
 }

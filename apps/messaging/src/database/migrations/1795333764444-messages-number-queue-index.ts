@@ -5,10 +5,12 @@ export class MessagesNumberQueueIndex1795333764444 implements MigrationInterface
   name = 'MessagesNumberQueueIndex1795333764444';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE INDEX \"messages_number_queue_idx\" ON \"messaging\".\"messages\" (\"from_number\", \"release_after\", \"created_at\", \"id\") WHERE \"status\" = 'queued'");
+    await queryRunner.query(
+      'CREATE INDEX "messages_number_queue_idx" ON "messaging"."messages" ("from_number", "release_after", "created_at", "id") WHERE "status" = \'queued\'',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"messaging\".\"messages_number_queue_idx\"");
+    await queryRunner.query('DROP INDEX "messaging"."messages_number_queue_idx"');
   }
 }

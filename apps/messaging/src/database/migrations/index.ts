@@ -10,4 +10,15 @@ import { MessagesNumberQueueIndex1795333764444 } from './1795333764444-messages-
 import { OutboxDeadLetter1795491614423 } from './1795491614423-outbox-dead-letter';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const messagingMigrations = [Init1795321745250, AuthzReplicas1795324546562, EmailSends1795329089437, Messaging1795329272880, InboundAutoReplies1795329825927, MessageSendAttempts1795330003276, DropContactsPinnedNumberIndex1795331671845, SenderNumberHandOffs1795333169496, MessagesNumberQueueIndex1795333764444, OutboxDeadLetter1795491614423];
+export const messagingMigrations = [
+  Init1795321745250,
+  AuthzReplicas1795324546562,
+  EmailSends1795329089437,
+  Messaging1795329272880,
+  InboundAutoReplies1795329825927,
+  MessageSendAttempts1795330003276,
+  DropContactsPinnedNumberIndex1795331671845,
+  SenderNumberHandOffs1795333169496,
+  MessagesNumberQueueIndex1795333764444,
+  OutboxDeadLetter1795491614423,
+];

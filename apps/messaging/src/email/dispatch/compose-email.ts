@@ -6,7 +6,9 @@ import type { EmailSendEntity } from '../sends/email-send.entity';
  * RCPT TO the one recipient) so nothing in the headers can add a recipient, and the Message-ID
  * is the send's own, the same on every attempt, so a relay or recipient seeing a retry can tell.
  */
-export function composeEmail(send: Pick<EmailSendEntity, 'fromAddress' | 'fromName' | 'toAddress' | 'subject' | 'text' | 'attachments' | 'messageId'>): SendMailOptions {
+export function composeEmail(
+  send: Pick<EmailSendEntity, 'fromAddress' | 'fromName' | 'toAddress' | 'subject' | 'text' | 'attachments' | 'messageId'>,
+): SendMailOptions {
   return {
     from: send.fromName ? { name: send.fromName, address: send.fromAddress } : send.fromAddress,
     to: send.toAddress,

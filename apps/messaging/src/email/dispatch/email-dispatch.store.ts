@@ -81,7 +81,10 @@ export class EmailDispatchStore {
   }
 
   retryLater(send: ClaimedSend, error: string, delayMs: number): Promise<boolean> {
-    return this.update(send, `status = 'queued', last_error = $3, next_attempt_at = now() + $4 * interval '1 millisecond'`, [error, delayMs]);
+    return this.update(send, `status = 'queued', last_error = $3, next_attempt_at = now() + $4 * interval '1 millisecond'`, [
+      error,
+      delayMs,
+    ]);
   }
 
   fail(send: ClaimedSend, error: string): Promise<boolean> {

@@ -40,7 +40,10 @@ function fakeStore(rows: ClaimedSend[]) {
       return batch;
     },
     finish: async (send: ClaimedSend, outcome: string) => (calls.push(`${send.id}:${outcome}`), true),
-    retryLater: async (send: ClaimedSend, error: string, delay: number) => (calls.push(`${send.id}:retry ${delay} ${error}`), true),
+    retryLater: async (send: ClaimedSend, error: string, delay: number) => (
+      calls.push(`${send.id}:retry ${delay} ${error}`),
+      true
+    ),
     fail: async (send: ClaimedSend, error: string) => (calls.push(`${send.id}:failed ${error}`), true),
   };
   return { store: store as unknown as EmailDispatchStore, calls };
@@ -73,7 +76,10 @@ describe('EmailDispatcher', () => {
     await until(() => calls.length === 3);
     await dispatcher.stop();
     expect(calls.sort()).toEqual(['a:sent', 'b:failed 550 no', 'c:retry 1000 connect ECONNREFUSED']);
-    expect(seen[0]).toMatchObject({ envelope: { from: 'sales@acme.test', to: ['lead@example.com'] }, messageId: '<a@acme.test>' });
+    expect(seen[0]).toMatchObject({
+      envelope: { from: 'sales@acme.test', to: ['lead@example.com'] },
+      messageId: '<a@acme.test>',
+    });
   });
 
   it('stops cleanly: aborts a hand-off that outlives the grace, requeues it, closes the transport', async () => {

@@ -56,7 +56,10 @@ export class EmailDispatcher implements OnApplicationBootstrap, BeforeApplicatio
     if (this.stopping) return;
     this.stopping = true;
     this.idle.notify();
-    const grace = setTimeout(() => this.inFlight.forEach((controller) => controller.abort(new Error('shutting down'))), this.options.stopGraceMs);
+    const grace = setTimeout(
+      () => this.inFlight.forEach((controller) => controller.abort(new Error('shutting down'))),
+      this.options.stopGraceMs,
+    );
     try {
       await this.loop;
     } finally {
@@ -94,7 +97,10 @@ export class EmailDispatcher implements OnApplicationBootstrap, BeforeApplicatio
   private async handOff(send: ClaimedSend): Promise<void> {
     const controller = new AbortController();
     this.inFlight.add(controller);
-    const deadline = setTimeout(() => controller.abort(new Error('the SMTP hand-off took too long')), this.options.handOffTimeoutMs);
+    const deadline = setTimeout(
+      () => controller.abort(new Error('the SMTP hand-off took too long')),
+      this.options.handOffTimeoutMs,
+    );
     try {
       const result = await this.transport.deliver(composeEmail(send), controller.signal);
       if (!(await this.store.finish(send, result.outcome, result.response))) this.claimLost(send);

@@ -25,7 +25,9 @@ export class FileEmailTransport implements EmailTransport {
     const raw = info.message as Buffer;
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
     // The Message-ID (<send id@domain>) names the file; write-then-rename so a reader never sees half a file.
-    const name = `${String(info.messageId).replace(/^<|>$/g, '').replace(/[^A-Za-z0-9@._-]/g, '_')}.eml`;
+    const name = `${String(info.messageId)
+      .replace(/^<|>$/g, '')
+      .replace(/[^A-Za-z0-9@._-]/g, '_')}.eml`;
     const file = path.join(this.directory, name);
     await writeFile(`${file}.tmp`, raw, { mode: 0o600 });
     await rename(`${file}.tmp`, file);

@@ -13,12 +13,17 @@ describe('email retry policy', () => {
   it('retries transient failures until the last attempt', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' });
     expect(afterFailure(policy, 1, refused)).toEqual({ kind: 'retry', delayMs: 1000 });
-    expect(afterFailure(policy, 3, Object.assign(new Error('451 try later'), { responseCode: 451, permanent: false }))).toEqual({ kind: 'retry', delayMs: 4000 });
+    expect(afterFailure(policy, 3, Object.assign(new Error('451 try later'), { responseCode: 451, permanent: false }))).toEqual({
+      kind: 'retry',
+      delayMs: 4000,
+    });
     expect(afterFailure(policy, 4, refused)).toEqual({ kind: 'fail' });
   });
 
   it('fails at once on a permanent (5xx) rejection', () => {
-    expect(afterFailure(policy, 1, Object.assign(new Error('550 no such user'), { responseCode: 550, permanent: true }))).toEqual({ kind: 'fail' });
+    expect(afterFailure(policy, 1, Object.assign(new Error('550 no such user'), { responseCode: 550, permanent: true }))).toEqual(
+      { kind: 'fail' },
+    );
   });
 });
 
@@ -33,12 +38,18 @@ describe('email dispatch settings', () => {
   });
 
   it('refuses a lease shorter than two hand-offs, naming the variable', () => {
-    expect(() => emailDispatchOptions(load({ MESSAGING_EMAIL_CLAIM_TIMEOUT_MS: '60000' }))).toThrow(/^Invalid environment: MESSAGING_EMAIL_CLAIM_TIMEOUT_MS: /);
+    expect(() => emailDispatchOptions(load({ MESSAGING_EMAIL_CLAIM_TIMEOUT_MS: '60000' }))).toThrow(
+      /^Invalid environment: MESSAGING_EMAIL_CLAIM_TIMEOUT_MS: /,
+    );
   });
 
   it('validates MESSAGING_SMTP_URL at load and never echoes it', () => {
-    expect(load({ MESSAGING_SMTP_URL: 'smtp://user:pass@127.0.0.1:2525' }).MESSAGING_SMTP_URL).toBe('smtp://user:pass@127.0.0.1:2525');
-    expect(load({ MESSAGING_SMTP_URL: 'smtps://relay.example.com:465' }).MESSAGING_SMTP_URL).toBe('smtps://relay.example.com:465');
+    expect(load({ MESSAGING_SMTP_URL: 'smtp://user:pass@127.0.0.1:2525' }).MESSAGING_SMTP_URL).toBe(
+      'smtp://user:pass@127.0.0.1:2525',
+    );
+    expect(load({ MESSAGING_SMTP_URL: 'smtps://relay.example.com:465' }).MESSAGING_SMTP_URL).toBe(
+      'smtps://relay.example.com:465',
+    );
     let message = '';
     try {
       load({ MESSAGING_SMTP_URL: 'http://user:secret-pass@relay' });

@@ -25,7 +25,8 @@ export class EmailDomainsService {
       .orIgnore()
       .returning(['id'])
       .execute();
-    if ((inserted.raw as unknown[]).length === 0) throw new AppError('conflict', `The domain ${name} already exists in this workspace.`);
+    if ((inserted.raw as unknown[]).length === 0)
+      throw new AppError('conflict', `The domain ${name} already exists in this workspace.`);
     return this.dataSource.getRepository(EmailDomainEntity).findOneByOrFail({ id, companyId });
   }
 
@@ -46,7 +47,9 @@ export class EmailDomainsService {
   async delete(companyId: string, id: string): Promise<void> {
     try {
       await this.dataSource.transaction(async (manager) => {
-        const domain = await manager.getRepository(EmailDomainEntity).findOne({ where: { id, companyId }, lock: { mode: 'pessimistic_write' } });
+        const domain = await manager
+          .getRepository(EmailDomainEntity)
+          .findOne({ where: { id, companyId }, lock: { mode: 'pessimistic_write' } });
         if (!domain) throw new AppError('not_found', EMAIL_NOT_FOUND.domain);
         const mailboxes = await manager.getRepository(EmailMailboxEntity).countBy({ domainId: id });
         if (mailboxes > 0) throw domainInUse(domain.name, mailboxes);

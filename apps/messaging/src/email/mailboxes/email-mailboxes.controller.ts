@@ -29,7 +29,10 @@ export class EmailMailboxesController {
 
   @Get('domains/:id/mailboxes')
   @ApiOperation({ summary: "A domain's mailboxes, by local part" })
-  async list(@CurrentPrincipal() principal: Principal, @Param('id', new UuidOrNotFoundPipe(EMAIL_NOT_FOUND.domain)) domainId: string) {
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', new UuidOrNotFoundPipe(EMAIL_NOT_FOUND.domain)) domainId: string,
+  ) {
     const found = await this.mailboxes.listOfDomain(principal.companyId, domainId);
     return { mailboxes: found.map(({ mailbox, domain }) => mapEmailMailbox(mailbox, domain.name)) };
   }
@@ -43,7 +46,10 @@ export class EmailMailboxesController {
 
   @Delete('mailboxes/:id')
   @ApiOperation({ summary: 'Delete a mailbox (accepted sends keep their sender)' })
-  async delete(@CurrentPrincipal() principal: Principal, @Param('id', new UuidOrNotFoundPipe(EMAIL_NOT_FOUND.mailbox)) id: string) {
+  async delete(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', new UuidOrNotFoundPipe(EMAIL_NOT_FOUND.mailbox)) id: string,
+  ) {
     await this.mailboxes.delete(principal.companyId, id);
     return { id, deleted: true };
   }

@@ -22,7 +22,11 @@ export class EmailMailboxesService {
     private readonly domains: EmailDomainsService,
   ) {}
 
-  async create(companyId: string, domainId: string, input: { localPart: string; displayName: string | null }): Promise<MailboxWithDomain> {
+  async create(
+    companyId: string,
+    domainId: string,
+    input: { localPart: string; displayName: string | null },
+  ): Promise<MailboxWithDomain> {
     const domain = await this.domains.get(companyId, domainId);
     const id = randomUUID();
     let inserted: unknown[];

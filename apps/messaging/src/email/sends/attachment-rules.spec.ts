@@ -1,6 +1,13 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { decodedBase64Length, EMAIL_LIMITS, isMimeType, isSafeFilename, isStrictBase64, totalAttachmentBytes } from './attachment-rules';
+import {
+  decodedBase64Length,
+  EMAIL_LIMITS,
+  isMimeType,
+  isSafeFilename,
+  isStrictBase64,
+  totalAttachmentBytes,
+} from './attachment-rules';
 import { SendEmailRequest } from './dto/send-email.request';
 
 describe('attachment rules', () => {
@@ -8,20 +15,31 @@ describe('attachment rules', () => {
     expect(isSafeFilename(name)).toBe(true);
   });
 
-  it.each(['', '   ', '.', '..', '../etc/passwd', 'dir/file.txt', 'C:\\file.txt', 'a\r\nBcc: x@y.z', 'tab\there', 'a'.repeat(256)])(
-    'refuses the file name %j',
-    (name) => {
-      expect(isSafeFilename(name)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    '.',
+    '..',
+    '../etc/passwd',
+    'dir/file.txt',
+    'C:\\file.txt',
+    'a\r\nBcc: x@y.z',
+    'tab\there',
+    'a'.repeat(256),
+  ])('refuses the file name %j', (name) => {
+    expect(isSafeFilename(name)).toBe(false);
+  });
 
   it.each(['application/pdf', 'text/plain', 'image/svg+xml', 'application/vnd.ms-excel'])('accepts the media type %s', (type) => {
     expect(isMimeType(type)).toBe(true);
   });
 
-  it.each(['pdf', 'text/', '/plain', 'text/plain; charset=utf-8', 'text/plain\r\nX: y', 'a/b/c', ''])('refuses the media type %j', (type) => {
-    expect(isMimeType(type)).toBe(false);
-  });
+  it.each(['pdf', 'text/', '/plain', 'text/plain; charset=utf-8', 'text/plain\r\nX: y', 'a/b/c', ''])(
+    'refuses the media type %j',
+    (type) => {
+      expect(isMimeType(type)).toBe(false);
+    },
+  );
 
   it.each(['', 'aGk=', 'aGVsbG8=', 'aGVsbG8h', '+/+/'])('accepts the base64 %j', (value) => {
     expect(isStrictBase64(value)).toBe(true);
@@ -36,7 +54,9 @@ describe('attachment rules', () => {
       const encoded = Buffer.alloc(bytes, 7).toString('base64');
       expect(decodedBase64Length(encoded)).toBe(bytes);
     }
-    expect(totalAttachmentBytes([{ content: 'aGk=' }, { content: 'aGVsbG8h' }, { content: 'not base64!' }, { content: 3 }])).toBe(8);
+    expect(totalAttachmentBytes([{ content: 'aGk=' }, { content: 'aGVsbG8h' }, { content: 'not base64!' }, { content: 3 }])).toBe(
+      8,
+    );
   });
 });
 
@@ -49,9 +69,11 @@ describe('SendEmailRequest validation', () => {
     request_key: 'k-1',
   };
   const problems = (body: Record<string, unknown>) =>
-    validateSync(plainToInstance(SendEmailRequest, body), { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true }).map(
-      (error) => error.property,
-    );
+    validateSync(plainToInstance(SendEmailRequest, body), {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+    }).map((error) => error.property);
   const attachment = (content: string, filename = 'f.bin') => ({ filename, content_type: 'application/octet-stream', content });
 
   it('accepts a minimal and a full request', () => {
@@ -63,7 +85,9 @@ describe('SendEmailRequest validation', () => {
     expect(problems({ ...valid, attachments: Array.from({ length: 11 }, () => attachment('')) })).toEqual(['attachments']);
     const half = Buffer.alloc(EMAIL_LIMITS.attachmentBytes / 2).toString('base64');
     expect(problems({ ...valid, attachments: [attachment(half), attachment(half)] })).toEqual([]);
-    expect(problems({ ...valid, attachments: [attachment(half), attachment(half), attachment('aGk=')] })).toEqual(['attachments']);
+    expect(problems({ ...valid, attachments: [attachment(half), attachment(half), attachment('aGk=')] })).toEqual([
+      'attachments',
+    ]);
   });
 
   it.each([

@@ -24,7 +24,7 @@ export function isSafeFilename(value: string): boolean {
 }
 
 /** `type/subtype` (RFC 6838 restricted names), no parameters. */
-const RESTRICTED_NAME = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}";
+const RESTRICTED_NAME = '[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}';
 const MIME_TYPE = new RegExp(`^${RESTRICTED_NAME}/${RESTRICTED_NAME}$`);
 
 export function isMimeType(value: string): boolean {

@@ -20,9 +20,14 @@ export class EmailSendsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Send an email (queued at once; the same request_key with the same payload returns the first result, with another payload 409)',
+    summary:
+      'Send an email (queued at once; the same request_key with the same payload returns the first result, with another payload 409)',
   })
-  async send(@CurrentPrincipal() principal: Principal, @Body() body: SendEmailRequest, @Res({ passthrough: true }) response: FastifyReply) {
+  async send(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: SendEmailRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ) {
     const { send, replayed } = await this.sends.send(principal.companyId, body);
     response.header(IDEMPOTENT_REPLAY_HEADER, String(replayed));
     return mapEmailSend(send);

@@ -96,10 +96,14 @@ export class EmailSendsService {
 
   /** The domain must be the workspace's; the mailbox, when given, the workspace's and on that domain. */
   private async resolveSender(companyId: string, domainId: string, mailboxId: string | null) {
-    const domain = isUuid(domainId) ? await this.dataSource.getRepository(EmailDomainEntity).findOneBy({ id: domainId, companyId }) : null;
+    const domain = isUuid(domainId)
+      ? await this.dataSource.getRepository(EmailDomainEntity).findOneBy({ id: domainId, companyId })
+      : null;
     if (!domain) throw new AppError('not_found', EMAIL_NOT_FOUND.domain);
     if (mailboxId === null) return { domain, mailbox: null };
-    const mailbox = isUuid(mailboxId) ? await this.dataSource.getRepository(EmailMailboxEntity).findOneBy({ id: mailboxId, companyId }) : null;
+    const mailbox = isUuid(mailboxId)
+      ? await this.dataSource.getRepository(EmailMailboxEntity).findOneBy({ id: mailboxId, companyId })
+      : null;
     if (!mailbox) throw new AppError('not_found', EMAIL_NOT_FOUND.mailbox);
     if (mailbox.domainId !== domain.id) throw new AppError('not_found', EMAIL_NOT_FOUND.mailboxOfDomain);
     return { domain, mailbox };

@@ -23,7 +23,13 @@ describe('sendPayloadHash', () => {
 
   it('is a SHA-256 hex digest, independent of key order', () => {
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    const reordered = { text: 'Hello', subject: 'Your quote', attachments: payload.attachments, to: payload.to, domain_id: payload.domain_id };
+    const reordered = {
+      text: 'Hello',
+      subject: 'Your quote',
+      attachments: payload.attachments,
+      to: payload.to,
+      domain_id: payload.domain_id,
+    };
     expect(sendPayloadHash(reordered)).toBe(hash);
   });
 
@@ -39,12 +45,17 @@ describe('sendPayloadHash', () => {
     ['to', { to: 'Lead@example.com' }],
     ['mailbox_id', { mailbox_id: '0d2e3f4a-8b7d-4c3e-9a1f-6f1c2a4e5b6c' }],
     ['attachment content', { attachments: [{ filename: 'a.txt', content_type: 'text/plain', content: 'aGl=' }] }],
-    ['attachment order', { attachments: [...payload.attachments!, { filename: 'b.txt', content_type: 'text/plain', content: '' }].reverse() }],
+    [
+      'attachment order',
+      { attachments: [...payload.attachments!, { filename: 'b.txt', content_type: 'text/plain', content: '' }].reverse() },
+    ],
   ])('changes with the %s', (_what, change) => {
     expect(sendPayloadHash({ ...payload, ...change })).not.toBe(hash);
   });
 
   it('does not let field boundaries shift (subject "a", text "bc" ≠ subject "ab", text "c")', () => {
-    expect(sendPayloadHash({ ...payload, subject: 'a', text: 'bc' })).not.toBe(sendPayloadHash({ ...payload, subject: 'ab', text: 'c' }));
+    expect(sendPayloadHash({ ...payload, subject: 'a', text: 'bc' })).not.toBe(
+      sendPayloadHash({ ...payload, subject: 'ab', text: 'c' }),
+    );
   });
 });

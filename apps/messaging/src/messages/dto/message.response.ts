@@ -1,5 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MESSAGE_CHANNELS, MESSAGE_EFFECTS, MESSAGE_SENDERS, type MessageChannel, type MessageDirection, type MessageEffect, type MessageSender } from '@suite/contracts';
+import {
+  MESSAGE_CHANNELS,
+  MESSAGE_EFFECTS,
+  MESSAGE_SENDERS,
+  type MessageChannel,
+  type MessageDirection,
+  type MessageEffect,
+  type MessageSender,
+} from '@suite/contracts';
 import { publicStatus, PUBLIC_MESSAGE_STATUSES, type PublicMessageStatus } from '@suite/message-status';
 import { messageAddresses } from '../message-addresses';
 import type { MessageEntity } from '../message.entity';
@@ -8,12 +16,15 @@ import type { MessageEntity } from '../message.entity';
 export class MessageResponse {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: ['outbound', 'inbound'] }) direction!: MessageDirection;
-  @ApiProperty({ enum: MESSAGE_CHANNELS, nullable: true, description: 'null until the scheduler chooses it' }) channel!: MessageChannel | null;
+  @ApiProperty({ enum: MESSAGE_CHANNELS, nullable: true, description: 'null until the scheduler chooses it' })
+  channel!: MessageChannel | null;
   @ApiProperty() body!: string;
   @ApiProperty({ enum: PUBLIC_MESSAGE_STATUSES }) status!: PublicMessageStatus;
-  @ApiProperty({ nullable: true, description: 'outbound: the workspace number; inbound: the contact' }) from_number!: string | null;
+  @ApiProperty({ nullable: true, description: 'outbound: the workspace number; inbound: the contact' }) from_number!:
+    string | null;
   @ApiProperty({ nullable: true, description: 'outbound: the contact; inbound: the workspace number' }) to!: string | null;
-  @ApiProperty({ enum: MESSAGE_SENDERS, nullable: true, description: 'author of an outbound message; null for inbound' }) sender!: MessageSender | null;
+  @ApiProperty({ enum: MESSAGE_SENDERS, nullable: true, description: 'author of an outbound message; null for inbound' })
+  sender!: MessageSender | null;
   @ApiProperty({ type: [String] }) attachments!: string[];
   @ApiProperty({ enum: MESSAGE_EFFECTS, nullable: true }) effect!: MessageEffect | null;
   @ApiProperty({ nullable: true, format: 'date-time' }) sent_at!: string | null;
@@ -61,4 +72,8 @@ export const mapListedMessage = (row: MessageEntity): ListedMessageResponse => (
   contact_phone: row.contactPhone,
 });
 
-export const mapSendResult = (row: MessageEntity): SendMessageResponse => ({ id: row.id, status: publicStatus(row.status), to: row.contactPhone });
+export const mapSendResult = (row: MessageEntity): SendMessageResponse => ({
+  id: row.id,
+  status: publicStatus(row.status),
+  to: row.contactPhone,
+});

@@ -6,7 +6,9 @@ import { ListMessagesQuery } from './list-messages.query';
 import { SendMessageRequest } from './send-message.request';
 
 const problems = <T extends object>(type: new () => T, plain: object): string[] =>
-  validateSync(plainToInstance(type, plain), { whitelist: true, forbidNonWhitelisted: true }).flatMap((error) => Object.values(error.constraints ?? {}));
+  validateSync(plainToInstance(type, plain), { whitelist: true, forbidNonWhitelisted: true }).flatMap((error) =>
+    Object.values(error.constraints ?? {}),
+  );
 
 const valid = { to: '+14155550123', message: 'hi' };
 
@@ -15,7 +17,14 @@ describe('SendMessageRequest', () => {
     const request = plainToInstance(SendMessageRequest, { ...valid, to: '415-555-0123' });
     expect(validateSync(request)).toEqual([]);
     expect(request.to).toBe('+14155550123');
-    expect(problems(SendMessageRequest, { ...valid, first_name: 'x'.repeat(100), attachments: Array(10).fill('https://e.com/a.png'), effect: 'slam' })).toEqual([]);
+    expect(
+      problems(SendMessageRequest, {
+        ...valid,
+        first_name: 'x'.repeat(100),
+        attachments: Array(10).fill('https://e.com/a.png'),
+        effect: 'slam',
+      }),
+    ).toEqual([]);
   });
 
   it.each(MESSAGE_EFFECTS)('accepts effect %s', (effect) => {

@@ -12,13 +12,24 @@ export class SendMessageRequest {
   @IsPhone()
   to!: string;
 
-  @ApiProperty({ maxLength: messageMaxLength, description: `the text; required, not blank, at most ${messageMaxLength} characters` })
-  @ValidateBy({ name: 'isMessageText', validator: { validate: (value: unknown) => messageTextProblem(value) === null } }, {
-    message: ({ value }) => messageTextProblem(value) ?? '',
+  @ApiProperty({
+    maxLength: messageMaxLength,
+    description: `the text; required, not blank, at most ${messageMaxLength} characters`,
   })
+  @ValidateBy(
+    { name: 'isMessageText', validator: { validate: (value: unknown) => messageTextProblem(value) === null } },
+    {
+      message: ({ value }) => messageTextProblem(value) ?? '',
+    },
+  )
   message!: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: firstNameMaxLength, description: 'stored only when the contact is new' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: firstNameMaxLength,
+    description: 'stored only when the contact is new',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(firstNameMaxLength)
@@ -29,8 +40,14 @@ export class SendMessageRequest {
   @IsArray()
   @ArrayMaxSize(attachmentsMax, { message: `attachments may hold at most ${attachmentsMax} URLs` })
   @IsString({ each: true, message: 'each attachment must be an https URL' })
-  @MaxLength(attachmentUrlMaxLength, { each: true, message: `each attachment URL must be at most ${attachmentUrlMaxLength} characters` })
-  @IsUrl({ protocols: ['https'], require_protocol: true, require_valid_protocol: true }, { each: true, message: 'each attachment must be an https URL' })
+  @MaxLength(attachmentUrlMaxLength, {
+    each: true,
+    message: `each attachment URL must be at most ${attachmentUrlMaxLength} characters`,
+  })
+  @IsUrl(
+    { protocols: ['https'], require_protocol: true, require_valid_protocol: true },
+    { each: true, message: 'each attachment must be an https URL' },
+  )
   attachments?: string[] | null;
 
   @ApiPropertyOptional({ enum: MESSAGE_EFFECTS, description: 'iMessage only; kept on the message, ignored on SMS/MMS' })

@@ -2,7 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CarrierRejectedError, CarrierUnavailableError } from '../../carrier/carrier-errors';
 import { SANDBOX_DEFAULT_CALLBACK_SECRET } from '../../carrier/carrier-settings';
 import { SignedCallbacks } from '../../carrier/signed-callbacks';
-import type { CallbackHeaders, Carrier, CarrierCallback, CarrierSendRequest, CarrierSendResult, PhoneCapability } from '../../carrier/carrier.port';
+import type {
+  CallbackHeaders,
+  Carrier,
+  CarrierCallback,
+  CarrierSendRequest,
+  CarrierSendResult,
+  PhoneCapability,
+} from '../../carrier/carrier.port';
 import { sandboxCapability, sandboxCarrierMessageId, sandboxHandOff } from '../../carrier/sandbox/sandbox-rules';
 import type { Clock } from '../../shared/clock';
 
@@ -51,8 +58,14 @@ export class RecordingCarrier implements Carrier {
     const at = this.clock.now();
     if (this.sendDelayMs > 0) await sleep(this.sendDelayMs);
     const firstAttempt = !this.sends.some((send) => send.request.messageId === request.messageId);
-    const handOff = this.unavailable ? { kind: 'unavailable' as const, message: 'outage' } : sandboxHandOff(request, firstAttempt);
-    this.sends.push({ request, at, outcome: handOff.kind === 'accept' ? 'accepted' : handOff.kind === 'reject' ? 'rejected' : 'unavailable' });
+    const handOff = this.unavailable
+      ? { kind: 'unavailable' as const, message: 'outage' }
+      : sandboxHandOff(request, firstAttempt);
+    this.sends.push({
+      request,
+      at,
+      outcome: handOff.kind === 'accept' ? 'accepted' : handOff.kind === 'reject' ? 'rejected' : 'unavailable',
+    });
     if (handOff.kind === 'reject') throw new CarrierRejectedError(handOff.code, handOff.message);
     if (handOff.kind === 'unavailable') throw new CarrierUnavailableError(handOff.message);
     return { carrierMessageId: sandboxCarrierMessageId(request.messageId), acceptedAt: at };

@@ -22,7 +22,12 @@ export interface TestWorkspace {
   readonly numbers: readonly string[];
 }
 
-export async function bootMessaging(databaseUrl: string, prefix: string, overrides: MessagingOverrides, extra: Record<string, string> = {}): Promise<INestApplication> {
+export async function bootMessaging(
+  databaseUrl: string,
+  prefix: string,
+  overrides: MessagingOverrides,
+  extra: Record<string, string> = {},
+): Promise<INestApplication> {
   const app = await createMessagingApp(
     loadMessagingEnvironment({
       ...process.env,
@@ -62,7 +67,11 @@ export async function seedWorkspaces(
   const http = request(app.getHttpServer());
   for (const workspace of workspaces) {
     for (const number of workspace.numbers) {
-      await http.post(`/internal/workspaces/${workspace.companyId}/sender-numbers`).set('x-internal-token', INTERNAL_TOKEN).send({ number }).expect(201);
+      await http
+        .post(`/internal/workspaces/${workspace.companyId}/sender-numbers`)
+        .set('x-internal-token', INTERNAL_TOKEN)
+        .send({ number })
+        .expect(201);
     }
     if (workspace.settings) {
       await request(app.getHttpServer())
@@ -94,9 +103,15 @@ export function newPhone(lastDigit: number = Math.floor(Math.random() * 6)): str
 }
 
 /** Reads messaging.message.v1 from the beginning into `events`. */
-export async function messageEventReader(prefix: string): Promise<{ events: Array<EventEnvelope<string, MessageEventData>>; stop: () => Promise<void> }> {
+export async function messageEventReader(
+  prefix: string,
+): Promise<{ events: Array<EventEnvelope<string, MessageEventData>>; stop: () => Promise<void> }> {
   const events: Array<EventEnvelope<string, MessageEventData>> = [];
-  const kafka = new Kafka({ clientId: 'release-test', brokers: (process.env.KAFKA_BROKERS ?? '').split(','), logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({
+    clientId: 'release-test',
+    brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
+    logLevel: logLevel.NOTHING,
+  });
   const consumer: Consumer = kafka.consumer({ groupId: `${prefix}release-reader-${randomUUID()}` });
   await consumer.connect();
   await consumer.subscribe({ topic: physicalTopicName(prefix, Topics.messagingMessage), fromBeginning: true });

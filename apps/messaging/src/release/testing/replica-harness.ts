@@ -31,6 +31,9 @@ export function replicasOnOneDatabase(databaseName: string, prefix: string, cloc
 
 /** How many of the messages are in each status. */
 export async function statusCounts(db: DataSource, ids: readonly string[]): Promise<Record<string, number>> {
-  const rows = (await db.query(`SELECT status, count(*)::int AS n FROM messaging.messages WHERE id = ANY($1::uuid[]) GROUP BY status`, [ids])) as Array<{ status: string; n: number }>;
+  const rows = (await db.query(
+    `SELECT status, count(*)::int AS n FROM messaging.messages WHERE id = ANY($1::uuid[]) GROUP BY status`,
+    [ids],
+  )) as Array<{ status: string; n: number }>;
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
 }

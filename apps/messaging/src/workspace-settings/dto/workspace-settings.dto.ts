@@ -18,7 +18,10 @@ export class PutWorkspaceSettingsRequest {
   @Matches(HH_MM, { message: "send_window_start must be a time 'HH:MM' (00:00 to 23:59)" })
   send_window_start?: string | null;
 
-  @ApiPropertyOptional({ example: MESSAGING_DEFAULTS.sendWindowEnd, description: "'HH:MM' or '24:00' (until midnight), exclusive" })
+  @ApiPropertyOptional({
+    example: MESSAGING_DEFAULTS.sendWindowEnd,
+    description: "'HH:MM' or '24:00' (until midnight), exclusive",
+  })
   @IsOptional()
   @Matches(HH_MM_OR_MIDNIGHT, { message: "send_window_end must be a time 'HH:MM' (00:00 to 23:59) or 24:00" })
   send_window_end?: string | null;
@@ -68,10 +71,15 @@ export class WorkspaceSettingsResponse {
   @ApiProperty() warmup_days!: number;
   @ApiProperty() daily_new_contacts_start!: number;
   @ApiProperty() daily_new_contacts_max!: number;
-  @ApiProperty({ type: [String], description: 'the fields this workspace overrides; the others are defaults' }) overridden!: string[];
+  @ApiProperty({ type: [String], description: 'the fields this workspace overrides; the others are defaults' })
+  overridden!: string[];
 }
 
-export function mapWorkspaceSettings(companyId: string, settings: EffectiveSettings, overridden: string[]): WorkspaceSettingsResponse {
+export function mapWorkspaceSettings(
+  companyId: string,
+  settings: EffectiveSettings,
+  overridden: string[],
+): WorkspaceSettingsResponse {
   return {
     company_id: companyId,
     send_window_start: settings.sendWindowStart,

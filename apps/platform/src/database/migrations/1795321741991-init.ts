@@ -5,24 +5,34 @@ export class Init1795321741991 implements MigrationInterface {
   name = 'Init1795321741991';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"platform\".\"companies\" (\"id\" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, \"name\" character varying(255) NOT NULL, \"parent_company_id\" bigint, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_d4bc3e82a314fa9e29f652c2c22\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_0bf6cd4fc9efe17c5ea0406157\" ON \"platform\".\"companies\" (\"parent_company_id\") ");
-    await queryRunner.query("CREATE TABLE \"platform\".\"outbox\" (\"seq\" BIGSERIAL NOT NULL, \"id\" uuid NOT NULL, \"topic\" text NOT NULL, \"type\" text NOT NULL, \"subject\" text NOT NULL, \"envelope\" json NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"published_at\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"PK_acf0725c6a7245b71c651964ee4\" PRIMARY KEY (\"seq\"))");
-    await queryRunner.query("CREATE INDEX \"outbox_unpublished_idx\" ON \"platform\".\"outbox\" (\"seq\") WHERE \"published_at\" IS NULL");
-    await queryRunner.query("CREATE INDEX \"outbox_published_at_idx\" ON \"platform\".\"outbox\" (\"published_at\") WHERE \"published_at\" IS NOT NULL");
-    await queryRunner.query("CREATE TABLE \"platform\".\"inbox\" (\"event_id\" uuid NOT NULL, \"topic\" text NOT NULL, \"type\" text NOT NULL, \"subject\" text NOT NULL, \"received_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"seq\" BIGSERIAL NOT NULL, CONSTRAINT \"PK_9b85eb4cab41c7c6023b1e579d0\" PRIMARY KEY (\"event_id\"))");
-    await queryRunner.query("CREATE INDEX \"inbox_received_at_idx\" ON \"platform\".\"inbox\" (\"received_at\") ");
-    await queryRunner.query("CREATE TABLE \"platform\".\"dead_letter\" (\"seq\" BIGSERIAL NOT NULL, \"event_id\" uuid, \"event_type\" text, \"topic\" text NOT NULL, \"payload\" text NOT NULL, \"error\" text NOT NULL, \"attempts\" integer NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_d2f03fcb64e93d7da689af71149\" PRIMARY KEY (\"seq\"))");
+    await queryRunner.query(
+      'CREATE TABLE "platform"."companies" ("id" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, "name" character varying(255) NOT NULL, "parent_company_id" bigint, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_d4bc3e82a314fa9e29f652c2c22" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_0bf6cd4fc9efe17c5ea0406157" ON "platform"."companies" ("parent_company_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "platform"."outbox" ("seq" BIGSERIAL NOT NULL, "id" uuid NOT NULL, "topic" text NOT NULL, "type" text NOT NULL, "subject" text NOT NULL, "envelope" json NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "published_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_acf0725c6a7245b71c651964ee4" PRIMARY KEY ("seq"))',
+    );
+    await queryRunner.query('CREATE INDEX "outbox_unpublished_idx" ON "platform"."outbox" ("seq") WHERE "published_at" IS NULL');
+    await queryRunner.query(
+      'CREATE INDEX "outbox_published_at_idx" ON "platform"."outbox" ("published_at") WHERE "published_at" IS NOT NULL',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "platform"."inbox" ("event_id" uuid NOT NULL, "topic" text NOT NULL, "type" text NOT NULL, "subject" text NOT NULL, "received_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "seq" BIGSERIAL NOT NULL, CONSTRAINT "PK_9b85eb4cab41c7c6023b1e579d0" PRIMARY KEY ("event_id"))',
+    );
+    await queryRunner.query('CREATE INDEX "inbox_received_at_idx" ON "platform"."inbox" ("received_at") ');
+    await queryRunner.query(
+      'CREATE TABLE "platform"."dead_letter" ("seq" BIGSERIAL NOT NULL, "event_id" uuid, "event_type" text, "topic" text NOT NULL, "payload" text NOT NULL, "error" text NOT NULL, "attempts" integer NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_d2f03fcb64e93d7da689af71149" PRIMARY KEY ("seq"))',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP TABLE \"platform\".\"dead_letter\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"inbox_received_at_idx\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"inbox\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"outbox_published_at_idx\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"outbox_unpublished_idx\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"outbox\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"IDX_0bf6cd4fc9efe17c5ea0406157\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"companies\"");
+    await queryRunner.query('DROP TABLE "platform"."dead_letter"');
+    await queryRunner.query('DROP INDEX "platform"."inbox_received_at_idx"');
+    await queryRunner.query('DROP TABLE "platform"."inbox"');
+    await queryRunner.query('DROP INDEX "platform"."outbox_published_at_idx"');
+    await queryRunner.query('DROP INDEX "platform"."outbox_unpublished_idx"');
+    await queryRunner.query('DROP TABLE "platform"."outbox"');
+    await queryRunner.query('DROP INDEX "platform"."IDX_0bf6cd4fc9efe17c5ea0406157"');
+    await queryRunner.query('DROP TABLE "platform"."companies"');
   }
 }

@@ -5,24 +5,36 @@ export class AuthzReplicas1795324553332 implements MigrationInterface {
   name = 'AuthzReplicas1795324553332';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"platform\".\"company_replica\" (\"id\" bigint NOT NULL, \"name\" character varying(255) NOT NULL, \"parent_company_id\" bigint, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_4a25a3e9dbf280a5541d812c0c7\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_24a89a3c2ebfb43dc099652dfc\" ON \"platform\".\"company_replica\" (\"parent_company_id\") ");
-    await queryRunner.query("CREATE TABLE \"platform\".\"user_replica\" (\"id\" bigint NOT NULL, \"company_id\" bigint NOT NULL, \"status\" character varying(16) NOT NULL, \"permissions\" text array NOT NULL DEFAULT '{}', \"deleted_at\" TIMESTAMP WITH TIME ZONE, \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_d2f7339ec1f43e2a24f20848275\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_975f41913abb040222851294ea\" ON \"platform\".\"user_replica\" (\"company_id\") ");
-    await queryRunner.query("CREATE TABLE \"platform\".\"credential_replica\" (\"digest\" character(64) NOT NULL, \"credential_id\" character varying(64) NOT NULL, \"kind\" character varying(32) NOT NULL, \"company_id\" bigint NOT NULL, \"user_id\" bigint, \"name\" character varying(255) NOT NULL, \"scopes\" text array NOT NULL DEFAULT '{}', \"expires_at\" TIMESTAMP WITH TIME ZONE, \"revoked_at\" TIMESTAMP WITH TIME ZONE, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_e7eed82e68eae657aa50baa6248\" PRIMARY KEY (\"digest\"))");
-    await queryRunner.query("CREATE UNIQUE INDEX \"IDX_78fd13cb9d5e955f37234062cc\" ON \"platform\".\"credential_replica\" (\"credential_id\") ");
-    await queryRunner.query("CREATE INDEX \"IDX_32312144f0e73840780f0d2715\" ON \"platform\".\"credential_replica\" (\"company_id\") ");
-    await queryRunner.query("CREATE TABLE \"platform\".\"revoked_grant\" (\"grant_id\" character varying(64) NOT NULL, \"client_id\" character varying(64) NOT NULL, \"user_id\" bigint NOT NULL, \"revoked_at\" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT \"PK_99c2d39b0c6239dd8bbb45303c1\" PRIMARY KEY (\"grant_id\"))");
+    await queryRunner.query(
+      'CREATE TABLE "platform"."company_replica" ("id" bigint NOT NULL, "name" character varying(255) NOT NULL, "parent_company_id" bigint, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_4a25a3e9dbf280a5541d812c0c7" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "IDX_24a89a3c2ebfb43dc099652dfc" ON "platform"."company_replica" ("parent_company_id") ',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "platform"."user_replica" ("id" bigint NOT NULL, "company_id" bigint NOT NULL, "status" character varying(16) NOT NULL, "permissions" text array NOT NULL DEFAULT \'{}\', "deleted_at" TIMESTAMP WITH TIME ZONE, "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_d2f7339ec1f43e2a24f20848275" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_975f41913abb040222851294ea" ON "platform"."user_replica" ("company_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "platform"."credential_replica" ("digest" character(64) NOT NULL, "credential_id" character varying(64) NOT NULL, "kind" character varying(32) NOT NULL, "company_id" bigint NOT NULL, "user_id" bigint, "name" character varying(255) NOT NULL, "scopes" text array NOT NULL DEFAULT \'{}\', "expires_at" TIMESTAMP WITH TIME ZONE, "revoked_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_e7eed82e68eae657aa50baa6248" PRIMARY KEY ("digest"))',
+    );
+    await queryRunner.query(
+      'CREATE UNIQUE INDEX "IDX_78fd13cb9d5e955f37234062cc" ON "platform"."credential_replica" ("credential_id") ',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_32312144f0e73840780f0d2715" ON "platform"."credential_replica" ("company_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "platform"."revoked_grant" ("grant_id" character varying(64) NOT NULL, "client_id" character varying(64) NOT NULL, "user_id" bigint NOT NULL, "revoked_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_99c2d39b0c6239dd8bbb45303c1" PRIMARY KEY ("grant_id"))',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP TABLE \"platform\".\"revoked_grant\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"IDX_32312144f0e73840780f0d2715\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"IDX_78fd13cb9d5e955f37234062cc\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"credential_replica\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"IDX_975f41913abb040222851294ea\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"user_replica\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"IDX_24a89a3c2ebfb43dc099652dfc\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"company_replica\"");
+    await queryRunner.query('DROP TABLE "platform"."revoked_grant"');
+    await queryRunner.query('DROP INDEX "platform"."IDX_32312144f0e73840780f0d2715"');
+    await queryRunner.query('DROP INDEX "platform"."IDX_78fd13cb9d5e955f37234062cc"');
+    await queryRunner.query('DROP TABLE "platform"."credential_replica"');
+    await queryRunner.query('DROP INDEX "platform"."IDX_975f41913abb040222851294ea"');
+    await queryRunner.query('DROP TABLE "platform"."user_replica"');
+    await queryRunner.query('DROP INDEX "platform"."IDX_24a89a3c2ebfb43dc099652dfc"');
+    await queryRunner.query('DROP TABLE "platform"."company_replica"');
   }
 }

@@ -5,36 +5,54 @@ export class Directory1795325311640 implements MigrationInterface {
   name = 'Directory1795325311640';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"platform\".\"roles\" (\"id\" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, \"company_id\" bigint NOT NULL, \"name\" character varying(255) NOT NULL, \"permissions\" text array NOT NULL DEFAULT '{}', \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_c1433d71a4838793a49dcad46ab\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_4bc1204a05dde26383e3955b0a\" ON \"platform\".\"roles\" (\"company_id\") ");
-    await queryRunner.query("CREATE TABLE \"platform\".\"user_ext_phones\" (\"user_id\" bigint NOT NULL, \"phone_number_id\" bigint NOT NULL, CONSTRAINT \"PK_49a61dc5f1c4a4de348113b3aa2\" PRIMARY KEY (\"user_id\", \"phone_number_id\"))");
-    await queryRunner.query("CREATE TABLE \"platform\".\"users\" (\"id\" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, \"company_id\" bigint NOT NULL, \"name\" character varying(255) NOT NULL, \"email\" character varying(255) NOT NULL, \"email_key\" character varying(255) NOT NULL, \"password_hash\" character varying(255) NOT NULL, \"role_id\" bigint NOT NULL, \"status\" character varying(16) NOT NULL DEFAULT 'Active', \"dialer\" character varying(8) NOT NULL DEFAULT 'No', \"use_balance\" character varying(8) NOT NULL DEFAULT 'Company', \"pay_for_seats\" character varying(8) NOT NULL DEFAULT 'No', \"use_company_seat\" character varying(3) NOT NULL DEFAULT 'No', \"local_presence\" character varying(3) NOT NULL DEFAULT 'No', \"phone_number\" character varying(32), \"area_codes\" text array NOT NULL DEFAULT '{}', \"deleted_at\" TIMESTAMP WITH TIME ZONE, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_a3ffb1c0c8416b9fc6f907b7433\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_7ae6334059289559722437bcc1\" ON \"platform\".\"users\" (\"company_id\") ");
-    await queryRunner.query("CREATE INDEX \"IDX_a2cecd1a3531c0b041e29ba46e\" ON \"platform\".\"users\" (\"role_id\") ");
-    await queryRunner.query("CREATE UNIQUE INDEX \"UQ_users_email_key_live\" ON \"platform\".\"users\" (\"email_key\") WHERE \"deleted_at\" IS NULL");
-    await queryRunner.query("CREATE TABLE \"platform\".\"teams\" (\"id\" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, \"company_id\" bigint NOT NULL, \"name\" character varying(255) NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_7e5523774a38b08a6236d322403\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_10a590f29449a3a83c9fcd5b3b\" ON \"platform\".\"teams\" (\"company_id\") ");
-    await queryRunner.query("CREATE TABLE \"platform\".\"team_members\" (\"team_id\" bigint NOT NULL, \"user_id\" bigint NOT NULL, \"manager\" boolean NOT NULL DEFAULT false, CONSTRAINT \"PK_1d3c06a8217a8785e2af0ec4ab8\" PRIMARY KEY (\"team_id\", \"user_id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_c2bf4967c8c2a6b845dadfbf3d\" ON \"platform\".\"team_members\" (\"user_id\") ");
-    await queryRunner.query("ALTER TABLE \"platform\".\"user_ext_phones\" ADD CONSTRAINT \"FK_7937416d38f5d27dd732185bfc4\" FOREIGN KEY (\"user_id\") REFERENCES \"platform\".\"users\"(\"id\") ON DELETE CASCADE ON UPDATE NO ACTION");
-    await queryRunner.query("ALTER TABLE \"platform\".\"team_members\" ADD CONSTRAINT \"FK_fdad7d5768277e60c40e01cdcea\" FOREIGN KEY (\"team_id\") REFERENCES \"platform\".\"teams\"(\"id\") ON DELETE CASCADE ON UPDATE NO ACTION");
-    await queryRunner.query("ALTER TABLE \"platform\".\"team_members\" ADD CONSTRAINT \"FK_c2bf4967c8c2a6b845dadfbf3d4\" FOREIGN KEY (\"user_id\") REFERENCES \"platform\".\"users\"(\"id\") ON DELETE CASCADE ON UPDATE NO ACTION");
+    await queryRunner.query(
+      'CREATE TABLE "platform"."roles" ("id" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, "company_id" bigint NOT NULL, "name" character varying(255) NOT NULL, "permissions" text array NOT NULL DEFAULT \'{}\', "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_c1433d71a4838793a49dcad46ab" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_4bc1204a05dde26383e3955b0a" ON "platform"."roles" ("company_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "platform"."user_ext_phones" ("user_id" bigint NOT NULL, "phone_number_id" bigint NOT NULL, CONSTRAINT "PK_49a61dc5f1c4a4de348113b3aa2" PRIMARY KEY ("user_id", "phone_number_id"))',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "platform"."users" ("id" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, "company_id" bigint NOT NULL, "name" character varying(255) NOT NULL, "email" character varying(255) NOT NULL, "email_key" character varying(255) NOT NULL, "password_hash" character varying(255) NOT NULL, "role_id" bigint NOT NULL, "status" character varying(16) NOT NULL DEFAULT \'Active\', "dialer" character varying(8) NOT NULL DEFAULT \'No\', "use_balance" character varying(8) NOT NULL DEFAULT \'Company\', "pay_for_seats" character varying(8) NOT NULL DEFAULT \'No\', "use_company_seat" character varying(3) NOT NULL DEFAULT \'No\', "local_presence" character varying(3) NOT NULL DEFAULT \'No\', "phone_number" character varying(32), "area_codes" text array NOT NULL DEFAULT \'{}\', "deleted_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_a3ffb1c0c8416b9fc6f907b7433" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_7ae6334059289559722437bcc1" ON "platform"."users" ("company_id") ');
+    await queryRunner.query('CREATE INDEX "IDX_a2cecd1a3531c0b041e29ba46e" ON "platform"."users" ("role_id") ');
+    await queryRunner.query(
+      'CREATE UNIQUE INDEX "UQ_users_email_key_live" ON "platform"."users" ("email_key") WHERE "deleted_at" IS NULL',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "platform"."teams" ("id" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, "company_id" bigint NOT NULL, "name" character varying(255) NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_7e5523774a38b08a6236d322403" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_10a590f29449a3a83c9fcd5b3b" ON "platform"."teams" ("company_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "platform"."team_members" ("team_id" bigint NOT NULL, "user_id" bigint NOT NULL, "manager" boolean NOT NULL DEFAULT false, CONSTRAINT "PK_1d3c06a8217a8785e2af0ec4ab8" PRIMARY KEY ("team_id", "user_id"))',
+    );
+    await queryRunner.query('CREATE INDEX "IDX_c2bf4967c8c2a6b845dadfbf3d" ON "platform"."team_members" ("user_id") ');
+    await queryRunner.query(
+      'ALTER TABLE "platform"."user_ext_phones" ADD CONSTRAINT "FK_7937416d38f5d27dd732185bfc4" FOREIGN KEY ("user_id") REFERENCES "platform"."users"("id") ON DELETE CASCADE ON UPDATE NO ACTION',
+    );
+    await queryRunner.query(
+      'ALTER TABLE "platform"."team_members" ADD CONSTRAINT "FK_fdad7d5768277e60c40e01cdcea" FOREIGN KEY ("team_id") REFERENCES "platform"."teams"("id") ON DELETE CASCADE ON UPDATE NO ACTION',
+    );
+    await queryRunner.query(
+      'ALTER TABLE "platform"."team_members" ADD CONSTRAINT "FK_c2bf4967c8c2a6b845dadfbf3d4" FOREIGN KEY ("user_id") REFERENCES "platform"."users"("id") ON DELETE CASCADE ON UPDATE NO ACTION',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE \"platform\".\"team_members\" DROP CONSTRAINT \"FK_c2bf4967c8c2a6b845dadfbf3d4\"");
-    await queryRunner.query("ALTER TABLE \"platform\".\"team_members\" DROP CONSTRAINT \"FK_fdad7d5768277e60c40e01cdcea\"");
-    await queryRunner.query("ALTER TABLE \"platform\".\"user_ext_phones\" DROP CONSTRAINT \"FK_7937416d38f5d27dd732185bfc4\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"IDX_c2bf4967c8c2a6b845dadfbf3d\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"team_members\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"IDX_10a590f29449a3a83c9fcd5b3b\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"teams\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"UQ_users_email_key_live\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"IDX_a2cecd1a3531c0b041e29ba46e\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"IDX_7ae6334059289559722437bcc1\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"users\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"user_ext_phones\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"IDX_4bc1204a05dde26383e3955b0a\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"roles\"");
+    await queryRunner.query('ALTER TABLE "platform"."team_members" DROP CONSTRAINT "FK_c2bf4967c8c2a6b845dadfbf3d4"');
+    await queryRunner.query('ALTER TABLE "platform"."team_members" DROP CONSTRAINT "FK_fdad7d5768277e60c40e01cdcea"');
+    await queryRunner.query('ALTER TABLE "platform"."user_ext_phones" DROP CONSTRAINT "FK_7937416d38f5d27dd732185bfc4"');
+    await queryRunner.query('DROP INDEX "platform"."IDX_c2bf4967c8c2a6b845dadfbf3d"');
+    await queryRunner.query('DROP TABLE "platform"."team_members"');
+    await queryRunner.query('DROP INDEX "platform"."IDX_10a590f29449a3a83c9fcd5b3b"');
+    await queryRunner.query('DROP TABLE "platform"."teams"');
+    await queryRunner.query('DROP INDEX "platform"."UQ_users_email_key_live"');
+    await queryRunner.query('DROP INDEX "platform"."IDX_a2cecd1a3531c0b041e29ba46e"');
+    await queryRunner.query('DROP INDEX "platform"."IDX_7ae6334059289559722437bcc1"');
+    await queryRunner.query('DROP TABLE "platform"."users"');
+    await queryRunner.query('DROP TABLE "platform"."user_ext_phones"');
+    await queryRunner.query('DROP INDEX "platform"."IDX_4bc1204a05dde26383e3955b0a"');
+    await queryRunner.query('DROP TABLE "platform"."roles"');
   }
 }

@@ -5,10 +5,12 @@ export class OutboxDeadLetter1795491623522 implements MigrationInterface {
   name = 'OutboxDeadLetter1795491623522';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"platform\".\"outbox_dead_letter\" (\"seq\" bigint NOT NULL, \"id\" uuid NOT NULL, \"topic\" text NOT NULL, \"type\" text NOT NULL, \"subject\" text NOT NULL, \"envelope\" text NOT NULL, \"reason\" text NOT NULL, \"error\" text NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL, \"dead_lettered_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_12847307d8122242a05663e9643\" PRIMARY KEY (\"seq\"))");
+    await queryRunner.query(
+      'CREATE TABLE "platform"."outbox_dead_letter" ("seq" bigint NOT NULL, "id" uuid NOT NULL, "topic" text NOT NULL, "type" text NOT NULL, "subject" text NOT NULL, "envelope" text NOT NULL, "reason" text NOT NULL, "error" text NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL, "dead_lettered_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_12847307d8122242a05663e9643" PRIMARY KEY ("seq"))',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP TABLE \"platform\".\"outbox_dead_letter\"");
+    await queryRunner.query('DROP TABLE "platform"."outbox_dead_letter"');
   }
 }

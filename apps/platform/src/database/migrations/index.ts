@@ -4,4 +4,9 @@ import { Directory1795325311640 } from './1795325311640-directory';
 import { OutboxDeadLetter1795491623522 } from './1795491623522-outbox-dead-letter';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const platformMigrations = [Init1795321741991, AuthzReplicas1795324553332, Directory1795325311640, OutboxDeadLetter1795491623522];
+export const platformMigrations = [
+  Init1795321741991,
+  AuthzReplicas1795324553332,
+  Directory1795325311640,
+  OutboxDeadLetter1795491623522,
+];

@@ -79,7 +79,10 @@ describe('CreateUserRequest', () => {
 
 describe('ListUsersQuery', () => {
   it('converts and bounds per_page (max 100)', async () => {
-    expect((await validate(ListUsersQuery, { per_page: '100', page: '2' }, 'query')).value).toMatchObject({ per_page: 100, page: 2 });
+    expect((await validate(ListUsersQuery, { per_page: '100', page: '2' }, 'query')).value).toMatchObject({
+      per_page: 100,
+      page: 2,
+    });
     expect((await validate(ListUsersQuery, { per_page: '101' }, 'query')).fields).toHaveProperty('per_page');
     expect((await validate(ListUsersQuery, { per_page: '0' }, 'query')).fields).toHaveProperty('per_page');
     expect((await validate(ListUsersQuery, { sort: 'x' }, 'query')).fields).toHaveProperty('sort');
@@ -90,12 +93,16 @@ describe('RoleRequest and CreateTeamRequest', () => {
   it('allows only known permissions, once each', async () => {
     expect((await validate(RoleRequest, { name: 'Admins', permissions: ['edit-users'] })).fields).toBeNull();
     expect((await validate(RoleRequest, { name: 'Admins', permissions: ['root'] })).fields).toHaveProperty('permissions');
-    expect((await validate(RoleRequest, { name: 'Admins', permissions: ['edit-users', 'edit-users'] })).fields).toHaveProperty('permissions');
+    expect((await validate(RoleRequest, { name: 'Admins', permissions: ['edit-users', 'edit-users'] })).fields).toHaveProperty(
+      'permissions',
+    );
   });
 
   it('validates team members', async () => {
     expect((await validate(CreateTeamRequest, { name: 'T', members: [{ user_id: 1, manager: true }] })).fields).toBeNull();
-    expect((await validate(CreateTeamRequest, { name: 'T', members: [{ user_id: 'x' }] })).fields).toHaveProperty(['members.0.user_id']);
+    expect((await validate(CreateTeamRequest, { name: 'T', members: [{ user_id: 'x' }] })).fields).toHaveProperty([
+      'members.0.user_id',
+    ]);
     expect((await validate(CreateTeamRequest, { name: 'T', members: [{ user_id: 1, extra: 1 }] })).fields).not.toBeNull();
   });
 });

@@ -5,24 +5,36 @@ export class Init1795321746924 implements MigrationInterface {
   name = 'Init1795321746924';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"webhooks\".\"company_replica\" (\"id\" bigint NOT NULL, \"name\" character varying(255) NOT NULL, \"parent_company_id\" bigint, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_4a25a3e9dbf280a5541d812c0c7\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"IDX_24a89a3c2ebfb43dc099652dfc\" ON \"webhooks\".\"company_replica\" (\"parent_company_id\") ");
-    await queryRunner.query("CREATE TABLE \"webhooks\".\"outbox\" (\"seq\" BIGSERIAL NOT NULL, \"id\" uuid NOT NULL, \"topic\" text NOT NULL, \"type\" text NOT NULL, \"subject\" text NOT NULL, \"envelope\" json NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"published_at\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"PK_acf0725c6a7245b71c651964ee4\" PRIMARY KEY (\"seq\"))");
-    await queryRunner.query("CREATE INDEX \"outbox_unpublished_idx\" ON \"webhooks\".\"outbox\" (\"seq\") WHERE \"published_at\" IS NULL");
-    await queryRunner.query("CREATE INDEX \"outbox_published_at_idx\" ON \"webhooks\".\"outbox\" (\"published_at\") WHERE \"published_at\" IS NOT NULL");
-    await queryRunner.query("CREATE TABLE \"webhooks\".\"inbox\" (\"event_id\" uuid NOT NULL, \"topic\" text NOT NULL, \"type\" text NOT NULL, \"subject\" text NOT NULL, \"received_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), \"seq\" BIGSERIAL NOT NULL, CONSTRAINT \"PK_9b85eb4cab41c7c6023b1e579d0\" PRIMARY KEY (\"event_id\"))");
-    await queryRunner.query("CREATE INDEX \"inbox_received_at_idx\" ON \"webhooks\".\"inbox\" (\"received_at\") ");
-    await queryRunner.query("CREATE TABLE \"webhooks\".\"dead_letter\" (\"seq\" BIGSERIAL NOT NULL, \"event_id\" uuid, \"event_type\" text, \"topic\" text NOT NULL, \"payload\" text NOT NULL, \"error\" text NOT NULL, \"attempts\" integer NOT NULL, \"created_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_d2f03fcb64e93d7da689af71149\" PRIMARY KEY (\"seq\"))");
+    await queryRunner.query(
+      'CREATE TABLE "webhooks"."company_replica" ("id" bigint NOT NULL, "name" character varying(255) NOT NULL, "parent_company_id" bigint, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_4a25a3e9dbf280a5541d812c0c7" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "IDX_24a89a3c2ebfb43dc099652dfc" ON "webhooks"."company_replica" ("parent_company_id") ',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "webhooks"."outbox" ("seq" BIGSERIAL NOT NULL, "id" uuid NOT NULL, "topic" text NOT NULL, "type" text NOT NULL, "subject" text NOT NULL, "envelope" json NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "published_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_acf0725c6a7245b71c651964ee4" PRIMARY KEY ("seq"))',
+    );
+    await queryRunner.query('CREATE INDEX "outbox_unpublished_idx" ON "webhooks"."outbox" ("seq") WHERE "published_at" IS NULL');
+    await queryRunner.query(
+      'CREATE INDEX "outbox_published_at_idx" ON "webhooks"."outbox" ("published_at") WHERE "published_at" IS NOT NULL',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "webhooks"."inbox" ("event_id" uuid NOT NULL, "topic" text NOT NULL, "type" text NOT NULL, "subject" text NOT NULL, "received_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "seq" BIGSERIAL NOT NULL, CONSTRAINT "PK_9b85eb4cab41c7c6023b1e579d0" PRIMARY KEY ("event_id"))',
+    );
+    await queryRunner.query('CREATE INDEX "inbox_received_at_idx" ON "webhooks"."inbox" ("received_at") ');
+    await queryRunner.query(
+      'CREATE TABLE "webhooks"."dead_letter" ("seq" BIGSERIAL NOT NULL, "event_id" uuid, "event_type" text, "topic" text NOT NULL, "payload" text NOT NULL, "error" text NOT NULL, "attempts" integer NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_d2f03fcb64e93d7da689af71149" PRIMARY KEY ("seq"))',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP TABLE \"webhooks\".\"dead_letter\"");
-    await queryRunner.query("DROP INDEX \"webhooks\".\"inbox_received_at_idx\"");
-    await queryRunner.query("DROP TABLE \"webhooks\".\"inbox\"");
-    await queryRunner.query("DROP INDEX \"webhooks\".\"outbox_published_at_idx\"");
-    await queryRunner.query("DROP INDEX \"webhooks\".\"outbox_unpublished_idx\"");
-    await queryRunner.query("DROP TABLE \"webhooks\".\"outbox\"");
-    await queryRunner.query("DROP INDEX \"webhooks\".\"IDX_24a89a3c2ebfb43dc099652dfc\"");
-    await queryRunner.query("DROP TABLE \"webhooks\".\"company_replica\"");
+    await queryRunner.query('DROP TABLE "webhooks"."dead_letter"');
+    await queryRunner.query('DROP INDEX "webhooks"."inbox_received_at_idx"');
+    await queryRunner.query('DROP TABLE "webhooks"."inbox"');
+    await queryRunner.query('DROP INDEX "webhooks"."outbox_published_at_idx"');
+    await queryRunner.query('DROP INDEX "webhooks"."outbox_unpublished_idx"');
+    await queryRunner.query('DROP TABLE "webhooks"."outbox"');
+    await queryRunner.query('DROP INDEX "webhooks"."IDX_24a89a3c2ebfb43dc099652dfc"');
+    await queryRunner.query('DROP TABLE "webhooks"."company_replica"');
   }
 }

@@ -1,11 +1,5 @@
 import { consumerGroupId, logicalTopicName, physicalTopicName } from '../../topics/topic-names';
-import type {
-  DeadLetter,
-  EventTransport,
-  InboundBatchHandler,
-  OutboundMessage,
-  TransportHealth,
-} from '../event-transport.port';
+import type { DeadLetter, EventTransport, InboundBatchHandler, OutboundMessage, TransportHealth } from '../event-transport.port';
 import type { BusDelivery, InProcessBus } from './in-process-bus';
 
 export interface InProcessTransportOptions {
@@ -39,7 +33,11 @@ export class InProcessTransport implements EventTransport {
     this.unsubscribe = this.bus.subscribe(
       consumerGroupId(prefix, this.options.groupId),
       topics.map((topic) => physicalTopicName(prefix, topic)),
-      (deliveries, context) => handler(deliveries.map((d) => this.toInbound(d)), context),
+      (deliveries, context) =>
+        handler(
+          deliveries.map((d) => this.toInbound(d)),
+          context,
+        ),
     );
   }
 

@@ -56,7 +56,8 @@ export class KafkaConsumerRunner {
     const consumer = this.consumer;
     this.consumer = null;
     // disconnect() waits for the in-flight batch (the processor stops at a chunk boundary).
-    if (consumer) await withTimeout(consumer.disconnect(), this.options.stopTimeoutMs, 'kafka consumer stop').catch(() => undefined);
+    if (consumer)
+      await withTimeout(consumer.disconnect(), this.options.stopTimeoutMs, 'kafka consumer stop').catch(() => undefined);
   }
 
   private async runUntilStarted(): Promise<void> {

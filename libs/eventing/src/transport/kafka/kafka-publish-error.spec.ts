@@ -6,11 +6,14 @@ const protocolError = (type: string, retriable: boolean) =>
   new KafkaJSProtocolError({ type, code: 0, retriable, message: `broker says ${type}` } as never);
 
 describe('permanentPublishErrorOf', () => {
-  it.each(['MESSAGE_TOO_LARGE', 'RECORD_LIST_TOO_LARGE', 'INVALID_RECORD'])('maps %s to a PermanentPublishError naming it', (type) => {
-    const mapped = permanentPublishErrorOf(protocolError(type, false));
-    expect(mapped).toBeInstanceOf(PermanentPublishError);
-    expect(mapped?.message).toContain(type);
-  });
+  it.each(['MESSAGE_TOO_LARGE', 'RECORD_LIST_TOO_LARGE', 'INVALID_RECORD'])(
+    'maps %s to a PermanentPublishError naming it',
+    (type) => {
+      const mapped = permanentPublishErrorOf(protocolError(type, false));
+      expect(mapped).toBeInstanceOf(PermanentPublishError);
+      expect(mapped?.message).toContain(type);
+    },
+  );
 
   it('finds the refusal under the errors kafkajs wraps it in', () => {
     // As kafkajs's retrier does: new KafkaJSNonRetriableError(e, { cause: e }) (its typings omit the option).
@@ -21,7 +24,13 @@ describe('permanentPublishErrorOf', () => {
 
   it.each([
     ['a broker that cannot be reached', new KafkaJSConnectionError('connect ECONNREFUSED 127.0.0.1:9092')],
-    ['retries running out on a leader change', new KafkaJSNumberOfRetriesExceeded(protocolError('NOT_LEADER_FOR_PARTITION', true), { retryCount: 5, retryTime: 1000 } as never)],
+    [
+      'retries running out on a leader change',
+      new KafkaJSNumberOfRetriesExceeded(protocolError('NOT_LEADER_FOR_PARTITION', true), {
+        retryCount: 5,
+        retryTime: 1000,
+      } as never),
+    ],
     ['a topic the client may not write', protocolError('TOPIC_AUTHORIZATION_FAILED', false)],
     ['a request timeout', new Error('Request Produce(key: 0, version: 7) timed out')],
     ['something that is not an Error', 'boom'],

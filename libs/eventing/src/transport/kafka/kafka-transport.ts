@@ -3,13 +3,7 @@ import type { EventingLogger } from '../../support/eventing-logger';
 import { errorMessage, withTimeout } from '../../support/sleep';
 import { WakeSignal } from '../../support/wake-signal';
 import { consumerGroupId, deadLetterTopicName, physicalTopicName } from '../../topics/topic-names';
-import type {
-  DeadLetter,
-  EventTransport,
-  InboundBatchHandler,
-  OutboundMessage,
-  TransportHealth,
-} from '../event-transport.port';
+import type { DeadLetter, EventTransport, InboundBatchHandler, OutboundMessage, TransportHealth } from '../event-transport.port';
 import { kafkaLogCreator } from './kafka-log-creator';
 import { KafkaConsumerRunner } from './kafka-consumer-runner';
 import { deadLetterRecord } from './kafka-dead-letter-message';
@@ -122,7 +116,14 @@ export class KafkaTransport implements EventTransport {
       const admin = this.healthAdmin;
       this.healthAdmin = null;
       void admin?.then((a) => a.disconnect()).catch(() => undefined);
-      return { up: false, kind: this.kind, error: errorMessage(error), topicsReady: this.topicsReady, consumer, startupError: this.startupError };
+      return {
+        up: false,
+        kind: this.kind,
+        error: errorMessage(error),
+        topicsReady: this.topicsReady,
+        consumer,
+        startupError: this.startupError,
+      };
     }
   }
 
@@ -140,8 +141,14 @@ export class KafkaTransport implements EventTransport {
     await bounded(this.startup, 'kafka start-up', 2000);
     await this.stopConsuming();
     await Promise.all([
-      bounded(this.producer?.then((p) => p.disconnect()), 'kafka producer disconnect'),
-      bounded(this.healthAdmin?.then((a) => a.disconnect()), 'kafka admin disconnect'),
+      bounded(
+        this.producer?.then((p) => p.disconnect()),
+        'kafka producer disconnect',
+      ),
+      bounded(
+        this.healthAdmin?.then((a) => a.disconnect()),
+        'kafka admin disconnect',
+      ),
     ]);
     this.producer = null;
     this.healthAdmin = null;

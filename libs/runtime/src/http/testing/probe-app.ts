@@ -1,4 +1,15 @@
-import { Body, Controller, Get, Inject, Injectable, Module, Post, Query, type BeforeApplicationShutdown, type INestApplication } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Inject,
+  Injectable,
+  Module,
+  Post,
+  Query,
+  type BeforeApplicationShutdown,
+  type INestApplication,
+} from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { RawHttpConnection } from '@suite/testing';
 import { createApp } from '../../bootstrap/create-app';

@@ -4,7 +4,10 @@ import { SandboxInboundRequest } from './sandbox-inbound.request';
 /** The app's global validation pipe on a body; the value or the refusal's fields. */
 async function validate(value: unknown) {
   try {
-    return { value: await createValidationPipe().transform(value, { type: 'body', metatype: SandboxInboundRequest }), fields: null };
+    return {
+      value: await createValidationPipe().transform(value, { type: 'body', metatype: SandboxInboundRequest }),
+      fields: null,
+    };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return { value: null, fields: error.fields };
@@ -16,7 +19,10 @@ describe('SandboxInboundRequest', () => {
 
   it('accepts E.164 (any country, like POST /v1/messages) and 10-digit US phones, normalised, and a 1..2000 character body', async () => {
     await expect(validate(valid)).resolves.toMatchObject({ fields: null, value: { ...valid, to: '+13105550199' } });
-    await expect(validate({ ...valid, from: '+81312345670' })).resolves.toMatchObject({ fields: null, value: { from: '+81312345670' } });
+    await expect(validate({ ...valid, from: '+81312345670' })).resolves.toMatchObject({
+      fields: null,
+      value: { from: '+81312345670' },
+    });
     await expect(validate({ ...valid, body: 'x'.repeat(2000) })).resolves.toMatchObject({ fields: null });
   });
 

@@ -18,7 +18,12 @@ export class CreateEmailMailboxRequest {
   })
   local_part!: string;
 
-  @ApiPropertyOptional({ maxLength: DISPLAY_NAME_MAX, example: 'Acme Sales', nullable: true, description: 'Shown as the From name' })
+  @ApiPropertyOptional({
+    maxLength: DISPLAY_NAME_MAX,
+    example: 'Acme Sales',
+    nullable: true,
+    description: 'Shown as the From name',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(DISPLAY_NAME_MAX)

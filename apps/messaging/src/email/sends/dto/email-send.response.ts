@@ -21,7 +21,8 @@ export interface EmailSendResponse {
   sent_at: string | null;
 }
 
-export const publicEmailStatus = (status: EmailSendEntity['status']): PublicEmailStatus => (status === 'sending' ? 'queued' : status);
+export const publicEmailStatus = (status: EmailSendEntity['status']): PublicEmailStatus =>
+  status === 'sending' ? 'queued' : status;
 
 export const mapEmailSend = (send: EmailSendEntity): EmailSendResponse => ({
   id: send.id,

@@ -7,7 +7,11 @@ const rule = (name: string, validate: (value: unknown) => boolean, message: stri
 
 /** One header line: CR or LF would let a caller inject headers, other controls corrupt it. */
 export const IsSingleLine = (field: string) =>
-  rule('isSingleLine', (value) => typeof value === 'string' && !CONTROL_CHARACTERS.test(value), `${field} must be a single line without control characters (no CR or LF)`);
+  rule(
+    'isSingleLine',
+    (value) => typeof value === 'string' && !CONTROL_CHARACTERS.test(value),
+    `${field} must be a single line without control characters (no CR or LF)`,
+  );
 
 export const IsSafeFilename = () =>
   rule(
@@ -17,7 +21,11 @@ export const IsSafeFilename = () =>
   );
 
 export const IsMimeType = () =>
-  rule('isMimeType', (value) => typeof value === 'string' && isMimeType(value), 'attachments.content_type must be a media type such as application/pdf (type/subtype, no parameters)');
+  rule(
+    'isMimeType',
+    (value) => typeof value === 'string' && isMimeType(value),
+    'attachments.content_type must be a media type such as application/pdf (type/subtype, no parameters)',
+  );
 
 export const IsStrictBase64 = () =>
   rule(

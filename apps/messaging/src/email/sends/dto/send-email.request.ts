@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsNotEmpty, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Length,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { IsNotBlank } from '@suite/runtime';
 import { EMAIL_LIMITS } from '../attachment-rules';
 import { EmailAttachmentRequest } from './email-attachment.request';
@@ -14,7 +24,11 @@ export class SendEmailRequest {
   @MaxLength(64)
   domain_id!: string;
 
-  @ApiPropertyOptional({ description: 'A mailbox of the same domain; omitted or null: no-reply@<domain>', format: 'uuid', nullable: true })
+  @ApiPropertyOptional({
+    description: 'A mailbox of the same domain; omitted or null: no-reply@<domain>',
+    format: 'uuid',
+    nullable: true,
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -39,7 +53,11 @@ export class SendEmailRequest {
   @MaxLength(EMAIL_LIMITS.text)
   text!: string;
 
-  @ApiProperty({ minLength: 1, maxLength: EMAIL_LIMITS.requestKey, description: 'Idempotency key: reuse only for the same intended send' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: EMAIL_LIMITS.requestKey,
+    description: 'Idempotency key: reuse only for the same intended send',
+  })
   @IsString()
   @IsNotBlank()
   @Length(1, EMAIL_LIMITS.requestKey)
