@@ -5,9 +5,9 @@ import { DataSource } from 'typeorm';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { eventually, FormSession, hiddenFields } from '@suite/testing';
-import { Clock } from './shared/clock';
 import { AuthTestApp } from './testing/auth-test-app';
 import { hashPassword } from '@suite/authz';
+import { CLOCK, type Clock } from '@suite/runtime';
 
 /**
  * The authorization server against real PostgreSQL and Kafka: the whole authorization-code
@@ -382,7 +382,7 @@ describe('security rules', () => {
     const registered = await registerClient();
     const client = await openIdClient(registered);
     const { verifier, code } = await codeFor(client);
-    const clock = app.get(Clock);
+    const clock = app.get<Clock>(CLOCK);
     const later = new Date(Date.now() + 61_000);
     jest.spyOn(clock, 'now').mockReturnValue(later);
     const response = await tokenRequest('/oauth/token', {
@@ -468,7 +468,7 @@ describe('security rules', () => {
     const fields = { ...hiddenFields(await page.text()), email: 'flood@example.com', password: 'wrong' };
     // A frozen clock: the first locks last 1 and 2 seconds, which a slow run could outlive.
     const now = new Date();
-    jest.spyOn(app.get(Clock), 'now').mockReturnValue(now);
+    jest.spyOn(app.get<Clock>(CLOCK), 'now').mockReturnValue(now);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i += 1) statuses.push((await browser.post('/login/oauth/login', fields)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);

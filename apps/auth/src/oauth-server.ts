@@ -9,7 +9,6 @@ import { LoginUsersModule } from './login-users/login-users.module';
 import { MetadataModule } from './metadata/metadata.module';
 import { OAuthClientEntity } from './oauth-clients/oauth-client.entity';
 import { OAuthClientsModule } from './oauth-clients/oauth-clients.module';
-import { ClockModule } from './shared/clock';
 import { SigningKeyEntity } from './signing-keys/signing-key.entity';
 import { SigningKeysModule } from './signing-keys/signing-keys.module';
 import { RefreshTokenEntity } from './tokens/refresh-token.entity';
@@ -28,7 +27,6 @@ export const OAUTH_SERVER_ENTITIES = [
 ];
 
 export const OAUTH_SERVER_MODULES = [
-  ClockModule,
   SigningKeysModule,
   LoginUsersModule,
   OAuthClientsModule,

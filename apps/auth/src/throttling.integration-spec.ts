@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '@suite/authz';
 import { ACCESS_TOKEN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE } from '@suite/contracts';
 import { FormSession, hiddenFields, pkceAuthorization } from '@suite/testing';
-import { Clock } from './shared/clock';
 import { AuthTestApp, type OAuthErrorBody } from './testing/auth-test-app';
+import { CLOCK, type Clock } from '@suite/runtime';
 
 /**
  * Throttling that a stranger cannot turn against the real client or user (decision 0021), on
@@ -247,7 +247,7 @@ describe('login: rotating addresses cannot brute-force one account', () => {
   /** Freezes auth's clock (locks then last until the test moves it). */
   function freezeClock(at = Date.now()): { advance(ms: number): void } {
     let now = at;
-    jest.spyOn(app.get(Clock), 'now').mockImplementation(() => new Date(now));
+    jest.spyOn(app.get<Clock>(CLOCK), 'now').mockImplementation(() => new Date(now));
     return { advance: (ms) => void (now += ms) };
   }
 

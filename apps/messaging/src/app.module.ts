@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { AUTHZ_ENTITIES, AUTHZ_HANDLERS, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
-import { coreModules, HealthModule } from '@suite/runtime';
+import { coreModules, HealthModule, type Clock } from '@suite/runtime';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import type { MessagingEnvironment } from './config/messaging-environment';
 import { CarrierModule } from './carrier/carrier.module';
@@ -19,8 +19,6 @@ import { SenderNumberHandOffEntity } from './sender-numbers/sender-number-hand-o
 import { SenderNumberEntity } from './sender-numbers/sender-number.entity';
 import { SenderPinChangeEntity } from './sender-numbers/sender-pin-change.entity';
 import { SenderNumbersModule } from './sender-numbers/sender-numbers.module';
-import type { Clock } from './shared/clock';
-import { ClockModule } from './shared/clock.module';
 import { WorkspaceSettingsEntity } from './workspace-settings/workspace-settings.entity';
 import { WorkspaceSettingsModule } from './workspace-settings/workspace-settings.module';
 
@@ -61,11 +59,11 @@ export class AppModule {
           schema: app.schema,
           entities: MESSAGING_ENTITIES,
           migrations: messagingMigrations,
+          ...(clock ? { clock } : {}),
         }),
         EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [...AUTHZ_HANDLERS] }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
-        ClockModule.forRoot(clock),
         CarrierModule.forEnvironment(env, {
           ...(clock ? { clock: () => clock.now() } : {}),
           ...(overrides.carrier ? { carrier: overrides.carrier } : {}),

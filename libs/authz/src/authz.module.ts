@@ -3,7 +3,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { createRemoteJWKSet } from 'jose';
 import type { DataSource } from 'typeorm';
 import { EventingRuntime } from '@suite/eventing';
-import { ENVIRONMENT, jwksUrlOf, type BaseEnvironment } from '@suite/runtime';
+import { CLOCK, ENVIRONMENT, jwksUrlOf, systemClock, type BaseEnvironment, type Clock } from '@suite/runtime';
 import { ApiKeyGuard } from './http/api-key.guard';
 import { BearerAuthGuard } from './http/bearer-auth.guard';
 import { BearerStrategy } from './http/bearer.strategy';
@@ -17,14 +17,7 @@ import { CompanyScope } from './scope/company-scope.service';
 import { createCredentialUsageRecorder } from './usage/credential-usage.outbox';
 import { CredentialUsageRecorder } from './usage/credential-usage.recorder';
 import { AccessTokenVerifier, type AccessTokenVerifierOptions } from './verification/access-token.verifier';
-import {
-  ACCESS_TOKEN_KEYS,
-  ACCESS_TOKEN_VERIFIER_OPTIONS,
-  AUTHZ_CLOCK,
-  systemClock,
-  type AccessTokenKeys,
-  type AuthzClock,
-} from './verification/authz.tokens';
+import { ACCESS_TOKEN_KEYS, ACCESS_TOKEN_VERIFIER_OPTIONS, type AccessTokenKeys } from './verification/authz.tokens';
 import { OpaqueCredentialVerifier } from './verification/opaque-credential.verifier';
 
 /** JWKS cache: refetch at most every 30 s on an unknown `kid` (key rotation), keep keys 10 min. */
@@ -75,7 +68,6 @@ export class AuthzModule {
             }),
         };
     const providers: Provider[] = [
-      { provide: AUTHZ_CLOCK, useValue: systemClock },
       {
         provide: AuthzReplicaReader,
         inject: [getDataSourceToken(options.dataSourceName), ENVIRONMENT],
@@ -89,17 +81,22 @@ export class AuthzModule {
       keys,
       {
         provide: ACCESS_TOKEN_VERIFIER_OPTIONS,
-        inject: [ENVIRONMENT, ACCESS_TOKEN_KEYS, AUTHZ_CLOCK],
-        useFactory: (env: BaseEnvironment, accessTokenKeys: AccessTokenKeys, clock: AuthzClock): AccessTokenVerifierOptions => ({
+        // The app's CLOCK (coreModules); a bare test module without one reads the system clock.
+        inject: [ENVIRONMENT, ACCESS_TOKEN_KEYS, { token: CLOCK, optional: true }],
+        useFactory: (env: BaseEnvironment, accessTokenKeys: AccessTokenKeys, clock?: Clock): AccessTokenVerifierOptions => ({
           issuer: env.AUTH_ISSUER,
           keys: accessTokenKeys,
-          clock,
+          clock: clock ?? systemClock,
         }),
       },
       {
         // Through the app's outbox when it has eventing (every app does); absent in bare test modules.
         provide: CredentialUsageRecorder,
-        inject: [getDataSourceToken(options.dataSourceName), AUTHZ_CLOCK, { token: EventingRuntime, optional: true }],
+        inject: [
+          getDataSourceToken(options.dataSourceName),
+          { token: CLOCK, optional: true },
+          { token: EventingRuntime, optional: true },
+        ],
         useFactory: createCredentialUsageRecorder,
       },
       AccessTokenVerifier,
@@ -117,7 +114,6 @@ export class AuthzModule {
       exports: [
         AuthzReplicaReader,
         ACCESS_TOKEN_KEYS,
-        AUTHZ_CLOCK,
         AccessTokenVerifier,
         OpaqueCredentialVerifier,
         CredentialUsageRecorder,

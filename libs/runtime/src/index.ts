@@ -21,6 +21,8 @@ export * from './bootstrap/graceful-shutdown';
 export * from './bootstrap/core-modules';
 export * from './bootstrap/run-standalone';
 export * from './database/sql-identifier';
+export * from './time/backoff';
+export * from './time/clock';
 export * from './http/content-type';
 export * from './http/untrusted-input';
 export * from './http/untrusted-input-error';

@@ -1,12 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull } from 'typeorm';
 import { CompanyScope, type Principal } from '@suite/authz';
 import { credentialDigest, generateOpaqueCredential } from '@suite/contracts';
 import { Outbox } from '@suite/eventing';
-import { AppError } from '@suite/runtime';
-import { Clock } from '../shared/clock';
+import { AppError, CLOCK, type Clock } from '@suite/runtime';
 import { credentialIssued, credentialRevoked, isCredentialId } from '../shared/credential-events';
 import { ApiKeyEntity } from './api-key.entity';
 
@@ -23,7 +22,7 @@ export class ApiKeysService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly scope: CompanyScope,
-    private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async create(principal: Principal, input: { name: string; companyId?: string }): Promise<{ key: ApiKeyEntity; value: string }> {

@@ -2,13 +2,12 @@ import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { ENVIRONMENT, hasMediaType } from '@suite/runtime';
+import { ENVIRONMENT, hasMediaType, CLOCK, type Clock } from '@suite/runtime';
 import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
 import { accountThrottleKey, deviceThrottleKey } from '../login-users/login-throttle';
 import { LoginThrottleService } from '../login-users/login-throttle.service';
 import { LoginUsersService } from '../login-users/login-users.service';
 import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
-import { Clock } from '../shared/clock';
 import { FixedWindowRateLimiter } from '../shared/rate-limiter';
 import {
   readAuthorizationParams,
@@ -56,7 +55,7 @@ export class AuthorizationController {
     private readonly users: LoginUsersService,
     private readonly authorizations: AuthorizationService,
     private readonly throttle: LoginThrottleService,
-    private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ENVIRONMENT) env: AuthEnvironment,
   ) {
     // Without a configured secret, sessions are per process (documented in the environment class).

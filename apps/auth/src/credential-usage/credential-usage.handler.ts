@@ -1,12 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { payloadOf } from '@suite/authz';
 import { Topics, type EventEnvelope } from '@suite/contracts';
 import type { EventHandler } from '@suite/eventing';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { PersonalAccessTokenEntity } from '../personal-access-tokens/personal-access-token.entity';
-import { Clock } from '../shared/clock';
 import { isCredentialId } from '../shared/credential-events';
+import { CLOCK, type Clock } from '@suite/runtime';
 
 /**
  * Keeps `last_used_at` of personal access tokens and API keys from the `credential.used` reports
@@ -17,7 +17,7 @@ import { isCredentialId } from '../shared/credential-events';
 export class CredentialUsageHandler implements EventHandler {
   readonly topics = [Topics.authzCredentialUsage] as const;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(@Inject(CLOCK) private readonly clock: Clock) {}
 
   async handle(event: EventEnvelope, manager: EntityManager): Promise<void> {
     if (event.type !== 'credential.used') return;

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -16,9 +16,8 @@ import {
   IMPERSONATION_TOKEN_TTL_SECONDS,
   LOGIN_AS_CLIENT_ID,
 } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { AppError, CLOCK, type Clock } from '@suite/runtime';
 import { GrantEntity } from '../grants/grant.entity';
-import { Clock } from '../shared/clock';
 import { tokenError } from '../shared/oauth-errors';
 import { formatScope } from '../shared/scopes';
 import { AccessTokenIssuer } from '../tokens/access-token.issuer';
@@ -51,7 +50,7 @@ export class TokenExchangeService {
     private readonly reader: AuthzReplicaReader,
     private readonly companyScope: CompanyScope,
     private readonly issuer: AccessTokenIssuer,
-    private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async exchange(request: TokenExchangeRequest, requestedFromIp: string | null): Promise<TokenExchangeResponse> {

@@ -1,9 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThan } from 'typeorm';
-import { Clock } from '../shared/clock';
 import { LoginThrottleEntity } from './login-throttle.entity';
 import { admitAttempt, LOGIN_THROTTLE, type Admission } from './login-throttle';
+import { CLOCK, type Clock } from '@suite/runtime';
 
 /** How often one process sweeps rows whose failures are forgotten anyway. */
 const SWEEP_EVERY_MS = 60_000;
@@ -20,7 +20,7 @@ export class LoginThrottleService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async attempt(key: string): Promise<Admission> {

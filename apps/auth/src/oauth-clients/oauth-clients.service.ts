@@ -1,10 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError, CLOCK, type Clock } from '@suite/runtime';
 import { GrantEntity } from '../grants/grant.entity';
 import { GrantsService } from '../grants/grants.service';
-import { Clock } from '../shared/clock';
 import { newClientId, newClientSecret, secretDigest, secretMatches } from './client-credentials';
 import { OAuthClientEntity } from './oauth-client.entity';
 import { redirectUriProblem } from './redirect-uri';
@@ -22,7 +21,7 @@ export class OAuthClientsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly grants: GrantsService,
-    private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async create(input: CreateOAuthClientInput): Promise<{ client: OAuthClientEntity; secret: string | null }> {

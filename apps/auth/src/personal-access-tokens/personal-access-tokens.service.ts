@@ -1,11 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull } from 'typeorm';
 import { credentialDigest, generateOpaqueCredential } from '@suite/contracts';
 import { Outbox } from '@suite/eventing';
-import { AppError } from '@suite/runtime';
-import { Clock } from '../shared/clock';
+import { AppError, CLOCK, type Clock } from '@suite/runtime';
 import { credentialIssued, credentialRevoked, isCredentialId } from '../shared/credential-events';
 import { PersonalAccessTokenEntity } from './personal-access-token.entity';
 import { expiryProblem, personalAccessTokenScopes } from './personal-access-token-rules';
@@ -35,7 +34,7 @@ export class PersonalAccessTokensService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
-    private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async create(

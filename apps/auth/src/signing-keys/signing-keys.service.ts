@@ -3,9 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { exportJWK, exportPKCS8, generateKeyPair, importPKCS8, type JWK, type KeyLike } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, MoreThan } from 'typeorm';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT, CLOCK, type Clock } from '@suite/runtime';
 import type { AuthEnvironment } from '../config/auth-environment';
-import { Clock } from '../shared/clock';
 import { KeyEncryption } from './key-encryption';
 import { SigningKeyEntity } from './signing-key.entity';
 
@@ -28,7 +27,7 @@ export class SigningKeysService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(ENVIRONMENT) env: AuthEnvironment,
-    private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.encryption = new KeyEncryption(env.AUTH_KEY_ENCRYPTION_SECRET);
   }

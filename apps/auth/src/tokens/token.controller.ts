@@ -5,13 +5,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '@suite/authz';
 import { TOKEN_EXCHANGE_GRANT_TYPE } from '@suite/contracts';
-import { AppError, ENVIRONMENT, type BaseEnvironment } from '@suite/runtime';
+import { AppError, ENVIRONMENT, type BaseEnvironment, CLOCK, type Clock } from '@suite/runtime';
 import { isRefusal, readTokenExchangeRequest } from '../login-as/token-exchange-rules';
 import { TokenExchangeService, type TokenExchangeResponse } from '../login-as/token-exchange.service';
 import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
 import type { OAuthClientEntity } from '../oauth-clients/oauth-client.entity';
 import { redirectUriMatches } from '../oauth-clients/redirect-uri';
-import { Clock } from '../shared/clock';
 import { tokenError } from '../shared/oauth-errors';
 import type { RateDecision } from '../shared/rate-limiter';
 import { REFRESH_REQUEST_BODY, TOKEN_REQUEST_BODY } from './token-endpoint.docs';
@@ -29,7 +28,7 @@ export class TokenController {
     private readonly tokens: TokensService,
     private readonly clients: OAuthClientsService,
     private readonly exchange: TokenExchangeService,
-    clock: Clock,
+    @Inject(CLOCK) clock: Clock,
     @Inject(ENVIRONMENT) env: BaseEnvironment,
   ) {
     this.throttle = new TokenEndpointThrottle(() => clock.now().getTime());

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
@@ -8,12 +8,12 @@ import { GrantEntity } from '../grants/grant.entity';
 import { GrantsService } from '../grants/grants.service';
 import { LoginUsersService } from '../login-users/login-users.service';
 import type { OAuthClientEntity } from '../oauth-clients/oauth-client.entity';
-import { Clock } from '../shared/clock';
 import { tokenError, type TokenErrorCode } from '../shared/oauth-errors';
 import { formatScope, narrowScopes, parseScope } from '../shared/scopes';
 import { AccessTokenIssuer } from './access-token.issuer';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { checkCodeRedemption, checkRefreshUse, REFRESH_TOKEN_TTL_SECONDS } from './token-rules';
+import { CLOCK, type Clock } from '@suite/runtime';
 
 export interface TokenResponse {
   access_token: string;
@@ -37,7 +37,7 @@ export class TokensService {
     private readonly grants: GrantsService,
     private readonly users: LoginUsersService,
     private readonly accessTokens: AccessTokenIssuer,
-    private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async exchangeCode(

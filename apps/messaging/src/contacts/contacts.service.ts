@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
-import { PreparedStatement } from '@suite/eventing';
+import { PreparedStatement } from '@suite/database';
 import { AppError } from '@suite/runtime';
 import { transactionRunner } from '../shared/transaction-runner';
 import { contactKey } from './contact-key';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/eventing';
+import { PreparedStatement } from '@suite/database';
 import { AppError } from '@suite/runtime';
 import type { ContactEntity } from '../contacts/contact.entity';
 import type { ContactForSend } from '../contacts/contacts.service';

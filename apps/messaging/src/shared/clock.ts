@@ -1,18 +1,6 @@
 /**
- * Where the messaging domain reads the time. Every time decision of the release scheduler (send
- * window, pacing slots, daily caps, claim timeouts, backoff) and the timestamps it records go
- * through this port, so tests (and the bench) can move time instead of waiting for it.
- * Production uses SystemClock; tests pass a TestClock through createMessagingApp's overrides.
+ * The suite's one Clock lives in libs/runtime (`@suite/runtime`). This re-export keeps the imports
+ * of release/, messages/ and inbound/ working while those folders are being reorganised; they
+ * switch to `@suite/runtime` after that merge, and this file goes.
  */
-export interface Clock {
-  now(): Date;
-}
-
-/** Injection token of the Clock. */
-export const CLOCK = Symbol('CLOCK');
-
-export class SystemClock implements Clock {
-  now(): Date {
-    return new Date();
-  }
-}
+export { CLOCK, SystemClock, type Clock } from '@suite/runtime';

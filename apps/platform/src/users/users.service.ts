@@ -5,7 +5,7 @@ import { newEvent, Outbox } from '@suite/eventing';
 import { isPermission, type Permission, type UserStatus } from '@suite/contracts';
 import { AppError } from '@suite/runtime';
 import { RoleEntity } from '../roles/role.entity';
-import { isUniqueViolation } from '../shared/database-errors';
+import { isUniqueViolation } from '@suite/database';
 import { assertGrantable, assertMayActOnUser } from '../shared/grantable';
 import { TeamMemberEntity } from '../teams/team-member.entity';
 import { UserExtPhoneEntity } from './user-ext-phone.entity';

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { newEvent, type EventingRuntime } from '@suite/eventing';
-import type { AuthzClock } from '../verification/authz.tokens';
+import { systemClock, type Clock } from '@suite/runtime';
 import { CredentialUsageRecorder, type CredentialUse, type CredentialUsageWriter } from './credential-usage.recorder';
 
 /** `credential.used` on `authz.credential_usage.v1`, keyed by the credential. */
@@ -31,7 +31,7 @@ export const outboxCredentialUsageWriter =
  */
 export function createCredentialUsageRecorder(
   dataSource: DataSource,
-  clock: AuthzClock,
+  clock: Clock | undefined,
   eventing: EventingRuntime | undefined,
 ): CredentialUsageRecorder | null {
   if (!eventing) return null;
@@ -40,7 +40,7 @@ export function createCredentialUsageRecorder(
   return new CredentialUsageRecorder({
     app,
     write: outboxCredentialUsageWriter(dataSource, eventing),
-    clock,
+    clock: clock ?? systemClock,
     logger: { error: (message, context) => logger.error({ msg: message, ...context }) },
   });
 }

@@ -21,7 +21,7 @@ function setup(options: Partial<CredentialUsageRecorderOptions> = {}) {
   };
   const sut = new CredentialUsageRecorder({
     app: 'messaging',
-    clock: () => new Date(now),
+    clock: { now: () => new Date(now) },
     write: mocks.write,
     logger: { error: (message, context) => errors.push({ message, context }) },
     ...options,

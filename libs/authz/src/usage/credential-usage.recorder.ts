@@ -1,6 +1,6 @@
 import type { OnModuleDestroy } from '@nestjs/common';
 import type { OpaqueCredentialKind } from '@suite/contracts';
-import type { AuthzClock } from '../verification/authz.tokens';
+import type { Clock } from '@suite/runtime';
 import { CredentialUsageThrottle } from './credential-usage.throttle';
 
 /** One accepted use of a personal access token or API key, as reported to auth. */
@@ -19,7 +19,7 @@ export type CredentialUsageWriter = (use: CredentialUse) => Promise<void>;
 export interface CredentialUsageRecorderOptions {
   app: string;
   write: CredentialUsageWriter;
-  clock: AuthzClock;
+  clock: Clock;
   logger: { error(message: string, context: Record<string, unknown>): void };
   /** Default one minute. */
   intervalMs?: number;
@@ -59,7 +59,7 @@ export class CredentialUsageRecorder implements OnModuleDestroy {
 
   record(credential: Pick<CredentialUse, 'credentialId' | 'kind' | 'companyId'>): void {
     if (this.closed) return;
-    const usedAt = this.options.clock();
+    const usedAt = this.options.clock.now();
     const claimedAt = usedAt.getTime();
     if (!this.throttle.claim(credential.credentialId, claimedAt)) return;
     if (this.pending.size >= this.maxPendingWrites) {

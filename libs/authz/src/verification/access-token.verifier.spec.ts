@@ -25,7 +25,7 @@ function setup() {
   const sut = new AccessTokenVerifier(reader, {
     issuer: ISSUER,
     keys: createLocalJWKSet({ keys: [publicJwk] }),
-    clock: () => NOW,
+    clock: { now: () => NOW },
   });
   return { sut, mocks: { reader } };
 }
@@ -194,7 +194,7 @@ describe('AccessTokenVerifier', () => {
       keys: async () => {
         throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3002'), { code: 'ECONNREFUSED' });
       },
-      clock: () => NOW,
+      clock: { now: () => NOW },
     });
     const failure = await sut.verify(await token()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);

@@ -5,7 +5,8 @@ import { AppError } from '@suite/runtime';
 import type { Principal } from '../principal';
 import { AuthzReplicaReader } from '../replicas/authz-replica.reader';
 import { activeUserOf } from './active-user';
-import { ACCESS_TOKEN_VERIFIER_OPTIONS, systemClock, type AuthzClock } from './authz.tokens';
+import { systemClock, type Clock } from '@suite/runtime';
+import { ACCESS_TOKEN_VERIFIER_OPTIONS } from './authz.tokens';
 
 /** Asymmetric algorithms only: a verifier never holds a secret that could also sign. */
 export const ACCESS_TOKEN_ALGORITHMS = ['ES256', 'RS256', 'EdDSA'] as const;
@@ -19,7 +20,7 @@ export interface AccessTokenVerifierOptions {
   audience?: string;
   /** Resolves the verification key from the token header (`kid`, `alg`). */
   keys: JWTVerifyGetKey;
-  clock?: AuthzClock;
+  clock?: Clock;
 }
 
 const REQUIRED_CLAIMS = ['iss', 'aud', 'sub', 'exp', 'iat', 'jti', 'client_id', 'sid', 'company_id', 'scope'];
@@ -33,7 +34,7 @@ const REQUIRED_CLAIMS = ['iss', 'aud', 'sub', 'exp', 'iat', 'jti', 'client_id', 
 @Injectable()
 export class AccessTokenVerifier {
   private readonly audience: string;
-  private readonly clock: AuthzClock;
+  private readonly clock: Clock;
 
   constructor(
     private readonly reader: AuthzReplicaReader,
@@ -87,7 +88,7 @@ export class AccessTokenVerifier {
         typ: ACCESS_TOKEN_TYPE,
         requiredClaims: REQUIRED_CLAIMS,
         clockTolerance: ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS,
-        currentDate: this.clock(),
+        currentDate: this.clock.now(),
       });
       return payload;
     } catch (error) {

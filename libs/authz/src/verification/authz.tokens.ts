@@ -1,10 +1,5 @@
 import type { JWTVerifyGetKey } from 'jose';
 
-/** `() => Date`; tests inject a fixed clock. */
-export const AUTHZ_CLOCK = Symbol('AUTHZ_CLOCK');
-export type AuthzClock = () => Date;
-export const systemClock: AuthzClock = () => new Date();
-
 /**
  * The key resolver access tokens are verified with (a jose `JWTVerifyGetKey`). By default a
  * cached remote JWKS (`createRemoteJWKSet(AUTH_JWKS_URL)`); tests and the auth app itself may

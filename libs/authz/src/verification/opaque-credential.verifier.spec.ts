@@ -9,7 +9,7 @@ const NOW = new Date('2030-01-01T12:00:00Z');
 function setup() {
   const reader = new FakeReplicaReader().addUser({ id: '7', companyId: '42', permissions: ['view-users'] });
   const usage = { record: jest.fn() };
-  const sut = new OpaqueCredentialVerifier(reader, () => NOW, usage as unknown as CredentialUsageRecorder);
+  const sut = new OpaqueCredentialVerifier(reader, { now: () => NOW }, usage as unknown as CredentialUsageRecorder);
   const issue = (kind: OpaqueCredentialKind, change: Partial<ReplicaCredential> = {}) => {
     const value = generateOpaqueCredential(kind);
     reader.credentials.set(credentialDigest(value), {
@@ -64,7 +64,7 @@ describe('OpaqueCredentialVerifier', () => {
 
   it('checks credentials without a usage recorder (an app without eventing)', async () => {
     const { mocks, issue } = setup();
-    const bare = new OpaqueCredentialVerifier(mocks.reader, () => NOW);
+    const bare = new OpaqueCredentialVerifier(mocks.reader, { now: () => NOW });
     await expect(bare.verify(issue('api_key'), 'api_key')).resolves.toMatchObject({ via: 'api_key' });
   });
 

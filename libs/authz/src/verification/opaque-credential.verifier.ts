@@ -1,11 +1,10 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { credentialDigest, parseOpaqueCredential, type OpaqueCredentialKind } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { AppError, CLOCK, systemClock, type Clock } from '@suite/runtime';
 import type { Principal } from '../principal';
 import { AuthzReplicaReader } from '../replicas/authz-replica.reader';
 import { CredentialUsageRecorder } from '../usage/credential-usage.recorder';
 import { activeUserOf } from './active-user';
-import { AUTHZ_CLOCK, systemClock, type AuthzClock } from './authz.tokens';
 
 const NOUN: Record<OpaqueCredentialKind, string> = { personal_access_token: 'token', api_key: 'API key' };
 
@@ -19,11 +18,11 @@ const NOUN: Record<OpaqueCredentialKind, string> = { personal_access_token: 'tok
  */
 @Injectable()
 export class OpaqueCredentialVerifier {
-  private readonly clock: AuthzClock;
+  private readonly clock: Clock;
 
   constructor(
     private readonly reader: AuthzReplicaReader,
-    @Optional() @Inject(AUTHZ_CLOCK) clock?: AuthzClock,
+    @Optional() @Inject(CLOCK) clock?: Clock,
     // Explicit token: a union type leaves no usable design-time metadata.
     @Optional() @Inject(CredentialUsageRecorder) private readonly usage?: CredentialUsageRecorder | null,
   ) {
@@ -45,7 +44,7 @@ export class OpaqueCredentialVerifier {
     const credential = await this.reader.findCredentialByDigest(credentialDigest(value));
     if (!credential || credential.kind !== expected) throw new AppError('unauthenticated', `The ${noun} is not valid.`);
     if (credential.revokedAt) throw new AppError('unauthenticated', `The ${noun} was revoked.`);
-    if (credential.expiresAt && credential.expiresAt.getTime() <= this.clock().getTime()) {
+    if (credential.expiresAt && credential.expiresAt.getTime() <= this.clock.now().getTime()) {
       throw new AppError('unauthenticated', `The ${noun} has expired.`);
     }
     if (expected === 'personal_access_token') {

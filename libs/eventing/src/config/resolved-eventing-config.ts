@@ -1,8 +1,8 @@
 import { ALL_TOPICS } from '@suite/contracts';
+import { assertSchemaName } from '@suite/database';
 import type { OutboxOptions } from '../outbox/outbox';
 import type { OutboxRelayOptions } from '../outbox/outbox-relay';
 import { defaultEventingLogger, type EventingLogger } from '../support/eventing-logger';
-import { assertSchemaName } from '../support/sql-identifiers';
 import type { KafkaTransportOptions } from '../transport/kafka/kafka-transport';
 import type { EventingSettings } from './eventing-options';
 

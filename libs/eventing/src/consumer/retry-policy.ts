@@ -1,3 +1,5 @@
+import { exponentialBackoffMs } from '@suite/runtime';
+
 export interface RetryPolicyOptions {
   /** Handler attempts before dead-lettering (EVENT_MAX_ATTEMPTS). */
   maxAttempts: number;
@@ -52,7 +54,6 @@ export class RetryPolicy {
   }
 
   private delay(failures: number): number {
-    const exponential = this.options.baseDelayMs * 2 ** Math.max(0, failures - 1);
-    return Math.min(this.options.maxDelayMs, exponential);
+    return exponentialBackoffMs(failures, { baseMs: this.options.baseDelayMs, maxMs: this.options.maxDelayMs });
   }
 }

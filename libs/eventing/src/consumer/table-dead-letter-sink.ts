@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
+import { qualifiedTable } from '@suite/database';
 import { EventingTables } from '../entities/eventing-entities';
-import { qualifiedTable } from '../support/sql-identifiers';
 import type { DeadLetter } from '../transport/event-transport.port';
 
 /**

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
+import { PreparedStatement, qualifiedTable } from '@suite/database';
+import { EVENTING_STATEMENTS } from '../support/statement-namespace';
 import { EventingTables } from '../entities/eventing-entities';
-import { PreparedStatement } from '../support/prepared-statement';
-import { qualifiedTable } from '../support/sql-identifiers';
 import type { ApplyEvent, InboxOutcome, InboxPort, ReceivedEvent } from './inbox.port';
 
 /** The inbox on the consuming app's own DataSource and schema. */
@@ -23,6 +23,7 @@ export class TypeOrmInbox implements InboxPort {
        ORDER BY ord
       ON CONFLICT (event_id) DO NOTHING
       RETURNING event_id`,
+      EVENTING_STATEMENTS,
     );
   }
 

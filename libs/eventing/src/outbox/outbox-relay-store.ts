@@ -1,8 +1,8 @@
 import type { Client } from 'pg';
+import { PreparedStatement, qualifiedTable } from '@suite/database';
+import { EVENTING_STATEMENTS } from '../support/statement-namespace';
 import type { UnpublishableReason } from '../envelope/publishable-envelope';
 import { EventingTables } from '../entities/eventing-entities';
-import { PreparedStatement } from '../support/prepared-statement';
-import { qualifiedTable } from '../support/sql-identifiers';
 
 /** An outbox row as the relay reads it. */
 export interface OutboxRecord {
@@ -54,10 +54,12 @@ export class OutboxRelayStore {
         WHERE published_at IS NULL
         ORDER BY seq
         LIMIT $1`,
+      EVENTING_STATEMENTS,
     );
     this.markRows = new PreparedStatement(
       'outbox_mark',
       `UPDATE ${outbox} SET published_at = now() WHERE seq = ANY($1::bigint[])`,
+      EVENTING_STATEMENTS,
     );
     // Moves rows in one statement: a relay that dies half-way leaves each row in exactly one table.
     this.setAsideRows = new PreparedStatement(
@@ -69,11 +71,13 @@ export class OutboxRelayStore {
          RETURNING o.seq, o.id, o.topic, o.type, o.subject, o.envelope::text AS envelope, o.created_at, l.reason, l.error)
        INSERT INTO ${deadLetters} (seq, id, topic, type, subject, envelope, reason, error, created_at)
        SELECT seq, id, topic, type, subject, envelope, reason, error, created_at FROM moved`,
+      EVENTING_STATEMENTS,
     );
     this.oldestUnpublished = new PreparedStatement(
       'outbox_lag',
       `SELECT extract(epoch FROM now() - created_at)::float8 AS age
          FROM ${outbox} WHERE published_at IS NULL ORDER BY seq LIMIT 1`,
+      EVENTING_STATEMENTS,
     );
     // Bounded chunks, so a long-idle relay does not take one huge lock.
     this.purgeOutbox = new PreparedStatement(
@@ -82,11 +86,13 @@ export class OutboxRelayStore {
          SELECT seq FROM ${outbox}
           WHERE published_at IS NOT NULL AND published_at < now() - make_interval(secs => $1)
           LIMIT $2)`,
+      EVENTING_STATEMENTS,
     );
     this.purgeInboxRows = new PreparedStatement(
       'inbox_purge',
       `DELETE FROM ${inbox} WHERE event_id IN (
          SELECT event_id FROM ${inbox} WHERE received_at < now() - make_interval(secs => $1) LIMIT $2)`,
+      EVENTING_STATEMENTS,
     );
   }
 

@@ -1,9 +1,10 @@
 import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { WakeSignal } from '@suite/database';
+import { exponentialBackoffMs } from '@suite/runtime';
 import { ConsumerOfflineError, type EventTransport } from '../transport/event-transport.port';
 import type { EventingLogger } from '../support/eventing-logger';
 import { errorMessage, sleep, withTimeout } from '../support/sleep';
-import { WakeSignal } from '../support/wake-signal';
 import { outboxChannel } from '../topics/topic-names';
 import { OutboxBatchPublisher } from './outbox-batch-publisher';
 import { OutboxRelayStore, type OutboxRecord, type OutboxSetAside, type SetAsideReason } from './outbox-relay-store';
@@ -290,7 +291,7 @@ export class OutboxRelay {
   }
 
   private backoff(failures: number): number {
-    return Math.min(this.options.maxBackoffMs, this.options.minBackoffMs * 2 ** Math.max(0, failures - 1));
+    return exponentialBackoffMs(failures, { baseMs: this.options.minBackoffMs, maxMs: this.options.maxBackoffMs });
   }
 
   /** One drain at a time: the loop and flush() must not publish two batches concurrently. */

@@ -1,10 +1,10 @@
 import type { EventEnvelope } from '@suite/contracts';
 import type { EntityManager } from 'typeorm';
+import { PreparedStatement, qualifiedTable } from '@suite/database';
+import { EVENTING_STATEMENTS } from '../support/statement-namespace';
 import type { NewEvent } from '../envelope/new-event';
 import { encodeEnvelope } from '../envelope/envelope-codec';
 import { EventingTables } from '../entities/eventing-entities';
-import { PreparedStatement } from '../support/prepared-statement';
-import { qualifiedTable } from '../support/sql-identifiers';
 import { outboxChannel } from '../topics/topic-names';
 
 export interface OutboxMetrics {
@@ -78,7 +78,7 @@ export class Outbox {
   ) {
     this.channel = outboxChannel(schema);
     // outboxInsertSql says why each event takes its subject's lock and how the relay is woken.
-    this.insert = new PreparedStatement('outbox_insert', outboxInsertSql(schema, 1));
+    this.insert = new PreparedStatement('outbox_insert', outboxInsertSql(schema, 1), EVENTING_STATEMENTS);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { createDedicatedClient } from '../support/dedicated-connection';
+import { createDedicatedClient } from '@suite/database';
 import type { EventingLogger } from '../support/eventing-logger';
 import { errorMessage } from '../support/sleep';
 

@@ -4,6 +4,7 @@ import type { AppDatabaseConfig } from '../database/data-source-options';
 import { databaseModule } from '../database/database.module';
 import { loggerModule } from '../logging/logger.module';
 import { MetricsModule } from '../metrics/metrics.module';
+import { ClockModule, type Clock } from '../time/clock';
 
 /** Injection token for the app's validated environment object. */
 export const ENVIRONMENT = Symbol('ENVIRONMENT');
@@ -22,9 +23,11 @@ export interface CoreModulesOptions {
   schema: string;
   entities: AppDatabaseConfig['entities'];
   migrations: AppDatabaseConfig['migrations'];
+  /** The app's CLOCK; the system clock unless a test passes its own. */
+  clock?: Clock;
 }
 
-/** What every app imports first: its environment, JSON logging, its database and metrics. */
+/** What every app imports first: its environment, JSON logging, its database, metrics and clock. */
 export function coreModules(options: CoreModulesOptions): DynamicModule[] {
   const { env } = options;
   return [
@@ -44,5 +47,6 @@ export function coreModules(options: CoreModulesOptions): DynamicModule[] {
       }),
     }),
     { module: MetricsModule },
+    ClockModule.forRoot(options.clock),
   ];
 }

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppError } from '@suite/runtime';
 import { EmailMailboxEntity } from '../mailboxes/email-mailbox.entity';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
-import { isForeignKeyViolation } from '../shared/postgres-errors';
+import { isForeignKeyViolation } from '@suite/database';
 import { EmailDomainEntity } from './email-domain.entity';
 
 /** A workspace's sending domains. Every query is scoped by the company. */

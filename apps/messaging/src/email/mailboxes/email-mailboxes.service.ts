@@ -6,7 +6,7 @@ import { AppError } from '@suite/runtime';
 import { EmailDomainsService } from '../domains/email-domains.service';
 import type { EmailDomainEntity } from '../domains/email-domain.entity';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
-import { isForeignKeyViolation } from '../shared/postgres-errors';
+import { isForeignKeyViolation } from '@suite/database';
 import { EmailMailboxEntity } from './email-mailbox.entity';
 
 export interface MailboxWithDomain {

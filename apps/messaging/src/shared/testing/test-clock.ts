@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '@suite/runtime';
 
 /**
  * A clock a test controls. Frozen (the default) it shows the instant it was set to until moved;

@@ -1,9 +1,11 @@
 import type { Consumer, EachBatchPayload, IHeaders, Kafka } from 'kafkajs';
 import type { EventingLogger } from '../../support/eventing-logger';
 import { errorMessage, withTimeout } from '../../support/sleep';
-import { WakeSignal } from '../../support/wake-signal';
+import { WakeSignal } from '@suite/database';
+import { exponentialBackoffMs } from '@suite/runtime';
 import { logicalTopicName } from '../../topics/topic-names';
 import type { InboundBatchHandler, InboundMessage } from '../event-transport.port';
+import { KAFKA_RESTART_BACKOFF } from './kafka-restart-backoff';
 
 export interface KafkaConsumerRunnerOptions {
   /** Physical group id (prefix included). */
@@ -84,7 +86,7 @@ export class KafkaConsumerRunner {
         this.consumer = null;
         await consumer.disconnect().catch(() => undefined);
         this.logger.warn('kafka consumer could not start; retrying', { error: errorMessage(error), failures: failures + 1 });
-        await this.stopSignal.wait(Math.min(10_000, 500 * 2 ** Math.min(failures, 5)));
+        await this.stopSignal.wait(exponentialBackoffMs(failures + 1, KAFKA_RESTART_BACKOFF));
       }
     }
   }

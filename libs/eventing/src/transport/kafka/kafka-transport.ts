@@ -1,7 +1,8 @@
 import { Kafka, logLevel, Partitioners, type Admin, type Producer, type TopicMessages } from 'kafkajs';
 import type { EventingLogger } from '../../support/eventing-logger';
 import { errorMessage, withTimeout } from '../../support/sleep';
-import { WakeSignal } from '../../support/wake-signal';
+import { WakeSignal } from '@suite/database';
+import { exponentialBackoffMs } from '@suite/runtime';
 import { consumerGroupId, deadLetterTopicName, physicalTopicName } from '../../topics/topic-names';
 import type { DeadLetter, EventTransport, InboundBatchHandler, OutboundMessage, TransportHealth } from '../event-transport.port';
 import { kafkaLogCreator } from './kafka-log-creator';
@@ -9,6 +10,7 @@ import { KafkaConsumerRunner } from './kafka-consumer-runner';
 import { deadLetterRecord } from './kafka-dead-letter-message';
 import { permanentPublishErrorOf } from './kafka-publish-error';
 import { ensureTopics } from './kafka-topic-provisioner';
+import { KAFKA_RESTART_BACKOFF } from './kafka-restart-backoff';
 
 export interface KafkaTransportOptions {
   brokers: readonly string[];
@@ -176,7 +178,7 @@ export class KafkaTransport implements EventTransport {
       } catch (error) {
         this.startupError = errorMessage(error);
         this.logger.warn('kafka topic set-up failed; retrying', { error: this.startupError, failures: failures + 1 });
-        await this.stopSignal.wait(Math.min(10_000, 500 * 2 ** Math.min(failures, 5)));
+        await this.stopSignal.wait(exponentialBackoffMs(failures + 1, KAFKA_RESTART_BACKOFF));
       } finally {
         await admin.disconnect().catch(() => undefined);
       }

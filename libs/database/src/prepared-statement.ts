@@ -6,7 +6,7 @@ export interface PgClient {
 }
 
 /**
- * A statement run thousands of times a second (this library's outbox and inbox; apps' hot
+ * A statement run thousands of times a second (the eventing outbox and inbox; apps' hot
  * paths, such as messaging's send). Executed as a named prepared statement on the query
  * runner's own pg connection, so PostgreSQL parses and plans it once per connection: measured
  * here, that lifted the outbox insert from ~2,800 to ~4,400 single-event transactions/s.
@@ -21,7 +21,7 @@ export class PreparedStatement {
     role: string,
     readonly text: string,
     /** Who owns it (the name's first segment), so names of different owners never meet. */
-    namespace = 'eventing',
+    namespace: string,
   ) {
     // Short and derived from the text: unique per statement within NAMEDATALEN (63).
     this.name = `${namespace}_${role}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;

@@ -1,6 +1,7 @@
 /**
- * A latch the relay sleeps on: NOTIFY, flush() and stop() set it; a notification that
- * arrives while the relay is busy is remembered, so the next wait returns at once.
+ * A latch a polling loop sleeps on (the outbox relay, the job workers, messaging's release
+ * scheduler): a NOTIFY, a local write or stop() sets it; a notification that arrives while the
+ * loop is busy is remembered, so the next wait returns at once. The timeout is the polling fallback.
  */
 export class WakeSignal {
   private pending = false;

@@ -10,7 +10,7 @@ import type { DataSource } from 'typeorm';
 export function createDedicatedClient(dataSource: DataSource, role: string): Client {
   const pool = (dataSource.driver as unknown as { master?: { options?: ClientConfig & { application_name?: string } } }).master;
   if (!pool?.options) {
-    throw new Error('eventing: needs an initialized PostgreSQL DataSource (await dataSource.initialize() first)');
+    throw new Error('needs an initialized PostgreSQL DataSource (await dataSource.initialize() first)');
   }
   const base = pool.options.application_name ?? 'suite';
   return new Client({ ...pool.options, application_name: `${base}:${role}`.slice(0, 63), keepAlive: true });
