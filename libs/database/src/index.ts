@@ -1,8 +1,10 @@
 // Raw SQL beside TypeORM: named prepared statements, schema-qualified names, SQLSTATE checks.
 export { PreparedStatement, type PgClient } from './prepared-statement';
 export { assertSchemaName, qualifiedTable } from './qualified-table';
+export { openTransactionOf } from './open-transaction';
 export { isForeignKeyViolation, isUniqueViolation, sqlStateOf, SqlState } from './postgres-errors';
 
 // Connections outside the pool, and waking loops: LISTEN/NOTIFY with polling as the fallback.
 export { createDedicatedClient } from './dedicated-connection';
+export { NotificationListener, type NotificationListenerOptions } from './wake-up/notification-listener';
 export { WakeSignal } from './wake-up/wake-signal';

@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@suite/contracts';
 import type { EntityManager } from 'typeorm';
-import { PreparedStatement, qualifiedTable } from '@suite/database';
+import { openTransactionOf, PreparedStatement, qualifiedTable } from '@suite/database';
 import { EVENTING_STATEMENTS } from '../support/statement-namespace';
 import type { NewEvent } from '../envelope/new-event';
 import { encodeEnvelope } from '../envelope/envelope-codec';
@@ -88,14 +88,7 @@ export class Outbox {
   async append(manager: EntityManager, events: NewEvent | readonly NewEvent[]): Promise<EventEnvelope[]> {
     const list: readonly NewEvent[] = Array.isArray(events) ? events : [events as NewEvent];
     if (list.length === 0) return [];
-    const runner = manager.queryRunner;
-    if (!runner?.isTransactionActive) {
-      throw new Error(
-        'Outbox.append needs the EntityManager of an open transaction (dataSource.transaction(manager => ...)); ' +
-          'without one the event could be published for a change that never commits',
-      );
-    }
-    await this.insert.run(runner, this.insertValues(list));
+    await this.insert.run(openTransactionOf(manager, 'Outbox.append'), this.insertValues(list));
     this.noteAppended(list);
     return list.map((e) => e.envelope);
   }

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { openTransactionOf, PreparedStatement, qualifiedTable } from '@suite/database';
+import { JOBS_TABLE } from '../entities/job.entity-schema';
+import { jobsChannel } from './jobs-channel';
+import type { NewJob } from './new-job';
+
+export interface EnqueueMetrics {
+  enqueued(queue: string, count: number): void;
+}
+
+/**
+ * Writes jobs in the caller's transaction, so a job exists if and only if the change it serves
+ * commits. The same statement NOTIFYs the workers; PostgreSQL delivers it on commit only, so a
+ * worker never wakes for a job it cannot see yet, and a rolled-back one wakes nobody.
+ */
+export class JobEnqueuer {
+  private readonly insert: PreparedStatement;
+  private readonly channel: string;
+
+  constructor(
+    schema: string,
+    private readonly metrics: EnqueueMetrics,
+  ) {
+    this.insert = new PreparedStatement(
+      'enqueue',
+      `INSERT INTO ${qualifiedTable(schema, JOBS_TABLE)} (id, queue, concurrency_key, payload, run_at)
+       SELECT id, queue, key, payload, coalesce(run_at, now())
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[]) AS j(id, queue, key, payload, run_at)
+        WHERE (SELECT count(*) FROM (SELECT pg_notify($6, q) FROM (SELECT DISTINCT unnest($2::text[]) AS q) AS queues) AS n) >= 0`,
+      'jobs',
+    );
+    this.channel = jobsChannel(schema);
+  }
+
+  /** Enqueues in the transaction of `manager`; returns the jobs' ids. */
+  async enqueue(manager: EntityManager, jobs: NewJob | readonly NewJob[]): Promise<string[]> {
+    const list: readonly NewJob[] = Array.isArray(jobs) ? jobs : [jobs as NewJob];
+    if (list.length === 0) return [];
+    const runner = openTransactionOf(manager, 'JobsRuntime.enqueue');
+    const ids = list.map((job) => job.id ?? randomUUID());
+    await this.insert.run(runner, [
+      ids,
+      list.map((job) => job.queue),
+      list.map((job) => job.concurrencyKey ?? null),
+      list.map((job) => JSON.stringify(job.payload ?? null)),
+      list.map((job) => job.runAt?.toISOString() ?? null),
+      this.channel,
+    ]);
+    const perQueue = new Map<string, number>();
+    for (const job of list) perQueue.set(job.queue, (perQueue.get(job.queue) ?? 0) + 1);
+    for (const [queue, count] of perQueue) this.metrics.enqueued(queue, count);
+    return ids;
+  }
+}

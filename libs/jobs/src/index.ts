@@ -1,0 +1,14 @@
+// Enqueueing, in the caller's transaction
+export { JobsRuntime, type JobsRuntimeOptions } from './jobs-runtime';
+export type { NewJob } from './enqueue/new-job';
+
+// Defining a queue
+export type { ClaimedJob, JobQueue } from './queue/job-queue';
+export { maxAttemptsOf, retryDelayMs, type RetrySchedule } from './queue/retry-schedule';
+
+// Entities (add to the DataSource and migrations of every app that runs jobs)
+export { jobsEntities, JobEntitySchema, JOBS_TABLE, type JobRow, type JobStatus } from './entities/job.entity-schema';
+
+// Wiring
+export { JobsModule } from './nest/jobs.module';
+export { ABANDONED_ERROR } from './worker/job-worker';

@@ -1,0 +1,61 @@
+import type { EntityManager } from 'typeorm';
+import { assertRetrySchedule, type RetrySchedule } from './retry-schedule';
+
+/** A job as its handler sees it. */
+export interface ClaimedJob<P = unknown> {
+  readonly id: string;
+  readonly queue: string;
+  readonly concurrencyKey: string | null;
+  readonly payload: P;
+  /** This run's number, from 1. */
+  readonly attempt: number;
+  /** Guards every write of this claim (see JobStore). */
+  readonly lockToken: string;
+  /** Seconds from its due time to this claim (metrics). */
+  readonly waitedSeconds: number;
+}
+
+/**
+ * What a queue does and how. The hooks run in the transaction that settles the job, after the
+ * job row's guarded update: when the lease was lost meanwhile (another run owns the job), neither
+ * the job nor the hook writes anything. So a business row updated there follows its job exactly.
+ */
+export interface JobQueue<P = unknown, R = unknown> {
+  readonly name: string;
+  /** Jobs of this queue run at once per replica. */
+  readonly concurrency: number;
+  /** Jobs sharing a concurrency key run at most this many at once across replicas (unset: no limit). */
+  readonly perKeyConcurrency?: number;
+  /** How long a claim holds; at least twice `timeoutMs`, so a live worker never loses a job it runs. */
+  readonly leaseMs: number;
+  /** A run is aborted (its signal fires) after this long, and counts as a failed attempt. */
+  readonly timeoutMs: number;
+  /** Fallback when no NOTIFY arrives (other replicas' enqueues whose notification was lost, due retries). */
+  readonly pollMs: number;
+  /** At shutdown, how long running jobs may finish before they are aborted (and retried later). */
+  readonly stopGraceMs: number;
+  readonly retry: RetrySchedule;
+  /** A failure that no retry will change (an SMTP 5xx): the job fails at once. */
+  isPermanent?(error: unknown): boolean;
+  handle(job: ClaimedJob<P>, signal: AbortSignal): Promise<R>;
+  succeeded?(manager: EntityManager, job: ClaimedJob<P>, result: R): Promise<void>;
+  willRetry?(manager: EntityManager, job: ClaimedJob<P>, error: string, delayMs: number): Promise<void>;
+  /** Out of attempts, failed for good, or abandoned on its last attempt (`job` is then the last claim). */
+  failed?(manager: EntityManager, job: ClaimedJob<P>, error: string): Promise<void>;
+}
+
+const NAME = /^[a-z][a-z0-9_.-]{0,99}$/;
+
+export function assertJobQueue(queue: JobQueue<never, unknown>): void {
+  if (!NAME.test(queue.name)) throw new Error(`jobs: queue name "${queue.name}" must match ${NAME}`);
+  for (const [what, value] of Object.entries({
+    concurrency: queue.concurrency,
+    perKeyConcurrency: queue.perKeyConcurrency ?? 1,
+  })) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`jobs: queue ${queue.name}: ${what} must be a positive integer`);
+  }
+  if (queue.leaseMs < 2 * queue.timeoutMs) {
+    throw new Error(`jobs: queue ${queue.name}: leaseMs must be at least twice timeoutMs, or a live worker could lose its job`);
+  }
+  assertRetrySchedule(queue.name, queue.retry);
+}

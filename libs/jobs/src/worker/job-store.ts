@@ -1,0 +1,183 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { qualifiedTable } from '@suite/database';
+import { JOBS_TABLE } from '../entities/job.entity-schema';
+import type { ClaimedJob } from '../queue/job-queue';
+
+/** Runs `write` after the job row's guarded update, in the same transaction; not at all when the claim was lost. */
+export type SettleHook = (manager: EntityManager) => Promise<void>;
+
+export interface ClaimRequest {
+  queue: string;
+  limit: number;
+  leaseMs: number;
+  lockToken: string;
+  /** Unset: no per-key limit. */
+  perKeyConcurrency?: number;
+}
+
+const RETURNED = `j.id, j.queue, j.concurrency_key, j.payload, j.attempts, j.lock_token,
+  greatest(0, extract(epoch FROM now() - j.run_at))::float8 AS waited`;
+
+function claimedJobOf(row: Record<string, unknown>): ClaimedJob {
+  return {
+    id: String(row.id),
+    queue: String(row.queue),
+    concurrencyKey: (row.concurrency_key as string | null) ?? null,
+    payload: row.payload,
+    attempt: Number(row.attempts),
+    lockToken: String(row.lock_token ?? ''),
+    waitedSeconds: Number(row.waited),
+  };
+}
+
+/**
+ * The jobs table's SQL. A worker claims due jobs with `FOR UPDATE SKIP LOCKED` (replicas never
+ * claim the same row), marks them `running` under a lease and a lock token, and every later write
+ * of that claim is guarded by the token, so a worker whose lease ran out (it was presumed dead)
+ * cannot overwrite the run that replaced it. Time is the database's (`now()`), the same for every replica.
+ */
+export class JobStore {
+  private readonly table: string;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    schema: string,
+  ) {
+    this.table = qualifiedTable(schema, JOBS_TABLE);
+  }
+
+  /** Due jobs: queued ones whose run_at has come, and running ones whose lease expired. */
+  async claim(request: ClaimRequest): Promise<ClaimedJob[]> {
+    if (request.limit < 1) return [];
+    const rows =
+      request.perKeyConcurrency === undefined
+        ? await this.rows(
+            `WITH due AS (
+               SELECT id FROM ${this.table}
+                WHERE queue = $1 AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
+                ORDER BY run_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+             ${this.markClaimed('due')}`,
+            [request.queue, request.limit, request.lockToken, request.leaseMs],
+          )
+        : await this.claimPerKey(request);
+    return rows.map(claimedJobOf);
+  }
+
+  /**
+   * With a per-key limit, claims of the queue take turns (a transaction-scoped advisory lock), so
+   * two replicas cannot both see a key's last free place; within a claim, a key's due jobs are
+   * ranked and only those that fit beside its running ones are taken. Jobs without a key are not limited.
+   * The ranking reads every due job of the queue: fine for thousands, to revisit for millions.
+   */
+  private claimPerKey(request: ClaimRequest): Promise<Array<Record<string, unknown>>> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`jobs:${this.table}:${request.queue}`]);
+      const result = await manager.queryRunner!.query(
+        `WITH running AS (
+           SELECT concurrency_key, count(*) AS n FROM ${this.table}
+            WHERE queue = $1 AND status = 'running' AND locked_until >= now() AND concurrency_key IS NOT NULL
+            GROUP BY concurrency_key),
+         candidates AS (
+           SELECT id, concurrency_key, run_at,
+                  row_number() OVER (PARTITION BY concurrency_key ORDER BY run_at, id) AS rank
+             FROM ${this.table}
+            WHERE queue = $1 AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))),
+         fitting AS (
+           SELECT c.id FROM candidates c LEFT JOIN running r ON r.concurrency_key = c.concurrency_key
+            WHERE c.concurrency_key IS NULL OR c.rank + coalesce(r.n, 0) <= $5
+            ORDER BY c.run_at, c.id LIMIT $2),
+         due AS (
+           SELECT id FROM ${this.table} WHERE id IN (SELECT id FROM fitting) FOR UPDATE SKIP LOCKED)
+         ${this.markClaimed('due')}`,
+        [request.queue, request.limit, request.lockToken, request.leaseMs, request.perKeyConcurrency],
+        true,
+      );
+      return result.records as Array<Record<string, unknown>>;
+    });
+  }
+
+  private markClaimed(due: string): string {
+    return `UPDATE ${this.table} AS j
+       SET status = 'running', attempts = j.attempts + 1, lock_token = $3,
+           locked_until = now() + $4 * interval '1 millisecond', updated_at = now()
+      FROM ${due} WHERE j.id = ${due}.id
+      RETURNING ${RETURNED}`;
+  }
+
+  /**
+   * Jobs whose lease expired on their last allowed attempt are not run again: their worker died
+   * during it, and a job that kills its worker must not loop. `failed` runs for each in the same transaction.
+   */
+  async failAbandoned(
+    queue: string,
+    maxAttempts: number,
+    error: string,
+    failed: (job: ClaimedJob, m: EntityManager) => Promise<void>,
+  ) {
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager.queryRunner!.query(
+        `UPDATE ${this.table} AS j SET status = 'failed', last_error = $3, lock_token = NULL, locked_until = NULL, updated_at = now()
+          WHERE queue = $1 AND status = 'running' AND locked_until < now() AND attempts >= $2
+          RETURNING ${RETURNED}`,
+        [queue, maxAttempts, error],
+        true,
+      );
+      const rows = result.records as Array<Record<string, unknown>>;
+      for (const row of rows) await failed(claimedJobOf(row), manager);
+      return rows.length;
+    });
+  }
+
+  /** Done: the row goes. False when the claim was lost meanwhile (nothing written). */
+  complete(job: ClaimedJob, hook?: SettleHook): Promise<boolean> {
+    return this.settle(job, `DELETE FROM ${this.table} WHERE id = $1 AND lock_token = $2 AND status = 'running'`, [], hook);
+  }
+
+  retryLater(job: ClaimedJob, error: string, delayMs: number, hook?: SettleHook): Promise<boolean> {
+    return this.settle(
+      job,
+      `UPDATE ${this.table} SET status = 'queued', last_error = $3, run_at = now() + $4 * interval '1 millisecond',
+              lock_token = NULL, locked_until = NULL, updated_at = now()
+        WHERE id = $1 AND lock_token = $2 AND status = 'running'`,
+      [error, delayMs],
+      hook,
+    );
+  }
+
+  fail(job: ClaimedJob, error: string, hook?: SettleHook): Promise<boolean> {
+    return this.settle(
+      job,
+      `UPDATE ${this.table} SET status = 'failed', last_error = $3, lock_token = NULL, locked_until = NULL, updated_at = now()
+        WHERE id = $1 AND lock_token = $2 AND status = 'running'`,
+      [error],
+      hook,
+    );
+  }
+
+  private async settle(job: ClaimedJob, sql: string, values: unknown[], hook?: SettleHook): Promise<boolean> {
+    if (!hook) return (await this.affected(sql, [job.id, job.lockToken, ...values])) === 1;
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager.queryRunner!.query(sql, [job.id, job.lockToken, ...values], true);
+      if (result.affected !== 1) return false;
+      await hook(manager);
+      return true;
+    });
+  }
+
+  private async rows(sql: string, values: unknown[]): Promise<Array<Record<string, unknown>>> {
+    return (await this.structured(sql, values)).records as Array<Record<string, unknown>>;
+  }
+
+  private async affected(sql: string, values: unknown[]): Promise<number> {
+    return (await this.structured(sql, values)).affected ?? 0;
+  }
+
+  private async structured(sql: string, values: unknown[]) {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      return await runner.query(sql, values, true);
+    } finally {
+      await runner.release();
+    }
+  }
+}
