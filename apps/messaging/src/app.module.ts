@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { AUTHZ_ENTITIES, AUTHZ_HANDLERS, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
+import { JobsModule, jobsEntities } from '@suite/jobs';
 import { coreModules, HealthModule, type Clock } from '@suite/runtime';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import type { MessagingEnvironment } from './config/messaging-environment';
@@ -33,6 +34,7 @@ export const MESSAGING_ENTITIES = [
   ...EMAIL_ENTITIES,
   ...AUTHZ_ENTITIES,
   ...eventingEntities,
+  ...jobsEntities,
 ];
 
 /**
@@ -63,6 +65,7 @@ export class AppModule {
         }),
         EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [...AUTHZ_HANDLERS] }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
+        JobsModule.forRoot({ appName: app.name, schema: app.schema }),
         AuthzModule.forRoot(),
         CarrierModule.forEnvironment(env, {
           ...(clock ? { clock: () => clock.now() } : {}),

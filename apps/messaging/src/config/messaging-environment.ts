@@ -197,7 +197,7 @@ export class MessagingEnvironment extends BaseEnvironment {
   @Max(86_400_000)
   MESSAGING_EMAIL_RETRY_MAX_MS: number = 900_000;
 
-  /** Fallback poll of the email queue; a send in this process wakes the dispatcher at once. */
+  /** Fallback poll of the email queue; a committed send wakes the dispatchers at once (NOTIFY). */
   @IsInt()
   @Min(10)
   @Max(60_000)

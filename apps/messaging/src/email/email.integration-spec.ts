@@ -386,10 +386,12 @@ describe('POST /v1/emails', () => {
   it('reclaims a send whose dispatcher died mid-hand-off once its lease has passed', async () => {
     const response = await as('A').post('/v1/emails', sendBody(domain.id, { request_key: `orphan-${randomUUID()}` }));
     await sentEmail('A', response.body.id);
-    // Play a dispatcher that claimed the row and died: `sending`, lease in the past.
+    // Play a dispatcher that claimed the send's job and died: the row `sending`, its job running with a lease in the past.
+    await db.query(`UPDATE messaging.email_sends SET status = 'sending', sent_at = NULL WHERE id = $1`, [response.body.id]);
     await db.query(
-      `UPDATE messaging.email_sends SET status = 'sending', claim_token = $2, claimed_until = now() - interval '1 second', sent_at = NULL WHERE id = $1`,
-      [response.body.id, randomUUID()],
+      `INSERT INTO messaging.jobs (id, queue, payload, status, attempts, lock_token, locked_until)
+       VALUES ($1, 'email.send', $2, 'running', 1, $3, now() - interval '1 second')`,
+      [randomUUID(), { sendId: response.body.id }, randomUUID()],
     );
     const again = await sentEmail('A', response.body.id);
     expect(again.attempts).toBe(2);

@@ -41,6 +41,5 @@ function emailTransportFor(env: MessagingEnvironment): EmailTransport {
     EmailMailboxesService,
     EmailSendsService,
   ],
-  exports: [EmailDispatcher],
 })
 export class EmailModule {}

@@ -8,6 +8,7 @@ import { DropContactsPinnedNumberIndex1795331671845 } from './1795331671845-drop
 import { SenderNumberHandOffs1795333169496 } from './1795333169496-sender-number-hand-offs';
 import { MessagesNumberQueueIndex1795333764444 } from './1795333764444-messages-number-queue-index';
 import { OutboxDeadLetter1795491614423 } from './1795491614423-outbox-dead-letter';
+import { EmailSendJobs1795498019070 } from './1795498019070-email-send-jobs';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const messagingMigrations = [
@@ -21,4 +22,5 @@ export const messagingMigrations = [
   SenderNumberHandOffs1795333169496,
   MessagesNumberQueueIndex1795333764444,
   OutboxDeadLetter1795491614423,
+  EmailSendJobs1795498019070,
 ];

@@ -1,9 +1,10 @@
+import type { RetrySchedule } from '@suite/jobs';
 import { EnvironmentError } from '@suite/runtime';
 import type { MessagingEnvironment } from '../../config/messaging-environment';
-import type { RetryPolicy } from './retry-policy';
 
 export interface EmailDispatchOptions {
-  retry: RetryPolicy;
+  /** MESSAGING_EMAIL_MAX_ATTEMPTS runs, waiting RETRY_BASE_MS doubling to RETRY_MAX_MS between them. */
+  retry: RetrySchedule;
   pollMs: number;
   concurrency: number;
   /** Lease of a claimed row. */
@@ -35,9 +36,9 @@ export function emailDispatchOptions(env: MessagingEnvironment): EmailDispatchOp
   }
   return {
     retry: {
+      kind: 'exponential',
       maxAttempts: env.MESSAGING_EMAIL_MAX_ATTEMPTS,
-      baseDelayMs: env.MESSAGING_EMAIL_RETRY_BASE_MS,
-      maxDelayMs: env.MESSAGING_EMAIL_RETRY_MAX_MS,
+      backoff: { baseMs: env.MESSAGING_EMAIL_RETRY_BASE_MS, maxMs: env.MESSAGING_EMAIL_RETRY_MAX_MS },
     },
     pollMs: env.MESSAGING_EMAIL_POLL_MS,
     concurrency: env.MESSAGING_EMAIL_CONCURRENCY,

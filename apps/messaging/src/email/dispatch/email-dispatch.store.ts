@@ -1,20 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { quoteTableName } from '@suite/runtime';
 import { EmailSendEntity } from '../sends/email-send.entity';
 
-/** A claimed row: the columns the hand-off needs, and the claim it belongs to. */
-export type ClaimedSend = Pick<
+/** The columns a hand-off needs. */
+export type SendToDeliver = Pick<
   EmailSendEntity,
   'id' | 'companyId' | 'fromAddress' | 'fromName' | 'toAddress' | 'subject' | 'text' | 'attachments' | 'messageId' | 'attempts'
-> & { claimToken: string };
+>;
 
 /**
- * The email queue's SQL. The queue is the table: a dispatcher claims due rows with
- * `FOR UPDATE SKIP LOCKED` (replicas never claim the same row), marks them `sending` with a lease
- * and a claim token, and every later update is guarded by that token, so a dispatcher whose
- * lease ran out (it was presumed dead) cannot overwrite the attempt that replaced it.
+ * The email send rows' side of a delivery. The queue itself is the send's job (libs/jobs: claim,
+ * lease, retries); these writes keep the row the API shows in step with it. The outcome writes run
+ * in the job's settling transaction, which writes nothing when the run lost its lease — the guard
+ * the row's own claim token used to give.
  */
 @Injectable()
 export class EmailDispatchStore {
@@ -24,28 +24,18 @@ export class EmailDispatchStore {
     this.table = quoteTableName(dataSource.getRepository(EmailSendEntity).metadata.tablePath);
   }
 
-  /**
-   * Claims up to `limit` due rows: queued ones whose retry time has come, and `sending` ones
-   * whose lease expired (their dispatcher died mid-send).
-   */
-  async claim(limit: number, leaseMs: number, claimToken: string): Promise<ClaimedSend[]> {
+  /** Marks the send `sending` with this run's attempt number and reads it; null when it is already final. */
+  async beginAttempt(id: string, attempt: number): Promise<SendToDeliver | null> {
     // An UPDATE answers [rows, rowCount] through TypeORM's query().
     const [rows]: [Array<Record<string, unknown>>, number] = await this.dataSource.query(
-      `WITH due AS (
-         SELECT id FROM ${this.table}
-         WHERE (status = 'queued' AND next_attempt_at <= now()) OR (status = 'sending' AND claimed_until < now())
-         ORDER BY next_attempt_at, id
-         LIMIT $1
-         FOR UPDATE SKIP LOCKED
-       )
-       UPDATE ${this.table} AS s
-       SET status = 'sending', attempts = s.attempts + 1, claim_token = $2,
-           claimed_until = now() + $3 * interval '1 millisecond', updated_at = now()
-       FROM due WHERE s.id = due.id
-       RETURNING s.id, s.company_id, s.from_address, s.from_name, s.to_address, s.subject, s.text, s.attachments, s.message_id, s.attempts`,
-      [limit, claimToken, leaseMs],
+      `UPDATE ${this.table} SET status = 'sending', attempts = greatest(attempts, $2), updated_at = now()
+        WHERE id = $1 AND status IN ('queued', 'sending')
+        RETURNING id, company_id, from_address, from_name, to_address, subject, text, attachments, message_id, attempts`,
+      [id, attempt],
     );
-    return rows.map((row) => ({
+    const row = rows[0];
+    if (!row) return null;
+    return {
       id: String(row.id),
       companyId: String(row.company_id),
       fromAddress: String(row.from_address),
@@ -56,47 +46,29 @@ export class EmailDispatchStore {
       attachments: row.attachments as EmailSendEntity['attachments'],
       messageId: String(row.message_id),
       attempts: Number(row.attempts),
-      claimToken,
-    }));
+    };
   }
 
-  /**
-   * A row whose lease expired on its last allowed attempt is not tried again: the dispatcher died
-   * during it, and a message that kills its dispatcher must not loop forever.
-   */
-  async failAbandoned(maxAttempts: number): Promise<number> {
-    const [, count]: [unknown[], number] = await this.dataSource.query(
-      `UPDATE ${this.table}
-       SET status = 'failed', last_error = 'The dispatcher stopped during the last attempt.', claim_token = NULL,
-           claimed_until = NULL, updated_at = now()
-       WHERE status = 'sending' AND claimed_until < now() AND attempts >= $1`,
-      [maxAttempts],
-    );
-    return count;
-  }
-
-  /** `sent` or `captured`, with the transport's answer. False when the claim was lost meanwhile. */
-  finish(send: ClaimedSend, outcome: 'sent' | 'captured', response: string): Promise<boolean> {
-    return this.update(send, `status = $3, transport_response = $4, last_error = NULL, sent_at = now()`, [outcome, response]);
-  }
-
-  retryLater(send: ClaimedSend, error: string, delayMs: number): Promise<boolean> {
-    return this.update(send, `status = 'queued', last_error = $3, next_attempt_at = now() + $4 * interval '1 millisecond'`, [
-      error,
-      delayMs,
+  /** `sent` or `captured`, with the transport's answer. */
+  finish(manager: EntityManager, id: string, outcome: 'sent' | 'captured', response: string): Promise<void> {
+    return this.update(manager, id, `status = $2, transport_response = $3, last_error = NULL, sent_at = now()`, [
+      outcome,
+      response,
     ]);
   }
 
-  fail(send: ClaimedSend, error: string): Promise<boolean> {
-    return this.update(send, `status = 'failed', last_error = $3`, [error]);
+  retryLater(manager: EntityManager, id: string, error: string): Promise<void> {
+    return this.update(manager, id, `status = 'queued', last_error = $2`, [error]);
   }
 
-  private async update(send: ClaimedSend, assignments: string, values: unknown[]): Promise<boolean> {
-    const result: [unknown[], number] = await this.dataSource.query(
-      `UPDATE ${this.table} SET ${assignments}, claim_token = NULL, claimed_until = NULL, updated_at = now()
-       WHERE id = $1 AND claim_token = $2 AND status = 'sending'`,
-      [send.id, send.claimToken, ...values],
+  fail(manager: EntityManager, id: string, error: string): Promise<void> {
+    return this.update(manager, id, `status = 'failed', last_error = $2`, [error]);
+  }
+
+  private async update(manager: EntityManager, id: string, assignments: string, values: unknown[]): Promise<void> {
+    await manager.query(
+      `UPDATE ${this.table} SET ${assignments}, updated_at = now() WHERE id = $1 AND status IN ('queued', 'sending')`,
+      [id, ...values],
     );
-    return result[1] === 1;
   }
 }

@@ -1,8 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * Internal statuses of an email send. `sending` (claimed by a dispatcher, being handed to the
- * relay) is shown as `queued`; `captured` means written to the local mail directory because no
+ * Internal statuses of an email send. `sending` (its job claimed by a dispatcher, being handed to
+ * the relay) is shown as `queued`; `captured` means written to the local mail directory because no
  * relay is configured — never delivered.
  */
 export const EMAIL_SEND_STATUSES = ['queued', 'sending', 'sent', 'failed', 'captured'] as const;
@@ -20,11 +20,11 @@ export interface StoredAttachment {
 /**
  * One email send request and its delivery state. The sender (address, display name) and the
  * Message-ID are copied in at creation: deleting the mailbox or domain later does not change
- * what an accepted send says.
+ * what an accepted send says. Its delivery is a job (libs/jobs, queue `email.send`) pointing at
+ * this row: the job carries the due time, lease and retries; the row, what the API shows.
  */
 @Entity({ name: 'email_sends' })
 @Index('uq_email_sends_company_request_key', ['companyId', 'requestKey'], { unique: true })
-@Index('ix_email_sends_dispatch', ['status', 'nextAttemptAt'])
 export class EmailSendEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
@@ -70,20 +70,9 @@ export class EmailSendEntity {
   @Column({ type: 'varchar', length: 16 })
   status!: EmailSendStatus;
 
+  /** Attempts started (its job's). */
   @Column({ type: 'int', default: 0 })
   attempts!: number;
-
-  /** When a queued send may next be claimed (retries wait here). */
-  @Column({ type: 'timestamptz' })
-  nextAttemptAt!: Date;
-
-  /** A `sending` row whose lease has passed is reclaimed: its dispatcher died mid-send. */
-  @Column({ type: 'timestamptz', nullable: true })
-  claimedUntil!: Date | null;
-
-  /** Identifies one claim, so a dispatcher whose lease expired cannot overwrite a newer attempt. */
-  @Column({ type: 'uuid', nullable: true })
-  claimToken!: string | null;
 
   /** The relay's final answer (e.g. `250 2.0.0 Ok: queued as 4F2A1`), or where the file was captured. */
   @Column({ type: 'text', nullable: true })

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { JobsRuntime } from '@suite/jobs';
 import { AppError } from '@suite/runtime';
-import { EmailDispatcher } from '../dispatch/email-dispatcher';
+import { EMAIL_SEND_QUEUE, type EmailSendJob } from '../dispatch/email-send.queue';
 import { EmailDomainEntity } from '../domains/email-domain.entity';
 import { EmailMailboxEntity } from '../mailboxes/email-mailbox.entity';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
@@ -21,16 +22,16 @@ export interface SendResult {
 }
 
 /**
- * Accepting an email: validate ownership, store it `queued` (the dispatcher sends it), and make
- * `request_key` idempotent. The unique (company_id, request_key) constraint decides races: the
- * insert is `ON CONFLICT DO NOTHING`, so of N concurrent identical requests exactly one row is
- * stored and the others read it back.
+ * Accepting an email: validate ownership, store it `queued` with its send job in one transaction
+ * (the dispatcher's workers run the job), and make `request_key` idempotent. The unique
+ * (company_id, request_key) constraint decides races: the insert is `ON CONFLICT DO NOTHING`, so
+ * of N concurrent identical requests exactly one row (and one job) is stored and the others read it back.
  */
 @Injectable()
 export class EmailSendsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly dispatcher: EmailDispatcher,
+    private readonly jobs: JobsRuntime,
   ) {}
 
   async send(companyId: string, request: SendEmailRequest): Promise<SendResult> {
@@ -42,46 +43,48 @@ export class EmailSendsService {
     const { domain, mailbox } = await this.resolveSender(companyId, request.domain_id, request.mailbox_id ?? null);
     const id = randomUUID();
     const sender = senderAddress(domain.name, mailbox);
-    const inserted = await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(EmailSendEntity)
-      .values({
-        id,
-        companyId,
-        requestKey: request.request_key,
-        payloadHash,
-        domainId: domain.id,
-        mailboxId: mailbox?.id ?? null,
-        fromAddress: sender.address,
-        fromName: sender.name,
-        toAddress: request.to,
-        subject: request.subject,
-        text: request.text,
-        attachments: (request.attachments ?? []).map((attachment) => ({
-          filename: attachment.filename,
-          content_type: attachment.content_type,
-          content: attachment.content,
-          size: decodedBase64Length(attachment.content),
-        })),
-        messageId: messageIdOf(id, domain.name),
-        status: 'queued',
-        nextAttemptAt: () => 'now()',
-      })
-      .orIgnore()
-      .returning(['id'])
-      .execute();
-    if ((inserted.raw as unknown[]).length === 0) {
+    const stored = await this.dataSource.transaction(async (manager) => {
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(EmailSendEntity)
+        .values({
+          id,
+          companyId,
+          requestKey: request.request_key,
+          payloadHash,
+          domainId: domain.id,
+          mailboxId: mailbox?.id ?? null,
+          fromAddress: sender.address,
+          fromName: sender.name,
+          toAddress: request.to,
+          subject: request.subject,
+          text: request.text,
+          attachments: (request.attachments ?? []).map((attachment) => ({
+            filename: attachment.filename,
+            content_type: attachment.content_type,
+            content: attachment.content,
+            size: decodedBase64Length(attachment.content),
+          })),
+          messageId: messageIdOf(id, domain.name),
+          status: 'queued',
+        })
+        .orIgnore()
+        .returning(['id'])
+        .execute();
+      if ((inserted.raw as unknown[]).length === 0) return null;
+      await this.jobs.enqueue(manager, { queue: EMAIL_SEND_QUEUE, payload: { sendId: id } satisfies EmailSendJob });
+      // Read before commit: the answer is the send as this request queued it, not a claim a
+      // dispatcher may already have made (attempts 1, status sending) by the time a later read ran.
+      return manager.getRepository(EmailSendEntity).findOneByOrFail({ id, companyId });
+    });
+    if (!stored) {
       // A concurrent request with the same key committed first.
       const winner = await this.findByKey(companyId, request.request_key);
       if (!winner) throw new Error(`email send with request_key ${request.request_key} vanished after a conflict`);
       return replay(winner, payloadHash);
     }
-    // Read before waking the dispatcher: the answer is the send as this request queued it, not a
-    // claim the dispatcher may already have made (attempts 1, status sending) by the time a later read ran.
-    const send = await this.dataSource.getRepository(EmailSendEntity).findOneByOrFail({ id, companyId });
-    this.dispatcher.wake();
-    return { send, replayed: false };
+    return { send: stored, replayed: false };
   }
 
   async get(companyId: string, id: string): Promise<EmailSendEntity> {

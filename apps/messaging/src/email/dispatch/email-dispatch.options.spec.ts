@@ -1,29 +1,20 @@
 import { loadEnvironment } from '@suite/runtime';
 import { MessagingEnvironment } from '../../config/messaging-environment';
 import { emailDispatchOptions } from './email-dispatch.options';
-import { afterFailure, retryDelayMs } from './retry-policy';
+import { retryDelayMs } from '@suite/jobs';
 
-const policy = { maxAttempts: 4, baseDelayMs: 1000, maxDelayMs: 5000 };
-
-describe('email retry policy', () => {
-  it('doubles the delay per attempt up to the cap', () => {
-    expect([1, 2, 3, 4, 5].map((attempt) => retryDelayMs(policy, attempt))).toEqual([1000, 2000, 4000, 5000, 5000]);
-  });
-
-  it('retries transient failures until the last attempt', () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' });
-    expect(afterFailure(policy, 1, refused)).toEqual({ kind: 'retry', delayMs: 1000 });
-    expect(afterFailure(policy, 3, Object.assign(new Error('451 try later'), { responseCode: 451, permanent: false }))).toEqual({
-      kind: 'retry',
-      delayMs: 4000,
-    });
-    expect(afterFailure(policy, 4, refused)).toEqual({ kind: 'fail' });
-  });
-
-  it('fails at once on a permanent (5xx) rejection', () => {
-    expect(afterFailure(policy, 1, Object.assign(new Error('550 no such user'), { responseCode: 550, permanent: true }))).toEqual(
-      { kind: 'fail' },
+describe('email retry schedule', () => {
+  it('doubles the delay per attempt up to the cap, for MESSAGING_EMAIL_MAX_ATTEMPTS runs', () => {
+    const { retry } = emailDispatchOptions(
+      loadEnvironment(MessagingEnvironment, {
+        PORT: '0',
+        DATABASE_URL: 'postgres://u@127.0.0.1/db',
+        MESSAGING_EMAIL_MAX_ATTEMPTS: '5',
+        MESSAGING_EMAIL_RETRY_BASE_MS: '1000',
+        MESSAGING_EMAIL_RETRY_MAX_MS: '5000',
+      }),
     );
+    expect([1, 2, 3, 4, 5].map((attempt) => retryDelayMs(retry, attempt))).toEqual([1000, 2000, 4000, 5000, null]);
   });
 });
 
