@@ -7,6 +7,7 @@ import { createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
 import { createMessagingApp, loadMessagingEnvironment } from '@suite/messaging-app';
 import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '@suite/webhook-dispatch-app';
+import { openApiDocumentOf } from '@suite/runtime';
 import { createTestDatabase, RawHttpConnection, type TestDatabase } from '@suite/testing';
 import { routesOf, type OpenApiDocument } from './hostile/support/route-catalog';
 
@@ -34,10 +35,11 @@ const errorShape: Record<keyof typeof factories, (body: Record<string, unknown>)
 describe.each(Object.keys(factories) as Array<keyof typeof factories>)('%s app', (name) => {
   let database: TestDatabase;
   let app: INestApplication;
+  let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
     database = await createTestDatabase(`basics_${name.replace('-', '_')}`);
-    app = await factories[name]({
+    env = {
       ...process.env,
       DATABASE_URL: database.url,
       KAFKA_TOPIC_PREFIX: `basics-${name}-${Date.now()}.`,
@@ -45,7 +47,8 @@ describe.each(Object.keys(factories) as Array<keyof typeof factories>)('%s app',
       LOG_LEVEL: 'silent',
       PORT: '0',
       HTTP_REQUEST_TIMEOUT_MS: '500',
-    });
+    };
+    app = await factories[name](env);
     await app.init();
   });
 
@@ -77,6 +80,11 @@ describe.each(Object.keys(factories) as Array<keyof typeof factories>)('%s app',
     expect(document.body.openapi).toMatch(/^3\./);
     expect(document.body.info.title).toEqual(expect.any(String));
     await request(app.getHttpServer()).get('/docs').expect(200).expect('content-type', /html/);
+  });
+
+  it('serves the document the preview build makes without a database (the typed-client check builds it so)', async () => {
+    const served = (await request(app.getHttpServer()).get('/docs-json').expect(200)).body;
+    await expect(openApiDocumentOf(() => factories[name](env))).resolves.toEqual(served);
   });
 
   it('documents every route it serves, or lists it among those the hostile suite attacks without a document', async () => {

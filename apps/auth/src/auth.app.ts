@@ -3,7 +3,7 @@ import { APPS } from '@suite/contracts';
 import { createApp, loadEnvironment } from '@suite/runtime';
 import { AppModule } from './app.module';
 import { AuthEnvironment } from './config/auth-environment';
-import { formatAuthError } from './errors/auth-error.formatter';
+import { formatAuthError, AUTH_ERROR_BODY } from './errors/auth-error.formatter';
 
 export const loadAuthEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(AuthEnvironment, env, { PORT: APPS['auth'].defaultPort });
@@ -19,6 +19,7 @@ export function createAuthApp(env: AuthEnvironment): Promise<INestApplication> {
       description: 'OAuth 2.0 authorization code flow, token endpoints, personal access tokens and workspace API keys.',
       version: '1.0.0',
       security: ['bearer', 'internal-token'],
+      errorBody: AUTH_ERROR_BODY,
     },
   });
 }

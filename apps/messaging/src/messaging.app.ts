@@ -3,7 +3,7 @@ import { APPS } from '@suite/contracts';
 import { createApp, loadEnvironment } from '@suite/runtime';
 import { AppModule, type MessagingOverrides } from './app.module';
 import { MessagingEnvironment } from './config/messaging-environment';
-import { formatMessagingError } from './errors/messaging-error.formatter';
+import { formatMessagingError, MESSAGING_ERROR_BODY } from './errors/messaging-error.formatter';
 
 export const loadMessagingEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(MessagingEnvironment, env, { PORT: APPS['messaging'].defaultPort });
@@ -26,6 +26,7 @@ export function createMessagingApp(env: MessagingEnvironment, overrides: Messagi
       description: 'Send iMessage, SMS and MMS to leads, follow conversations and contacts, send conversational email.',
       version: '1.0.0',
       security: ['api-key', 'internal-token'],
+      errorBody: MESSAGING_ERROR_BODY,
     },
   });
 }

@@ -3,7 +3,7 @@ import { APPS } from '@suite/contracts';
 import { createApp, loadEnvironment } from '@suite/runtime';
 import { AppModule } from './app.module';
 import { WebhookDispatchEnvironment } from './config/webhook-dispatch-environment';
-import { formatWebhookDispatchError } from './errors/webhook-dispatch-error.formatter';
+import { formatWebhookDispatchError, WEBHOOK_DISPATCH_ERROR_BODY } from './errors/webhook-dispatch-error.formatter';
 
 export const loadWebhookDispatchEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(WebhookDispatchEnvironment, env, { PORT: APPS['webhook-dispatch'].defaultPort });
@@ -19,6 +19,7 @@ export function createWebhookDispatchApp(env: WebhookDispatchEnvironment): Promi
       description: 'Webhook subscriptions, deliveries and attempts.',
       version: '1.0.0',
       security: ['bearer', 'internal-token'],
+      errorBody: WEBHOOK_DISPATCH_ERROR_BODY,
     },
   });
 }

@@ -5,6 +5,7 @@ export * from './events/event-map';
 export * from './events/platform-company.events';
 export * from './apps/app-catalog';
 export * from './apps/bootstrap-output';
+export * from './apps/recorded-answer';
 export * from './events/validate-payload';
 export * from './events/auth-credential.events';
 export * from './events/platform-user.events';

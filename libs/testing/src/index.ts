@@ -25,3 +25,5 @@ export { ensureChromium, CHROMIUM_PATH } from './browser/ensure-chromium';
 export { FormSession, hiddenFields } from './http/form-session';
 export { pkceAuthorization, type PkceAuthorization } from './http/pkce-authorization';
 export { RawHttpConnection, type RawHttpResponse } from './http/raw-http-connection';
+export { checkRecordedAnswers, contractFailureMessage, type ContractReport } from './openapi-contract/check-recorded-answers';
+export { ANSWER_RECORDING_VARIABLE as GLOBAL_SETUP_ANSWERS_VARIABLE } from './setup/answer-recording';

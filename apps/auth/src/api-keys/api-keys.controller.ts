@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
+import { ApiErrors } from '@suite/runtime';
 import { CompanyQuery } from '../shared/company-query';
 import { ApiKeyListResponse, CreatedApiKeyResponse, mapApiKey, mapCreatedApiKey } from './dto/api-key.response';
 import { CreateApiKeyRequest } from './dto/create-api-key.request';
@@ -18,6 +19,7 @@ export class ApiKeysController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Create a workspace API key; its value is in this answer only' })
   @ApiCreatedResponse({ type: CreatedApiKeyResponse })
+  @ApiErrors({ 404: 'company_id is not the caller’s company nor one of its child companies.' })
   async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyRequest): Promise<CreatedApiKeyResponse> {
     const { key, value } = await this.keys.create(principal, { name: body.name, companyId: body.company_id });
     return mapCreatedApiKey(key, value);
@@ -26,6 +28,7 @@ export class ApiKeysController {
   @Get()
   @ApiOperation({ summary: "List a company's live API keys (never their values)" })
   @ApiOkResponse({ type: ApiKeyListResponse })
+  @ApiErrors({ 404: 'company_id is not the caller’s company nor one of its child companies.' })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: CompanyQuery): Promise<ApiKeyListResponse> {
     return { api_keys: (await this.keys.list(principal, query.company_id)).map(mapApiKey) };
   }
@@ -34,6 +37,7 @@ export class ApiKeysController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke an API key; refused everywhere within a second' })
   @ApiNoContentResponse()
+  @ApiErrors({ 404: 'No such live API key in the caller’s companies.' })
   async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.keys.revoke(principal, id);
   }

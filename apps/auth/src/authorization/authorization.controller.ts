@@ -15,6 +15,7 @@ import {
   validateAuthorizationRequest,
   type AuthorizationRequest,
 } from './authorization-request';
+import { ApiAuthorizeResponses } from './authorize-endpoint.docs';
 import { AuthorizationService } from './authorization.service';
 import { accountLockedMessage, consentPage, errorPage, loginPage, type RenderedPage } from './pages';
 import {
@@ -81,6 +82,7 @@ export class AuthorizationController {
   })
   @ApiQuery({ name: 'code_challenge_method', required: false, enum: ['S256'] })
   @ApiOperation({ summary: 'Authorization endpoint: login, consent, then a redirect with `code` and `state`' })
+  @ApiAuthorizeResponses()
   async authorize(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     const validated = await this.validate(request.query as Record<string, unknown>);
     if (validated.kind !== 'ok') return this.refuse(response, validated);

@@ -1,4 +1,4 @@
-import type { ErrorBodyFormatter } from '@suite/runtime';
+import type { ErrorBodyFormatter, ErrorBodySchema } from '@suite/runtime';
 
 /**
  * RFC 6749 error codes for failures that did not name one themselves. The token endpoints name
@@ -34,3 +34,20 @@ export const formatAuthError: ErrorBodyFormatter = (failure) => ({
   },
   headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
 });
+
+/** The same body in the OpenAPI document (`ApiError`): what formatAuthError writes. */
+export const AUTH_ERROR_BODY: ErrorBodySchema = {
+  type: 'object',
+  required: ['error', 'error_description', 'message'],
+  properties: {
+    error: {
+      type: 'string',
+      description:
+        'An RFC 6749 §5.2 / RFC 6750 §3.1 code: invalid_request, invalid_client, invalid_grant, unsupported_grant_type, ' +
+        'invalid_scope, invalid_token, access_denied, not_found, slow_down, temporarily_unavailable, …',
+      example: 'invalid_request',
+    },
+    error_description: { type: 'string', description: 'What went wrong, for the developer' },
+    message: { type: 'string', description: 'The same sentence (the spec’s field)' },
+  },
+};

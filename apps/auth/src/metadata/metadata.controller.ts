@@ -1,14 +1,15 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FULL_ACCESS_SCOPE, PERMISSIONS } from '@suite/contracts';
 import { ENVIRONMENT } from '@suite/runtime';
 import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
+import { AuthorizationServerMetadataResponse } from './dto/authorization-server-metadata.response';
 
 /** RFC 8414 authorization server metadata. */
 @ApiTags('oauth')
 @Controller('.well-known')
 export class MetadataController {
-  private readonly metadata: Record<string, unknown>;
+  private readonly metadata: AuthorizationServerMetadataResponse;
 
   constructor(@Inject(ENVIRONMENT) env: AuthEnvironment) {
     const issuer = issuerOf(env);
@@ -30,7 +31,9 @@ export class MetadataController {
 
   @Get('oauth-authorization-server')
   @Header('Cache-Control', 'public, max-age=300')
-  get() {
+  @ApiOperation({ summary: 'Authorization server metadata (RFC 8414)' })
+  @ApiOkResponse({ type: AuthorizationServerMetadataResponse })
+  get(): AuthorizationServerMetadataResponse {
     return this.metadata;
   }
 }

@@ -1,9 +1,14 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyScope, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
-import { AppError } from '@suite/runtime';
+import { ApiErrors, AppError } from '@suite/runtime';
 import { CompanyQuery } from '../shared/company-query';
-import { mapOAuthClient, type OAuthClientResponse } from './dto/oauth-client.response';
+import {
+  CreatedOAuthClientResponse,
+  mapOAuthClient,
+  OAuthClientListResponse,
+  RotatedOAuthClientResponse,
+} from './dto/oauth-client.response';
 import { RegisterOAuthClientRequest } from './dto/register-oauth-client.request';
 import type { OAuthClientEntity } from './oauth-client.entity';
 import { OAuthClientsService } from './oauth-clients.service';
@@ -29,11 +34,15 @@ export class OAuthClientsController {
   @Post()
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Register an OAuth client; a confidential client’s secret is in this answer only' })
-  @ApiCreatedResponse({ description: 'The client, with client_secret for a confidential client' })
+  @ApiCreatedResponse({
+    type: CreatedOAuthClientResponse,
+    description: 'The client, with client_secret for a confidential client',
+  })
+  @ApiErrors({ 404: 'company_id is not the caller’s company nor one of its child companies.' })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: RegisterOAuthClientRequest,
-  ): Promise<OAuthClientResponse & { client_secret?: string }> {
+  ): Promise<CreatedOAuthClientResponse> {
     const companyId = await this.scope.resolve(principal, body.company_id);
     const { client, secret } = await this.clients.create({
       name: body.name,
@@ -46,11 +55,9 @@ export class OAuthClientsController {
 
   @Get()
   @ApiOperation({ summary: "List a company's OAuth clients (never their secrets)" })
-  @ApiOkResponse({ description: '{ clients: [...] }' })
-  async list(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: CompanyQuery,
-  ): Promise<{ clients: OAuthClientResponse[] }> {
+  @ApiOkResponse({ type: OAuthClientListResponse })
+  @ApiErrors({ 404: 'company_id is not the caller’s company nor one of its child companies.' })
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: CompanyQuery): Promise<OAuthClientListResponse> {
     const companyId = await this.scope.resolve(principal, query.company_id);
     return { clients: (await this.clients.list(companyId)).map(mapOAuthClient) };
   }
@@ -59,11 +66,12 @@ export class OAuthClientsController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Rotate a confidential client’s secret; the old one stops working at once' })
-  @ApiOkResponse({ description: 'The client with its new client_secret' })
+  @ApiOkResponse({ type: RotatedOAuthClientResponse, description: 'The client with its new client_secret' })
+  @ApiErrors({ 400: 'A public client has no secret.', 404: NOT_FOUND })
   async rotateSecret(
     @CurrentPrincipal() principal: Principal,
     @Param('clientId') clientId: string,
-  ): Promise<OAuthClientResponse & { client_secret: string }> {
+  ): Promise<RotatedOAuthClientResponse> {
     await this.owned(principal, clientId);
     const { client, secret } = await this.clients.rotateSecret(clientId);
     return { ...mapOAuthClient(client), client_secret: secret };
@@ -73,6 +81,7 @@ export class OAuthClientsController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a client and revoke every grant (and so every token) issued to it' })
   @ApiNoContentResponse()
+  @ApiErrors({ 404: NOT_FOUND })
   async delete(@CurrentPrincipal() principal: Principal, @Param('clientId') clientId: string): Promise<void> {
     await this.owned(principal, clientId);
     await this.clients.delete(clientId);

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal, type Principal } from '@suite/authz';
-import { AppError } from '@suite/runtime';
+import { ApiErrors, AppError } from '@suite/runtime';
 import { CreatePersonalAccessTokenRequest } from './dto/create-personal-access-token.request';
 import {
   CreatedPersonalAccessTokenResponse,
@@ -20,6 +20,7 @@ import { PersonalAccessTokensService, type TokenOwner } from './personal-access-
 @ApiTags('personal-access-tokens')
 @ApiBearerAuth()
 @Authenticated()
+@ApiErrors({ 403: 'Managing tokens needs a full-access credential of the user’s own (not a narrowed or login-as token).' })
 @Controller('oauth/personal-access-tokens')
 export class PersonalAccessTokensController {
   constructor(private readonly tokens: PersonalAccessTokensService) {}
@@ -51,6 +52,7 @@ export class PersonalAccessTokensController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke one of the caller’s personal access tokens; refused everywhere within a second' })
   @ApiNoContentResponse()
+  @ApiErrors({ 404: 'No such live token of the caller.' })
   async revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.tokens.revoke(ownerOf(principal), id);
   }

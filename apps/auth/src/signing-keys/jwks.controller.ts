@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { JwksResponse, type PublicJwkResponse } from './dto/jwks.response';
 import { SigningKeysService } from './signing-keys.service';
 
 @ApiTags('oauth')
@@ -10,7 +11,9 @@ export class JwksController {
   /** RFC 7517 key set: every key that may have signed a still-valid access token. */
   @Get('jwks.json')
   @Header('Cache-Control', 'public, max-age=300')
-  async jwks() {
-    return { keys: await this.keys.publicKeys() };
+  @ApiOperation({ summary: 'The public keys that verify access tokens (RFC 7517)' })
+  @ApiOkResponse({ type: JwksResponse })
+  async jwks(): Promise<JwksResponse> {
+    return { keys: (await this.keys.publicKeys()) as PublicJwkResponse[] };
   }
 }

@@ -1,4 +1,5 @@
 import type { ApiBodyOptions } from '@nestjs/swagger';
+import type { ApiErrorsEntry } from '@suite/runtime';
 import { ACCESS_TOKEN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE } from '@suite/contracts';
 
 /**
@@ -49,4 +50,11 @@ export const REFRESH_REQUEST_BODY: ApiBodyOptions = {
       ...CLIENT_FIELDS,
     },
   },
+};
+
+/** RFC 6749 §5.2, as the token endpoints answer it (`error` names the code). */
+export const TOKEN_ENDPOINT_ERRORS: ApiErrorsEntry = {
+  400: 'invalid_request, invalid_grant, unsupported_grant_type, invalid_scope or invalid_target.',
+  401: 'invalid_client: client authentication failed (with WWW-Authenticate when HTTP Basic was used).',
+  429: 'slow_down: too many requests from this address or for this client; retry after Retry-After seconds.',
 };

@@ -1,11 +1,11 @@
 import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '@suite/authz';
 import { TOKEN_EXCHANGE_GRANT_TYPE } from '@suite/contracts';
-import { AppError, ENVIRONMENT, type BaseEnvironment, CLOCK, type Clock } from '@suite/runtime';
+import { ApiErrors, AppError, CLOCK, ENVIRONMENT, type BaseEnvironment, type Clock } from '@suite/runtime';
 import { isRefusal, readTokenExchangeRequest } from '../login-as/token-exchange-rules';
 import { TokenExchangeService, type TokenExchangeResponse } from '../login-as/token-exchange.service';
 import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
@@ -13,12 +13,15 @@ import type { OAuthClientEntity } from '../oauth-clients/oauth-client.entity';
 import { redirectUriMatches } from '../oauth-clients/redirect-uri';
 import { tokenError } from '../shared/oauth-errors';
 import type { RateDecision } from '../shared/rate-limiter';
-import { REFRESH_REQUEST_BODY, TOKEN_REQUEST_BODY } from './token-endpoint.docs';
+import { ExchangedTokenResponse, IssuedTokensResponse } from './dto/token.response';
+import { REFRESH_REQUEST_BODY, TOKEN_ENDPOINT_ERRORS, TOKEN_REQUEST_BODY } from './token-endpoint.docs';
 import { presentedClient, readForm, required, type FormParams } from './token-request';
 import { TokenEndpointThrottle } from './token-throttle';
 import { TokensService, type TokenResponse } from './tokens.service';
 
 @ApiTags('oauth')
+@ApiExtraModels(IssuedTokensResponse, ExchangedTokenResponse)
+@ApiErrors(TOKEN_ENDPOINT_ERRORS)
 @Controller('oauth')
 export class TokenController {
   private readonly throttle: TokenEndpointThrottle;
@@ -42,6 +45,10 @@ export class TokenController {
   @ApiOperation({
     summary:
       'Token endpoint (RFC 6749 §3.2): authorization_code and refresh_token grants; RFC 8693 token exchange (login-as) for internal callers only',
+  })
+  @ApiOkResponse({
+    description: 'The tokens; for a token exchange, the login-as access token',
+    schema: { oneOf: [{ $ref: getSchemaPath(IssuedTokensResponse) }, { $ref: getSchemaPath(ExchangedTokenResponse) }] },
   })
   async token(
     @Req() request: FastifyRequest,
@@ -111,6 +118,7 @@ export class TokenController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody(REFRESH_REQUEST_BODY)
   @ApiOperation({ summary: 'Refresh endpoint: rotates the refresh token' })
+  @ApiOkResponse({ type: IssuedTokensResponse })
   async refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<TokenResponse> {
     noStore(response);
     this.admitAddress(request, response);

@@ -1,6 +1,7 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { ApiErrors } from '@suite/runtime';
 import { CallbackIntakeService } from './callback-intake.service';
 import { CarrierCallbacksResponse } from './dto/carrier-callbacks.response';
 
@@ -39,6 +40,11 @@ export class CarrierCallbacksController {
     },
   })
   @ApiOkResponse({ type: CarrierCallbacksResponse })
+  @ApiErrors({
+    401: 'Missing, bad or stale signature.',
+    404: 'Not the active carrier.',
+    503: 'A receipt ahead of its hand-off: retry.',
+  })
   async receive(@Param('carrier') carrier: string, @Req() request: FastifyRequest): Promise<CarrierCallbacksResponse> {
     const rawBody: unknown = request.body;
     return { results: await this.intake.receive(carrier, request.headers, Buffer.isBuffer(rawBody) ? rawBody : Buffer.alloc(0)) };

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuthenticated, CurrentPrincipal, type Principal } from '@suite/authz';
+import { ApiErrors } from '@suite/runtime';
 import { SandboxInboundRequest } from '../carrier/sandbox/dto/sandbox-inbound.request';
 import { mapMessage, MessageResponse } from '../messages/dto/message.response';
 import { SandboxInboundService } from './sandbox-inbound.service';
@@ -20,6 +21,10 @@ export class SandboxInboundController {
       '404 when `to` is not your number; only with the sandbox carrier',
   })
   @ApiOkResponse({ type: MessageResponse })
+  @ApiErrors({
+    404: '`to` is not a sender number of this workspace, or the sandbox carrier is off.',
+    503: 'Not stored; try again.',
+  })
   async inbound(@CurrentPrincipal() principal: Principal, @Body() body: SandboxInboundRequest): Promise<MessageResponse> {
     return mapMessage(await this.sandbox.simulate(principal.companyId, body));
   }

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuthenticated, CurrentPrincipal, type Principal } from '@suite/authz';
+import { ApiErrors } from '@suite/runtime';
 import { MESSAGING_LIMITS } from '../config/messaging-defaults';
 import { PhoneParam } from '../shared/phone-param.pipe';
 import { ConversationQuery } from './dto/conversation.query';
@@ -34,6 +35,7 @@ export class MessagesController {
     summary: `Queue a message (400 invalid input, 403 contact opted out, 409 no sender number in the workspace); message at most ${MESSAGING_LIMITS.messageMaxLength} characters`,
   })
   @ApiOkResponse({ type: SendMessageResponse })
+  @ApiErrors({ 403: 'The contact opted out.', 409: 'The workspace has no sender number.' })
   async send(@CurrentPrincipal() principal: Principal, @Body() body: SendMessageRequest): Promise<SendMessageResponse> {
     const message = await this.sender.send(principal.companyId, {
       to: body.to,
@@ -65,6 +67,7 @@ export class MessagesController {
   @Get('messages/:id')
   @ApiOperation({ summary: 'A message (404 when unknown or another workspace’s)' })
   @ApiOkResponse({ type: MessageResponse })
+  @ApiErrors({ 404: 'No such message in this workspace.' })
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<MessageResponse> {
     return mapMessage(await this.messages.get(principal.companyId, id));
   }
@@ -75,6 +78,7 @@ export class MessagesController {
       'Cancel a message not yet handed to the carrier (200 with the cancelled message, again 200 when already cancelled; 409 too late)',
   })
   @ApiOkResponse({ type: MessageResponse })
+  @ApiErrors({ 404: 'No such message in this workspace.', 409: 'Too late: already handed to the carrier.' })
   async cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<MessageResponse> {
     return mapMessage(await this.messages.cancel(principal.companyId, id));
   }
@@ -84,6 +88,7 @@ export class MessagesController {
     summary: `The newest messages with a contact, oldest first (limit default ${MESSAGING_LIMITS.conversationLimitDefault}, max ${MESSAGING_LIMITS.conversationLimitMax}); 404 when none`,
   })
   @ApiOkResponse({ type: ConversationResponse })
+  @ApiErrors({ 404: 'No conversation with this contact.' })
   async conversation(
     @CurrentPrincipal() principal: Principal,
     @PhoneParam() phone: string,

@@ -1,25 +1,28 @@
-import { Body, Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { InternalTokenGuard } from '@suite/authz';
-import { mapWorkspaceSettings, PutWorkspaceSettingsRequest, type WorkspaceSettingsResponse } from './dto/workspace-settings.dto';
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { InternalTokenAuthenticated } from '@suite/authz';
+import { ApiErrors } from '@suite/runtime';
+import { mapWorkspaceSettings, PutWorkspaceSettingsRequest, WorkspaceSettingsResponse } from './dto/workspace-settings.dto';
 import { WorkspaceSettingsService, type WorkspaceSettingsView } from './workspace-settings.service';
 
 /** Operator routes for a workspace's send window, HELP reply and pacing overrides (decision 0004). */
 @ApiTags('internal')
-@ApiSecurity('internal-token')
-@UseGuards(InternalTokenGuard)
+@InternalTokenAuthenticated()
+@ApiErrors({ 404: 'Unknown company.' })
 @Controller('internal/workspaces/:company_id/settings')
 export class InternalWorkspaceSettingsController {
   constructor(private readonly settings: WorkspaceSettingsService) {}
 
   @Get()
   @ApiOperation({ summary: 'The effective settings (defaults applied) and which fields are overridden' })
+  @ApiOkResponse({ type: WorkspaceSettingsResponse })
   async get(@Param('company_id') companyId: string): Promise<WorkspaceSettingsResponse> {
     return respond(companyId, await this.settings.get(companyId));
   }
 
   @Put()
   @ApiOperation({ summary: 'Replace the overrides (omitted or null = default); 400 unless send_window_start < send_window_end' })
+  @ApiOkResponse({ type: WorkspaceSettingsResponse })
   async put(
     @Param('company_id') companyId: string,
     @Body() body: PutWorkspaceSettingsRequest,

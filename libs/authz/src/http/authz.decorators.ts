@@ -2,26 +2,49 @@ import { applyDecorators, createParamDecorator, UseGuards, type ExecutionContext
 import { ApiBearerAuth, ApiSecurity } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from './authenticated-request';
 import type { Permission } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { ApiErrors, AppError } from '@suite/runtime';
 import type { Principal } from '../principal';
+import { InternalTokenGuard } from '../internal/internal-token.guard';
 import { ApiKeyGuard } from './api-key.guard';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { PermissionGuard } from './permission.guard';
 
 /** A bearer token (access token or personal access token) is required; no permission. */
-export const Authenticated = () => applyDecorators(UseGuards(BearerAuthGuard), ApiBearerAuth());
+export const Authenticated = () => applyDecorators(UseGuards(BearerAuthGuard), ApiBearerAuth(), ApiErrors(401));
 
 /**
  * A bearer token whose effective rights (scopes ∩ the user's current permissions) include every
  * permission listed: 401 without a valid token, 403 when a permission is missing.
  */
 export const RequirePermission = (...permissions: [Permission, ...Permission[]]) =>
-  applyDecorators(UseGuards(BearerAuthGuard, PermissionGuard(...permissions)), ApiBearerAuth());
+  applyDecorators(
+    UseGuards(BearerAuthGuard, PermissionGuard(...permissions)),
+    ApiBearerAuth(),
+    ApiErrors({
+      401: 'Missing or refused bearer token.',
+      403: `Needs the permission${permissions.length > 1 ? 's' : ''} ${permissions.join(', ')}.`,
+    }),
+  );
 
 /** A workspace API key in `x-api-key` is required (the messaging API). */
-export const ApiKeyAuthenticated = () => applyDecorators(UseGuards(ApiKeyGuard), ApiSecurity('api-key'));
+export const ApiKeyAuthenticated = () =>
+  applyDecorators(UseGuards(ApiKeyGuard), ApiSecurity('api-key'), ApiErrors({ 401: 'Missing or refused x-api-key.' }));
 
-/** The verified Principal of the request; use only behind one of the decorators above. */
+/**
+ * Operator and service-to-service routes under `/internal` (decision 0004): `x-internal-token`
+ * must be INTERNAL_API_TOKEN; without one configured, the routes answer 404 as if absent.
+ */
+export const InternalTokenAuthenticated = () =>
+  applyDecorators(
+    UseGuards(InternalTokenGuard),
+    ApiSecurity('internal-token'),
+    ApiErrors({
+      401: 'Missing or wrong x-internal-token.',
+      404: 'Internal routes are off (no INTERNAL_API_TOKEN configured).',
+    }),
+  );
+
+/** The verified Principal of the request; use only behind one of the user or API key decorators above. */
 export const CurrentPrincipal = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {
   const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
   // A route without an authentication guard is a programming error; fail closed.

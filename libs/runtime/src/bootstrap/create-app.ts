@@ -1,7 +1,9 @@
 import { Logger as NestLogger, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import { ANSWER_RECORDING_VARIABLE } from '@suite/contracts';
 import { ApiExceptionFilter, type ErrorBodyFormatter } from '../errors/api-exception.filter';
 import { registerBodyParsers } from '../http/body-parsers';
 import { routingErrorHandler, MAX_PATH_PARAM_LENGTH } from '../http/framework-errors';
@@ -10,7 +12,10 @@ import { registerUntrustedRequestCheck } from '../http/untrusted-request.hook';
 import { requestIdFor, ROOT_LOGGER } from '../logging/logger.module';
 import { registerRequestLogging } from '../logging/request-logging.hook';
 import { registerHttpMetrics } from '../metrics/http-metrics.hook';
-import { setupOpenApi, type OpenApiOptions } from '../openapi/setup-openapi';
+import { registerAnswerRecording } from '../openapi/answer-recording.hook';
+import { documentPreview } from '../openapi/document-preview';
+import { buildOpenApiDocument, type OpenApiOptions } from '../openapi/openapi-document';
+import { setupOpenApi } from '../openapi/setup-openapi';
 import { registerRequestTraceContext } from '../tracing/request-trace-context.hook';
 import { createValidationPipe } from '../validation/request-validation';
 
@@ -64,11 +69,20 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
     // A request that never completes (or is not HTTP) gets 408 (or 400, 431) in the API's error body.
     clientErrorHandler: clientErrorHandler(options.formatError),
   });
+  const preview = documentPreview();
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     bufferLogs: true,
     abortOnError: false,
     bodyParser: false,
+    // openApiDocumentOf: scan the modules without instantiating a provider (no database, no broker).
+    ...(preview ? { preview: true, logger: false } : {}),
   });
+  let document: OpenAPIObject | undefined;
+  const openApiDocument = () => (document ??= buildOpenApiDocument(app, options.openApi));
+  if (preview) {
+    preview.document = openApiDocument();
+    return app;
+  }
   app.useLogger(app.get(Logger));
   // Request, header and keep-alive timeouts from the app's environment; connections tracked for the drain.
   configureHttpServer(app);
@@ -79,9 +93,14 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
   registerBodyParsers(instance, { rawBodyRoutes: options.rawBodyRoutes ?? [], largeBodyRoutes: options.largeBodyRoutes ?? [] });
   registerRequestLogging(instance, app.get(ROOT_LOGGER));
   registerHttpMetrics(instance, options.appName);
+  // Integration tests only: a sample of the answers, checked against the document at the end of the run (decision 0026).
+  const answersDir = process.env[ANSWER_RECORDING_VARIABLE];
+  if (answersDir && options.openApi.errorBody) {
+    registerAnswerRecording(instance, { appName: options.appName, dir: answersDir, document: openApiDocument });
+  }
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(options.formatError));
-  setupOpenApi(app, options.openApi);
+  setupOpenApi(app, openApiDocument);
   try {
     await app.init();
     await instance.ready();

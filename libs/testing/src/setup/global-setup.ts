@@ -1,5 +1,6 @@
 import { provideKafka } from '../kafka/provide-kafka';
 import { providePostgres } from '../postgres/provide-postgres';
+import { startAnswerRecording } from './answer-recording';
 import { buildDist } from './build-dist';
 import { setSuiteTestServices } from './global-state';
 
@@ -7,7 +8,8 @@ import { setSuiteTestServices } from './global-state';
  * Jest globalSetup for the `integration` project: one PostgreSQL server and one Kafka
  * broker for the whole run, published as DATABASE_URL / KAFKA_BROKERS, which the workers
  * inherit, and dist/ compiled once (build-dist.ts) for the specs that run compiled processes.
- * Test files isolate themselves with createTestDatabase() and uniqueTopicPrefix().
+ * Test files isolate themselves with createTestDatabase() and uniqueTopicPrefix(). The apps
+ * record their answers for the OpenAPI contract check that global teardown runs (decision 0026).
  */
 export default async function globalSetup(): Promise<void> {
   const started = Date.now();
@@ -27,7 +29,9 @@ export default async function globalSetup(): Promise<void> {
 
   process.env.DATABASE_URL = postgres.value.url;
   process.env.KAFKA_BROKERS = kafka.value.brokers.join(',');
+  const answers = await startAnswerRecording();
   setSuiteTestServices({
+    answers,
     stops: [
       { name: 'PostgreSQL', stop: postgres.value.stop },
       { name: 'Kafka', stop: kafka.value.stop },

@@ -4,6 +4,8 @@
  */
 export interface SuiteTestServices {
   stops: Array<{ name: string; stop(): Promise<void> }>;
+  /** Where the apps record their answers for the OpenAPI contract check (setup/answer-recording.ts). */
+  answers?: { dir: string; owned: boolean };
 }
 
 const KEY = '__suiteTestServices__';

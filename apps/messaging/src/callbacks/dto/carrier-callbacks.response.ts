@@ -5,7 +5,7 @@ class CallbackResultResponse implements CallbackResult {
   @ApiProperty({ enum: ['status', 'inbound'] }) kind!: 'status' | 'inbound';
   @ApiProperty() carrier_message_id!: string;
   @ApiProperty({ enum: ['applied', 'duplicate', 'unknown_message', 'ignored'] }) outcome!: CallbackResult['outcome'];
-  @ApiProperty({ nullable: true, format: 'uuid' }) message_id!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid' }) message_id!: string | null;
 }
 
 /** 200 answer of a carrier callback: what was done with each callback in the request. */

@@ -4,7 +4,7 @@ import { CONTACT_CAPABILITIES, type ContactCapability, type ContactEntity } from
 /** GET /v1/contacts/{phone}: the spec's `phone` and `first_name` first, then channel and opt-out state. */
 export class ContactResponse {
   @ApiProperty({ description: 'E.164' }) phone!: string;
-  @ApiProperty({ nullable: true }) first_name!: string | null;
+  @ApiProperty({ type: String, nullable: true }) first_name!: string | null;
   @ApiProperty({
     enum: CONTACT_CAPABILITIES,
     nullable: true,
@@ -12,15 +12,16 @@ export class ContactResponse {
       'what the phone can receive, best channel first: imessage, mms (SMS and MMS), sms (text only), none (unreachable); null until the scheduler first looks it up',
   })
   channel!: ContactCapability | null;
-  @ApiProperty({ nullable: true, format: 'date-time' }) channel_checked_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) channel_checked_at!: string | null;
   @ApiProperty() opted_out!: boolean;
-  @ApiProperty({ nullable: true, format: 'date-time' }) opted_out_at!: string | null;
-  @ApiProperty({ nullable: true, description: 'the keyword the contact opted out with' }) opted_out_keyword!: string | null;
-  @ApiProperty({ nullable: true, format: 'date-time' }) opted_in_at!: string | null;
-  @ApiProperty({ nullable: true, description: 'the workspace number this conversation is pinned to' }) sender_number!:
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) opted_out_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'the keyword the contact opted out with' }) opted_out_keyword!:
     string | null;
-  @ApiProperty({ nullable: true, format: 'date-time' }) last_outbound_at!: string | null;
-  @ApiProperty({ nullable: true, format: 'date-time' }) last_inbound_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) opted_in_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'the workspace number this conversation is pinned to' })
+  sender_number!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) last_outbound_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) last_inbound_at!: string | null;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
 }
 

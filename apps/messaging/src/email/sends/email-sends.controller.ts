@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiKeyAuthenticated, CurrentPrincipal, type Principal } from '@suite/authz';
+import { ApiErrors } from '@suite/runtime';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
 import { UuidOrNotFoundPipe } from '../shared/uuid-or-not-found.pipe';
-import { mapEmailSend } from './dto/email-send.response';
+import { EmailSendResponse, mapEmailSend } from './dto/email-send.response';
 import { SendEmailRequest } from './dto/send-email.request';
 import { EmailSendsService } from './email-sends.service';
 
@@ -23,11 +24,24 @@ export class EmailSendsController {
     summary:
       'Send an email (queued at once; the same request_key with the same payload returns the first result, with another payload 409)',
   })
+  @ApiOkResponse({
+    type: EmailSendResponse,
+    headers: {
+      [IDEMPOTENT_REPLAY_HEADER]: {
+        description: 'true when the request_key was seen before and nothing new was sent',
+        schema: { type: 'string', enum: ['true', 'false'] },
+      },
+    },
+  })
+  @ApiErrors({
+    404: 'The domain or mailbox is not in this workspace (or the mailbox not on that domain).',
+    409: 'The request_key was used for a different email.',
+  })
   async send(
     @CurrentPrincipal() principal: Principal,
     @Body() body: SendEmailRequest,
     @Res({ passthrough: true }) response: FastifyReply,
-  ) {
+  ): Promise<EmailSendResponse> {
     const { send, replayed } = await this.sends.send(principal.companyId, body);
     response.header(IDEMPOTENT_REPLAY_HEADER, String(replayed));
     return mapEmailSend(send);
@@ -35,7 +49,12 @@ export class EmailSendsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'An email send and its status (queued, sent, failed, captured)' })
-  async get(@CurrentPrincipal() principal: Principal, @Param('id', new UuidOrNotFoundPipe(EMAIL_NOT_FOUND.send)) id: string) {
+  @ApiOkResponse({ type: EmailSendResponse })
+  @ApiErrors({ 404: 'No such email in this workspace.' })
+  async get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', new UuidOrNotFoundPipe(EMAIL_NOT_FOUND.send)) id: string,
+  ): Promise<EmailSendResponse> {
     return mapEmailSend(await this.sends.get(principal.companyId, id));
   }
 }

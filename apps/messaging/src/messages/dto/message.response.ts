@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import {
   MESSAGE_CHANNELS,
   MESSAGE_EFFECTS,
@@ -20,14 +20,15 @@ export class MessageResponse {
   channel!: MessageChannel | null;
   @ApiProperty() body!: string;
   @ApiProperty({ enum: PUBLIC_MESSAGE_STATUSES }) status!: PublicMessageStatus;
-  @ApiProperty({ nullable: true, description: 'outbound: the workspace number; inbound: the contact' }) from_number!:
+  @ApiProperty({ type: String, nullable: true, description: 'outbound: the workspace number; inbound: the contact' })
+  from_number!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'outbound: the contact; inbound: the workspace number' }) to!:
     string | null;
-  @ApiProperty({ nullable: true, description: 'outbound: the contact; inbound: the workspace number' }) to!: string | null;
   @ApiProperty({ enum: MESSAGE_SENDERS, nullable: true, description: 'author of an outbound message; null for inbound' })
   sender!: MessageSender | null;
   @ApiProperty({ type: [String] }) attachments!: string[];
   @ApiProperty({ enum: MESSAGE_EFFECTS, nullable: true }) effect!: MessageEffect | null;
-  @ApiProperty({ nullable: true, format: 'date-time' }) sent_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) sent_at!: string | null;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
 }
 
@@ -49,7 +50,7 @@ export class MessageListResponse {
 
 export class ConversationResponse {
   @ApiProperty({ description: 'the contact, E.164' }) phone!: string;
-  @ApiPropertyOptional({ type: [ListedMessageResponse] }) messages!: ListedMessageResponse[];
+  @ApiProperty({ type: [ListedMessageResponse], description: 'oldest first' }) messages!: ListedMessageResponse[];
 }
 
 export const mapMessage = (row: MessageEntity): MessageResponse => ({

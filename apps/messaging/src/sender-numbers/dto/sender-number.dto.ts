@@ -13,7 +13,11 @@ export class SenderNumberResponse {
   @ApiProperty() company_id!: string;
   @ApiProperty({ enum: ['active', 'removed'] }) status!: SenderNumberStatus;
   @ApiProperty({ format: 'date-time', description: 'warm-up counts from here' }) added_at!: string;
-  @ApiProperty({ nullable: true, format: 'date-time' }) removed_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) removed_at!: string | null;
+}
+
+export class SenderNumberListResponse {
+  @ApiProperty({ type: [SenderNumberResponse], description: 'active numbers first' }) sender_numbers!: SenderNumberResponse[];
 }
 
 export const mapSenderNumber = (row: SenderNumberEntity): SenderNumberResponse => ({

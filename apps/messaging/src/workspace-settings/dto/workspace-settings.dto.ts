@@ -13,12 +13,20 @@ const HH_MM_OR_MIDNIGHT = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
  * omitted or null goes back to the default (config/messaging-defaults.ts).
  */
 export class PutWorkspaceSettingsRequest {
-  @ApiPropertyOptional({ example: MESSAGING_DEFAULTS.sendWindowStart, description: "'HH:MM', recipient's local time" })
+  // `type` is spelt out in each @ApiPropertyOptional: for `string | null` TypeScript's metadata says Object.
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: MESSAGING_DEFAULTS.sendWindowStart,
+    description: "'HH:MM', recipient's local time",
+  })
   @IsOptional()
   @Matches(HH_MM, { message: "send_window_start must be a time 'HH:MM' (00:00 to 23:59)" })
   send_window_start?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     example: MESSAGING_DEFAULTS.sendWindowEnd,
     description: "'HH:MM' or '24:00' (until midnight), exclusive",
   })
@@ -26,35 +34,54 @@ export class PutWorkspaceSettingsRequest {
   @Matches(HH_MM_OR_MIDNIGHT, { message: "send_window_end must be a time 'HH:MM' (00:00 to 23:59) or 24:00" })
   send_window_end?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 480, description: 'auto-reply to HELP/INFO' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 480, description: 'auto-reply to HELP/INFO' })
   @IsOptional()
   @IsString()
   @IsNotBlank()
   @MaxLength(480)
   help_reply?: string | null;
 
-  @ApiPropertyOptional({ description: 'messages per second per number', example: MESSAGING_DEFAULTS.perSecondRate })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 0.01,
+    maximum: 100,
+    description: 'messages per second per number',
+    example: MESSAGING_DEFAULTS.perSecondRate,
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0.01)
   @Max(100)
   per_second_rate?: number | null;
 
-  @ApiPropertyOptional({ example: MESSAGING_DEFAULTS.warmupDays })
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 0, maximum: 365, example: MESSAGING_DEFAULTS.warmupDays })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(365)
   warmup_days?: number | null;
 
-  @ApiPropertyOptional({ example: MESSAGING_DEFAULTS.dailyNewContactsStart })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: 100_000,
+    example: MESSAGING_DEFAULTS.dailyNewContactsStart,
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(100_000)
   daily_new_contacts_start?: number | null;
 
-  @ApiPropertyOptional({ example: MESSAGING_DEFAULTS.dailyNewContactsMax })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: 100_000,
+    example: MESSAGING_DEFAULTS.dailyNewContactsMax,
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

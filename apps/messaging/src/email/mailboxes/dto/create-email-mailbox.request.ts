@@ -19,6 +19,7 @@ export class CreateEmailMailboxRequest {
   local_part!: string;
 
   @ApiPropertyOptional({
+    type: String,
     maxLength: DISPLAY_NAME_MAX,
     example: 'Acme Sales',
     nullable: true,

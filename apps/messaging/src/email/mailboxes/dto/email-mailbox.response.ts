@@ -1,13 +1,18 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { emailAddress } from '../../shared/sender-address';
 import type { EmailMailboxEntity } from '../email-mailbox.entity';
 
-export interface EmailMailboxResponse {
-  id: string;
-  domain_id: string;
-  local_part: string;
-  display_name: string | null;
-  address: string;
-  created_at: string;
+export class EmailMailboxResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) domain_id!: string;
+  @ApiProperty({ example: 'sales' }) local_part!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Acme Sales' }) display_name!: string | null;
+  @ApiProperty({ example: 'sales@mail.acme.test' }) address!: string;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+}
+
+export class EmailMailboxListResponse {
+  @ApiProperty({ type: [EmailMailboxResponse] }) mailboxes!: EmailMailboxResponse[];
 }
 
 export const mapEmailMailbox = (mailbox: EmailMailboxEntity, domainName: string): EmailMailboxResponse => ({

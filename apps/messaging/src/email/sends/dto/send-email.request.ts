@@ -25,6 +25,7 @@ export class SendEmailRequest {
   domain_id!: string;
 
   @ApiPropertyOptional({
+    type: String,
     description: 'A mailbox of the same domain; omitted or null: no-reply@<domain>',
     format: 'uuid',
     nullable: true,

@@ -1,0 +1,31 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { ErrorBodySchema } from './api-error-schema';
+import { withErrorAnswers } from './error-answers';
+
+export interface OpenApiOptions {
+  title: string;
+  description: string;
+  version: string;
+  /** Security schemes the app's routes declare with @ApiBearerAuth / @ApiSecurity. */
+  security?: Array<'bearer' | 'api-key' | 'internal-token'>;
+  /**
+   * The app's error body (what its ErrorBodyFormatter writes), shown as `ApiError` and referred
+   * to by every error answer. Declaring it also holds the app to its document in the integration
+   * tests (decision 0026). Without it the document has no error answers.
+   */
+  errorBody?: ErrorBodySchema;
+}
+
+/** The app's OpenAPI document: what its controllers declare, plus its error body and the errors every route can give. */
+export function buildOpenApiDocument(app: INestApplication, options: OpenApiOptions): OpenAPIObject {
+  let builder = new DocumentBuilder().setTitle(options.title).setDescription(options.description).setVersion(options.version);
+  for (const scheme of options.security ?? []) {
+    if (scheme === 'bearer') builder = builder.addBearerAuth();
+    if (scheme === 'api-key') builder = builder.addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'api-key');
+    if (scheme === 'internal-token') {
+      builder = builder.addApiKey({ type: 'apiKey', in: 'header', name: 'x-internal-token' }, 'internal-token');
+    }
+  }
+  return withErrorAnswers(SwaggerModule.createDocument(app, builder.build()), options.errorBody);
+}
