@@ -24,12 +24,12 @@ export interface CoreModulesOptions {
   migrations: AppDatabaseConfig['migrations'];
 }
 
-/** What every app imports first: its environment, JSON logging, its database and metrics. */
+/** What every app imports first: its environment, logging, its database and metrics. */
 export function coreModules(options: CoreModulesOptions): DynamicModule[] {
   const { env } = options;
   return [
     EnvironmentModule.register(env),
-    loggerModule(options.appName, env.LOG_LEVEL),
+    loggerModule(options.appName, env.LOG_LEVEL, env.LOG_FORMAT),
     databaseModule({
       inject: [],
       useFactory: () => ({
