@@ -28,8 +28,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Request headers a request's log line carries: what helps to find a caller or a client bug, and
- * never a credential. An allow-list, not every header: all headers with their redaction were
- * ~4 % of the messaging send path's CPU. Credentials (authorization, x-api-key, cookie,
+ * never a credential. An allow-list, not every header: all headers with their redaction were a
+ * cost on the send path (decision 0016). Credentials (authorization, x-api-key, cookie,
  * x-internal-token) are not on the list; the redaction below still guards every other object
  * that is logged.
  */
