@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { holdInProcessDelivery, OutboxRelay } from '@suite/eventing';
 import { APPS } from '@suite/contracts';
-import { drainHttp, listen, onShutdownSignal } from '@suite/runtime';
+import { drainHttp, flushLogs, listen, onShutdownSignal, runInAppContext } from '@suite/runtime';
 import { EmbeddedDatabase, embeddedDataDir, embeddedPort } from './embedded/embedded-database';
 import {
   embeddedAuthSecrets,
@@ -12,6 +12,7 @@ import {
 } from './embedded/local-secrets';
 import { SUITE_APPS } from './suite-apps';
 import { bootstrapOnFirstStart } from './admin/first-start';
+import { readyBanner } from './embedded/ready-banner';
 
 /**
  * `npm start`: the whole suite in one process. Each app keeps its own Nest container, port,
@@ -37,9 +38,10 @@ async function main(): Promise<void> {
   onShutdownSignal(async () => {
     // Apps consume each other's events, so stop in phases: no new requests anywhere, then
     // every relay hands its pending events over while all consumers still run, then close.
-    await Promise.all(running.map((app) => drainHttp(app, shutdownTimeout)));
-    await Promise.allSettled(running.map((app) => app.get(OutboxRelay).flush(shutdownTimeout)));
-    for (const app of running) await app.close();
+    // Each app's part runs in its context, so what it logs carries its name.
+    await Promise.all(running.map((app) => runInAppContext(app, () => drainHttp(app, shutdownTimeout))));
+    await Promise.allSettled(running.map((app) => runInAppContext(app, () => app.get(OutboxRelay).flush(shutdownTimeout))));
+    for (const app of running) await runInAppContext(app, () => app.close());
     await embedded?.stop();
   });
   // Until every app has subscribed, in-process delivery waits: an event published by the
@@ -78,21 +80,30 @@ async function main(): Promise<void> {
   }
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const where = embedded ? `embedded PostgreSQL (${dataDir})` : 'DATABASE_URL';
-  const transport = process.env.KAFKA_BROKERS ? `Kafka ${process.env.KAFKA_BROKERS}` : 'in-process events';
-  console.log(`\nsuite ready in ${seconds}s: ${where}, ${transport}. Ctrl-C stops everything.`);
-
   // First start on an empty database: an admin and credentials to try the suite with.
   const appNamed = (name: string) => running[SUITE_APPS.findIndex((a) => a.name === name)]!;
   const [platform, auth, messaging] = [appNamed('platform'), appNamed('auth'), appNamed('messaging')];
-  await bootstrapOnFirstStart(
+  const firstStart = await bootstrapOnFirstStart(
     { platform, auth, messaging },
     { dataDir, urls: { auth: urls.auth!, platform: urls.platform!, messaging: urls.messaging! } },
   ).catch((error: unknown) => {
     console.error(
       `bootstrap failed (the suite keeps running; try \`npm run -s admin -- bootstrap\`): ${error instanceof Error ? error.message : String(error)}`,
     );
+    return undefined;
   });
+
+  await flushLogs();
+  process.stdout.write(
+    readyBanner({
+      seconds,
+      database: embedded ? `embedded PostgreSQL (${dataDir})` : 'DATABASE_URL',
+      events: process.env.KAFKA_BROKERS ? `Kafka ${process.env.KAFKA_BROKERS}` : 'in-process events',
+      urls,
+      firstStart,
+      styled: process.stdout.isTTY === true && !process.env.NO_COLOR,
+    }),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -5,11 +5,11 @@ import { signIn, type AnyBody } from '../support/auth-and-platform';
 import { launchSuite, type LaunchedSuite } from './support/launched-suite';
 
 /**
- * The attack that once stalled every event of an app for every tenant: an event whose envelope
- * holds a lone surrogate (or a NUL) at the head of the outbox. The APIs refuse such text now
+ * The attack that stalls every event of an app for every tenant unless the relay sets it aside
+ * (decision 0020): an event whose envelope holds a lone surrogate (or a NUL) at the head of the outbox. The APIs refuse such text now
  * (decision 0022), so the poison goes in below them — the row a bug elsewhere could write — at the
- * head of every app's outbox at once. Then, on `npm start`'s launcher over Kafka, what it used to
- * break must work within a second: a revoked personal access token and API key are refused
+ * head of every app's outbox at once. Then, on `npm start`'s launcher over Kafka, what such a
+ * poison breaks must work within a second: a revoked personal access token and API key are refused
  * everywhere, a suspended user's token too, and a new user can sign in. The poison rows end in
  * outbox_dead_letter, counted, and every app stays ready (decision 0020).
  */

@@ -39,13 +39,17 @@ export class EmbeddedSuite {
     return path.join(this.dataDir, 'postgres');
   }
 
-  /** Starts the launcher; `ports` other than this suite's (a second launcher), node options (`--require`). */
-  launch(options: { ports?: AppPorts; nodeArgs?: string[] } = {}): CompiledProcess {
+  /**
+   * Starts the launcher; `ports` other than this suite's (a second launcher), node options (`--require`),
+   * variables that replace the defaults (`LOG_LEVEL` is `warn` unless given).
+   */
+  launch(options: { ports?: AppPorts; nodeArgs?: string[]; env?: NodeJS.ProcessEnv } = {}): CompiledProcess {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       SUITE_DATA_DIR: this.dataDir,
       EMBEDDED_PG_PORT: String(this.pgPort),
       LOG_LEVEL: 'warn',
+      ...options.env,
     };
     delete env.DATABASE_URL;
     delete env.KAFKA_BROKERS;

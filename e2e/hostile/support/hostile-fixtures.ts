@@ -7,8 +7,8 @@ type AnyBody = any;
 
 /**
  * Real rows for the attack to aim at: with a real id in the path, an attack on the body reaches
- * the code behind the 404 (`"password": null` on an existing user was a 500; on an unknown id it
- * is a harmless 404). Everything is created through the public APIs with the bootstrap
+ * the code behind the 404 (`"password": null` on an existing user reaches code a 404 never does;
+ * decision 0022). Everything is created through the public APIs with the bootstrap
  * credentials, as any customer could. Routes this does not know get sample values from their
  * schema, so a route added later is attacked too, only less deeply.
  */

@@ -8,8 +8,8 @@ export interface PgClient {
 /**
  * A statement run thousands of times a second (the eventing outbox and inbox; apps' hot
  * paths, such as messaging's send). Executed as a named prepared statement on the query
- * runner's own pg connection, so PostgreSQL parses and plans it once per connection: measured
- * here, that lifted the outbox insert from ~2,800 to ~4,400 single-event transactions/s.
+ * runner's own pg connection, so PostgreSQL parses and plans it once per connection (decision
+ * 0005 §8 has what that gains the outbox insert).
  * (TypeORM's query() always sends unnamed statements.) It also skips TypeORM's per-query work
  * (logging, parameter escaping, subscribers). Needs direct connections or session pooling — or
  * PgBouncer 1.21+ with max_prepared_statements — like any named prepared statement.

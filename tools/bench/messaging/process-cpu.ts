@@ -4,10 +4,13 @@ import { Client } from 'pg';
 /** Linux clock ticks per second (`getconf CLK_TCK`; 100 on every mainstream x86 and arm kernel). */
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds (user + system) the process has used so far, from /proc; null off Linux or once it is gone. */
-export function processCpuSeconds(pid: number): number | null {
+/**
+ * CPU seconds (user + system) the process has used so far, from /proc; null off Linux or once it is
+ * gone. With `thread` (a thread id; the process id is its main thread), that thread's alone.
+ */
+export function processCpuSeconds(pid: number, thread?: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces), counted from 3: utime is 14, stime 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;

@@ -87,9 +87,9 @@ export class MessagingEnvironment extends BaseEnvironment {
 
   /**
    * Send batches running at once in this process (each holds a database connection for its two
-   * round trips, decision 0019). One: on the 2-core benchmark machine a single batch in flight
-   * gathers more sends per batch (16 against 11) and cost less CPU per send than two; raise it
-   * when the database is far enough away that a batch's round trips leave the process idle.
+   * round trips, decision 0019). One: a single batch in flight gathers more sends per batch and
+   * costs less CPU per send than two (decision 0019 has the measurements); raise it when the
+   * database is far enough away that a batch's round trips leave the process idle.
    */
   @IsInt()
   @Min(1)

@@ -8,8 +8,8 @@ import { entityFromColumns } from '../shared/entity-from-columns';
 import { transactionRunner } from '../shared/transaction-runner';
 
 /**
- * What a claim batch reads about its candidates, one statement per question for the whole batch
- * (release-claimer.ts used to ask the per-message ones once per message), as prepared statements
+ * What a claim batch reads about its candidates, one statement per question for the whole batch,
+ * not per message (decision 0014, "Batches"), as prepared statements
  * mapped straight to entities (a query builder's entity loading cost more than the queries).
  */
 

@@ -4,8 +4,8 @@ import { PreparedStatement } from '@suite/eventing';
 import { transactionRunner } from '../shared/transaction-runner';
 
 /**
- * The claims a batch decided, written at its end in two statements (they used to be two per
- * message): the numbers' reserved slots, and `queued` → `sending` through the state machine. The
+ * The claims a batch decided, written at its end in two statements, not two per message (decision
+ * 0014, "Batches"): the numbers' reserved slots, and `queued` → `sending` through the state machine. The
  * rows are already locked by the batch (candidates FOR UPDATE SKIP LOCKED, numbers FOR UPDATE), so
  * writing later in the same transaction changes nothing another transaction could see.
  */

@@ -7,8 +7,8 @@ import { pacingDay } from '../scheduling/pacing';
 import { transactionRunner } from '../shared/transaction-runner';
 
 /**
- * The bookkeeping writes of a hand-off batch, one statement each for the whole batch (a hand-off
- * used to issue each of them per message). Rows are fed in key order. Two batches rarely share a
+ * The bookkeeping writes of a hand-off batch, one statement each for the whole batch, not per
+ * message (decision 0014, "Batches"). Rows are fed in key order. Two batches rarely share a
  * row: a batch holds each sender number once, and conversation order keeps one message per
  * person in flight; the days' upserts are in key order in the claim too (release-claimer.ts).
  */

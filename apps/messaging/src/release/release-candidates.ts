@@ -62,9 +62,8 @@ const CANDIDATE_IDS = `
  * queue order. Status and due time are checked again on the row itself: the sub-select read a
  * snapshot, the lock reads the latest version. Each id is looked up (and locked) by primary key in
  * a LATERAL: written as `m.id IN (…)`, `= ANY (ARRAY(…))` or a join to a CTE of them, the planner
- * walked every due row of a queue index and probed the ids against it — 222 ms (`IN`), 30 ms
- * (CTE), 8.5 ms (`ANY`) a claim with 20,000 queued on a loaded machine (EXPLAIN ANALYZE in the
- * drain benchmark); the `IN` form was the largest cost in PostgreSQL per handed-over message.
+ * walks every due row of a queue index and probes the ids against it (decision 0014, "Batches",
+ * has the plans' timings).
  */
 const LOCK_CANDIDATES = new PreparedStatement(
   'claim_lock_candidates',

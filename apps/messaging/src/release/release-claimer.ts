@@ -84,7 +84,7 @@ const conversationKey = (companyId: string, phone: string, number: string) => `$
  * number's row lock. No network call happens inside: the hand-off is step 2. What the decisions
  * need is read for the whole batch first (claim-reads.ts) and the claims are written at its end
  * (claim-writes.ts): a batch costs about ten statements, plus one per cancelled or deferred
- * message, where it used to cost about six per message.
+ * message (decision 0014, "Batches").
  */
 @Injectable()
 export class ReleaseClaimer {

@@ -21,9 +21,9 @@ export function normalizePhone(input: unknown): string | null {
 }
 
 /**
- * Answers for recently seen inputs. libphonenumber's full validation was ~3 % of the send path's
- * CPU, run twice per send (the DTO's transform, then its check) and again for every returning
- * contact; the answer for a string never changes within a process (the metadata is bundled).
+ * Answers for recently seen inputs. libphonenumber's full validation runs twice per send (the DTO's
+ * transform, then its check) and again for every returning contact, a cost on the send path
+ * (decision 0016); the answer for a string never changes within a process (the metadata is bundled).
  * Bounded: when full, the oldest half is dropped (a Map iterates in insertion order).
  */
 const RECENT_LIMIT = 10_000;

@@ -35,8 +35,8 @@ export class HandlerRegistry {
 
 /**
  * The child span id is drawn when something first reads it (an event appended, a log line),
- * not for every event: each draw is a getrandom system call, measured at ~7% of the consumer's
- * CPU in the benchmark for handlers that never look at it. Once drawn it stays the same.
+ * not for every event: each draw is a getrandom system call, a cost for handlers that never look
+ * at it (decision 0005 §5). Once drawn it stays the same.
  */
 function lazyChildContext(parent: string | null): TraceContext {
   let traceparent: string | undefined;

@@ -15,8 +15,8 @@ export interface OutboxOptions {
   /**
    * At most one NOTIFY per this many ms from this process. A transaction that NOTIFYs takes
    * a cluster-wide lock at commit and holds it through the WAL flush, so notifying commits
-   * are serialized; measured here, NOTIFY on every commit cut single-event transactions from
-   * ~3,700/s to ~2,400/s. Under load the relay polls on its own (see OutboxRelay), so one
+   * are serialized, and NOTIFY on every commit costs single-event writers a third of their
+   * throughput (decision 0005 §4). Under load the relay polls on its own (see OutboxRelay), so one
    * wake-up per window is enough; an idle system still gets a NOTIFY with every commit.
    * 0 notifies on every append.
    */

@@ -27,12 +27,12 @@ export interface CoreModulesOptions {
   clock?: Clock;
 }
 
-/** What every app imports first: its environment, JSON logging, its database, metrics and clock. */
+/** What every app imports first: its environment, logging, its database, metrics and clock. */
 export function coreModules(options: CoreModulesOptions): DynamicModule[] {
   const { env } = options;
   return [
     EnvironmentModule.register(env),
-    loggerModule(options.appName, env.LOG_LEVEL),
+    loggerModule(options.appName, env.LOG_LEVEL, env.LOG_FORMAT),
     databaseModule({
       inject: [],
       useFactory: () => ({

@@ -9,6 +9,7 @@ import { registerBodyParsers } from '../http/body-parsers';
 import { routingErrorHandler, MAX_PATH_PARAM_LENGTH } from '../http/framework-errors';
 import { clientErrorHandler, configureHttpServer } from '../http/http-server-settings';
 import { registerUntrustedRequestCheck } from '../http/untrusted-request.hook';
+import { AppLogScope, appRoutedNestLogger, runInAppLogScope } from '../logging/app-log-context';
 import { requestIdFor, ROOT_LOGGER } from '../logging/logger.module';
 import { registerRequestLogging } from '../logging/request-logging.hook';
 import { registerHttpMetrics } from '../metrics/http-metrics.hook';
@@ -47,7 +48,7 @@ const MIB = 1024 * 1024;
 
 /**
  * Builds and initialises (but does not start listening) one app with everything every app has:
- * JSON logs with request and trace ids, the global ValidationPipe, the API's error shape,
+ * logs with request and trace ids, the global ValidationPipe, the API's error shape,
  * metrics, OpenAPI. Initialised means Fastify is ready too, so the app's server can be handed
  * to a test client (supertest) without `listen`; a later `app.init()` is a no-op.
  * Every app runs on Fastify (decision 0017): its router and body handling cost a fraction of
@@ -69,51 +70,71 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
     // A request that never completes (or is not HTTP) gets 408 (or 400, 431) in the API's error body.
     clientErrorHandler: clientErrorHandler(options.formatError),
   });
-  const preview = documentPreview();
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
-    bufferLogs: true,
-    abortOnError: false,
-    bodyParser: false,
-    // openApiDocumentOf: scan the modules without instantiating a provider (no database, no broker).
-    ...(preview ? { preview: true, logger: false } : {}),
-  });
-  let document: OpenAPIObject | undefined;
-  const openApiDocument = () => (document ??= buildOpenApiDocument(app, options.openApi));
-  if (preview) {
-    preview.document = openApiDocument();
+  // The app is built, initialised and later listens and stops in its own log scope: Nest's
+  // Logger, one per process, writes there under the app's name (app-log-context.ts).
+  const logScope = new AppLogScope();
+  return runInAppLogScope(logScope, async () => {
+    const preview = documentPreview();
+    const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+      logger: appRoutedNestLogger,
+      abortOnError: false,
+      bodyParser: false,
+      // openApiDocumentOf: scan the modules without instantiating a provider (no database, no broker).
+      ...(preview ? { preview: true, logger: false } : {}),
+    }).catch((error: unknown) => {
+      logScope.abandon();
+      throw error;
+    });
+    let document: OpenAPIObject | undefined;
+    const openApiDocument = () => (document ??= buildOpenApiDocument(app, options.openApi));
+    if (preview) {
+      logScope.abandon();
+      preview.document = openApiDocument();
+      return app;
+    }
+    logScope.bind(app.get(Logger));
+    // Request, header and keep-alive timeouts from the app's environment; connections tracked for the drain.
+    configureHttpServer(app);
+    const instance = app.getHttpAdapter().getInstance();
+    // First: everything after it, body parsing included, runs in the request's trace context.
+    registerRequestTraceContext(instance);
+    registerUntrustedRequestCheck(instance);
+    registerBodyParsers(instance, { rawBodyRoutes: options.rawBodyRoutes ?? [], largeBodyRoutes: options.largeBodyRoutes ?? [] });
+    registerRequestLogging(instance, app.get(ROOT_LOGGER));
+    registerHttpMetrics(instance, options.appName);
+    // Integration tests only: a sample of the answers, checked against the document at the end of the run (decision 0026).
+    const answersDir = process.env[ANSWER_RECORDING_VARIABLE];
+    if (answersDir && options.openApi.errorBody) {
+      registerAnswerRecording(instance, { appName: options.appName, dir: answersDir, document: openApiDocument });
+    }
+    app.useGlobalPipes(createValidationPipe());
+    app.useGlobalFilters(new ApiExceptionFilter(options.formatError));
+    setupOpenApi(app, openApiDocument);
+    try {
+      await app.init();
+      await instance.ready();
+    } catch (error) {
+      await app.close().catch(() => undefined);
+      throw error;
+    }
     return app;
-  }
-  app.useLogger(app.get(Logger));
-  // Request, header and keep-alive timeouts from the app's environment; connections tracked for the drain.
-  configureHttpServer(app);
-  const instance = app.getHttpAdapter().getInstance();
-  // First: everything after it, body parsing included, runs in the request's trace context.
-  registerRequestTraceContext(instance);
-  registerUntrustedRequestCheck(instance);
-  registerBodyParsers(instance, { rawBodyRoutes: options.rawBodyRoutes ?? [], largeBodyRoutes: options.largeBodyRoutes ?? [] });
-  registerRequestLogging(instance, app.get(ROOT_LOGGER));
-  registerHttpMetrics(instance, options.appName);
-  // Integration tests only: a sample of the answers, checked against the document at the end of the run (decision 0026).
-  const answersDir = process.env[ANSWER_RECORDING_VARIABLE];
-  if (answersDir && options.openApi.errorBody) {
-    registerAnswerRecording(instance, { appName: options.appName, dir: answersDir, document: openApiDocument });
-  }
-  app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new ApiExceptionFilter(options.formatError));
-  setupOpenApi(app, openApiDocument);
-  try {
-    await app.init();
-    await instance.ready();
-  } catch (error) {
-    await app.close().catch(() => undefined);
-    throw error;
-  }
-  return app;
+  });
 }
 
+/**
+ * Runs `fn` as the app's own work: the lines Nest's Logger writes in it, and in what it starts,
+ * carry the app's name even with other apps in the process (the embedded launcher's shutdown).
+ */
+export function runInAppContext<T>(app: INestApplication, fn: () => T): T {
+  return runInAppLogScope(AppLogScope.of(app.get(Logger)), fn);
+}
+
+/** Listens in the app's context: its connections, and so its requests, inherit it. */
 export async function listen(app: INestApplication, port: number, host: string, appName: string): Promise<string> {
-  await app.listen(port, host);
-  const url = await app.getUrl();
-  new NestLogger(appName).log(`${appName} listening on ${url.replace('[::1]', '127.0.0.1')}`);
-  return url;
+  return runInAppContext(app, async () => {
+    await app.listen(port, host);
+    const url = await app.getUrl();
+    new NestLogger('NestApplication').log(`${appName} listening on ${url.replace('[::1]', '127.0.0.1')}`);
+    return url;
+  });
 }

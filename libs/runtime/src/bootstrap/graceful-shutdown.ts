@@ -14,7 +14,7 @@ const SWEEP_INTERVAL_MS = 50;
  * progress, nothing read — is closed. Whatever is still open after `timeoutMs` is cut.
  *
  * Why not `http.Server#close` alone: since Node 19 it also destroys at once every connection its
- * parser has seen nothing of, and so did the old sweep here every 50 ms. A keep-alive connection
+ * parser has seen nothing of. A keep-alive connection
  * whose next request the client has already sent, or a new connection whose first request has
  * not been read yet (the event loop was busy), looks idle to the parser; destroying it with
  * unread bytes makes the kernel send a reset, and the client gets ECONNRESET for a request it

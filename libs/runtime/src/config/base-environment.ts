@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
+import { LOG_FORMATS, type LogFormat } from '../logging/log-format';
 import { Secret } from './secret.decorator';
 import { IsProxyAddress } from './trusted-proxies';
 
@@ -94,6 +95,14 @@ export class BaseEnvironment {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
+
+  /**
+   * `json` or `pretty` (pino-pretty, for a person). Unset: pretty when stdout is a terminal outside
+   * Kubernetes, else JSON (libs/runtime/src/logging/log-format.ts).
+   */
+  @IsOptional()
+  @IsIn(LOG_FORMATS, { message: `LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}` })
+  LOG_FORMAT?: LogFormat;
 
   /**
    * The proxies whose X-Forwarded-For the app believes: comma-separated IP addresses or CIDR

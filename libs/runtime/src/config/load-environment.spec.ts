@@ -47,6 +47,15 @@ describe('loadEnvironment', () => {
     );
   });
 
+  it('reads LOG_FORMAT as json or pretty, unset by default (then stdout decides: log-format.ts)', () => {
+    expect(loadEnvironment(BaseEnvironment, valid).LOG_FORMAT).toBeUndefined();
+    expect(loadEnvironment(BaseEnvironment, { ...valid, LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(loadEnvironment(BaseEnvironment, { ...valid, LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
+    expect(() => loadEnvironment(BaseEnvironment, { ...valid, LOG_FORMAT: 'yaml' })).toThrow(
+      'Invalid environment: LOG_FORMAT: LOG_FORMAT must be one of json, pretty',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadEnvironment(BaseEnvironment, { ...valid, KAFKA_BROKERS: '', LOG_LEVEL: '' }).KAFKA_BROKERS).toEqual([]);
   });
@@ -57,6 +66,7 @@ describe('loadEnvironment', () => {
     ['PORT', { ...valid, PORT: 'eighty' }],
     ['KAFKA_BROKERS', { ...valid, KAFKA_BROKERS: 'not a broker' }],
     ['LOG_LEVEL', { ...valid, LOG_LEVEL: 'loud' }],
+    ['LOG_FORMAT', { ...valid, LOG_FORMAT: 'yaml' }],
     ['INTERNAL_API_TOKEN', { ...valid, INTERNAL_API_TOKEN: 'short' }],
     ['KAFKA_REPLICATION_FACTOR', { ...valid, KAFKA_REPLICATION_FACTOR: '0' }],
     ['TRUSTED_PROXIES', { ...valid, TRUSTED_PROXIES: '10.0.0.0/8,ingress' }],

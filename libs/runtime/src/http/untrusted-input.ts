@@ -2,11 +2,11 @@
  * What every value that enters an API must be before any code of ours looks at it:
  *  - text is well-formed Unicode without NUL. PostgreSQL refuses NUL in text (a 500 for any
  *    stored field), and a lone UTF-16 surrogate survives JSON.parse only to fail later, far from
- *    the request: as `\ud800` in an event envelope it made the outbox relay retry one row forever
- *    while every later event of the app waited behind it (decision 0020);
+ *    the request: as `\ud800` in an event envelope it can make an outbox relay retry one row
+ *    forever while every later event of the app waits behind it (decision 0020);
  *  - structures are shallow and small enough for recursive code (class-transformer and
- *    class-validator recurse per level; ~1,400 nested arrays overflowed the stack in the
- *    validation pipe) and for a validation pass that costs in proportion to the body.
+ *    class-validator recurse per level: a deep enough body overflows the stack in the validation
+ *    pipe, decision 0022) and for a validation pass that costs in proportion to the body.
  * The walk is iterative, so the check itself has no depth limit of its own.
  */
 

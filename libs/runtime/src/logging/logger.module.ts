@@ -1,9 +1,12 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { LoggerModule } from 'nestjs-pino';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { currentTraceContext, traceIdOf } from '../tracing/trace-context';
+import { chooseLogFormat, processLogOutput, type LogFormat } from './log-format';
+import { nestLoggerFor } from './nest-logger';
+import { prettyLogStream } from './pretty-log-stream';
 
 /** Paths pino replaces with "[redacted]": credentials in headers and secrets in bodies or objects. */
 export const REDACTED_PATHS = [
@@ -25,8 +28,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Request headers a request's log line carries: what helps to find a caller or a client bug, and
- * never a credential. An allow-list, not every header: all headers with their redaction were
- * ~4 % of the messaging send path's CPU. Credentials (authorization, x-api-key, cookie,
+ * never a credential. An allow-list, not every header: all headers with their redaction were a
+ * cost on the send path (decision 0016). Credentials (authorization, x-api-key, cookie,
  * x-internal-token) are not on the list; the redaction below still guards every other object
  * that is logged.
  */
@@ -66,7 +69,7 @@ export function logContextMixin(): { trace_id?: string; req?: { id: string } } {
     : { trace_id: traceIdOf(context.traceparent) };
 }
 
-/** The app's one pino logger: JSON lines, credentials redacted, trace and request ids mixed in. */
+/** The app's one pino logger: credentials redacted, trace and request ids mixed in; JSON lines unless given another destination. */
 export function createRootLogger(appName: string, level: string, destination?: DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
@@ -86,17 +89,21 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 class RootLoggerModule {}
 
 /**
- * JSON logs: Nest's Logger writes through nestjs-pino to the app's root logger. Requests are
- * logged by a Fastify hook (request-logging.hook.ts), not by pino-http's middleware, which built a
- * child logger per request and ran through middie (decision 0018); so nestjs-pino mounts no
- * middleware (`forRoutes: []`) and takes the logger as it is.
+ * The app's logging: its root logger (JSON lines, or pretty ones for a person: log-format.ts), and
+ * Nest's Logger writing through nestjs-pino's Logger to it (nest-logger.ts). Requests are logged by
+ * a Fastify hook (request-logging.hook.ts), not by pino-http's middleware, which built a child
+ * logger per request and ran through middie (decision 0018); so nestjs-pino's LoggerModule, which
+ * exists to mount that middleware, is not used.
  */
-export function loggerModule(appName: string, level: string): DynamicModule {
-  const root = createRootLogger(appName, level);
+export function loggerModule(appName: string, level: string, format?: LogFormat): DynamicModule {
+  const pretty = chooseLogFormat(format, processLogOutput()) === 'pretty' && level !== 'silent';
+  const root = createRootLogger(appName, level, pretty ? prettyLogStream() : undefined);
   return {
     module: RootLoggerModule,
-    imports: [LoggerModule.forRoot({ pinoHttp: { logger: root }, forRoutes: [] })],
-    providers: [{ provide: ROOT_LOGGER, useValue: root }],
-    exports: [ROOT_LOGGER, LoggerModule],
+    providers: [
+      { provide: ROOT_LOGGER, useValue: root },
+      { provide: NestPinoLogger, useValue: nestLoggerFor(root) },
+    ],
+    exports: [ROOT_LOGGER, NestPinoLogger],
   };
 }

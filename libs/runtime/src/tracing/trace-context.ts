@@ -20,7 +20,7 @@ export function isValidTraceparent(value: unknown): value is string {
 
 /**
  * Random ids come from a pooled buffer: one getrandom call per 4 KiB instead of one or two per
- * span, which showed up at several percent of a busy consumer's CPU.
+ * span, a cost on a busy consumer (decision 0005 §5).
  */
 const POOL_SIZE = 4096;
 let pool = randomBytes(POOL_SIZE);

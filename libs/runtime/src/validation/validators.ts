@@ -13,8 +13,8 @@ export const MAX_ID = Number.MAX_SAFE_INTEGER;
 export const MAX_PAGE = 1_000_000;
 
 /**
- * An integer in [min, max]. Every integer input has a range: `role_id: 1e26` passed `@IsInt()`
- * (it is an integer), became "1e+26" on its way to PostgreSQL and was a 500.
+ * An integer in [min, max]. Every integer input has a range: `role_id: 1e26` passes `@IsInt()`
+ * (it is an integer) and becomes "1e+26" on its way to PostgreSQL: a 500 (decision 0022).
  */
 export const IsIntInRange = (min: number, max: number, options: ValidationOptions = {}) => {
   const message =
@@ -35,7 +35,7 @@ export const IsPageNumber = () => IsIntInRange(1, MAX_PAGE);
 /**
  * May be left out; when present — null included — it is validated. `@IsOptional()` also waves
  * null through, which is right only where the API gives null a meaning (`phone_number: null`
- * clears it); elsewhere null reached code that expected a value (`"password": null` was a 500).
+ * clears it); elsewhere null reaches code that expects a value (`"password": null`: a 500).
  */
 export const IsOmittable = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
 

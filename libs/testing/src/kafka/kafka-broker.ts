@@ -49,7 +49,7 @@ const HOST = '127.0.0.1';
 const DEFAULT_JVM_OPTIONS = [
   '-Xmx512m',
   '-Xms256m',
-  // C1 only and serial GC: the JVM is up ~30% sooner and tests never run long enough to profit from C2.
+  // C1 only and serial GC: the JVM is up sooner, and tests never run long enough to profit from C2.
   '-XX:TieredStopAtLevel=1',
   '-XX:+UseSerialGC',
   // No /tmp/hsperfdata_<user>/<pid> file (nothing here uses jstat).

@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * Absolute path of `name` found on PATH, or undefined.
  * Scanning PATH instead of running `name --version` keeps the check instant (a JVM or
- * Maven start costs ~0.5 s) and free of side effects.
+ * Maven start is slow) and free of side effects.
  */
 export function findExecutable(name: string, searchPath = process.env.PATH ?? ''): string | undefined {
   for (const dir of searchPath.split(path.delimiter)) {

@@ -19,10 +19,10 @@ export const DRAIN_SETTINGS = {
   deliveryDelayMs: intEnv('BENCH_DRAIN_DELIVERY_DELAY_MS', 100),
   /**
    * Each replica's V8 old space, in MB: the heap Node gives itself in a pod of the messaging
-   * Deployment (k8s/base: 512 Mi memory limit). Node reads the cgroup's limit; measured by running
-   * node in a 512 MiB memory cgroup, its heap_size_limit is 259 MB, which --max-old-space-size=211
-   * reproduces on a host without that limit. Without it, on a 24 GiB host, V8 lets garbage build
-   * up to several times the live heap before a full collection, and RSS says little about retention.
+   * Deployment (k8s/base: 512 Mi memory limit), reproduced on a host without that limit. Without
+   * it V8 lets garbage build up to several times the live heap before a full collection, and RSS
+   * says little about retention. docs/benchmarks.md ("Why the drain's replicas run with a pod's
+   * heap") has how the figure was found.
    */
   heapMb: intEnv('BENCH_DRAIN_HEAP_MB', 211),
   /** Passed to both replicas when set (MESSAGING_SCHEDULER_BATCH_SIZE / _CONCURRENCY); the app's defaults otherwise. */
