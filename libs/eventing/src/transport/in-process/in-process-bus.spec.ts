@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ConsumerOfflineError } from '../event-transport.port';
 import { InProcessBus, type BusDelivery, type BusHandler } from './in-process-bus';
 
@@ -29,6 +30,20 @@ describe('InProcessBus', () => {
     expect(bDone).toBe(true);
     expect(a.map((batch) => batch.map((d) => d.key))).toEqual([['x', 'y']]);
     expect(b[0]!.map((d) => d.topic)).toEqual(['t1', 't2', 't1']);
+  });
+
+  it('runs a handler in the async context it subscribed from, not the publisher’s (its log lines carry the consumer’s name)', async () => {
+    const bus = new InProcessBus();
+    const app = new AsyncLocalStorage<string>();
+    const seen: Array<string | undefined> = [];
+    app.run('consumer', () =>
+      bus.subscribe('a', ['t1'], async (deliveries, context) => {
+        seen.push(app.getStore());
+        for (const d of deliveries) context.resolveOffset(d.offset);
+      }),
+    );
+    await app.run('publisher', () => bus.publish([msg('t1')]));
+    expect(seen).toEqual(['consumer']);
   });
 
   it('fails the publish when a consumer fails, so the relay keeps the rows', async () => {

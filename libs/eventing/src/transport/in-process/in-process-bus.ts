@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { ConsumerOfflineError, type InboundBatchContext } from '../event-transport.port';
 
 export interface BusMessage {
@@ -63,7 +64,14 @@ export class InProcessBus {
 
   subscribe(groupId: string, topics: readonly string[], handler: BusHandler): () => Promise<void> {
     if (this.subscribers.has(groupId)) throw new Error(`in-process bus: group "${groupId}" already subscribed`);
-    const subscriber: Subscriber = { groupId, topics: new Set(topics), handler, inFlight: new Set() };
+    // The handler runs in the async context it subscribed from (the consuming app's), not in the
+    // publishing relay's: its log lines carry the consumer's name, its trace starts from the envelope.
+    const subscriber: Subscriber = {
+      groupId,
+      topics: new Set(topics),
+      handler: AsyncResource.bind(handler),
+      inFlight: new Set(),
+    };
     this.subscribers.set(groupId, subscriber);
     for (const topic of topics) {
       const groups = this.knownGroups.get(topic) ?? new Set<string>();
