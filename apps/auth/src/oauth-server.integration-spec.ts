@@ -7,7 +7,7 @@ import { newEvent, Outbox } from '@suite/eventing';
 import { eventually, FormSession, hiddenFields } from '@suite/testing';
 import { Clock } from './shared/clock';
 import { AuthTestApp } from './testing/auth-test-app';
-import { hashPassword } from '@suite/authz';
+import { hashPassword } from '@suite/passwords';
 
 /**
  * The authorization server against real PostgreSQL and Kafka: the whole authorization-code

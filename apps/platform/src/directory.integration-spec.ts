@@ -20,7 +20,7 @@ import { createPlatformApp, loadPlatformEnvironment } from './platform.app';
 import { RolesService } from './roles/roles.service';
 import { TeamsService } from './teams/teams.service';
 import { UsersService } from './users/users.service';
-import { verifyPassword } from '@suite/authz';
+import { verifyPassword } from '@suite/passwords';
 
 /**
  * Users, roles and teams against the booted platform app, real PostgreSQL and Kafka. Access

@@ -23,11 +23,10 @@ export * from './http/bearer-auth.guard';
 export * from './http/api-key.guard';
 export * from './usage/credential-usage.recorder';
 export * from './usage/credential-usage.outbox';
-export { payloadOf } from './support/payload-of';
 
 // Authorization
 export * from './http/permission.guard';
 export * from './http/authz.decorators';
 export * from './scope/company-scope.service';
+export * from './scope/company.query';
 export * from './authz.module';
-export * from './passwords/password-hashing';

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { payloadOf } from '@suite/authz';
-import { Topics, type EventEnvelope } from '@suite/contracts';
+import { payloadOf, Topics, type EventEnvelope } from '@suite/contracts';
 import type { EventHandler } from '@suite/eventing';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { PersonalAccessTokenEntity } from '../personal-access-tokens/personal-access-token.entity';

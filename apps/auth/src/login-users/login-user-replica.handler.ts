@@ -1,14 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import {
-  EVENT_DEFINITIONS,
-  Topics,
-  validatePayload,
-  type EventEnvelope,
-  type EventType,
-  type UserDeletedData,
-  type UserSnapshotData,
-} from '@suite/contracts';
+import { normalizeEmail, payloadOf, Topics, type EventEnvelope } from '@suite/contracts';
 import type { EventHandler } from '@suite/eventing';
 import { LoginUserEntity } from './login-user.entity';
 
@@ -22,7 +14,7 @@ export class LoginUserReplicaHandler implements EventHandler {
     switch (event.type) {
       case 'user.created':
       case 'user.updated': {
-        const data = payloadOf<UserSnapshotData>(event.type, event.data);
+        const data = payloadOf(event.type, event.data);
         await repository.upsert(
           {
             id: data.id,
@@ -37,7 +29,7 @@ export class LoginUserReplicaHandler implements EventHandler {
         return;
       }
       case 'user.deleted': {
-        const data = payloadOf<UserDeletedData>('user.deleted', event.data);
+        const data = payloadOf('user.deleted', event.data);
         await repository.update({ id: data.id }, { deletedAt: new Date(event.occurred_at), passwordHash: null });
         return;
       }
@@ -45,12 +37,4 @@ export class LoginUserReplicaHandler implements EventHandler {
         return;
     }
   }
-}
-
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-
-function payloadOf<T>(type: EventType, data: unknown): T {
-  const problems = validatePayload(EVENT_DEFINITIONS[type].schema, data);
-  if (problems.length > 0) throw new Error(`invalid ${type} payload: ${problems.join('; ')}`);
-  return data as T;
 }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common'
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   AuthzReplicaReader,
+  CompanyQuery,
   CompanyScope,
   CurrentPrincipal,
   permissionsOf,
@@ -9,7 +10,6 @@ import {
   type Principal,
 } from '@suite/authz';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
-import { CompanyQuery } from '../shared/company.query';
 import { mapRole } from './dto/role.response';
 import { RoleRequest } from './dto/role.request';
 import { RolesService } from './roles.service';

@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CompanyScope, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
+import { CompanyQuery, CompanyScope, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { apiId } from '../shared/api-ids';
-import { CompanyQuery } from '../shared/company.query';
 import { CreateTeamRequest } from './dto/create-team.request';
 import { mapTeam, mapTeamMembers } from './dto/team.response';
 import { TeamsService } from './teams.service';

@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import {
   AuthzReplicaReader,
+  CompanyQuery,
   CompanyScope,
   CurrentPrincipal,
   permissionsOf,
@@ -11,7 +12,6 @@ import {
 } from '@suite/authz';
 import { AppError } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
-import { CompanyQuery } from '../shared/company.query';
 import { CreateUserRequest } from './dto/create-user.request';
 import { ListUsersQuery, USERS_PER_PAGE_DEFAULT } from './dto/list-users.query';
 import { UpdateUserRequest } from './dto/update-user.request';

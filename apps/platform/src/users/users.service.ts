@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { isPermission, type Permission, type UserStatus } from '@suite/contracts';
+import { isPermission, normalizeEmail, type Permission, type UserStatus } from '@suite/contracts';
 import { AppError } from '@suite/runtime';
 import { RoleEntity } from '../roles/role.entity';
 import { isUniqueViolation } from '../shared/database-errors';
@@ -11,7 +11,7 @@ import { TeamMemberEntity } from '../teams/team-member.entity';
 import { UserExtPhoneEntity } from './user-ext-phone.entity';
 import { appendUserSnapshot } from './user-snapshot';
 import { UserEntity, type Dialer, type PayForSeats, type UseBalance, type YesNo } from './user.entity';
-import { hashPassword } from '@suite/authz';
+import { hashPassword } from '@suite/passwords';
 
 /** The live-email unique index (see UserEntity). */
 const EMAIL_INDEX = 'UQ_users_email_key_live';
@@ -52,8 +52,6 @@ export interface Actor {
   userId: string | null;
   permissions: readonly Permission[];
 }
-
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /**
  * Users of a company. Every query takes the company id; every change commits together with its

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Topics, type EventEnvelope } from '@suite/contracts';
+import { payloadOf, Topics, type EventEnvelope } from '@suite/contracts';
 import type { EventHandler } from '@suite/eventing';
-import { payloadOf } from '../support/payload-of';
 import { CompanyReplicaEntity } from './company-replica.entity';
 
 /** Keeps CompanyReplicaEntity in step with the platform's company events. */

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Topics, type EventEnvelope } from '@suite/contracts';
+import { payloadOf, Topics, type EventEnvelope } from '@suite/contracts';
 import type { EventHandler } from '@suite/eventing';
-import { payloadOf } from '../support/payload-of';
 import { CredentialReplicaEntity } from './credential-replica.entity';
 import { RevokedGrantEntity } from './revoked-grant.entity';
 

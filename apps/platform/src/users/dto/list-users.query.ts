@@ -1,7 +1,7 @@
+import { CompanyQuery } from '@suite/authz';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { CompanyQuery } from '../../shared/company.query';
 import { IsPageNumber } from '@suite/runtime';
 
 export const USERS_PER_PAGE_DEFAULT = 15;
