@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AUTHZ_ENTITIES, AUTHZ_HANDLERS, AuthzModule } from '@suite/authz';
+import { AUTHZ_ENTITIES, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, HealthModule } from '@suite/runtime';
@@ -46,11 +46,7 @@ export class AppModule {
           entities: PLATFORM_ENTITIES,
           migrations: platformMigrations,
         }),
-        EventingModule.forEnvironment(env, {
-          appName: APPS.platform.name,
-          schema: APPS.platform.schema,
-          handlers: [...AUTHZ_HANDLERS],
-        }),
+        EventingModule.forEnvironment(env, { appName: APPS.platform.name, schema: APPS.platform.schema }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
         IdsModule,

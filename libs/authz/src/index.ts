@@ -9,7 +9,7 @@ export * from './users/user-replica.handler';
 export * from './credentials/credential-replica.entity';
 export * from './credentials/revoked-grant.entity';
 export * from './credentials/credential-replica.handler';
-export * from './replicas/authz-replicas';
+export { AUTHZ_ENTITIES } from './replicas/authz-replicas';
 export * from './replicas/authz-replica.reader';
 export * from './replicas/caching-replica.reader';
 

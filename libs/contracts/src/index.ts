@@ -7,6 +7,7 @@ export * from './apps/app-catalog';
 export * from './apps/bootstrap-output';
 export * from './events/validate-payload';
 export * from './events/payload-of';
+export * from './events/domain-event';
 export * from './events/auth-credential.events';
 export * from './events/platform-user.events';
 export * from './events/authz-credential-usage.events';
