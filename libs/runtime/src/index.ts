@@ -16,6 +16,8 @@ export * from './database/data-source-options';
 export * from './database/database.module';
 export * from './database/migrations';
 export * from './database/snake-naming.strategy';
+export * from './database/company-scoped.repository';
+export * from './database/unscoped-repository';
 export * from './bootstrap/create-app';
 export * from './bootstrap/graceful-shutdown';
 export * from './bootstrap/core-modules';
