@@ -29,4 +29,5 @@ export * from './http/permission.guard';
 export * from './http/authz.decorators';
 export * from './scope/company-scope.service';
 export * from './scope/company.query';
+export * from './scope/acting-company.decorator';
 export * from './authz.module';
