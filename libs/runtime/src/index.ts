@@ -27,3 +27,6 @@ export * from './http/content-type';
 export * from './http/untrusted-input';
 export * from './http/untrusted-input-error';
 export * from './validation/validators';
+export * from './responses/success-envelope';
+export * from './responses/page-query';
+export * from './responses/pagination';

@@ -9,6 +9,7 @@ import {
   RequirePermission,
   type Principal,
 } from '@suite/authz';
+import { success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { mapRole } from './dto/role.response';
 import { RoleRequest } from './dto/role.request';
@@ -27,7 +28,7 @@ export class RolesController {
   @ApiOperation({ summary: 'List roles with their permissions and how many users hold each' })
   async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() _query: CompanyQuery) {
     const roles = await this.roles.list(companyId);
-    return { success: true, data: roles.map(({ role, usersCount }) => mapRole(role, usersCount)) };
+    return success({ data: roles.map(({ role, usersCount }) => mapRole(role, usersCount)) });
   }
 
   @Post()
@@ -40,7 +41,7 @@ export class RolesController {
     @Body() body: RoleRequest,
   ) {
     const role = await this.roles.create(companyId, body, await permissionsOf(this.reader, principal));
-    return { success: true, message: 'Role created successfully.', data: mapRole(role) };
+    return success({ message: 'Role created successfully.', data: mapRole(role) });
   }
 
   @Put(':id')
@@ -58,7 +59,7 @@ export class RolesController {
     @Body() body: RoleRequest,
   ) {
     const role = await this.roles.update(companyId, id, body, await permissionsOf(this.reader, principal));
-    return { success: true, message: 'Role updated successfully.', data: mapRole(role) };
+    return success({ message: 'Role updated successfully.', data: mapRole(role) });
   }
 
   @Delete(['delete/:id', ':id'])

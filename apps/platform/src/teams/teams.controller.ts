@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
+import { success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { apiId } from '../shared/api-ids';
 import { CreateTeamRequest } from './dto/create-team.request';
@@ -17,7 +18,7 @@ export class TeamsController {
   @ApiOperation({ summary: 'List teams' })
   async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() _query: CompanyQuery) {
     const teams = await this.teams.list(companyId);
-    return { success: true, data: teams.map(({ team, membersCount }) => mapTeam(team, membersCount)) };
+    return success({ data: teams.map(({ team, membersCount }) => mapTeam(team, membersCount)) });
   }
 
   @Post()
@@ -32,14 +33,13 @@ export class TeamsController {
       name: body.name,
       members: (body.members ?? []).map((member) => ({ userId: String(member.user_id), manager: member.manager ?? false })),
     });
-    return {
-      success: true,
+    return success({
       message: 'Team created successfully.',
       data: {
         ...mapTeam(team, members.length),
         members: members.map((member) => ({ user_id: apiId(member.userId), manager: member.manager })),
       },
-    };
+    });
   }
 
   @Get(':id/members')
@@ -52,7 +52,7 @@ export class TeamsController {
     @Query() _query: CompanyQuery,
   ) {
     const { users, members } = await this.teams.members(companyId, id);
-    return { success: true, data: mapTeamMembers(users, members) };
+    return success({ data: mapTeamMembers(users, members) });
   }
 
   /** The spec asks view-teams (not edit-teams) for deletion; kept as written. */
@@ -66,6 +66,6 @@ export class TeamsController {
     @Query() _query: CompanyQuery,
   ) {
     await this.teams.delete(companyId, id);
-    return { success: true, message: 'Team deleted successfully.' };
+    return success({ message: 'Team deleted successfully.' });
   }
 }

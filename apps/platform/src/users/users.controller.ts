@@ -10,10 +10,10 @@ import {
   RequirePermission,
   type Principal,
 } from '@suite/authz';
-import { AppError } from '@suite/runtime';
+import { AppError, paginationOf, success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { CreateUserRequest } from './dto/create-user.request';
-import { ListUsersQuery, USERS_PER_PAGE_DEFAULT } from './dto/list-users.query';
+import { ListUsersQuery } from './dto/list-users.query';
 import { UpdateUserRequest } from './dto/update-user.request';
 import type { UserSettingsRequest } from './dto/user-settings.request';
 import { mapUser } from './dto/user.response';
@@ -34,14 +34,12 @@ export class UsersController {
   @RequirePermission('view-users')
   @ApiOperation({ summary: 'List users (paginated, per_page default 15, max 100)' })
   async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() query: ListUsersQuery) {
-    const page = query.page ?? 1;
-    const perPage = query.per_page ?? USERS_PER_PAGE_DEFAULT;
-    const { users, total } = await this.users.list(companyId, page, perPage);
-    return {
-      success: true,
-      data: users.map(mapUser),
-      meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
-    };
+    const page = query.pageRequest();
+    const { users, total } = await this.users.list(companyId, page);
+    const { current_page, per_page, last_page } = paginationOf(page, total, users.length);
+    // This listing's own contract (decision 0009 §9), older than the helpers: the users in `data`,
+    // the numbers in `meta`. The spec's `{records, pagination}` is for the lists it describes.
+    return { success: true, data: users.map(mapUser), meta: { current_page, per_page, total, last_page } };
   }
 
   @Post()
@@ -58,7 +56,7 @@ export class UsersController {
       { name: body.name, email: body.email, password: body.password, roleId: String(body.role_id), ...settingsOf(body) },
       await this.actor(principal),
     );
-    return { success: true, message: 'User created successfully.', data: mapUser(user) };
+    return success({ message: 'User created successfully.', data: mapUser(user) });
   }
 
   @Put(['update/:id', ':id'])

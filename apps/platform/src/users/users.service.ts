@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import { isPermission, normalizeEmail, type Permission, type UserStatus } from '@suite/contracts';
-import { AppError, CompanyScopedRepository, crossCompanyRepository, unscopedRepository } from '@suite/runtime';
+import { AppError, CompanyScopedRepository, crossCompanyRepository, unscopedRepository, type PageRequest } from '@suite/runtime';
 import { RoleEntity } from '../roles/role.entity';
 import { isUniqueViolation } from '../shared/database-errors';
 import { assertGrantable, assertMayActOnUser } from '../shared/grantable';
@@ -66,13 +66,13 @@ export class UsersService {
     private readonly outbox: Outbox,
   ) {}
 
-  async list(companyId: string, page: number, perPage: number): Promise<{ users: UserEntity[]; total: number }> {
+  async list(companyId: string, page: PageRequest): Promise<{ users: UserEntity[]; total: number }> {
     const [users, total] = await this.users(this.dataSource, companyId).findAndCount({
       where: { deletedAt: IsNull() },
       relations: { extPhones: true },
       order: { id: 'ASC' },
-      skip: (page - 1) * perPage,
-      take: perPage,
+      skip: page.offset,
+      take: page.perPage,
     });
     return { users, total };
   }
