@@ -18,6 +18,7 @@ export * from './database/migrations';
 export * from './database/snake-naming.strategy';
 export * from './database/company-scoped.repository';
 export * from './database/unscoped-repository';
+export * from './database/feature-module';
 export * from './bootstrap/create-app';
 export * from './bootstrap/graceful-shutdown';
 export * from './bootstrap/core-modules';
