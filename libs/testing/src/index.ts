@@ -25,3 +25,4 @@ export { ensureChromium, CHROMIUM_PATH } from './browser/ensure-chromium';
 export { FormSession, hiddenFields } from './http/form-session';
 export { pkceAuthorization, type PkceAuthorization } from './http/pkce-authorization';
 export { RawHttpConnection, type RawHttpResponse } from './http/raw-http-connection';
+export { TestTokenIssuer, type TestAccessToken } from './identity/test-token-issuer';
