@@ -3,6 +3,10 @@ import tseslint from 'typescript-eslint';
 
 const APP_INDEXES = ['@suite/messaging-app', '@suite/auth-app', '@suite/platform-app', '@suite/webhook-dispatch-app'];
 
+/** EntityManager and DataSource methods that read or write a table without any scope. */
+const UNSCOPED_CALLS =
+  '/^(query|createQueryBuilder|find|findBy|findOne|findOneBy|findAndCount|count|exists|update|delete|insert|save|upsert|remove|softDelete|increment|decrement)$/';
+
 export default [
   { ignores: ['**/node_modules/**', 'dist/**', '.data/**', '.nx/**', 'coverage/**', 'tools/build.mjs'] },
   ...tseslint.configs.recommended,
@@ -54,9 +58,32 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
-          allow: [...APP_INDEXES, '@suite/auth-app/testing'],
+          allow: [...APP_INDEXES, '@suite/auth-app/testing', '@suite/platform-app/testing'],
           depConstraints: [{ sourceTag: '*', onlyDependOnLibsWithTags: ['*'] }],
         },
+      ],
+    },
+  },
+  {
+    // Tenant scoping is a type rule in the platform (decision 0025): tenant tables only through
+    // CompanyScopedRepository (libs/runtime), which cannot query without the company id; other
+    // tables through unscopedRepository, which refuses tenant entities. What would go around both —
+    // TypeORM's own repositories and raw queries on a DataSource or EntityManager — stops here.
+    files: ['apps/platform/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.integration-spec.ts', 'apps/platform/src/testing/**', '**/database/migrations/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.property.name='getRepository']",
+          `CallExpression[callee.object.name=/^(manager|dataSource)$/][callee.property.name=${UNSCOPED_CALLS}]`,
+          `CallExpression[callee.object.property.name=/^(manager|dataSource)$/][callee.property.name=${UNSCOPED_CALLS}]`,
+          "Decorator > CallExpression[callee.name='InjectRepository']",
+        ].map((selector) => ({
+          selector,
+          message:
+            'Tenant data goes through CompanyScopedRepository.of(source, Entity, companyId); a table without a company id through unscopedRepository (libs/runtime).',
+        })),
       ],
     },
   },

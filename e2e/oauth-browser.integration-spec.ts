@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE, type Permission } from '@suite/contracts';
-import { hashPassword } from '@suite/authz';
+import { hashPassword } from '@suite/passwords';
 import { ensureChromium, pkceAuthorization } from '@suite/testing';
 import { AuthTestApp } from '@suite/auth-app/testing';
 

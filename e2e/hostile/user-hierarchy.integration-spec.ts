@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { DataSource } from 'typeorm';
 import { PersonalAccessTokensService } from '@suite/auth-app';
-import { verifyPassword } from '@suite/authz';
+import { verifyPassword } from '@suite/passwords';
 import {
   ACCESS_TOKEN_TOKEN_TYPE,
   PERMISSIONS,

@@ -1,5 +1,5 @@
-import { Topics, type EventEnvelope } from '@suite/contracts';
-import { eventingEntities, EventingRuntime, newEvent, silentEventingLogger, type EventHandler } from '@suite/eventing';
+import type { DomainEvent } from '@suite/contracts';
+import { eventingEntities, EventingRuntime, newEvent, OnEvent, silentEventingLogger } from '@suite/eventing';
 import { DataSource, EntitySchema, type EntityManager } from 'typeorm';
 
 const ProjectionSchema = new EntitySchema<{ subject: string; events: number }>({
@@ -12,8 +12,7 @@ const ProjectionSchema = new EntitySchema<{ subject: string; events: number }>({
  * A consumer with a realistic, small effect (one upsert per event) that records when each
  * event was handled; latency is computed against the writer's commit time afterwards.
  */
-export class RecordingHandler implements EventHandler {
-  readonly topics = [Topics.platformCompany] as const;
+export class RecordingHandler {
   readonly consumedAt = new Map<string, number>();
   private target = 0;
   private reached: (() => void) | null = null;
@@ -24,13 +23,14 @@ export class RecordingHandler implements EventHandler {
     public withEffect: boolean,
   ) {}
 
-  async handle(event: EventEnvelope, manager: EntityManager): Promise<void> {
+  @OnEvent('company.created')
+  async record(event: DomainEvent<'company.created'>, manager: EntityManager): Promise<void> {
     if (this.withEffect) await this.applyEffect(event, manager);
     this.consumedAt.set(event.id, performance.now());
     if (this.reached && this.consumedAt.size >= this.target) this.reached();
   }
 
-  private async applyEffect(event: EventEnvelope, manager: EntityManager): Promise<void> {
+  private async applyEffect(event: DomainEvent<'company.created'>, manager: EntityManager): Promise<void> {
     await manager.query(
       `INSERT INTO "${this.schema}".projection (subject, events) VALUES ($1, 1)
        ON CONFLICT (subject) DO UPDATE SET events = projection.events + 1`,
@@ -154,6 +154,7 @@ export function benchEvent(subject: string, n: number) {
   return newEvent('company.created', {
     companyId: null,
     subject,
-    data: { id: subject, name: `bench ${n}`, parent_company_id: null },
+    // The consumer checks payloads against the contract (a numeric id), as in production.
+    data: { id: String(n), name: `bench ${n}`, parent_company_id: null },
   });
 }

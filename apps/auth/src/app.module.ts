@@ -1,12 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AUTHZ_ENTITIES, AUTHZ_HANDLERS, AuthzModule } from '@suite/authz';
+import { AUTHZ_ENTITIES, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, HealthModule } from '@suite/runtime';
 import type { AuthEnvironment } from './config/auth-environment';
-import { CREDENTIAL_ENTITIES, CREDENTIAL_HANDLERS, CREDENTIAL_MODULES } from './credentials';
+import { CREDENTIAL_ENTITIES, CREDENTIAL_MODULES } from './credentials';
 import { authMigrations } from './database/migrations';
-import { OAUTH_SERVER_ENTITIES, OAUTH_SERVER_HANDLERS, OAUTH_SERVER_MODULES } from './oauth-server';
+import { OAUTH_SERVER_ENTITIES, OAUTH_SERVER_MODULES } from './oauth-server';
 
 export const AUTH_ENTITIES = [...AUTHZ_ENTITIES, ...OAUTH_SERVER_ENTITIES, ...CREDENTIAL_ENTITIES, ...eventingEntities];
 
@@ -18,11 +18,9 @@ export class AppModule {
       module: AppModule,
       imports: [
         ...coreModules({ appName: app.name, env, schema: app.schema, entities: AUTH_ENTITIES, migrations: authMigrations }),
-        EventingModule.forEnvironment(env, {
-          appName: app.name,
-          schema: app.schema,
-          handlers: [...AUTHZ_HANDLERS, ...OAUTH_SERVER_HANDLERS, ...CREDENTIAL_HANDLERS],
-        }),
+        // Handlers are the providers with @OnEvent methods: the authz replicas (AuthzModule), login
+        // users (LoginUsersModule), credential usage (CredentialUsageModule).
+        EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
         ...OAUTH_SERVER_MODULES,

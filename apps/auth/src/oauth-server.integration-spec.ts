@@ -6,7 +6,7 @@ import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { eventually, FormSession, hiddenFields } from '@suite/testing';
 import { AuthTestApp } from './testing/auth-test-app';
-import { hashPassword } from '@suite/authz';
+import { hashPassword } from '@suite/passwords';
 import { CLOCK, type Clock } from '@suite/runtime';
 
 /**

@@ -4,7 +4,6 @@ import { GrantEntity } from './grants/grant.entity';
 import { ImpersonationAuditEntity } from './login-as/impersonation-audit.entity';
 import { LoginThrottleEntity } from './login-users/login-throttle.entity';
 import { LoginUserEntity } from './login-users/login-user.entity';
-import { LoginUserReplicaHandler } from './login-users/login-user-replica.handler';
 import { LoginUsersModule } from './login-users/login-users.module';
 import { MetadataModule } from './metadata/metadata.module';
 import { OAuthClientEntity } from './oauth-clients/oauth-client.entity';
@@ -34,5 +33,3 @@ export const OAUTH_SERVER_MODULES = [
   AuthorizationModule,
   MetadataModule,
 ];
-
-export const OAUTH_SERVER_HANDLERS = [LoginUserReplicaHandler];

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '@suite/authz';
+import { hashPassword } from '@suite/passwords';
 import { ACCESS_TOKEN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE } from '@suite/contracts';
 import { FormSession, hiddenFields, pkceAuthorization } from '@suite/testing';
 import { AuthTestApp, type OAuthErrorBody } from './testing/auth-test-app';

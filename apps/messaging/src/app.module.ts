@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AUTHZ_ENTITIES, AUTHZ_HANDLERS, AuthzModule } from '@suite/authz';
+import { AUTHZ_ENTITIES, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { JobsModule, jobsEntities } from '@suite/jobs';
@@ -63,7 +63,7 @@ export class AppModule {
           migrations: messagingMigrations,
           ...(clock ? { clock } : {}),
         }),
-        EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema, handlers: [...AUTHZ_HANDLERS] }),
+        EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         JobsModule.forRoot({ appName: app.name, schema: app.schema }),
         AuthzModule.forRoot(),

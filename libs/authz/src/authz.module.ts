@@ -13,6 +13,7 @@ import {
   CREDENTIAL_CACHE_DEFAULT_TTL_MS,
   CREDENTIAL_CACHE_MAX_ENTRIES,
 } from './replicas/caching-replica.reader';
+import { AUTHZ_REPLICA_HANDLERS } from './replicas/authz-replicas';
 import { CompanyScope } from './scope/company-scope.service';
 import { createCredentialUsageRecorder } from './usage/credential-usage.outbox';
 import { CredentialUsageRecorder } from './usage/credential-usage.recorder';
@@ -42,7 +43,8 @@ export interface AuthzModuleOptions extends Pick<ModuleMetadata, 'imports'> {
 
 /**
  * Credential checks and authorization for one app: verifiers, the bearer strategy, the guards
- * behind `@Authenticated()`, `@RequirePermission()` and `@ApiKeyAuthenticated()`, and CompanyScope.
+ * behind `@Authenticated()`, `@RequirePermission()` and `@ApiKeyAuthenticated()`, CompanyScope,
+ * and the handlers that keep the replicas (AUTHZ_ENTITIES) from events.
  * Global; import it once, after the core modules (it needs the app's DataSource and ENVIRONMENT)
  * and EventingModule (accepted personal access tokens and API keys are reported through its outbox).
  */
@@ -105,6 +107,8 @@ export class AuthzModule {
       BearerAuthGuard,
       ApiKeyGuard,
       CompanyScope,
+      // The replicas' event handlers (EventingModule finds every provider with @OnEvent methods).
+      ...AUTHZ_REPLICA_HANDLERS,
     ];
     return {
       module: AuthzModule,

@@ -9,7 +9,7 @@ export * from './users/user-replica.handler';
 export * from './credentials/credential-replica.entity';
 export * from './credentials/revoked-grant.entity';
 export * from './credentials/credential-replica.handler';
-export * from './replicas/authz-replicas';
+export { AUTHZ_ENTITIES } from './replicas/authz-replicas';
 export * from './replicas/authz-replica.reader';
 export * from './replicas/caching-replica.reader';
 
@@ -23,11 +23,11 @@ export * from './http/bearer-auth.guard';
 export * from './http/api-key.guard';
 export * from './usage/credential-usage.recorder';
 export * from './usage/credential-usage.outbox';
-export { payloadOf } from './support/payload-of';
 
 // Authorization
 export * from './http/permission.guard';
 export * from './http/authz.decorators';
 export * from './scope/company-scope.service';
+export * from './scope/company.query';
+export * from './scope/acting-company.decorator';
 export * from './authz.module';
-export * from './passwords/password-hashing';

@@ -42,6 +42,7 @@ class ConsumerCountingHandler extends CountingHandler {
   }
 }
 
+/** The consumer's feature module: its provider with an @OnEvent method is found by EventingModule. */
 @Module({ providers: [ConsumerCountingHandler] })
 class CountingModule {}
 
@@ -56,7 +57,6 @@ async function createApp(appName: string, schema: string, withHandler: boolean):
         topicPrefix: prefix,
         maxAttempts: MAX_ATTEMPTS,
         consumer: { retryBaseDelayMs: 10, retryMaxDelayMs: 20 },
-        handlers: withHandler ? [ConsumerCountingHandler] : [],
         logger: testLogger(appName),
       }),
       ...(withHandler ? [CountingModule] : []),
@@ -67,7 +67,7 @@ async function createApp(appName: string, schema: string, withHandler: boolean):
 }
 
 const companyEvent = (subject: string) =>
-  newEvent('company.created', { companyId: null, subject, data: { id: subject, name: subject, parent_company_id: null } });
+  newEvent('company.created', { companyId: null, subject, data: { id: '1', name: subject, parent_company_id: null } });
 
 const producerDs = () => producerApp.get<DataSource>(getDataSourceToken());
 const consumerDs = () => consumerApp.get<DataSource>(getDataSourceToken());

@@ -72,7 +72,7 @@ it('(c) commits while Kafka is down, then delivers every event once, per subject
     const event = newEvent('company.created', {
       companyId: null,
       subject,
-      data: { id: subject, name: `${subject} #${i}`, parent_company_id: null },
+      data: { id: '1', name: `${subject} #${i}`, parent_company_id: null },
     });
     await producerDs.transaction((manager) => producer.outbox.append(manager, event));
     committed.push({ id: event.envelope.id, subject });
@@ -120,7 +120,7 @@ it('starts and stops promptly when Kafka never answers, keeping the outbox rows'
   const event = newEvent('company.created', {
     companyId: null,
     subject: 'dead-1',
-    data: { id: 'dead-1', name: 'x', parent_company_id: null },
+    data: { id: '1', name: 'x', parent_company_id: null },
   });
   try {
     await dataSource.transaction((manager) => runtime.outbox.append(manager, event));

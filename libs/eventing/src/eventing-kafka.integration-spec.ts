@@ -60,7 +60,7 @@ function settings(appName: string, schema: string): Omit<EventingRuntimeOptions,
 }
 
 const companyEvent = (subject: string) =>
-  newEvent('company.created', { companyId: null, subject, data: { id: subject, name: subject, parent_company_id: null } });
+  newEvent('company.created', { companyId: null, subject, data: { id: '1', name: subject, parent_company_id: null } });
 
 async function commit(subject: string) {
   const [envelope] = await producerDs.transaction((manager) => producer.outbox.append(manager, companyEvent(subject)));

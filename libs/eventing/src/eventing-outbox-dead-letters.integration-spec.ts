@@ -48,7 +48,7 @@ type TransportKind = 'in-process' | 'kafka';
 const OVERSIZED_NAME = 'x'.repeat(1_100_000);
 
 const companyEvent = (subject: string, tenant: string, name = `${subject} name`): NewEvent =>
-  newEvent('company.created', { companyId: tenant, subject, data: { id: subject, name, parent_company_id: null } });
+  newEvent('company.created', { companyId: tenant, subject, data: { id: '1', name, parent_company_id: null } });
 
 function settings(
   transport: TransportKind,
@@ -301,7 +301,6 @@ describe('a transport that is down', () => {
               topicPrefix: prefix,
               relayUnhealthyAfterMs: 300,
               relay: { maxBackoffMs: 100 },
-              handlers: [],
               logger: testLogger('ready-producer'),
             }),
             HealthModule.forRoot({ probes: { events: EventingHealth } }),

@@ -2,7 +2,6 @@ import type { DataSource } from 'typeorm';
 import type { EventingSettings } from './config/eventing-options';
 import { resolveEventingConfig, type ResolvedEventingConfig } from './config/resolved-eventing-config';
 import { BatchProcessor } from './consumer/batch-processor';
-import type { EventHandler } from './consumer/event-handler';
 import { HandlerRegistry } from './consumer/handler-registry';
 import { RetryPolicy } from './consumer/retry-policy';
 import { TableDeadLetterSink } from './consumer/table-dead-letter-sink';
@@ -21,8 +20,8 @@ import { KafkaTransport } from './transport/kafka/kafka-transport';
 export interface EventingRuntimeOptions extends EventingSettings {
   /** The app's initialized DataSource; its `schema` must equal `schema`. */
   dataSource: DataSource;
-  /** Instances, or a function called at start() (Nest resolves them only at bootstrap). */
-  handlers: readonly EventHandler[] | (() => readonly EventHandler[] | Promise<readonly EventHandler[]>);
+  /** Objects with `@OnEvent` methods, or a function called at start() (Nest finds them only at bootstrap). */
+  handlers: readonly object[] | (() => readonly object[] | Promise<readonly object[]>);
   /** Embedded mode only; default the process-wide bus. */
   bus?: InProcessBus;
 }

@@ -5,7 +5,7 @@ export { OutboxRelay, type RelayStatus } from './outbox/outbox-relay';
 export type { OutboxRecord } from './outbox/outbox-relay-store';
 
 // Consuming
-export type { EventHandler } from './consumer/event-handler';
+export { OnEvent, eventListenersOf, type EventListener, type EventListenerMethod } from './consumer/on-event.decorator';
 
 // Entities (add to every app's DataSource and migrations)
 export { eventingEntities, EVENTING_ENTITIES, EventingTables } from './entities/eventing-entities';

@@ -27,3 +27,4 @@ export { pkceAuthorization, type PkceAuthorization } from './http/pkce-authoriza
 export { RawHttpConnection, type RawHttpResponse } from './http/raw-http-connection';
 export { checkRecordedAnswers, contractFailureMessage, type ContractReport } from './openapi-contract/check-recorded-answers';
 export { ANSWER_RECORDING_VARIABLE as GLOBAL_SETUP_ANSWERS_VARIABLE } from './setup/answer-recording';
+export { TestTokenIssuer, type TestAccessToken } from './identity/test-token-issuer';

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { payloadOf } from '@suite/authz';
-import { Topics, type EventEnvelope } from '@suite/contracts';
-import type { EventHandler } from '@suite/eventing';
+import type { DomainEvent } from '@suite/contracts';
+import { OnEvent } from '@suite/eventing';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { PersonalAccessTokenEntity } from '../personal-access-tokens/personal-access-token.entity';
 import { isCredentialId } from '../shared/credential-events';
@@ -14,14 +13,11 @@ import { CLOCK, type Clock } from '@suite/runtime';
  * particular order, so a report only ever moves `last_used_at` forward.
  */
 @Injectable()
-export class CredentialUsageHandler implements EventHandler {
-  readonly topics = [Topics.authzCredentialUsage] as const;
-
+export class CredentialUsageHandler {
   constructor(@Inject(CLOCK) private readonly clock: Clock) {}
 
-  async handle(event: EventEnvelope, manager: EntityManager): Promise<void> {
-    if (event.type !== 'credential.used') return;
-    const data = payloadOf('credential.used', event.data);
+  @OnEvent('credential.used')
+  async used({ data }: DomainEvent<'credential.used'>, manager: EntityManager): Promise<void> {
     // Auth issues UUIDs; any other id cannot be a row here (and would fail the uuid cast).
     if (!isCredentialId(data.credential_id)) return;
     // An app whose clock runs ahead must not pin last_used_at in the future, where no later use could pass it.

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CredentialUsageHandler } from './credential-usage.handler';
 
-/** Registers the handler as a provider so eventing gets it with its dependencies. */
+/** Registers the handler as a provider, with its dependencies; EventingModule finds it by its @OnEvent method. */
 @Module({ providers: [CredentialUsageHandler], exports: [CredentialUsageHandler] })
 export class CredentialUsageModule {}

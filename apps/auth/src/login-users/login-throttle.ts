@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { normalizeEmail } from './login-user-replica.handler';
+import { normalizeEmail } from '@suite/contracts';
 
 /**
  * Sign-in attempts per account across every address (decision 0021). The numbers:

@@ -1,56 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import {
-  EVENT_DEFINITIONS,
-  Topics,
-  validatePayload,
-  type EventEnvelope,
-  type EventType,
-  type UserDeletedData,
-  type UserSnapshotData,
-} from '@suite/contracts';
-import type { EventHandler } from '@suite/eventing';
+import { normalizeEmail, type DomainEvent } from '@suite/contracts';
+import { OnEvent } from '@suite/eventing';
 import { LoginUserEntity } from './login-user.entity';
 
 /** Keeps login_users in step with the platform's user events (snapshots carry the argon2id hash). */
 @Injectable()
-export class LoginUserReplicaHandler implements EventHandler {
-  readonly topics = [Topics.platformUser] as const;
-
-  async handle(event: EventEnvelope, manager: EntityManager): Promise<void> {
-    const repository = manager.getRepository(LoginUserEntity);
-    switch (event.type) {
-      case 'user.created':
-      case 'user.updated': {
-        const data = payloadOf<UserSnapshotData>(event.type, event.data);
-        await repository.upsert(
-          {
-            id: data.id,
-            companyId: data.company_id,
-            email: normalizeEmail(data.email),
-            passwordHash: data.password_hash,
-            status: data.status,
-            deletedAt: null,
-          },
-          { conflictPaths: ['id'] },
-        );
-        return;
-      }
-      case 'user.deleted': {
-        const data = payloadOf<UserDeletedData>('user.deleted', event.data);
-        await repository.update({ id: data.id }, { deletedAt: new Date(event.occurred_at), passwordHash: null });
-        return;
-      }
-      default:
-        return;
-    }
+export class LoginUserReplicaHandler {
+  @OnEvent('user.created', 'user.updated')
+  async upsert({ data }: DomainEvent<'user.created' | 'user.updated'>, manager: EntityManager): Promise<void> {
+    await manager.getRepository(LoginUserEntity).upsert(
+      {
+        id: data.id,
+        companyId: data.company_id,
+        email: normalizeEmail(data.email),
+        passwordHash: data.password_hash,
+        status: data.status,
+        deletedAt: null,
+      },
+      { conflictPaths: ['id'] },
+    );
   }
-}
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-
-function payloadOf<T>(type: EventType, data: unknown): T {
-  const problems = validatePayload(EVENT_DEFINITIONS[type].schema, data);
-  if (problems.length > 0) throw new Error(`invalid ${type} payload: ${problems.join('; ')}`);
-  return data as T;
+  @OnEvent('user.deleted')
+  async deleted({ data, occurred_at }: DomainEvent<'user.deleted'>, manager: EntityManager): Promise<void> {
+    await manager
+      .getRepository(LoginUserEntity)
+      .update({ id: data.id }, { deletedAt: new Date(occurred_at), passwordHash: null });
+  }
 }

@@ -2,8 +2,8 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { LoginUserEntity } from './login-user.entity';
-import { normalizeEmail } from './login-user-replica.handler';
-import { hashPassword, verifyPassword } from '@suite/authz';
+import { normalizeEmail } from '@suite/contracts';
+import { hashPassword, verifyPassword } from '@suite/passwords';
 
 export interface LoginIdentity {
   userId: string;

@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CompanyScope, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
+import { CompanyQuery, CompanyScope, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
 import { ApiErrors, AppError } from '@suite/runtime';
-import { CompanyQuery } from '../shared/company-query';
 import {
   CreatedOAuthClientResponse,
   mapOAuthClient,

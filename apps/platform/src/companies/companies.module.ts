@@ -1,8 +1,10 @@
-import { Module } from '@nestjs/common';
+import { FeatureModule } from '@suite/runtime';
 import { CompaniesService } from './companies.service';
+import { CompanyEntity } from './company.entity';
 import { InternalCompaniesController } from './internal-companies.controller';
 
-@Module({
+@FeatureModule({
+  entities: [CompanyEntity],
   controllers: [InternalCompaniesController],
   providers: [CompaniesService],
   exports: [CompaniesService],

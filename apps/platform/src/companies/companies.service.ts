@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError } from '@suite/runtime';
+import { AppError, unscopedRepository } from '@suite/runtime';
 import { CompanyEntity } from './company.entity';
 
 /** Companies and agencies. Every change commits together with its event (transactional outbox). */
@@ -15,7 +15,7 @@ export class CompaniesService {
 
   create(input: { name: string; parentCompanyId?: string }): Promise<CompanyEntity> {
     return this.dataSource.transaction(async (manager) => {
-      const companies = manager.getRepository(CompanyEntity);
+      const companies = unscopedRepository(manager, CompanyEntity);
       if (input.parentCompanyId) {
         const parent = await companies.findOneBy({ id: input.parentCompanyId });
         if (!parent) throw new AppError('not_found', 'Parent company not found.', { parent_company_id: ['unknown company'] });
@@ -42,7 +42,7 @@ export class CompaniesService {
 
   rename(id: string, name: string): Promise<CompanyEntity> {
     return this.dataSource.transaction(async (manager) => {
-      const companies = manager.getRepository(CompanyEntity);
+      const companies = unscopedRepository(manager, CompanyEntity);
       // Row lock: two renames of one company commit (and publish) in a definite order.
       const company = await companies.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!company) throw new AppError('not_found', 'Company not found.');
@@ -62,7 +62,7 @@ export class CompaniesService {
   }
 
   async get(id: string): Promise<CompanyEntity> {
-    const company = await this.dataSource.getRepository(CompanyEntity).findOneBy({ id });
+    const company = await unscopedRepository(this.dataSource, CompanyEntity).findOneBy({ id });
     if (!company) throw new AppError('not_found', 'Company not found.');
     return company;
   }

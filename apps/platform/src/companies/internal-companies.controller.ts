@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { InternalTokenGuard } from '@suite/authz';
-import { AppError } from '@suite/runtime';
+import { AppError, success } from '@suite/runtime';
 import { CompaniesService } from './companies.service';
 import { CreateCompanyRequest } from './dto/create-company.request';
 import { mapCompany } from './dto/company.response';
@@ -21,17 +21,17 @@ export class InternalCompaniesController {
   @Post()
   async create(@Body() body: CreateCompanyRequest) {
     const company = await this.companies.create({ name: body.name, parentCompanyId: body.parent_company_id });
-    return { success: true, data: mapCompany(company) };
+    return success({ data: mapCompany(company) });
   }
 
   @Get(':id')
   async get(@Param('id') id: string) {
-    return { success: true, data: mapCompany(await this.companies.get(numericId(id))) };
+    return success({ data: mapCompany(await this.companies.get(numericId(id))) });
   }
 
   @Patch(':id')
   async rename(@Param('id') id: string, @Body() body: RenameCompanyRequest) {
-    return { success: true, data: mapCompany(await this.companies.rename(numericId(id), body.name)) };
+    return success({ data: mapCompany(await this.companies.rename(numericId(id), body.name)) });
   }
 }
 

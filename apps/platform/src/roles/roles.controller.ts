@@ -1,15 +1,16 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  ActingCompany,
   AuthzReplicaReader,
-  CompanyScope,
+  CompanyQuery,
   CurrentPrincipal,
   permissionsOf,
   RequirePermission,
   type Principal,
 } from '@suite/authz';
+import { success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
-import { CompanyQuery } from '../shared/company.query';
 import { mapRole } from './dto/role.response';
 import { RoleRequest } from './dto/role.request';
 import { RolesService } from './roles.service';
@@ -19,26 +20,28 @@ import { RolesService } from './roles.service';
 export class RolesController {
   constructor(
     private readonly roles: RolesService,
-    private readonly scope: CompanyScope,
     private readonly reader: AuthzReplicaReader,
   ) {}
 
   @Get()
   @RequirePermission('view-roles')
   @ApiOperation({ summary: 'List roles with their permissions and how many users hold each' })
-  async list(@CurrentPrincipal() principal: Principal, @Query() query: CompanyQuery) {
-    const companyId = await this.scope.resolve(principal, query.company_id);
+  async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() _query: CompanyQuery) {
     const roles = await this.roles.list(companyId);
-    return { success: true, data: roles.map(({ role, usersCount }) => mapRole(role, usersCount)) };
+    return success({ data: roles.map(({ role, usersCount }) => mapRole(role, usersCount)) });
   }
 
   @Post()
   @RequirePermission('edit-roles')
   @ApiOperation({ summary: 'Create a role (only permissions the caller holds)' })
-  async create(@CurrentPrincipal() principal: Principal, @Query() query: CompanyQuery, @Body() body: RoleRequest) {
-    const companyId = await this.scope.resolve(principal, query.company_id);
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @Query() _query: CompanyQuery,
+    @Body() body: RoleRequest,
+  ) {
     const role = await this.roles.create(companyId, body, await permissionsOf(this.reader, principal));
-    return { success: true, message: 'Role created successfully.', data: mapRole(role) };
+    return success({ message: 'Role created successfully.', data: mapRole(role) });
   }
 
   @Put(':id')
@@ -50,21 +53,24 @@ export class RolesController {
   })
   async update(
     @CurrentPrincipal() principal: Principal,
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,
-    @Query() query: CompanyQuery,
+    @Query() _query: CompanyQuery,
     @Body() body: RoleRequest,
   ) {
-    const companyId = await this.scope.resolve(principal, query.company_id);
     const role = await this.roles.update(companyId, id, body, await permissionsOf(this.reader, principal));
-    return { success: true, message: 'Role updated successfully.', data: mapRole(role) };
+    return success({ message: 'Role updated successfully.', data: mapRole(role) });
   }
 
   @Delete(['delete/:id', ':id'])
   @RequirePermission('delete-role')
   @ApiPlatformIdParam()
   @ApiOperation({ summary: 'Delete Role (also DELETE /api/roles/delete/{id}); 409 while users hold it' })
-  async delete(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery) {
-    const companyId = await this.scope.resolve(principal, query.company_id);
+  async delete(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @PlatformId() id: string,
+    @Query() _query: CompanyQuery,
+  ) {
     await this.roles.delete(companyId, id);
     return { message: 'Role deleted successfully.' };
   }

@@ -1,8 +1,10 @@
-import { Module } from '@nestjs/common';
+import { FeatureModule } from '@suite/runtime';
+import { RoleEntity } from './role.entity';
 import { RolesController } from './roles.controller';
 import { RolesService } from './roles.service';
 
-@Module({
+@FeatureModule({
+  entities: [RoleEntity],
   controllers: [RolesController],
   providers: [RolesService],
   exports: [RolesService],

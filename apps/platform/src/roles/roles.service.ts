@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import type { Permission } from '@suite/contracts';
 import { Outbox } from '@suite/eventing';
-import { AppError } from '@suite/runtime';
+import { AppError, CompanyScopedRepository } from '@suite/runtime';
 import { assertGrantable, assertMayEditRole } from '../shared/grantable';
 import { appendUserSnapshot } from '../users/user-snapshot';
 import { UserEntity } from '../users/user.entity';
@@ -32,29 +32,23 @@ export class RolesService {
   ) {}
 
   async list(companyId: string): Promise<Array<{ role: RoleEntity; usersCount: number }>> {
-    const roles = await this.dataSource.getRepository(RoleEntity).find({ where: { companyId }, order: { id: 'ASC' } });
-    const counts: Array<{ role_id: string; count: string }> = await this.dataSource
-      .getRepository(UserEntity)
-      .createQueryBuilder('user')
-      .select('user.role_id', 'role_id')
-      .addSelect('COUNT(*)', 'count')
-      .where('user.company_id = :companyId AND user.deleted_at IS NULL', { companyId })
-      .groupBy('user.role_id')
-      .getRawMany();
-    const byRole = new Map(counts.map((row) => [String(row.role_id), Number(row.count)]));
+    const roles = await this.roles(this.dataSource, companyId).find({ order: { id: 'ASC' } });
+    const byRole = await CompanyScopedRepository.of(this.dataSource, UserEntity, companyId).countPer('roleId', {
+      deletedAt: IsNull(),
+    });
     return roles.map((role) => ({ role, usersCount: byRole.get(role.id) ?? 0 }));
   }
 
   create(companyId: string, input: RoleInput, callerPermissions?: readonly Permission[]): Promise<RoleEntity> {
     assertGrantable(input.permissions, callerPermissions);
-    const roles = this.dataSource.getRepository(RoleEntity);
-    return roles.save(roles.create({ companyId, name: input.name, permissions: [...new Set(input.permissions)] }));
+    const roles = this.roles(this.dataSource, companyId);
+    return roles.save(roles.create({ name: input.name, permissions: [...new Set(input.permissions)] }));
   }
 
   update(companyId: string, id: string, input: RoleInput, callerPermissions?: readonly Permission[]): Promise<RoleEntity> {
     return this.dataSource.transaction(async (manager) => {
-      const roles = manager.getRepository(RoleEntity);
-      const role = await roles.findOne({ where: { id, companyId }, lock: { mode: 'pessimistic_write' } });
+      const roles = this.roles(manager, companyId);
+      const role = await roles.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!role) throw new AppError('not_found', ROLE_NOT_FOUND);
       assertMayEditRole(role.permissions, callerPermissions);
       const permissions = [...new Set(input.permissions)];
@@ -75,13 +69,13 @@ export class RolesService {
 
   delete(companyId: string, id: string): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
-      const roles = manager.getRepository(RoleEntity);
+      const roles = this.roles(manager, companyId);
       // FOR UPDATE: waits for (and blocks) a user being given this role at the same time.
-      const role = await roles.findOne({ where: { id, companyId }, lock: { mode: 'pessimistic_write' } });
+      const role = await roles.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!role) throw new AppError('not_found', ROLE_NOT_FOUND);
-      const assigned = await manager
-        .getRepository(UserEntity)
-        .count({ where: { companyId, roleId: role.id, deletedAt: IsNull() } });
+      const assigned = await CompanyScopedRepository.of(manager, UserEntity, companyId).count({
+        where: { roleId: role.id, deletedAt: IsNull() },
+      });
       if (assigned > 0) {
         throw new AppError(
           'conflict',
@@ -89,7 +83,12 @@ export class RolesService {
           { role: [`assigned to ${assigned} user${assigned === 1 ? '' : 's'}`] },
         );
       }
-      await roles.delete({ id: role.id, companyId });
+      await roles.delete({ id: role.id });
     });
+  }
+
+  /** The company's roles, in `source` (the DataSource, or a transaction's manager). */
+  private roles(source: DataSource | EntityManager, companyId: string): CompanyScopedRepository<RoleEntity> {
+    return CompanyScopedRepository.of(source, RoleEntity, companyId);
   }
 }

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CompanyScope, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
+import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
+import { success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { apiId } from '../shared/api-ids';
-import { CompanyQuery } from '../shared/company.query';
 import { CreateTeamRequest } from './dto/create-team.request';
 import { mapTeam, mapTeamMembers } from './dto/team.response';
 import { TeamsService } from './teams.service';
@@ -11,47 +11,48 @@ import { TeamsService } from './teams.service';
 @ApiTags('teams')
 @Controller('api/teams')
 export class TeamsController {
-  constructor(
-    private readonly teams: TeamsService,
-    private readonly scope: CompanyScope,
-  ) {}
+  constructor(private readonly teams: TeamsService) {}
 
   @Get()
   @RequirePermission('view-teams')
   @ApiOperation({ summary: 'List teams' })
-  async list(@CurrentPrincipal() principal: Principal, @Query() query: CompanyQuery) {
-    const companyId = await this.scope.resolve(principal, query.company_id);
+  async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() _query: CompanyQuery) {
     const teams = await this.teams.list(companyId);
-    return { success: true, data: teams.map(({ team, membersCount }) => mapTeam(team, membersCount)) };
+    return success({ data: teams.map(({ team, membersCount }) => mapTeam(team, membersCount)) });
   }
 
   @Post()
   @RequirePermission('edit-teams')
   @ApiOperation({ summary: 'Create a team with members' })
-  async create(@CurrentPrincipal() principal: Principal, @Query() query: CompanyQuery, @Body() body: CreateTeamRequest) {
-    const companyId = await this.scope.resolve(principal, query.company_id);
+  async create(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @Query() _query: CompanyQuery,
+    @Body() body: CreateTeamRequest,
+  ) {
     const { team, members } = await this.teams.create(companyId, {
       name: body.name,
       members: (body.members ?? []).map((member) => ({ userId: String(member.user_id), manager: member.manager ?? false })),
     });
-    return {
-      success: true,
+    return success({
       message: 'Team created successfully.',
       data: {
         ...mapTeam(team, members.length),
         members: members.map((member) => ({ user_id: apiId(member.userId), manager: member.manager })),
       },
-    };
+    });
   }
 
   @Get(':id/members')
   @RequirePermission('view-teams')
   @ApiPlatformIdParam()
   @ApiOperation({ summary: "Team members: the company's users, which are assigned, which manage" })
-  async members(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery) {
-    const companyId = await this.scope.resolve(principal, query.company_id);
+  async members(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @PlatformId() id: string,
+    @Query() _query: CompanyQuery,
+  ) {
     const { users, members } = await this.teams.members(companyId, id);
-    return { success: true, data: mapTeamMembers(users, members) };
+    return success({ data: mapTeamMembers(users, members) });
   }
 
   /** The spec asks view-teams (not edit-teams) for deletion; kept as written. */
@@ -59,9 +60,12 @@ export class TeamsController {
   @RequirePermission('view-teams')
   @ApiPlatformIdParam()
   @ApiOperation({ summary: 'Delete a team and its member assignments (also DELETE /api/teams/delete/{id})' })
-  async delete(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery) {
-    const companyId = await this.scope.resolve(principal, query.company_id);
+  async delete(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @PlatformId() id: string,
+    @Query() _query: CompanyQuery,
+  ) {
     await this.teams.delete(companyId, id);
-    return { success: true, message: 'Team deleted successfully.' };
+    return success({ message: 'Team deleted successfully.' });
   }
 }

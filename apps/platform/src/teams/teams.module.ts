@@ -1,8 +1,11 @@
-import { Module } from '@nestjs/common';
+import { FeatureModule } from '@suite/runtime';
+import { TeamMemberEntity } from './team-member.entity';
+import { TeamEntity } from './team.entity';
 import { TeamsController } from './teams.controller';
 import { TeamsService } from './teams.service';
 
-@Module({
+@FeatureModule({
+  entities: [TeamEntity, TeamMemberEntity],
   controllers: [TeamsController],
   providers: [TeamsService],
   exports: [TeamsService],

@@ -1,28 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, IsNull } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
+import { AppError, CompanyScopedRepository, unscopedRepository } from '@suite/runtime';
 import { UserEntity } from '../users/user.entity';
 import { TeamMemberEntity } from './team-member.entity';
 import { TeamEntity } from './team.entity';
 
 const TEAM_NOT_FOUND = 'Team not found.';
 
+/** Team assignments: only ever touched for a team already found in the company. */
+const teamMembers = (source: DataSource | EntityManager) => unscopedRepository(source, TeamMemberEntity);
+
 export interface TeamInput {
   name: string;
   members: Array<{ userId: string; manager: boolean }>;
 }
 
-/** Teams of a company and their members (live users of the same company only). */
+/**
+ * Teams of a company and their members (live users of the same company only). Members have no
+ * company id of their own: they are read and written only through a team found in the company.
+ */
 @Injectable()
 export class TeamsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async list(companyId: string): Promise<Array<{ team: TeamEntity; membersCount: number }>> {
-    const teams = await this.dataSource.getRepository(TeamEntity).find({ where: { companyId }, order: { id: 'ASC' } });
+    const teams = await CompanyScopedRepository.of(this.dataSource, TeamEntity, companyId).find({ order: { id: 'ASC' } });
     if (teams.length === 0) return [];
-    const counts: Array<{ team_id: string; count: string }> = await this.dataSource
-      .getRepository(TeamMemberEntity)
+    const counts: Array<{ team_id: string; count: string }> = await teamMembers(this.dataSource)
       .createQueryBuilder('member')
       .select('member.team_id', 'team_id')
       .addSelect('COUNT(*)', 'count')
@@ -38,9 +43,10 @@ export class TeamsService {
       const byUser = new Map(input.members.map((member) => [member.userId, member.manager]));
       const userIds = [...byUser.keys()];
       if (userIds.length > 0) {
-        const found = await manager
-          .getRepository(UserEntity)
-          .find({ select: { id: true }, where: { id: In(userIds), companyId, deletedAt: IsNull() } });
+        const found = await CompanyScopedRepository.of(manager, UserEntity, companyId).find({
+          select: { id: true },
+          where: { id: In(userIds), deletedAt: IsNull() },
+        });
         const known = new Set(found.map((user) => user.id));
         const unknown = userIds.filter((id) => !known.has(id));
         if (unknown.length > 0) {
@@ -49,38 +55,38 @@ export class TeamsService {
           });
         }
       }
-      const teams = manager.getRepository(TeamEntity);
-      const team = await teams.save(teams.create({ companyId, name: input.name }));
-      const members = [...byUser].map(([userId, isManager]) =>
-        manager.getRepository(TeamMemberEntity).create({ teamId: team.id, userId, manager: isManager }),
+      const teams = CompanyScopedRepository.of(manager, TeamEntity, companyId);
+      const team = await teams.save(teams.create({ name: input.name }));
+      const assignments = [...byUser].map(([userId, isManager]) =>
+        teamMembers(manager).create({ teamId: team.id, userId, manager: isManager }),
       );
-      if (members.length > 0) await manager.getRepository(TeamMemberEntity).insert(members);
-      return { team, members };
+      if (assignments.length > 0) await teamMembers(manager).insert(assignments);
+      return { team, members: assignments };
     });
   }
 
   /** Every live user of the team's company, and the team's assignments. */
   async members(companyId: string, teamId: string): Promise<{ users: UserEntity[]; members: TeamMemberEntity[] }> {
-    const team = await this.dataSource.getRepository(TeamEntity).findOneBy({ id: teamId, companyId });
+    const team = await CompanyScopedRepository.of(this.dataSource, TeamEntity, companyId).findOneBy({ id: teamId });
     if (!team) throw new AppError('not_found', TEAM_NOT_FOUND);
-    const [users, members] = await Promise.all([
-      this.dataSource
-        .getRepository(UserEntity)
-        .find({ where: { companyId, deletedAt: IsNull() }, order: { name: 'ASC', id: 'ASC' } }),
-      this.dataSource.getRepository(TeamMemberEntity).find({ where: { teamId: team.id }, order: { userId: 'ASC' } }),
+    const [users, assignments] = await Promise.all([
+      CompanyScopedRepository.of(this.dataSource, UserEntity, companyId).find({
+        where: { deletedAt: IsNull() },
+        order: { name: 'ASC', id: 'ASC' },
+      }),
+      teamMembers(this.dataSource).find({ where: { teamId: team.id }, order: { userId: 'ASC' } }),
     ]);
-    return { users, members };
+    return { users, members: assignments };
   }
 
   /** Removes the team and its member assignments (one transaction). */
   delete(companyId: string, teamId: string): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
-      const team = await manager
-        .getRepository(TeamEntity)
-        .findOne({ where: { id: teamId, companyId }, lock: { mode: 'pessimistic_write' } });
+      const teams = CompanyScopedRepository.of(manager, TeamEntity, companyId);
+      const team = await teams.findOne({ where: { id: teamId }, lock: { mode: 'pessimistic_write' } });
       if (!team) throw new AppError('not_found', TEAM_NOT_FOUND);
-      await manager.getRepository(TeamMemberEntity).delete({ teamId: team.id });
-      await manager.getRepository(TeamEntity).delete({ id: team.id, companyId });
+      await teamMembers(manager).delete({ teamId: team.id });
+      await teams.delete({ id: team.id });
     });
   }
 }

@@ -2,18 +2,18 @@ import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Query, Req 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import {
+  ActingCompany,
   AuthzReplicaReader,
-  CompanyScope,
+  CompanyQuery,
   CurrentPrincipal,
   permissionsOf,
   RequirePermission,
   type Principal,
 } from '@suite/authz';
-import { AppError } from '@suite/runtime';
+import { AppError, paginationOf, success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
-import { CompanyQuery } from '../shared/company.query';
 import { CreateUserRequest } from './dto/create-user.request';
-import { ListUsersQuery, USERS_PER_PAGE_DEFAULT } from './dto/list-users.query';
+import { ListUsersQuery } from './dto/list-users.query';
 import { UpdateUserRequest } from './dto/update-user.request';
 import type { UserSettingsRequest } from './dto/user-settings.request';
 import { mapUser } from './dto/user.response';
@@ -26,7 +26,6 @@ import { UsersService, type Actor, type UserSettings } from './users.service';
 export class UsersController {
   constructor(
     private readonly users: UsersService,
-    private readonly scope: CompanyScope,
     private readonly reader: AuthzReplicaReader,
     private readonly loginAsService: LoginAsService,
   ) {}
@@ -34,29 +33,30 @@ export class UsersController {
   @Get()
   @RequirePermission('view-users')
   @ApiOperation({ summary: 'List users (paginated, per_page default 15, max 100)' })
-  async list(@CurrentPrincipal() principal: Principal, @Query() query: ListUsersQuery) {
-    const companyId = await this.scope.resolve(principal, query.company_id);
-    const page = query.page ?? 1;
-    const perPage = query.per_page ?? USERS_PER_PAGE_DEFAULT;
-    const { users, total } = await this.users.list(companyId, page, perPage);
-    return {
-      success: true,
-      data: users.map(mapUser),
-      meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) },
-    };
+  async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() query: ListUsersQuery) {
+    const page = query.pageRequest();
+    const { users, total } = await this.users.list(companyId, page);
+    const { current_page, per_page, last_page } = paginationOf(page, total, users.length);
+    // This listing's own contract (decision 0009 §9), older than the helpers: the users in `data`,
+    // the numbers in `meta`. The spec's `{records, pagination}` is for the lists it describes.
+    return { success: true, data: users.map(mapUser), meta: { current_page, per_page, total, last_page } };
   }
 
   @Post()
   @RequirePermission('create-users')
   @ApiOperation({ summary: 'Create a user (emits user.created)' })
-  async create(@CurrentPrincipal() principal: Principal, @Query() query: CompanyQuery, @Body() body: CreateUserRequest) {
-    const companyId = await this.scope.resolve(principal, query.company_id);
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @Query() _query: CompanyQuery,
+    @Body() body: CreateUserRequest,
+  ) {
     const user = await this.users.create(
       companyId,
       { name: body.name, email: body.email, password: body.password, roleId: String(body.role_id), ...settingsOf(body) },
       await this.actor(principal),
     );
-    return { success: true, message: 'User created successfully.', data: mapUser(user) };
+    return success({ message: 'User created successfully.', data: mapUser(user) });
   }
 
   @Put(['update/:id', ':id'])
@@ -68,11 +68,11 @@ export class UsersController {
   })
   async update(
     @CurrentPrincipal() principal: Principal,
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,
-    @Query() query: CompanyQuery,
+    @Query() _query: CompanyQuery,
     @Body() body: UpdateUserRequest,
   ) {
-    const companyId = await this.scope.resolve(principal, query.company_id);
     await this.users.update(
       companyId,
       id,
@@ -89,8 +89,12 @@ export class UsersController {
     summary:
       'Delete User (also DELETE /api/users/delete/{id}); 403 when the user holds a permission the caller does not; a user cannot delete themselves (422)',
   })
-  async delete(@CurrentPrincipal() principal: Principal, @PlatformId() id: string, @Query() query: CompanyQuery) {
-    const companyId = await this.scope.resolve(principal, query.company_id);
+  async delete(
+    @CurrentPrincipal() principal: Principal,
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @PlatformId() id: string,
+    @Query() _query: CompanyQuery,
+  ) {
     await this.users.delete(companyId, id, await this.actor(principal));
     return { message: 'User deleted successfully.' };
   }
@@ -106,11 +110,12 @@ export class UsersController {
   })
   loginAs(
     @CurrentPrincipal() principal: Principal,
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,
-    @Query() query: CompanyQuery,
+    @Query() _query: CompanyQuery,
     @Req() request: FastifyRequest,
   ) {
-    return this.issueLoginAs(principal, id, query, request);
+    return this.issueLoginAs(principal, companyId, id, request);
   }
 
   @Get(':id/login-as')
@@ -120,20 +125,20 @@ export class UsersController {
   @ApiOperation({ summary: 'Login-as (same as POST /api/users/{id}/login-as)' })
   loginAsByGet(
     @CurrentPrincipal() principal: Principal,
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,
-    @Query() query: CompanyQuery,
+    @Query() _query: CompanyQuery,
     @Req() request: FastifyRequest,
   ) {
-    return this.issueLoginAs(principal, id, query, request);
+    return this.issueLoginAs(principal, companyId, id, request);
   }
 
   private async issueLoginAs(
     principal: Principal,
+    companyId: string,
     id: string,
-    query: CompanyQuery,
     request: FastifyRequest,
   ): Promise<{ data: LoginAsResult }> {
-    const companyId = await this.scope.resolve(principal, query.company_id);
     const bearer = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     // The guard authenticated a bearer credential; it can only have come from the header (anything else fails validation).
     if (!bearer) throw new AppError('unauthenticated', 'Login-as needs the bearer token in the Authorization header.');

@@ -1,9 +1,12 @@
-import { Module } from '@nestjs/common';
+import { FeatureModule } from '@suite/runtime';
 import { LoginAsService } from './login-as.service';
+import { UserExtPhoneEntity } from './user-ext-phone.entity';
+import { UserEntity } from './user.entity';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
-@Module({
+@FeatureModule({
+  entities: [UserEntity, UserExtPhoneEntity],
   controllers: [UsersController],
   providers: [UsersService, LoginAsService],
   exports: [UsersService],

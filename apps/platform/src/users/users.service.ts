@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { isPermission, type Permission, type UserStatus } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { isPermission, normalizeEmail, type Permission, type UserStatus } from '@suite/contracts';
+import { AppError, CompanyScopedRepository, crossCompanyRepository, unscopedRepository, type PageRequest } from '@suite/runtime';
 import { RoleEntity } from '../roles/role.entity';
 import { isUniqueViolation } from '@suite/database';
 import { assertGrantable, assertMayActOnUser } from '../shared/grantable';
@@ -11,7 +11,7 @@ import { TeamMemberEntity } from '../teams/team-member.entity';
 import { UserExtPhoneEntity } from './user-ext-phone.entity';
 import { appendUserSnapshot } from './user-snapshot';
 import { UserEntity, type Dialer, type PayForSeats, type UseBalance, type YesNo } from './user.entity';
-import { hashPassword } from '@suite/authz';
+import { hashPassword } from '@suite/passwords';
 
 /** The live-email unique index (see UserEntity). */
 const EMAIL_INDEX = 'UQ_users_email_key_live';
@@ -53,10 +53,9 @@ export interface Actor {
   permissions: readonly Permission[];
 }
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-
 /**
- * Users of a company. Every query takes the company id; every change commits together with its
+ * Users of a company. Every query goes through the company's CompanyScopedRepository (the one
+ * cross-company read, the live-email check, is named as such); every change commits together with its
  * `user.*` event (transactional outbox), so auth's login replica and every app's authz replica
  * follow. Passwords are hashed (argon2id) before the transaction and never logged nor returned.
  */
@@ -67,21 +66,22 @@ export class UsersService {
     private readonly outbox: Outbox,
   ) {}
 
-  async list(companyId: string, page: number, perPage: number): Promise<{ users: UserEntity[]; total: number }> {
-    const [users, total] = await this.dataSource.getRepository(UserEntity).findAndCount({
-      where: { companyId, deletedAt: IsNull() },
+  async list(companyId: string, page: PageRequest): Promise<{ users: UserEntity[]; total: number }> {
+    const [users, total] = await this.users(this.dataSource, companyId).findAndCount({
+      where: { deletedAt: IsNull() },
       relations: { extPhones: true },
       order: { id: 'ASC' },
-      skip: (page - 1) * perPage,
-      take: perPage,
+      skip: page.offset,
+      take: page.perPage,
     });
     return { users, total };
   }
 
   async get(companyId: string, id: string): Promise<UserEntity> {
-    const user = await this.dataSource
-      .getRepository(UserEntity)
-      .findOne({ where: { id, companyId, deletedAt: IsNull() }, relations: { extPhones: true } });
+    const user = await this.users(this.dataSource, companyId).findOne({
+      where: { id, deletedAt: IsNull() },
+      relations: { extPhones: true },
+    });
     if (!user) throw new AppError('not_found', USER_NOT_FOUND);
     return user;
   }
@@ -92,9 +92,8 @@ export class UsersService {
       const role = await this.roleForAssignment(manager, companyId, input.roleId);
       assertGrantable(role.permissions, actor?.permissions);
       await this.assertEmailFree(manager, input.email);
-      const users = manager.getRepository(UserEntity);
+      const users = this.users(manager, companyId);
       const user = users.create({
-        companyId,
         name: input.name,
         email: input.email.trim(),
         emailKey: normalizeEmail(input.email),
@@ -123,9 +122,9 @@ export class UsersService {
   async update(companyId: string, id: string, input: UpdateUserInput, actor?: Actor): Promise<UserEntity> {
     const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
     await this.writeEmailSafely(async (manager) => {
-      const users = manager.getRepository(UserEntity);
+      const users = this.users(manager, companyId);
       // Row lock: concurrent updates of one user commit (and publish their snapshots) in order.
-      const user = await users.findOne({ where: { id, companyId, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+      const user = await users.findOne({ where: { id, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw new AppError('not_found', USER_NOT_FOUND);
       assertMayActOnUser('edit', await this.permissionsHeldBy(user, manager), actor?.permissions);
       const role = await this.roleForAssignment(manager, companyId, input.roleId);
@@ -157,14 +156,15 @@ export class UsersService {
   /** Soft delete: the user disappears from listings and teams; `user.deleted` voids every credential of theirs. */
   async delete(companyId: string, id: string, actor?: Actor): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const users = manager.getRepository(UserEntity);
-      const user = await users.findOne({ where: { id, companyId, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+      const users = this.users(manager, companyId);
+      const user = await users.findOne({ where: { id, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw new AppError('not_found', USER_NOT_FOUND);
       if (actor?.userId === user.id) throw new AppError('unprocessable', 'You cannot delete your own account.');
       assertMayActOnUser('delete', await this.permissionsHeldBy(user, manager), actor?.permissions);
       user.deletedAt = new Date();
       await users.save(user);
-      await manager.getRepository(TeamMemberEntity).delete({ userId: user.id });
+      // Assignments have no company id of their own; the user was found in the company.
+      await unscopedRepository(manager, TeamMemberEntity).delete({ userId: user.id });
       await this.outbox.append(
         manager,
         newEvent('user.deleted', { companyId, subject: user.id, data: { id: user.id, company_id: companyId } }),
@@ -179,8 +179,8 @@ export class UsersService {
    * so a user cannot be raised above the caller between the check and the change.
    */
   async permissionsHeldBy(user: Pick<UserEntity, 'roleId' | 'companyId'>, manager?: EntityManager): Promise<Permission[]> {
-    const role = await (manager ?? this.dataSource.manager).getRepository(RoleEntity).findOne({
-      where: { id: user.roleId, companyId: user.companyId },
+    const role = await CompanyScopedRepository.of(manager ?? this.dataSource, RoleEntity, user.companyId).findOne({
+      where: { id: user.roleId },
       ...(manager ? { lock: { mode: 'pessimistic_read' as const } } : {}),
     });
     return (role?.permissions ?? []).filter(isPermission);
@@ -188,22 +188,25 @@ export class UsersService {
 
   /** The role must belong to the company; FOR SHARE so it cannot be deleted or re-permissioned meanwhile. */
   private async roleForAssignment(manager: EntityManager, companyId: string, roleId: string): Promise<RoleEntity> {
-    const role = await manager
-      .getRepository(RoleEntity)
-      .findOne({ where: { id: roleId, companyId }, lock: { mode: 'pessimistic_read' } });
+    const role = await CompanyScopedRepository.of(manager, RoleEntity, companyId).findOne({
+      where: { id: roleId },
+      lock: { mode: 'pessimistic_read' },
+    });
     if (!role) throw new AppError('invalid', 'The selected role is invalid.', ROLE_INVALID);
     return role;
   }
 
   private async assertEmailFree(manager: EntityManager, email: string, exceptUserId?: string): Promise<void> {
-    const taken = await manager.getRepository(UserEntity).exists({
+    // Across companies on purpose: a live email is unique suite-wide (decision 0009 §3).
+    const taken = await crossCompanyRepository(manager, UserEntity).exists({
       where: { emailKey: normalizeEmail(email), deletedAt: IsNull(), ...(exceptUserId ? { id: Not(exceptUserId) } : {}) },
     });
     if (taken) throw new AppError('invalid', 'The email has already been taken.', EMAIL_TAKEN);
   }
 
   private async replaceExtPhones(manager: EntityManager, userId: string, phoneNumberIds: number[]): Promise<void> {
-    const phones = manager.getRepository(UserExtPhoneEntity);
+    // The user's phones have no company id of their own; the user was found in the company.
+    const phones = unscopedRepository(manager, UserExtPhoneEntity);
     await phones.delete({ userId });
     const unique = [...new Set(phoneNumberIds.map(String))];
     if (unique.length > 0) await phones.insert(unique.map((phoneNumberId) => ({ userId, phoneNumberId })));
@@ -221,9 +224,15 @@ export class UsersService {
 
   /** Live users holding one of `roleIds` (for role changes). */
   static liveUsersOfRoles(manager: EntityManager, companyId: string, roleIds: string[]): Promise<UserEntity[]> {
-    return manager
-      .getRepository(UserEntity)
-      .find({ where: { companyId, roleId: In(roleIds), deletedAt: IsNull() }, order: { id: 'ASC' } });
+    return CompanyScopedRepository.of(manager, UserEntity, companyId).find({
+      where: { roleId: In(roleIds), deletedAt: IsNull() },
+      order: { id: 'ASC' },
+    });
+  }
+
+  /** The company's users, in `source` (the DataSource, or a transaction's manager). */
+  private users(source: DataSource | EntityManager, companyId: string): CompanyScopedRepository<UserEntity> {
+    return CompanyScopedRepository.of(source, UserEntity, companyId);
   }
 }
 

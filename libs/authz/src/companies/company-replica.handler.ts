@@ -1,34 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Topics, type EventEnvelope } from '@suite/contracts';
-import type { EventHandler } from '@suite/eventing';
-import { payloadOf } from '../support/payload-of';
+import type { DomainEvent } from '@suite/contracts';
+import { OnEvent } from '@suite/eventing';
 import { CompanyReplicaEntity } from './company-replica.entity';
 
 /** Keeps CompanyReplicaEntity in step with the platform's company events. */
 @Injectable()
-export class CompanyReplicaHandler implements EventHandler {
-  readonly topics = [Topics.platformCompany] as const;
+export class CompanyReplicaHandler {
+  @OnEvent('company.created')
+  async created({ data }: DomainEvent<'company.created'>, manager: EntityManager): Promise<void> {
+    await manager
+      .getRepository(CompanyReplicaEntity)
+      .upsert({ id: data.id, name: data.name, parentCompanyId: data.parent_company_id ?? null }, { conflictPaths: ['id'] });
+  }
 
-  async handle(event: EventEnvelope, manager: EntityManager): Promise<void> {
-    const repository = manager.getRepository(CompanyReplicaEntity);
-    switch (event.type) {
-      case 'company.created': {
-        const data = payloadOf('company.created', event.data);
-        await repository.upsert(
-          { id: data.id, name: data.name, parentCompanyId: data.parent_company_id ?? null },
-          { conflictPaths: ['id'] },
-        );
-        return;
-      }
-      case 'company.renamed': {
-        const data = payloadOf('company.renamed', event.data);
-        await repository.update({ id: data.id }, { name: data.name });
-        return;
-      }
-      default:
-        // A newer producer may add event types; consumers ignore what they do not know.
-        return;
-    }
+  @OnEvent('company.renamed')
+  async renamed({ data }: DomainEvent<'company.renamed'>, manager: EntityManager): Promise<void> {
+    await manager.getRepository(CompanyReplicaEntity).update({ id: data.id }, { name: data.name });
   }
 }

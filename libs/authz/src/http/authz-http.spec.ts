@@ -1,5 +1,5 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { Controller, Get, Global, Module, Query, type INestApplication } from '@nestjs/common';
+import { Body, Controller, Get, Global, Module, Post, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
@@ -11,20 +11,25 @@ import {
   generateOpaqueCredential,
   type OpaqueCredentialKind,
 } from '@suite/contracts';
-import { ApiExceptionFilter, ENVIRONMENT } from '@suite/runtime';
+import { IsString, MaxLength } from 'class-validator';
+import { ApiExceptionFilter, createValidationPipe, ENVIRONMENT } from '@suite/runtime';
 import { AuthzModule } from '../authz.module';
 import type { Principal } from '../principal';
 import { AuthzReplicaReader } from '../replicas/authz-replica.reader';
-import { CompanyScope } from '../scope/company-scope.service';
+import { ActingCompany } from '../scope/acting-company.decorator';
 import { FakeReplicaReader } from '../testing/fake-replica-reader';
 import { ApiKeyAuthenticated, Authenticated, CurrentPrincipal, RequirePermission } from './authz.decorators';
 
 const ISSUER = 'http://127.0.0.1:3002';
 
+class NameBody {
+  @IsString()
+  @MaxLength(10)
+  name!: string;
+}
+
 @Controller()
 class ProbeController {
-  constructor(private readonly scope: CompanyScope) {}
-
   @Get('me')
   @Authenticated()
   me(@CurrentPrincipal() principal: Principal) {
@@ -39,8 +44,20 @@ class ProbeController {
 
   @Get('scoped')
   @RequirePermission('view-users')
-  async scoped(@CurrentPrincipal() principal: Principal, @Query('company_id') companyId?: string) {
-    return { companyId: await this.scope.resolve(principal, companyId) };
+  scoped(@ActingCompany({ acceptsCompanyId: true }) companyId: string) {
+    return { companyId };
+  }
+
+  @Post('scoped')
+  @RequirePermission('view-users')
+  scopedWrite(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Body() body: NameBody) {
+    return { companyId, name: body.name };
+  }
+
+  @Get('own')
+  @RequirePermission('view-users')
+  own(@ActingCompany() companyId: string) {
+    return { companyId };
   }
 
   @Get('v1/messages')
@@ -107,6 +124,7 @@ describe('bearer and API key guards over HTTP', () => {
       .compile();
     app = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
     app.useGlobalFilters(new ApiExceptionFilter((failure) => ({ body: { error: failure.message } })));
+    app.useGlobalPipes(createValidationPipe());
     await app.init();
     // Fastify serves only once its plugins and routes are loaded.
     await app.getHttpAdapter().getInstance().ready();
@@ -175,10 +193,35 @@ describe('bearer and API key guards over HTTP', () => {
     expect(denied.body).toEqual({ error: 'This action needs the view-users permission.' });
   });
 
-  it('scopes to a child company and hides any other as 404', async () => {
+  it('@ActingCompany({ acceptsCompanyId: true }): the own company, a child named in company_id, any other as 404', async () => {
     const auth = { Authorization: `Bearer ${await jwt()}` };
-    await request(app.getHttpServer()).get('/scoped').set(auth).expect(200, { companyId: '42' });
-    await request(app.getHttpServer()).get('/scoped?company_id=43').set(auth).expect(200, { companyId: '43' });
-    await request(app.getHttpServer()).get('/scoped?company_id=44').set(auth).expect(404, { error: 'Company not found.' });
+    const get = (query: string) => request(app.getHttpServer()).get(`/scoped${query}`).set(auth);
+    await get('').expect(200, { companyId: '42' });
+    await get('?company_id=42').expect(200, { companyId: '42' });
+    await get('?company_id=43').expect(200, { companyId: '43' });
+    await get('?company_id=44').expect(404, { error: 'Company not found.' });
+    for (const malformed of ['abc', '043', '', '1&company_id=2', '1'.repeat(19)]) {
+      await get(`?company_id=${malformed}`).expect(400, { error: 'company_id must be a company id' });
+    }
+    await request(app.getHttpServer()).get('/scoped?company_id=43').expect(401);
+  });
+
+  it('@ActingCompany(): the signed-in company only; company_id is refused, not ignored', async () => {
+    const auth = { Authorization: `Bearer ${await jwt()}` };
+    await request(app.getHttpServer()).get('/own').set(auth).expect(200, { companyId: '42' });
+    await request(app.getHttpServer())
+      .get('/own?company_id=43')
+      .set(auth)
+      .expect(400, { error: 'property company_id should not exist' });
+  });
+
+  it("answers the request's own 400 before a company's 404, as when handlers resolved it in their body", async () => {
+    const auth = { Authorization: `Bearer ${await jwt()}` };
+    const post = (query: string, body: object) => request(app.getHttpServer()).post(`/scoped${query}`).set(auth).send(body);
+    await post('?company_id=44', { name: 'x'.repeat(11) }).expect(400, {
+      error: 'name must be shorter than or equal to 10 characters',
+    });
+    await post('?company_id=44', { name: 'ok' }).expect(404, { error: 'Company not found.' });
+    await post('?company_id=43', { name: 'ok' }).expect(201, { companyId: '43', name: 'ok' });
   });
 });

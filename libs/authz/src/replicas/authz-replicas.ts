@@ -1,5 +1,3 @@
-import type { Type } from '@nestjs/common';
-import type { EventHandler } from '@suite/eventing';
 import { CompanyReplicaEntity } from '../companies/company-replica.entity';
 import { CompanyReplicaHandler } from '../companies/company-replica.handler';
 import { CredentialReplicaEntity } from '../credentials/credential-replica.entity';
@@ -10,10 +8,12 @@ import { UserReplicaHandler } from '../users/user-replica.handler';
 
 /**
  * The replicas every app keeps so it can check credentials and company scope without calling
- * another app. Add the entities to the app's DataSource (and generate its migration) and the
- * handlers to its EventingModule. The platform keeps them too, fed by its own events, so every
- * app checks credentials the same way (its own changes reach it after the same ~1 s relay hop).
+ * another app. Add the entities to the app's DataSource (and generate its migration);
+ * AuthzModule registers the handlers, which EventingModule finds like any other. The platform
+ * keeps them too, fed by its own events, so every app checks credentials the same way (its own
+ * changes reach it after the same ~1 s relay hop).
  */
 export const AUTHZ_ENTITIES = [CompanyReplicaEntity, UserReplicaEntity, CredentialReplicaEntity, RevokedGrantEntity];
 
-export const AUTHZ_HANDLERS: Type<EventHandler>[] = [CompanyReplicaHandler, UserReplicaHandler, CredentialReplicaHandler];
+/** Provided by AuthzModule (not exported: an app registers them by importing the module). */
+export const AUTHZ_REPLICA_HANDLERS = [CompanyReplicaHandler, UserReplicaHandler, CredentialReplicaHandler];

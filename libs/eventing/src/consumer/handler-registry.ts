@@ -1,24 +1,30 @@
+import { EVENT_TOPICS, payloadOf, type DomainEvent, type EventType } from '@suite/contracts';
 import { childTraceparent, runWithTraceContext, type TraceContext } from '@suite/runtime';
 import type { EntityManager } from 'typeorm';
-import type { EventHandler } from './event-handler';
 import type { ReceivedEvent } from './inbox.port';
+import { eventListenersOf, type EventListener } from './on-event.decorator';
 
-/** Routes an event to the handlers of its topic, in registration order. */
+/**
+ * Routes an event to the `@OnEvent` methods of its type, in registration order, after checking
+ * its payload against the contract once. The topics to subscribe follow from the types. An
+ * event no handler takes — a type this build does not know (a newer producer), or one nobody
+ * here listens to — is ignored, and still recorded in the inbox like every delivered event.
+ */
 export class HandlerRegistry {
-  private readonly byTopic = new Map<string, EventHandler[]>();
+  private readonly byType = new Map<string, EventListener[]>();
 
-  constructor(handlers: readonly EventHandler[]) {
+  /** `handlers`: objects with at least one `@OnEvent` method each. */
+  constructor(handlers: readonly object[]) {
     for (const handler of handlers) {
-      for (const topic of handler.topics) {
-        const list = this.byTopic.get(topic) ?? [];
-        list.push(handler);
-        this.byTopic.set(topic, list);
-      }
+      const listeners = eventListenersOf(handler);
+      if (listeners.length === 0) throw new Error(`${handler.constructor.name} is no event handler: it has no @OnEvent method`);
+      for (const listener of listeners) this.byType.set(listener.type, [...(this.byType.get(listener.type) ?? []), listener]);
     }
   }
 
+  /** The logical topics carrying the types handled here. */
   get topics(): string[] {
-    return [...this.byTopic.keys()];
+    return [...new Set([...this.byType.keys()].map((type) => EVENT_TOPICS[type as EventType]))];
   }
 
   /**
@@ -26,9 +32,16 @@ export class HandlerRegistry {
    * trace of the request that started the chain.
    */
   readonly apply = async (event: ReceivedEvent, manager: EntityManager): Promise<void> => {
+    const type = event.envelope.type as EventType;
+    const listeners = this.byType.get(type);
+    // A known type on a topic that is not its own is not the event the contract describes.
+    if (!listeners || EVENT_TOPICS[type] !== event.message.topic) return;
+    // Throws on a payload that breaks the contract: retried, then dead-lettered, never applied.
+    payloadOf(type, event.envelope.data);
+    const typed = event.envelope as DomainEvent;
     const context = lazyChildContext(event.envelope.traceparent);
-    for (const handler of this.byTopic.get(event.message.topic) ?? []) {
-      await runWithTraceContext(context, () => handler.handle(event.envelope, manager));
+    for (const listener of listeners) {
+      await runWithTraceContext(context, () => listener.handle(typed, manager));
     }
   };
 }

@@ -1,15 +1,11 @@
-import type { ModuleMetadata, Type } from '@nestjs/common';
+import type { ModuleMetadata } from '@nestjs/common';
 import type { EventingSettings } from '../config/eventing-options';
-import type { EventHandler } from '../consumer/event-handler';
 
-export interface EventingModuleOptions extends EventingSettings {
-  /**
-   * Handler classes. Register them as providers in your feature modules so they get their
-   * dependencies; one that is not registered anywhere is instantiated in the eventing
-   * module's scope, where only global providers can be injected.
-   */
-  handlers: Type<EventHandler>[];
-}
+/**
+ * The app's eventing settings. There is no handler list: every provider with an `@OnEvent`
+ * method, in whichever module registers it, is a handler (handler-discovery.ts).
+ */
+export type EventingModuleOptions = EventingSettings;
 
 export interface EventingModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,5 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { EventingRuntime } from '../eventing-runtime';
@@ -9,7 +9,7 @@ import { OutboxRelay } from '../outbox/outbox-relay';
 import { eventingSettingsFromEnvironment, type EventingEnvironment } from '../config/eventing-environment';
 import type { EventingModuleAsyncOptions, EventingModuleOptions } from './eventing-module-options';
 import { EventingLifecycle } from './eventing-lifecycle';
-import { resolveHandlers } from './handler-resolver';
+import { discoverEventHandlers } from './handler-discovery';
 import { EVENTING_OPTIONS } from './eventing.tokens';
 
 /**
@@ -29,8 +29,7 @@ export class EventingModule {
    */
   static forEnvironment(
     env: EventingEnvironment,
-    app: Pick<EventingModuleOptions, 'appName' | 'schema' | 'handlers'> &
-      Partial<EventingModuleOptions> & { dataSourceName?: string },
+    app: Pick<EventingModuleOptions, 'appName' | 'schema'> & Partial<EventingModuleOptions> & { dataSourceName?: string },
   ): DynamicModule {
     return EventingModule.forRoot({ ...eventingSettingsFromEnvironment(env, app), ...app });
   }
@@ -41,20 +40,22 @@ export class EventingModule {
         [{ provide: EVENTING_OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] }],
         options.dataSourceName,
       ),
-      imports: options.imports ?? [],
+      imports: [DiscoveryModule, ...(options.imports ?? [])],
     };
   }
 
   private static build(optionsProviders: Provider[], dataSourceName?: string): DynamicModule {
     const runtime: Provider = {
       provide: EventingRuntime,
-      inject: [EVENTING_OPTIONS, getDataSourceToken(dataSourceName), ModuleRef],
-      useFactory: (options: EventingModuleOptions, dataSource: DataSource, moduleRef: ModuleRef) =>
-        new EventingRuntime({ ...options, dataSource, handlers: () => resolveHandlers(moduleRef, options.handlers) }),
+      inject: [EVENTING_OPTIONS, getDataSourceToken(dataSourceName), DiscoveryService],
+      // Handlers are looked up at start (onApplicationBootstrap), once every module has its providers.
+      useFactory: (options: EventingModuleOptions, dataSource: DataSource, discovery: DiscoveryService) =>
+        new EventingRuntime({ ...options, dataSource, handlers: () => discoverEventHandlers(discovery) }),
     };
     return {
       module: EventingModule,
       global: true,
+      imports: [DiscoveryModule],
       providers: [
         ...optionsProviders,
         runtime,

@@ -1,10 +1,10 @@
 // Test-only helpers for the eventing integration specs (not exported from the library).
 import { randomBytes } from 'node:crypto';
-import { Topics, type EventEnvelope } from '@suite/contracts';
+import type { DomainEvent } from '@suite/contracts';
 import { currentTraceparent } from '@suite/runtime';
 import { Kafka, logLevel, type KafkaMessage } from 'kafkajs';
 import { DataSource, EntitySchema, type EntityManager } from 'typeorm';
-import type { EventHandler } from '../consumer/event-handler';
+import { OnEvent } from '../consumer/on-event.decorator';
 import { eventingEntities } from '../entities/eventing-entities';
 import type { EventingLogger } from '../support/eventing-logger';
 
@@ -38,16 +38,19 @@ export async function createAppDataSource(url: string, schema: string): Promise<
   return dataSource;
 }
 
-/** Increments counters[subject] for every event; throws for poisoned subjects. */
-export class CountingHandler implements EventHandler {
-  readonly topics = [Topics.platformCompany] as const;
+/**
+ * Increments counters[subject] for every `company.created`; throws for poisoned subjects. Events
+ * must satisfy the contract (a numeric `data.id`; the specs use '1'): it is checked before any handler runs.
+ */
+export class CountingHandler {
   readonly calls = new Map<string, number>();
   readonly traceparents = new Map<string, string | null>();
   readonly poisoned = new Set<string>();
 
   constructor(private readonly schema: string) {}
 
-  async handle(event: EventEnvelope, manager: EntityManager): Promise<void> {
+  @OnEvent('company.created')
+  async count(event: DomainEvent<'company.created'>, manager: EntityManager): Promise<void> {
     this.calls.set(event.subject, (this.calls.get(event.subject) ?? 0) + 1);
     this.traceparents.set(event.id, currentTraceparent());
     if (this.poisoned.has(event.subject)) throw new Error(`handler refuses ${event.subject}`);

@@ -1,0 +1,215 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomBytes, randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { credentialDigest, generateOpaqueCredential, type Permission, type Topic } from '@suite/contracts';
+import { newEvent, Outbox } from '@suite/eventing';
+import { createTestDatabase, eventually, TestTokenIssuer, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { CompaniesService } from '../companies/companies.service';
+import { PlatformIdCodec } from '../ids/platform-id.codec';
+import { createPlatformApp, loadPlatformEnvironment } from '../platform.app';
+import { RolesService } from '../roles/roles.service';
+import { TeamsService } from '../teams/teams.service';
+import type { UserEntity } from '../users/user.entity';
+import { UsersService, type CreateUserInput } from '../users/users.service';
+
+/** A user made by the harness, who can sign requests. */
+export interface TestUser {
+  id: string;
+  companyId: string;
+  roleId: string;
+  email: string;
+  entity: UserEntity;
+  /** An access token for this user, `scope` `*` (all they hold) unless narrowed. */
+  token(scope?: string): Promise<string>;
+}
+
+export type UserOptions = Partial<Omit<CreateUserInput, 'roleId'>> &
+  ({ roleId: string; permissions?: never } | { roleId?: never; permissions?: readonly Permission[] });
+
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+
+/**
+ * The platform app on real PostgreSQL and Kafka for an integration spec (`@suite/platform-app/testing`):
+ * its own database and topics, a stand-in for auth's token endpoint (TestTokenIssuer: a JWKS the
+ * app trusts), and builders that make valid data in one line through the app's own services, so
+ * events flow as in production and users reach the authz replicas the production way.
+ *
+ *   const platform = await PlatformTestApp.start('pipelines');
+ *   const { agency, child } = await platform.agencyWithChild();
+ *   const admin = await platform.actor(agency, ['view-teams']);
+ *   await platform.request('get', '/api/teams', await admin.token()).expect(200);
+ */
+export class PlatformTestApp {
+  private readonly pending = { companies: new Set<string>(), users: new Set<string>(), credentials: new Set<string>() };
+
+  private constructor(
+    readonly app: INestApplication,
+    readonly db: DataSource,
+    readonly tokens: TestTokenIssuer,
+    private readonly database: TestDatabase,
+  ) {}
+
+  static async start(name: string): Promise<PlatformTestApp> {
+    const tokens = await TestTokenIssuer.start();
+    const database = await createTestDatabase(`platform_${name}`);
+    const app = await createPlatformApp(
+      loadPlatformEnvironment({
+        ...process.env,
+        DATABASE_URL: database.url,
+        KAFKA_TOPIC_PREFIX: uniqueTopicPrefix(`platform-${name}`),
+        KAFKA_TOPIC_PARTITIONS: '1',
+        AUTH_ISSUER: tokens.issuer,
+        AUTH_JWKS_URL: tokens.jwksUrl,
+        PLATFORM_ID_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        INTERNAL_API_TOKEN: 'i'.repeat(40),
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+      }),
+    );
+    await app.init();
+    return new PlatformTestApp(app, app.get(DataSource), tokens, database);
+  }
+
+  async stop(): Promise<void> {
+    await this.app.close();
+    await this.database.drop();
+    await this.tokens.stop();
+  }
+
+  get users(): UsersService {
+    return this.app.get(UsersService);
+  }
+
+  get roles(): RolesService {
+    return this.app.get(RolesService);
+  }
+
+  get teams(): TeamsService {
+    return this.app.get(TeamsService);
+  }
+
+  get codec(): PlatformIdCodec {
+    return this.app.get(PlatformIdCodec);
+  }
+
+  /** A request to the app with `token` as bearer (none when null); chain `.send()`, `.expect()`. */
+  request(method: Method, path: string, token: string | null): request.Test {
+    const call = request(this.app.getHttpServer())[method](path);
+    return token === null ? call : call.set('authorization', `Bearer ${token}`);
+  }
+
+  /** A company (a child of `parentCompanyId` when given); its id. */
+  async company(name = 'Company', parentCompanyId?: string): Promise<string> {
+    const { id } = await this.app.get(CompaniesService).create({ name, parentCompanyId });
+    this.pending.companies.add(id);
+    return id;
+  }
+
+  /** An agency and one child company of it. */
+  async agencyWithChild(): Promise<{ agency: string; child: string }> {
+    const agency = await this.company('Agency');
+    return { agency, child: await this.company('Child', agency) };
+  }
+
+  /** A role of the company granting `permissions`; its id. */
+  async role(companyId: string, permissions: readonly Permission[] = [], name = 'Role'): Promise<string> {
+    return (await this.roles.create(companyId, { name, permissions: [...permissions] })).id;
+  }
+
+  /** A live user of the company, with the given role or a new role granting `permissions`. */
+  async user(companyId: string, options: UserOptions = {}): Promise<TestUser> {
+    const { roleId, permissions, ...settings } = options;
+    const entity = await this.users.create(companyId, {
+      name: 'Someone',
+      email: `u-${randomUUID()}@example.com`,
+      password: 'password-1',
+      ...settings,
+      roleId: roleId ?? (await this.role(companyId, permissions ?? [])),
+    });
+    this.pending.users.add(entity.id);
+    return {
+      id: entity.id,
+      companyId,
+      roleId: entity.roleId,
+      email: entity.email,
+      entity,
+      token: (scope) => this.tokens.accessToken({ userId: entity.id, companyId, scope }),
+    };
+  }
+
+  /** A user holding exactly `permissions`, ready to call the API (their user has reached the replicas). */
+  async actor(companyId: string, permissions: readonly Permission[], options: UserOptions = {}): Promise<TestUser> {
+    const user = await this.user(companyId, { ...options, permissions } as UserOptions);
+    await this.replicated();
+    return user;
+  }
+
+  /** A team of the company with `members` (user ids, the first flag says manager); its id. */
+  async team(companyId: string, members: Array<{ userId: string; manager?: boolean }> = [], name = 'Team'): Promise<string> {
+    const created = await this.teams.create(companyId, {
+      name,
+      members: members.map((member) => ({ userId: member.userId, manager: member.manager ?? false })),
+    });
+    return created.team.id;
+  }
+
+  /** A personal access token of `user` with `scopes`, announced the way auth announces one (credential.issued). */
+  async personalAccessToken(user: Pick<TestUser, 'id' | 'companyId'>, scopes: readonly string[]): Promise<string> {
+    const value = generateOpaqueCredential('personal_access_token');
+    const credentialId = randomUUID();
+    await this.db.transaction((manager) =>
+      this.app.get(Outbox).append(
+        manager,
+        newEvent('credential.issued', {
+          companyId: user.companyId,
+          subject: credentialId,
+          data: {
+            credential_id: credentialId,
+            kind: 'personal_access_token',
+            company_id: user.companyId,
+            user_id: user.id,
+            name: 'test token',
+            digest: credentialDigest(value),
+            scopes: [...scopes],
+            expires_at: null,
+            created_at: new Date().toISOString(),
+          },
+        }),
+      ),
+    );
+    this.pending.credentials.add(credentialId);
+    return value;
+  }
+
+  /** Waits until every company, user and credential made so far has reached the authz replicas. */
+  async replicated(): Promise<void> {
+    const { companies, users, credentials } = this.pending;
+    const count = async (table: string, column: string, ids: Set<string>): Promise<number> =>
+      ids.size === 0
+        ? 0
+        : (await this.db.query(`SELECT count(*)::int AS n FROM platform.${table} WHERE ${column}::text = ANY($1)`, [[...ids]]))[0]
+            .n;
+    await eventually(
+      async () =>
+        (await count('company_replica', 'id', companies)) === companies.size &&
+        (await count('user_replica', 'id', users)) === users.size &&
+        (await count('credential_replica', 'credential_id', credentials)) === credentials.size,
+      (done) => done,
+      { timeoutMs: 60_000, what: 'the companies, users and credentials made by the harness to reach the replicas' },
+    );
+    companies.clear();
+    users.clear();
+    credentials.clear();
+  }
+
+  /** The last event the platform's outbox holds for `subject` on `topic` (subjects are ids, unique per aggregate only). */
+  async lastEvent(topic: Topic, subject: string): Promise<{ type: string; data: Record<string, unknown> }> {
+    const rows: Array<{ type: string; envelope: { data: Record<string, unknown> } }> = await this.db.query(
+      'SELECT type, envelope FROM platform.outbox WHERE topic = $1 AND subject = $2 ORDER BY seq DESC LIMIT 1',
+      [topic, subject],
+    );
+    if (!rows[0]) throw new Error(`no event in the outbox for ${subject} on ${topic}`);
+    return { type: rows[0].type, data: rows[0].envelope.data };
+  }
+}

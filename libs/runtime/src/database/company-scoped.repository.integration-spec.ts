@@ -1,0 +1,94 @@
+import { Column, DataSource, Entity, IsNull, PrimaryGeneratedColumn, type EntityManager } from 'typeorm';
+import { createTestDatabase, type TestDatabase } from '@suite/testing';
+import { CompanyScopedRepository } from './company-scoped.repository';
+import { SnakeNamingStrategy } from './snake-naming.strategy';
+
+@Entity({ name: 'scoped_notes' })
+class NoteEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint' })
+  id!: string;
+
+  @Column({ type: 'bigint' })
+  companyId!: string;
+
+  @Column({ type: 'varchar' })
+  topic!: string;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+}
+
+/**
+ * The scoped repository on PostgreSQL: two companies' rows side by side, and every operation of
+ * one company's repository sees, counts, changes and deletes only that company's.
+ */
+let database: TestDatabase;
+let dataSource: DataSource;
+const ids: Record<'a1' | 'a2' | 'b1', string> = { a1: '', a2: '', b1: '' };
+
+beforeAll(async () => {
+  database = await createTestDatabase('scoped_repository');
+  dataSource = await new DataSource({
+    type: 'postgres',
+    url: database.url,
+    entities: [NoteEntity],
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: true,
+  }).initialize();
+  const insert = async (companyId: string, topic: string, deletedAt: Date | null = null) =>
+    (await dataSource.getRepository(NoteEntity).save({ companyId, topic, deletedAt })).id;
+  ids.a1 = await insert('1', 'billing');
+  ids.a2 = await insert('1', 'billing');
+  await insert('1', 'sales', new Date());
+  ids.b1 = await insert('2', 'billing');
+});
+
+afterAll(async () => {
+  await dataSource?.destroy();
+  await database?.drop();
+});
+
+const notes = (companyId: string, source: DataSource | EntityManager = dataSource) =>
+  CompanyScopedRepository.of(source, NoteEntity, companyId);
+
+it("reads and counts only the company's rows", async () => {
+  await expect(notes('1').count()).resolves.toBe(3);
+  await expect(notes('1').findOneBy({ id: ids.b1 })).resolves.toBeNull();
+  await expect(notes('2').findBy({ topic: 'billing' })).resolves.toEqual([expect.objectContaining({ id: ids.b1 })]);
+  await expect(notes('1').findAndCount({ where: [{ topic: 'sales' }, { id: ids.b1 }] })).resolves.toEqual([
+    [expect.objectContaining({ topic: 'sales', companyId: '1' })],
+    1,
+  ]);
+});
+
+it('groups counts within the company, with find operators', async () => {
+  await expect(notes('1').countPer('topic', { deletedAt: IsNull() })).resolves.toEqual(new Map([['billing', 2]]));
+  await expect(notes('1').countPer('topic')).resolves.toEqual(
+    new Map([
+      ['billing', 2],
+      ['sales', 1],
+    ]),
+  );
+  await expect(notes('3').countPer('topic')).resolves.toEqual(new Map());
+});
+
+it("updates and deletes nothing of another company's, even by id", async () => {
+  await expect(notes('1').update({ id: ids.b1 }, { topic: 'stolen' })).resolves.toBe(0);
+  await expect(notes('1').delete({ id: ids.b1 })).resolves.toBe(0);
+  await expect(notes('2').findOneBy({ id: ids.b1 })).resolves.toMatchObject({ topic: 'billing' });
+});
+
+it('locks rows inside a transaction as TypeORM does', async () => {
+  await dataSource.transaction(async (manager) => {
+    const row = await notes('1', manager).findOne({ where: { id: ids.a1 }, lock: { mode: 'pessimistic_write' } });
+    expect(row?.id).toBe(ids.a1);
+    // Another connection cannot take the same row lock while this transaction holds it.
+    const probe = await dataSource.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM scoped_notes WHERE id = $1 FOR UPDATE SKIP LOCKED) locked`,
+      [ids.a1],
+    );
+    expect(probe[0].n).toBe(0);
+    await notes('1', manager).save(Object.assign(row!, { topic: 'renamed' }));
+  });
+  await expect(notes('1').findOneBy({ id: ids.a1 })).resolves.toMatchObject({ topic: 'renamed' });
+});

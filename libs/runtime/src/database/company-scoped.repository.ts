@@ -1,0 +1,149 @@
+import type {
+  DataSource,
+  DeepPartial,
+  EntityManager,
+  FindManyOptions,
+  FindOneOptions,
+  FindOptionsWhere,
+  ObjectLiteral,
+  Repository,
+} from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+
+/** An entity of tenant data: every row belongs to one company. */
+export interface CompanyOwned {
+  companyId: string;
+}
+
+/** A condition on a tenant table, without the company: the repository adds it, and it cannot be named here. */
+export type ScopedWhere<T> = Omit<FindOptionsWhere<T>, 'companyId'>;
+
+export interface ScopedFindManyOptions<T> extends Omit<FindManyOptions<T>, 'where'> {
+  /** An array is an OR of conditions; each is ANDed with the company. */
+  where?: ScopedWhere<T> | ScopedWhere<T>[];
+}
+
+export interface ScopedFindOneOptions<T> extends Omit<FindOneOptions<T>, 'where'> {
+  where: ScopedWhere<T> | ScopedWhere<T>[];
+}
+
+/**
+ * A repository of one tenant table, bound to one company (Novu's `EnforceEnvId`, by
+ * construction): it cannot be made without a company id, and every read, count, update and
+ * delete is ANDed with `company_id = <that id>`, which a caller can neither leave out nor name
+ * (conditions are `ScopedWhere`). A row it creates gets the company; a row of another company
+ * is refused by `save`. Made from the DataSource or from a transaction's EntityManager, so row
+ * locks (`lock: { mode: 'pessimistic_write' }`) and transactions work as with TypeORM's own.
+ *
+ *   const users = CompanyScopedRepository.of(manager, UserEntity, companyId);
+ *   const user = await users.findOne({ where: { id, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+ *
+ * Tables without a company id go through `unscopedRepository`, which refuses tenant entities;
+ * apps/platform's lint forbids `getRepository` and raw queries besides (eslint.config.mjs).
+ */
+export class CompanyScopedRepository<T extends CompanyOwned & ObjectLiteral> {
+  private constructor(
+    private readonly repository: Repository<T>,
+    readonly companyId: string,
+  ) {}
+
+  static of<T extends CompanyOwned & ObjectLiteral>(
+    source: DataSource | EntityManager,
+    // A class, not any EntityTarget: TypeORM's ObjectType admits any Function, which would let a
+    // table without a company id through.
+    entity: new () => T,
+    companyId: string,
+  ): CompanyScopedRepository<T> {
+    // The type requires a string; this catches the '' (or a cast undefined) a bug could pass.
+    if (typeof companyId !== 'string' || !/^[0-9]+$/.test(companyId)) {
+      throw new Error(`CompanyScopedRepository needs a company id, got ${JSON.stringify(companyId)}`);
+    }
+    return new CompanyScopedRepository(source.getRepository(entity), companyId);
+  }
+
+  find(options: ScopedFindManyOptions<T> = {}): Promise<T[]> {
+    return this.repository.find({ ...options, where: this.scoped(options.where) });
+  }
+
+  findAndCount(options: ScopedFindManyOptions<T> = {}): Promise<[T[], number]> {
+    return this.repository.findAndCount({ ...options, where: this.scoped(options.where) });
+  }
+
+  findBy(where: ScopedWhere<T> | ScopedWhere<T>[]): Promise<T[]> {
+    return this.repository.findBy(this.scoped(where));
+  }
+
+  findOne(options: ScopedFindOneOptions<T>): Promise<T | null> {
+    return this.repository.findOne({ ...options, where: this.scoped(options.where) });
+  }
+
+  findOneBy(where: ScopedWhere<T> | ScopedWhere<T>[]): Promise<T | null> {
+    return this.repository.findOneBy(this.scoped(where));
+  }
+
+  count(options: ScopedFindManyOptions<T> = {}): Promise<number> {
+    return this.repository.count({ ...options, where: this.scoped(options.where) });
+  }
+
+  exists(options: ScopedFindManyOptions<T> = {}): Promise<boolean> {
+    return this.repository.exists({ ...options, where: this.scoped(options.where) });
+  }
+
+  /**
+   * How many rows (matching `where`) share each value of `column` — live users per role, say —
+   * in one GROUP BY; values without rows are absent. Keys are the values as text.
+   */
+  async countPer(column: keyof T & string, where: ScopedWhere<T> = {} as ScopedWhere<T>): Promise<Map<string, number>> {
+    const rows = await this.repository
+      .createQueryBuilder('row')
+      .select(`row.${column}`, 'value')
+      .addSelect('COUNT(*)', 'count')
+      .where(this.scoped(where))
+      .groupBy(`row.${column}`)
+      .getRawMany<{ value: unknown; count: string }>();
+    return new Map(rows.map((row) => [String(row.value), Number(row.count)]));
+  }
+
+  /** A new row of this company (not saved). */
+  create(values: Omit<DeepPartial<T>, 'companyId'>): T {
+    return this.repository.create({ ...values, companyId: this.companyId } as DeepPartial<T>);
+  }
+
+  /** Saves a row of this company; a row of another company is a bug and throws before any SQL. */
+  async save(entity: T): Promise<T> {
+    this.assertOwn(entity);
+    return this.repository.save(entity);
+  }
+
+  /** Updates the matching rows of this company; the company itself cannot be changed. Returns how many. */
+  async update(where: ScopedWhere<T>, values: Omit<QueryDeepPartialEntity<T>, 'companyId'>): Promise<number> {
+    this.assertNarrowed(where, 'update');
+    const result = await this.repository.update(this.scoped(where) as FindOptionsWhere<T>, values as QueryDeepPartialEntity<T>);
+    return result.affected ?? 0;
+  }
+
+  /** Deletes the matching rows of this company. Returns how many. */
+  async delete(where: ScopedWhere<T>): Promise<number> {
+    this.assertNarrowed(where, 'delete');
+    const result = await this.repository.delete(this.scoped(where) as FindOptionsWhere<T>);
+    return result.affected ?? 0;
+  }
+
+  /** The company is spread last: a condition that slipped a companyId in through a cast is overridden. */
+  private scoped(where: ScopedWhere<T> | ScopedWhere<T>[] = {} as ScopedWhere<T>): FindOptionsWhere<T> | FindOptionsWhere<T>[] {
+    const company = { companyId: this.companyId } as FindOptionsWhere<T>;
+    if (!Array.isArray(where)) return { ...where, ...company };
+    return where.length === 0 ? company : where.map((condition) => ({ ...condition, ...company }));
+  }
+
+  private assertOwn(entity: T): void {
+    if (entity.companyId !== this.companyId) {
+      throw new Error(`a row of company ${entity.companyId} cannot be saved through the repository of company ${this.companyId}`);
+    }
+  }
+
+  /** TypeORM refuses an empty condition on update and delete; the company alone must not turn it into "all its rows". */
+  private assertNarrowed(where: ScopedWhere<T>, what: string): void {
+    if (Object.keys(where).length === 0) throw new Error(`${what} needs a condition besides the company`);
+  }
+}
