@@ -14,7 +14,7 @@ import { messagingMigrations } from './database/migrations';
 import { EMAIL_ENTITIES, EmailModule } from './email/email.module';
 import { MessageEntity } from './messages/message.entity';
 import { MessagesModule } from './messages/messages.module';
-import { ReleaseModule } from './release/release.module';
+import { ReleaseModule } from './release-scheduler/release.module';
 import { SenderNumberDayEntity } from './sender-numbers/sender-number-day.entity';
 import { SenderNumberHandOffEntity } from './sender-numbers/sender-number-hand-off.entity';
 import { SenderNumberEntity } from './sender-numbers/sender-number.entity';

@@ -76,7 +76,7 @@ beforeAll(async () => {
       KAFKA_TOPIC_PREFIX: prefix,
       KAFKA_TOPIC_PARTITIONS: '1',
       INTERNAL_API_TOKEN: INTERNAL_TOKEN,
-      // This spec checks the API's queued messages; the release scheduler has its own specs (release/).
+      // This spec checks the API's queued messages; the release scheduler has its own specs (release-scheduler/).
       MESSAGING_SCHEDULER_ENABLED: 'false',
       LOG_LEVEL: 'silent',
       PORT: '0',

@@ -6,7 +6,7 @@ import { targetOf, type MessageStatus } from '@suite/message-status';
 import { AppError } from '@suite/runtime';
 import type { CarrierCallback } from '../carrier/carrier.port';
 import { MessageEventsWriter } from '../messages/message-events.writer';
-import { changeStatusesAndAnnounce } from '../release/status-change';
+import { changeStatusesAndAnnounce } from '../release-scheduler/status-change';
 import { transactionRunner } from '../shared/transaction-runner';
 import type { CallbackResult } from './callback-result';
 import { decideReceipt, type ReceiptDecision } from './receipt-decision';

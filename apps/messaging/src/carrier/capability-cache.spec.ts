@@ -1,4 +1,4 @@
-import { DEFAULT_CAPABILITY_TTL_SECONDS } from '../scheduling/scheduling-defaults';
+import { DEFAULT_CAPABILITY_TTL_SECONDS } from '../send-rules/scheduling-defaults';
 import { isCapabilityFresh } from './capability-cache';
 
 describe('isCapabilityFresh', () => {

@@ -5,12 +5,12 @@ import {
   DEFAULT_WARMUP_DAYS,
   DEFAULT_WARMUP_MAX_PER_DAY,
   DEFAULT_WARMUP_START_PER_DAY,
-} from '../scheduling/scheduling-defaults';
+} from '../send-rules/scheduling-defaults';
 
 /**
  * The workspace-level defaults of the messaging rules the spec leaves open ("send-window hours
  * and warm-up pacing values: not shown"), as the workspace settings expose them. The values are
- * NOT set here: scheduling/scheduling-defaults.ts is the one source of truth, each value sourced
+ * NOT set here: send-rules/scheduling-defaults.ts is the one source of truth, each value sourced
  * there and in decision 0012; this object only gives them the settings' names. A workspace may
  * override each of them (workspace_settings); a null column means "this default".
  */

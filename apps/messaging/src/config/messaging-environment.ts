@@ -15,7 +15,7 @@ import {
 import { BaseEnvironment, Secret, toBoolean } from '@suite/runtime';
 import { CARRIER_NAMES } from '../carrier/carrier-registry';
 import { MIN_CALLBACK_SECRET_LENGTH } from '../carrier/carrier-settings';
-import { DEFAULT_CAPABILITY_TTL_SECONDS } from '../scheduling/scheduling-defaults';
+import { DEFAULT_CAPABILITY_TTL_SECONDS } from '../send-rules/scheduling-defaults';
 
 /**
  * The callback secret: at least 32 characters when set; may be left unset only with the
@@ -120,7 +120,7 @@ export class MessagingEnvironment extends BaseEnvironment {
   /**
    * Hand-off batches in flight: a tick's claimed messages are split into at most this many
    * batches, each one transaction holding one database connection while its carrier calls run
-   * side by side (release/hand-off-batches.ts).
+   * side by side (release-scheduler/hand-off-batches.ts).
    */
   @IsInt()
   @Min(1)

@@ -1,5 +1,5 @@
 import { sandboxCapability } from '../carrier/sandbox/sandbox-rules';
-import { chooseChannel } from '../scheduling/channel-choice';
+import { chooseChannel } from '../send-rules/channel-choice';
 import { fromContactCapability, toContactCapability } from './contact-capability';
 
 describe('contact capability cache', () => {

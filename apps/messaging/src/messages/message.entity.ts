@@ -11,7 +11,7 @@ import type { MessageStatus } from '@suite/message-status';
 @Index('messages_company_created_idx', ['companyId', 'createdAt', 'id'])
 @Index('messages_conversation_idx', ['companyId', 'contactPhone', 'createdAt'])
 @Index('messages_release_idx', ['releaseAfter'], { where: `"status" = 'queued'` })
-// Each sender number's queue in order: the claim reads only the head of a free number's queue (release/release-candidates.ts).
+// Each sender number's queue in order: the claim reads only the head of a free number's queue (release-scheduler/release-candidates.ts).
 @Index('messages_number_queue_idx', ['fromNumber', 'releaseAfter', 'createdAt', 'id'], { where: `"status" = 'queued'` })
 @Index('messages_stuck_claims_idx', ['claimedAt'], { where: `"status" = 'sending'` })
 @Index('messages_carrier_message_id_key', ['carrierMessageId'], { unique: true, where: '"carrier_message_id" IS NOT NULL' })

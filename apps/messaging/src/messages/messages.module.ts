@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module';
 import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
-import { ReleaseWake } from '../release/release-wake';
+import { ReleaseWake } from '../release-scheduler/release-wake';
 import { MessageEventsWriter } from './message-events.writer';
 import { MessagesController } from './messages.controller';
 import { MessagesService } from './messages.service';

@@ -5,7 +5,13 @@ import { DataSource } from 'typeorm';
 import { createTestDatabase, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { contactKey } from '../contacts/contact-key';
 import { ContactsService } from '../contacts/contacts.service';
-import { bootMessaging, INTERNAL_TOKEN, newPhone, newWorkspace, seedWorkspaces } from '../release/testing/release-test-kit';
+import {
+  bootMessaging,
+  INTERNAL_TOKEN,
+  newPhone,
+  newWorkspace,
+  seedWorkspaces,
+} from '../release-scheduler/testing/release-test-kit';
 import { poolNumberFor } from '../sender-numbers/pin-decision';
 import { planSendBatch, type QueuedSend } from './send-batch-plan';
 import { SendBatchWriter } from './send-batch.writer';

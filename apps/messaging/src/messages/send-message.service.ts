@@ -6,7 +6,7 @@ import { currentTraceparent, ENVIRONMENT } from '@suite/runtime';
 import type { MessagingEnvironment } from '../config/messaging-environment';
 import { contactKey } from '../contacts/contact-key';
 import { ContactsService } from '../contacts/contacts.service';
-import { ReleaseWake } from '../release/release-wake';
+import { ReleaseWake } from '../release-scheduler/release-wake';
 import { CLOCK, type Clock } from '../shared/clock';
 import { GroupCommit, type BatchOutcome } from '../shared/group-commit';
 import { MessageEventsWriter } from './message-events.writer';

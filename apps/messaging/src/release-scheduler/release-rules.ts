@@ -1,6 +1,6 @@
-import { dailyNewContactCap, nextSendSlot, type WarmupSettings } from '../scheduling/pacing';
-import { windowOpeningFor, type RecipientTimeZones } from '../scheduling/recipient-time-zone';
-import type { SendWindow } from '../scheduling/send-window';
+import { dailyNewContactCap, nextSendSlot, type WarmupSettings } from '../send-rules/pacing';
+import { windowOpeningFor, type RecipientTimeZones } from '../send-rules/recipient-time-zone';
+import type { SendWindow } from '../send-rules/send-window';
 
 /**
  * The release scheduler's decisions as pure functions of what the claim transaction read

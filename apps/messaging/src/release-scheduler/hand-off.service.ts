@@ -13,7 +13,7 @@ import {
 } from '../carrier/carrier.port';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { MessageEntity } from '../messages/message.entity';
-import { bodyForChannel, chooseChannel, effectApplies } from '../scheduling/channel-choice';
+import { bodyForChannel, chooseChannel, effectApplies } from '../send-rules/channel-choice';
 import { CLOCK, type Clock } from '../shared/clock';
 import { entityFromColumns } from '../shared/entity-from-columns';
 import { transactionRunner } from '../shared/transaction-runner';

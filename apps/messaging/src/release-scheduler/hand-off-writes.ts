@@ -3,7 +3,7 @@ import { PreparedStatement } from '@suite/eventing';
 import type { PhoneCapability } from '../carrier/carrier.port';
 import { toContactCapability } from '../contacts/contact-capability';
 import { contactKey } from '../contacts/contact-key';
-import { pacingDay } from '../scheduling/pacing';
+import { pacingDay } from '../send-rules/pacing';
 import { transactionRunner } from '../shared/transaction-runner';
 
 /**
