@@ -30,8 +30,6 @@ export { EventingHealth, type EventingHealthResult } from './health/eventing-hea
 export { holdInProcessDelivery, InProcessBus } from './transport/in-process/in-process-bus';
 export type { EventTransport, TransportHealth } from './transport/event-transport.port';
 export { type EventingLogger, silentEventingLogger } from './support/eventing-logger';
-// Moved to @suite/database; re-exported until messaging's release-scheduler/, messages/ and callbacks/ import them from there.
-export { PreparedStatement, WakeSignal } from '@suite/database';
 
 // Naming
 export { physicalTopicName, deadLetterTopicName, consumerGroupId, outboxChannel } from './topics/topic-names';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { normalizeEmail } from '@suite/contracts';
+import { exponentialBackoffMs } from '@suite/runtime';
 
 /**
  * Sign-in attempts per account across every address (decision 0021). The numbers:
@@ -42,7 +43,7 @@ export function admitAttempt(state: ThrottleState | null, now: Date, policy: Log
   const lockMs =
     failures < policy.lockFromFailure
       ? 0
-      : Math.min(policy.firstLockMs * 2 ** Math.min(failures - policy.lockFromFailure, 30), policy.maxLockMs);
+      : exponentialBackoffMs(failures - policy.lockFromFailure + 1, { baseMs: policy.firstLockMs, maxMs: policy.maxLockMs });
   return {
     admitted: true,
     next: { failures, lastFailureAt: now, lockedUntil: lockMs > 0 ? new Date(now.getTime() + lockMs) : null },

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/eventing';
+import { PreparedStatement } from '@suite/database';
 import { targetOf, type MessageStatus } from '@suite/message-status';
 import { AppError } from '@suite/runtime';
 import type { CarrierCallback } from '../carrier/carrier.port';

@@ -12,7 +12,7 @@ import { inboundMessageRow } from '../messages/message-rows';
 import { MessageEntity } from '../messages/message.entity';
 import { SenderNumberEntity } from '../sender-numbers/sender-number.entity';
 import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
-import { CLOCK, type Clock } from '../shared/clock';
+import { CLOCK, type Clock } from '@suite/runtime';
 import { normalizePhone } from '../shared/phone-number';
 import { AutoReplyService } from './auto-reply.service';
 import { planInbound } from './inbound-plan';

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/eventing';
+import { PreparedStatement } from '@suite/database';
 import { notePinned, pinWritesCtes, pinWritesParams, type PinChange } from '../sender-numbers/sender-pinning.service';
 import { transactionRunner } from '../shared/transaction-runner';
 import type { MessageEntity } from './message.entity';

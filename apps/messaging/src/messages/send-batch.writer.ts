@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import { Outbox, PreparedStatement, type OutboxStatementPart } from '@suite/eventing';
+import { Outbox, type OutboxStatementPart } from '@suite/eventing';
+import { PreparedStatement } from '@suite/database';
 import { contactKey } from '../contacts/contact-key';
 import type { ContactForSend } from '../contacts/contacts.service';
 import { MessageEventsWriter } from './message-events.writer';

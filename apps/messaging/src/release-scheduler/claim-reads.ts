@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/eventing';
+import { PreparedStatement } from '@suite/database';
 import { contactKey } from '../contacts/contact-key';
 import { ContactEntity } from '../contacts/contact.entity';
 import { MessageEntity } from '../messages/message.entity';

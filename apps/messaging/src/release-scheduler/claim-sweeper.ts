@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { applyStatusEvent } from '@suite/message-status';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { MessageEntity } from '../messages/message.entity';
-import { CLOCK, type Clock } from '../shared/clock';
+import { CLOCK, type Clock } from '@suite/runtime';
 import { MESSAGES_TABLE } from './release-claimer';
 import { ReleaseMetrics } from './release-metrics';
 import { changeStatusAndAnnounce } from './status-change';

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { applyStatusEvents } from '@suite/message-status';
-import { PreparedStatement } from '@suite/eventing';
+import { PreparedStatement } from '@suite/database';
 import { transactionRunner } from '../shared/transaction-runner';
 
 /**

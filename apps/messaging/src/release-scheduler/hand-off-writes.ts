@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/eventing';
+import { PreparedStatement } from '@suite/database';
 import type { PhoneCapability } from '../carrier/carrier.port';
 import { toContactCapability } from '../contacts/contact-capability';
 import { contactKey } from '../contacts/contact-key';

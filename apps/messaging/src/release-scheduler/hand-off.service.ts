@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { applyStatusEvent } from '@suite/message-status';
-import { PreparedStatement } from '@suite/eventing';
+import { PreparedStatement } from '@suite/database';
 import { CarrierRejectedError, CarrierUnavailableError } from '../carrier/carrier-errors';
 import {
   CARRIER,
@@ -14,7 +14,7 @@ import {
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { MessageEntity } from '../messages/message.entity';
 import { bodyForChannel, chooseChannel, effectApplies } from '../send-rules/channel-choice';
-import { CLOCK, type Clock } from '../shared/clock';
+import { CLOCK, type Clock } from '@suite/runtime';
 import { entityFromColumns } from '../shared/entity-from-columns';
 import { transactionRunner } from '../shared/transaction-runner';
 import type { ClaimedMessage } from './claimed-message';

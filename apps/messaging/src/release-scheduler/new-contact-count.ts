@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/eventing';
+import { PreparedStatement } from '@suite/database';
 import { transactionRunner } from '../shared/transaction-runner';
 
 /**

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/eventing';
-import { CLOCK, type Clock } from '../shared/clock';
+import { PreparedStatement } from '@suite/database';
+import { CLOCK, type Clock } from '@suite/runtime';
 import { transactionRunner } from '../shared/transaction-runner';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';
 

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/eventing';
+import { PreparedStatement } from '@suite/database';
 import { MESSAGING_DEFAULTS } from '../config/messaging-defaults';
 import { MessageEntity } from '../messages/message.entity';
 import { entityFromColumns } from '../shared/entity-from-columns';

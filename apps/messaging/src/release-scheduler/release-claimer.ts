@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError, CLOCK, type Clock } from '@suite/runtime';
 import { isCapabilityFresh } from '../carrier/capability-cache';
 import type { PhoneCapability } from '../carrier/carrier.port';
 import { fromContactCapability } from '../contacts/contact-capability';
@@ -14,7 +14,6 @@ import { recipientTimeZones } from '../send-rules/recipient-time-zone';
 import { DEFAULT_WORKSPACE_TIME_ZONE } from '../send-rules/scheduling-defaults';
 import { SenderNumberEntity } from '../sender-numbers/sender-number.entity';
 import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
-import { CLOCK, type Clock } from '../shared/clock';
 import type { EffectiveSettings } from '../workspace-settings/effective-settings';
 import { WorkspaceSettingsService } from '../workspace-settings/workspace-settings.service';
 import type { ClaimedMessage } from './claimed-message';

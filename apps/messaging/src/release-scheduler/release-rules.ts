@@ -1,3 +1,4 @@
+import { exponentialBackoffMs } from '@suite/runtime';
 import { dailyNewContactCap, nextSendSlot, type WarmupSettings } from '../send-rules/pacing';
 import { windowOpeningFor, type RecipientTimeZones } from '../send-rules/recipient-time-zone';
 import type { SendWindow } from '../send-rules/send-window';
@@ -82,6 +83,6 @@ export type RetryDecision = { readonly kind: 'retry'; readonly at: Date } | { re
  */
 export function retryDecision(policy: RetryPolicy, attempt: number, now: Date, retryAfterMs?: number): RetryDecision {
   if (attempt >= policy.maxAttempts) return { kind: 'give_up' };
-  const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+  const backoff = exponentialBackoffMs(attempt, { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs });
   return { kind: 'retry', at: new Date(now.getTime() + Math.max(backoff, retryAfterMs ?? 0)) };
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { CLOCK, type Clock } from '../shared/clock';
+import { CLOCK, exponentialBackoffMs, type Clock } from '@suite/runtime';
 import { ClaimSweeper } from './claim-sweeper';
 import type { ClaimedMessage } from './claimed-message';
 import { handOffBatches } from './hand-off-batches';
@@ -87,7 +87,11 @@ export class ReleaseScheduler implements OnApplicationBootstrap, BeforeApplicati
         this.consecutiveFailures++;
         if (this.consecutiveFailures === 1 || this.consecutiveFailures % 20 === 0)
           this.logger.warn(`release scheduler tick failed: ${errorText(error)}`);
-        await this.wake.wait(Math.min(30_000, this.options.tickMs * 2 ** Math.min(this.consecutiveFailures, 5)));
+        // tick × 2, 4 … 32 after the 1st … 5th failure in a row, never above 30 s.
+        const tick = this.options.tickMs;
+        await this.wake.wait(
+          exponentialBackoffMs(this.consecutiveFailures + 1, { baseMs: tick, maxMs: Math.min(30_000, tick * 32) }),
+        );
       }
     }
   }

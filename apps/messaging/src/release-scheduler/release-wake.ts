@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { WakeSignal } from '@suite/eventing';
+import { WakeSignal } from '@suite/database';
 
 /**
  * Wakes this process's release scheduler when a message was queued, so a message due now does not

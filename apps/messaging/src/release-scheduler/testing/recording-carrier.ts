@@ -11,7 +11,7 @@ import type {
   PhoneCapability,
 } from '../../carrier/carrier.port';
 import { sandboxCapability, sandboxCarrierMessageId, sandboxHandOff } from '../../carrier/sandbox/sandbox-rules';
-import type { Clock } from '../../shared/clock';
+import type { Clock } from '@suite/runtime';
 
 export interface RecordedSend {
   readonly request: CarrierSendRequest;
