@@ -3,7 +3,7 @@ import { CallbackRejectedError, type CallbackRejection } from '../carrier/carrie
 import type { Carrier, CarrierCallback } from '../carrier/carrier.port';
 import type { InboundMessagesService } from '../inbound/inbound-messages.service';
 import { CallbackIntakeService } from './callback-intake.service';
-import type { CallbackResult } from './callback-result';
+import type { CallbackResult } from '../carrier/callback-result';
 import type { DeliveryReceiptsService } from './delivery-receipts.service';
 
 const at = new Date('2025-06-02T15:00:00Z');

@@ -9,7 +9,7 @@ import {
   type CarrierCallbackSink,
 } from '../carrier/carrier.port';
 import { InboundMessagesService } from '../inbound/inbound-messages.service';
-import type { CallbackResult } from './callback-result';
+import type { CallbackResult } from '../carrier/callback-result';
 import { callbackRejectionError } from './callback-rejection';
 import { DeliveryReceiptsService } from './delivery-receipts.service';
 

@@ -1,13 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CARRIER_CALLBACK_SINK } from '../carrier/carrier.port';
 import { SANDBOX_CARRIER_NAME } from '../carrier/sandbox/sandbox-carrier';
-import { ContactsModule } from '../contacts/contacts.module';
-import { AutoReplyService } from '../inbound/auto-reply.service';
-import { InboundMessagesService } from '../inbound/inbound-messages.service';
-import { OptOutService } from '../inbound/opt-out.service';
+import { InboundModule } from '../inbound/inbound.module';
 import { MessagesModule } from '../messages/messages.module';
-import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
-import { WorkspaceSettingsModule } from '../workspace-settings/workspace-settings.module';
 import { CallbackIntakeService } from './callback-intake.service';
 import { CarrierCallbacksController } from './carrier-callbacks.controller';
 import { DeliveryReceiptsService } from './delivery-receipts.service';
@@ -25,14 +20,11 @@ export class CallbacksModule {
     const sandbox = env.MESSAGING_CARRIER === SANDBOX_CARRIER_NAME;
     return {
       module: CallbacksModule,
-      imports: [ContactsModule, MessagesModule, SenderNumbersModule, WorkspaceSettingsModule],
+      imports: [InboundModule, MessagesModule],
       controllers: [CarrierCallbacksController, ...(sandbox ? [SandboxInboundController] : [])],
       providers: [
         CallbackIntakeService,
         DeliveryReceiptsService,
-        InboundMessagesService,
-        OptOutService,
-        AutoReplyService,
         ...(sandbox ? [SandboxInboundService] : []),
         { provide: CARRIER_CALLBACK_SINK, useExisting: CallbackIntakeService },
       ],

@@ -6,9 +6,10 @@ import { targetOf, type MessageStatus } from '@suite/message-status';
 import { AppError } from '@suite/runtime';
 import type { CarrierCallback } from '../carrier/carrier.port';
 import { MessageEventsWriter } from '../messages/message-events.writer';
-import { changeStatusesAndAnnounce } from '../release-scheduler/status-change';
+import { changeStatusesAndAnnounce } from '../messages/message-status-change';
+import { MESSAGES_TABLE } from '../messages/message.entity';
 import { transactionRunner } from '../shared/transaction-runner';
-import type { CallbackResult } from './callback-result';
+import type { CallbackResult } from '../carrier/callback-result';
 import { decideReceipt, type ReceiptDecision } from './receipt-decision';
 
 type StatusCallback = Extract<CarrierCallback, { kind: 'status' }>;
@@ -113,7 +114,7 @@ export class DeliveryReceiptsService {
       );
       if (batch.length === 0) continue;
       const outcomes = await changeStatusesAndAnnounce(manager, this.events, {
-        table: 'messaging.messages',
+        table: MESSAGES_TABLE,
         event,
         rows: batch.map(({ receipt, messageId }) => ({
           id: messageId!,

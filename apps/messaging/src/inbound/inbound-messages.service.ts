@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import type { CallbackResult } from '../callbacks/callback-result';
+import type { CallbackResult } from '../carrier/callback-result';
 import type { CarrierCallback } from '../carrier/carrier.port';
 import { ContactEntity } from '../contacts/contact.entity';
 import { ContactsService } from '../contacts/contacts.service';

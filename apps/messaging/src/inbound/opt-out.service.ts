@@ -4,7 +4,7 @@ import { newEvent, Outbox } from '@suite/eventing';
 import { applyStatusEvent } from '@suite/message-status';
 import { ContactEntity } from '../contacts/contact.entity';
 import { MessageEventsWriter } from '../messages/message-events.writer';
-import { MessageEntity } from '../messages/message.entity';
+import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
 
 /** failure_reason (and the event's `reason`) of a message cancelled because its contact opted out. */
 export const OPTED_OUT = 'opted_out';
@@ -60,7 +60,7 @@ export class OptOutService {
     const cancelled: string[] = [];
     for (const { id } of pending) {
       const outcome = await applyStatusEvent(manager, {
-        table: 'messaging.messages',
+        table: MESSAGES_TABLE,
         id,
         event: 'cancel',
         set: { failure_reason: OPTED_OUT },

@@ -2,6 +2,9 @@ import { Column, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm'
 import type { MessageChannel, MessageDirection, MessageEffect, MessageSender } from '@suite/contracts';
 import type { MessageStatus } from '@suite/message-status';
 
+/** The table's qualified name, for the statements written by hand (the state machine's guarded update, the scheduler's claims). */
+export const MESSAGES_TABLE = 'messaging.messages';
+
 /**
  * One message, outbound or inbound. The status changes only through applyStatusEvent (the state
  * machine's guarded UPDATE); the columns after `effect` are written by the scheduler, the carrier

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type FindOptionsWhere } from 'typeorm';
-import { applyStatusEvent, type MessageStatus, type PublicMessageStatus } from '@suite/message-status';
+import type { MessageStatus, PublicMessageStatus } from '@suite/message-status';
 import { AppError } from '@suite/runtime';
 import { MessageEventsWriter } from './message-events.writer';
-import { MessageEntity } from './message.entity';
+import { changeStatusAndAnnounce } from './message-status-change';
+import { MessageEntity, MESSAGES_TABLE } from './message.entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MESSAGE_NOT_FOUND = 'Message not found.';
@@ -82,22 +83,20 @@ export class MessagesService {
       if (message.status === 'cancelled') return message;
       // Handed over: too late whatever the status says (a `sending` row whose carrier answer is not recorded yet included).
       if (message.handedOverAt !== null) throw new AppError('conflict', TOO_LATE[message.status] ?? TOO_LATE.sending!);
-      const outcome = await applyStatusEvent(manager, {
-        table: 'messaging.messages',
+      const change = await changeStatusAndAnnounce(manager, this.events, {
+        table: MESSAGES_TABLE,
         id,
         companyId,
         event: 'cancel',
         set: { failure_reason: CANCELLED_BY_CUSTOMER },
       });
-      if (!outcome.applied) {
+      if (!change.applied) {
         throw new AppError(
           'conflict',
-          TOO_LATE[outcome.current ?? message.status] ?? `The message cannot be cancelled (status ${message.status}).`,
+          TOO_LATE[change.current ?? message.status] ?? `The message cannot be cancelled (status ${message.status}).`,
         );
       }
-      const cancelled = await repository.findOneByOrFail({ id });
-      await this.events.appendFor(manager, cancelled);
-      return cancelled;
+      return change.message;
     });
   }
 }

@@ -3,11 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { applyStatusEvent } from '@suite/message-status';
 import { MessageEventsWriter } from '../messages/message-events.writer';
-import { MessageEntity } from '../messages/message.entity';
+import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
 import { CLOCK, type Clock } from '@suite/runtime';
-import { MESSAGES_TABLE } from './release-claimer';
 import { ReleaseMetrics } from './release-metrics';
-import { changeStatusAndAnnounce } from './status-change';
+import { changeStatusAndAnnounce } from '../messages/message-status-change';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';
 
 /** failure_reason of a message whose last allowed attempt was abandoned. */

@@ -12,7 +12,7 @@ import {
   type PhoneCapability,
 } from '../carrier/carrier.port';
 import { MessageEventsWriter } from '../messages/message-events.writer';
-import { MessageEntity } from '../messages/message.entity';
+import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
 import { bodyForChannel, chooseChannel, effectApplies } from '../send-rules/channel-choice';
 import { CLOCK, type Clock } from '@suite/runtime';
 import { entityFromColumns } from '../shared/entity-from-columns';
@@ -20,10 +20,9 @@ import { transactionRunner } from '../shared/transaction-runner';
 import type { ClaimedMessage } from './claimed-message';
 import { countSent, recordLastOutbound, storeCapabilities } from './hand-off-writes';
 import { PaceGate, type PaceTurn } from './pace-gate';
-import { MESSAGES_TABLE } from './release-claimer';
 import { ReleaseMetrics } from './release-metrics';
 import { retryDecision } from './release-rules';
-import { changeStatusAndAnnounce, changeStatusesAndAnnounce } from './status-change';
+import { changeStatusAndAnnounce, changeStatusesAndAnnounce } from '../messages/message-status-change';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';
 
 /** failure_reason values the hand-off writes. */

@@ -7,7 +7,7 @@ import type { PhoneCapability } from '../carrier/carrier.port';
 import { fromContactCapability } from '../contacts/contact-capability';
 import { ContactEntity } from '../contacts/contact.entity';
 import { MessageEventsWriter } from '../messages/message-events.writer';
-import { MessageEntity } from '../messages/message.entity';
+import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
 import { isNewContactForNumber, pacingDay } from '../send-rules/pacing';
 import { countNewContacts } from './new-contact-count';
 import { recipientTimeZones } from '../send-rules/recipient-time-zone';
@@ -30,10 +30,9 @@ import {
 import { writeClaims, type DecidedClaim } from './claim-writes';
 import { lockCandidates, nextClaimableAt } from './release-candidates';
 import { pacingDecision, windowDecision } from './release-rules';
-import { changeStatusAndAnnounce } from './status-change';
+import { changeStatusAndAnnounce } from '../messages/message-status-change';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';
 
-export const MESSAGES_TABLE = 'messaging.messages';
 /** failure_reason of a message cancelled because its contact opted out while it waited. */
 export const OPTED_OUT = 'opted_out';
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { CallbackResult } from '../callback-result';
+import type { CallbackResult } from '../../carrier/callback-result';
 
 class CallbackResultResponse implements CallbackResult {
   @ApiProperty({ enum: ['status', 'inbound'] }) kind!: 'status' | 'inbound';

@@ -2,27 +2,36 @@ import type { EntityManager } from 'typeorm';
 import {
   applyStatusEvent,
   applyStatusEvents,
+  type MessageStatus,
   type StatusEventCommand,
   type StatusEventManyCommand,
   type StatusEventManyOutcome,
 } from '@suite/message-status';
-import type { MessageEventsWriter } from '../messages/message-events.writer';
-import { MessageEntity } from '../messages/message.entity';
 import { entityFromColumns } from '../shared/entity-from-columns';
+import type { MessageEventsWriter } from './message-events.writer';
+import { MessageEntity } from './message.entity';
+
+/** A status change that applied, with the row as it is now; or the status that refused it (null: no such row). */
+export type MessageStatusChange =
+  | { readonly applied: true; readonly message: MessageEntity }
+  | { readonly applied: false; readonly current: MessageStatus | null };
 
 /**
- * A status change through the state machine plus its public event, in the caller's transaction.
- * Returns whether the change applied (a refused one — another writer got there first — writes nothing).
+ * Every change of a message's status goes through here or changeStatusesAndAnnounce (the scheduler,
+ * the receipts, a customer's cancel): the guarded update of the state machine plus the public
+ * event, in the caller's transaction, so no writer can move a status without announcing it. A
+ * refused change (another writer got there first) writes nothing.
  */
 export async function changeStatusAndAnnounce(
   manager: EntityManager,
   events: MessageEventsWriter,
   command: StatusEventCommand,
-): Promise<boolean> {
+): Promise<MessageStatusChange> {
   const outcome = await applyStatusEvent(manager, command);
-  if (!outcome.applied) return false;
-  await events.appendFor(manager, await manager.getRepository(MessageEntity).findOneByOrFail({ id: String(command.id) }));
-  return true;
+  if (!outcome.applied) return outcome;
+  const message = await manager.getRepository(MessageEntity).findOneByOrFail({ id: String(command.id) });
+  await events.appendFor(manager, message);
+  return { applied: true, message };
 }
 
 /**
