@@ -2,6 +2,7 @@ import type { EventType, MessageEventData } from '@suite/contracts';
 import { publicStatus, type MessageStatus } from '@suite/message-status';
 import { messageAddresses } from './message-addresses';
 import type { MessageEntity } from './message.entity';
+import { messageTs } from './message-ts';
 
 /** Statuses whose `reason` the row's failure_reason explains. */
 const WITH_REASON: ReadonlySet<MessageStatus> = new Set(['failed', 'cancelled', 'no_channel']);
@@ -27,7 +28,7 @@ export function messageEventData(row: MessageEntity): MessageEventData {
     effect: row.effect,
     sent_at: row.sentAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
-    ts: (row.carrierTs ?? row.createdAt).toISOString(),
+    ts: messageTs(row).toISOString(),
     reason: WITH_REASON.has(row.status) ? row.failureReason : null,
   };
 }

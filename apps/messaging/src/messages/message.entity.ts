@@ -11,7 +11,12 @@ export const MESSAGES_TABLE = 'messaging.messages';
  * callbacks and inbound processing, which build on this table.
  */
 @Entity({ name: 'messages' })
-@Index('messages_company_created_idx', ['companyId', 'createdAt', 'id'])
+// Lists and conversations in `ts` order (decision 0024): expression indexes on (company_id[, contact_phone],
+// COALESCE(carrier_ts, created_at), created_at, id), which TypeORM cannot describe. They are made by the
+// migration MessagesTsOrder and named here so that schema sync and the drift check leave them alone.
+@Index('messages_company_ts_idx', { synchronize: false })
+@Index('messages_conversation_ts_idx', { synchronize: false })
+// A contact's messages in creation order: the scheduler's earlier-pending and last-exchange reads, inbound's replied-to.
 @Index('messages_conversation_idx', ['companyId', 'contactPhone', 'createdAt'])
 @Index('messages_release_idx', ['releaseAfter'], { where: `"status" = 'queued'` })
 // Each sender number's queue in order: the claim reads only the head of a free number's queue (release-scheduler/release-candidates.ts).

@@ -19,6 +19,12 @@ import { SendMessageRequest } from './dto/send-message.request';
 import { MessagesService } from './messages.service';
 import { SendMessageService } from './send-message.service';
 
+/** How lists and conversations are ordered (decision 0024). */
+const ORDER =
+  'Ordered by `ts`: the carrier’s time when known (accepted, then delivered or failed; an inbound text’s own time), ' +
+  'else `created_at`, so the times shown never go backwards — a message queued before a reply but delivered after it ' +
+  'comes after the reply. Messages with the same `ts` keep the order they were created in.';
+
 /** The messaging API's message routes (x-api-key; the key's workspace scopes everything). */
 @ApiTags('messages')
 @ApiKeyAuthenticated()
@@ -53,6 +59,7 @@ export class MessagesController {
   @Get('messages/list')
   @ApiOperation({
     summary: `Messages, newest first (limit default ${MESSAGING_LIMITS.listLimitDefault}, max ${MESSAGING_LIMITS.listLimitMax})`,
+    description: ORDER,
   })
   @ApiOkResponse({ type: MessageListResponse })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListMessagesQuery): Promise<MessageListResponse> {
@@ -86,6 +93,7 @@ export class MessagesController {
   @Get('conversations/:phone')
   @ApiOperation({
     summary: `The newest messages with a contact, oldest first (limit default ${MESSAGING_LIMITS.conversationLimitDefault}, max ${MESSAGING_LIMITS.conversationLimitMax}); 404 when none`,
+    description: ORDER,
   })
   @ApiOkResponse({ type: ConversationResponse })
   @ApiErrors({ 404: 'No conversation with this contact.' })

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type FindOptionsWhere } from 'typeorm';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { MessageStatus, PublicMessageStatus } from '@suite/message-status';
 import { AppError } from '@suite/runtime';
 import { MessageEventsWriter } from './message-events.writer';
 import { changeStatusAndAnnounce } from './message-status-change';
 import { MessageEntity, MESSAGES_TABLE } from './message.entity';
+import { MESSAGE_TS_SQL } from './message-ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MESSAGE_NOT_FOUND = 'Message not found.';
@@ -21,6 +22,12 @@ const STORED_STATUSES: Readonly<Record<PublicMessageStatus, MessageStatus[]>> = 
   received: ['received'],
   no_channel: ['no_channel'],
 };
+
+export interface ListFilter {
+  readonly contactPhone?: string;
+  readonly status?: PublicMessageStatus;
+  readonly limit: number;
+}
 
 /** Why a message in this status can no longer be cancelled (409). */
 const TOO_LATE: Partial<Record<MessageStatus, string>> = {
@@ -46,26 +53,33 @@ export class MessagesService {
     return message;
   }
 
-  /** Newest first. */
-  async list(
-    companyId: string,
-    filter: { contactPhone?: string; status?: PublicMessageStatus; limit: number },
-  ): Promise<MessageEntity[]> {
-    const where: FindOptionsWhere<MessageEntity> = { companyId };
-    if (filter.contactPhone) where.contactPhone = filter.contactPhone;
-    if (filter.status) where.status = In(STORED_STATUSES[filter.status]);
-    return this.dataSource
-      .getRepository(MessageEntity)
-      .find({ where, order: { createdAt: 'DESC', id: 'DESC' }, take: filter.limit });
+  /** Newest first by ts, ties by creation (decision 0024). */
+  async list(companyId: string, filter: ListFilter): Promise<MessageEntity[]> {
+    return this.listQuery(companyId, filter).getMany();
   }
 
   /** The newest `limit` messages with the contact, oldest first (the order a chat reads in); 404 when there are none. */
   async conversation(companyId: string, contactPhone: string, limit: number): Promise<MessageEntity[]> {
-    const newest = await this.dataSource
-      .getRepository(MessageEntity)
-      .find({ where: { companyId, contactPhone }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+    const newest = await this.listQuery(companyId, { contactPhone, limit }).getMany();
     if (newest.length === 0) throw new AppError('not_found', `No conversation with ${contactPhone} in this workspace.`);
     return newest.reverse();
+  }
+
+  /**
+   * The query of list() and conversation(): the workspace's messages (with the contact, in the
+   * status) in the order ts, created_at, id, newest first — a total order, so equal times never
+   * swap places between two reads. Each filter combination reads an index in that order and stops
+   * after `limit` rows: messages_company_ts_idx, or messages_conversation_ts_idx with a contact.
+   * Public for the EXPLAIN check (conversation-order.integration-spec.ts).
+   */
+  listQuery(companyId: string, filter: ListFilter): SelectQueryBuilder<MessageEntity> {
+    const query = this.dataSource
+      .getRepository(MessageEntity)
+      .createQueryBuilder('m')
+      .where('m.companyId = :companyId', { companyId });
+    if (filter.contactPhone) query.andWhere('m.contactPhone = :contactPhone', { contactPhone: filter.contactPhone });
+    if (filter.status) query.andWhere('m.status IN (:...statuses)', { statuses: STORED_STATUSES[filter.status] });
+    return query.orderBy(MESSAGE_TS_SQL, 'DESC').addOrderBy('m.createdAt', 'DESC').addOrderBy('m.id', 'DESC').limit(filter.limit);
   }
 
   /**

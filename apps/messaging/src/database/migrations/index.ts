@@ -9,6 +9,7 @@ import { SenderNumberHandOffs1795333169496 } from './1795333169496-sender-number
 import { MessagesNumberQueueIndex1795333764444 } from './1795333764444-messages-number-queue-index';
 import { OutboxDeadLetter1795491614423 } from './1795491614423-outbox-dead-letter';
 import { EmailSendJobs1795498019070 } from './1795498019070-email-send-jobs';
+import { MessagesTsOrder1795501883243 } from './1795501883243-messages-ts-order';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const messagingMigrations = [
@@ -23,4 +24,5 @@ export const messagingMigrations = [
   MessagesNumberQueueIndex1795333764444,
   OutboxDeadLetter1795491614423,
   EmailSendJobs1795498019070,
+  MessagesTsOrder1795501883243,
 ];

@@ -11,6 +11,7 @@ import {
 import { publicStatus, PUBLIC_MESSAGE_STATUSES, type PublicMessageStatus } from '@suite/message-status';
 import { messageAddresses } from '../message-addresses';
 import type { MessageEntity } from '../message.entity';
+import { messageTs } from '../message-ts';
 
 /** The spec's Message, plus `effect` and `to`. */
 export class MessageResponse {
@@ -34,7 +35,11 @@ export class MessageResponse {
 
 /** A message in a list or a conversation: also `ts` and `contact_phone`. */
 export class ListedMessageResponse extends MessageResponse {
-  @ApiProperty({ format: 'date-time', description: 'carrier time when known, else created_at' }) ts!: string;
+  @ApiProperty({
+    format: 'date-time',
+    description: 'carrier time when known, else created_at; lists and conversations are ordered by it (ties by creation)',
+  })
+  ts!: string;
   @ApiProperty() contact_phone!: string;
 }
 
@@ -45,12 +50,14 @@ export class SendMessageResponse {
 }
 
 export class MessageListResponse {
-  @ApiProperty({ type: [ListedMessageResponse] }) messages!: ListedMessageResponse[];
+  @ApiProperty({ type: [ListedMessageResponse], description: 'newest first by ts, ties by creation (latest created first)' })
+  messages!: ListedMessageResponse[];
 }
 
 export class ConversationResponse {
   @ApiProperty({ description: 'the contact, E.164' }) phone!: string;
-  @ApiProperty({ type: [ListedMessageResponse], description: 'oldest first' }) messages!: ListedMessageResponse[];
+  @ApiProperty({ type: [ListedMessageResponse], description: 'oldest first by ts, ties by creation' })
+  messages!: ListedMessageResponse[];
 }
 
 export const mapMessage = (row: MessageEntity): MessageResponse => ({
@@ -69,7 +76,7 @@ export const mapMessage = (row: MessageEntity): MessageResponse => ({
 
 export const mapListedMessage = (row: MessageEntity): ListedMessageResponse => ({
   ...mapMessage(row),
-  ts: (row.carrierTs ?? row.createdAt).toISOString(),
+  ts: messageTs(row).toISOString(),
   contact_phone: row.contactPhone,
 });
 
