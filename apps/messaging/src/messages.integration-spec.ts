@@ -1,65 +1,47 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import {
-  credentialDigest,
-  generateOpaqueCredential,
-  messageEventSchema,
-  Topics,
-  validatePayload,
-  type EventEnvelope,
-  type MessageEventData,
-} from '@suite/contracts';
-import { newEvent, Outbox, physicalTopicName } from '@suite/eventing';
+import { generateOpaqueCredential, messageEventSchema, Topics, validatePayload, type MessageEventData } from '@suite/contracts';
 import { applyStatusEvent } from '@suite/message-status';
-import { createTestDatabase, eventually, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
-import { createMessagingApp, loadMessagingEnvironment } from './messaging.app';
+import { eventually } from '@suite/testing';
 import { poolNumberFor } from './sender-numbers/pin-decision';
-import { normalizePhone } from './shared/phone-number';
+import {
+  feedRevokedApiKey,
+  INTERNAL_TOKEN,
+  newCompanyId,
+  newPhone,
+  newWorkspace,
+  startMessagingTestApp,
+  type MessagingTestApp,
+} from './testing';
 
 /**
- * The messaging API against the booted app, real PostgreSQL and Kafka. Workspaces and their API
- * keys reach the app the production way: `company.created`, `credential.issued` and
- * `credential.revoked` events appended to the outbox travel through Kafka to the app's own replica
- * consumers (the same handlers that consume the platform's and auth's topics) — no test-only write
- * path into the replicas. Message events are read back from Kafka with a consumer of the test's
- * topic prefix.
+ * The messaging API against the booted app, real PostgreSQL and Kafka, through the messaging test
+ * harness (`./testing`). Workspaces and their API keys reach the app the production way:
+ * `company.created`, `credential.issued` and `credential.revoked` events appended to the outbox
+ * travel through Kafka to the app's own replica consumers (the same handlers that consume the
+ * platform's and auth's topics) — no test-only write path into the replicas. Message events are
+ * read back from Kafka with a consumer of the test's topic prefix.
  */
-const INTERNAL_TOKEN = 'i'.repeat(40);
-const prefix = uniqueTopicPrefix('messaging-api');
-
-let database: TestDatabase;
-let app: INestApplication;
-let db: DataSource;
-let consumer: Consumer;
-const messageEvents: Array<EventEnvelope<string, MessageEventData>> = [];
-
-/** Two workspaces; numbers far apart so a run never collides with another. */
-const A = String(700_000_000 + Math.floor(Math.random() * 1_000_000));
-const B = String(Number(A) + 1);
-const UNKNOWN_COMPANY = String(Number(A) + 2);
-const keyA = generateOpaqueCredential('api_key');
-const keyB = generateOpaqueCredential('api_key');
-const revokedKey = generateOpaqueCredential('api_key');
-
 /** Sender numbers (fictional 555-01xx range). */
 const A1 = '+14155550101';
 const A2 = '+14155550102';
 const B1 = '+14155550111';
 
-const usedPhones = new Set<string>();
-/** A fresh valid US contact number per call (New York, random exchange and line; validated like the API does). */
-function newPhone(): string {
-  for (;;) {
-    const candidate = normalizePhone(`+1212${2_000_000 + Math.floor(Math.random() * 7_000_000)}`);
-    if (candidate && !usedPhones.has(candidate)) {
-      usedPhones.add(candidate);
-      return candidate;
-    }
-  }
-}
+/** Two workspaces, A with sender number A1 and B with B1; and a company nobody created. */
+const workspaceA = newWorkspace([A1]);
+const workspaceB = newWorkspace([B1]);
+const A = workspaceA.companyId;
+const B = workspaceB.companyId;
+const UNKNOWN_COMPANY = newCompanyId();
+const keyA = workspaceA.apiKey;
+const keyB = workspaceB.apiKey;
+const revokedKey = generateOpaqueCredential('api_key');
+
+let suite: MessagingTestApp<MessageEventData>;
+let app: INestApplication;
+let db: DataSource;
 
 const http = () => request(app.getHttpServer());
 const asA = (r: request.Test) => r.set('x-api-key', keyA);
@@ -68,97 +50,22 @@ const send = (body: Record<string, unknown>, key = keyA) => http().post('/v1/mes
 const internal = (r: request.Test) => r.set('x-internal-token', INTERNAL_TOKEN);
 
 beforeAll(async () => {
-  database = await createTestDatabase('messaging_api');
-  app = await createMessagingApp(
-    loadMessagingEnvironment({
-      ...process.env,
-      DATABASE_URL: database.url,
-      KAFKA_TOPIC_PREFIX: prefix,
-      KAFKA_TOPIC_PARTITIONS: '1',
-      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
-      // This spec checks the API's queued messages; the release scheduler has its own specs (release-scheduler/).
-      MESSAGING_SCHEDULER_ENABLED: 'false',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-    }),
-  );
-  await app.init();
-  db = app.get(DataSource);
-
-  const issued = (credentialId: string, companyId: string, secret: string) =>
-    newEvent('credential.issued', {
-      companyId,
-      subject: credentialId,
-      data: {
-        credential_id: credentialId,
-        kind: 'api_key',
-        company_id: companyId,
-        user_id: null,
-        name: credentialId,
-        digest: credentialDigest(secret),
-        scopes: [],
-        expires_at: null,
-        created_at: new Date().toISOString(),
-      },
-    });
-  await db.transaction((manager) =>
-    app.get(Outbox).append(manager, [
-      newEvent('company.created', { companyId: A, subject: A, data: { id: A, name: 'Workspace A', parent_company_id: null } }),
-      newEvent('company.created', { companyId: B, subject: B, data: { id: B, name: 'Workspace B', parent_company_id: null } }),
-      issued(`key-a-${A}`, A, keyA),
-      issued(`key-b-${B}`, B, keyB),
-      issued(`key-revoked-${A}`, A, revokedKey),
-      newEvent('credential.revoked', {
-        companyId: A,
-        subject: `key-revoked-${A}`,
-        data: { credential_id: `key-revoked-${A}`, kind: 'api_key', company_id: A, revoked_at: new Date().toISOString() },
-      }),
-    ]),
-  );
-  await eventually(
-    async () => {
-      const [row] = await db.query(
-        `SELECT (SELECT count(*)::int FROM messaging.company_replica WHERE id = ANY($1::bigint[])) AS companies,
-                (SELECT count(*)::int FROM messaging.credential_replica WHERE company_id = ANY($1::bigint[]) AND (revoked_at IS NOT NULL OR credential_id NOT LIKE 'key-revoked-%')) AS keys`,
-        [[A, B]],
-      );
-      return row as { companies: number; keys: number };
-    },
-    (seen) => seen.companies === 2 && seen.keys === 3,
-    { timeoutMs: 60_000, what: 'companies and API keys to reach the replicas through Kafka' },
-  );
-
-  const kafka = new Kafka({
-    clientId: 'messaging-api-test',
-    brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
-    logLevel: logLevel.NOTHING,
+  suite = await startMessagingTestApp<MessageEventData>({
+    name: 'messaging-api',
+    // This spec checks the API's queued messages; the release scheduler has its own specs (release-scheduler/).
+    scheduler: 'off',
+    workspaces: [workspaceA, workspaceB],
+    topics: [Topics.messagingMessage],
   });
-  consumer = kafka.consumer({ groupId: `${prefix}test-reader-${randomUUID()}` });
-  await consumer.connect();
-  await consumer.subscribe({ topic: physicalTopicName(prefix, Topics.messagingMessage), fromBeginning: true });
-  await consumer.run({
-    eachMessage: async ({ message }) => {
-      messageEvents.push(JSON.parse(message.value?.toString() ?? '{}') as EventEnvelope<string, MessageEventData>);
-    },
-  });
-
-  for (const [company, number] of [
-    [A, A1],
-    [B, B1],
-  ] as const) {
-    await internal(http().post(`/internal/workspaces/${company}/sender-numbers`))
-      .send({ number })
-      .expect(201);
-  }
+  ({ app, db } = suite);
+  await feedRevokedApiKey(app, A, revokedKey);
 }, 120_000);
 
 afterAll(async () => {
-  await consumer?.disconnect();
-  await app?.close();
-  await database?.drop();
+  await suite?.close();
 });
 
-const eventsOf = (messageId: string) => messageEvents.filter((event) => event.subject === messageId);
+const eventsOf = (messageId: string) => suite.events.filter((event) => event.subject === messageId);
 
 describe('POST /v1/messages', () => {
   it('queues a message: 200 {id, status, to}, the contact is created with first_name, message.queued on Kafka exactly once', async () => {
@@ -191,11 +98,7 @@ describe('POST /v1/messages', () => {
     const contact = await asA(http().get(`/v1/contacts/${to}`)).expect(200);
     expect(contact.body).toMatchObject({ phone: to, first_name: 'Ada', opted_out: false, sender_number: A1, channel: null });
 
-    const events = await eventually(
-      async () => eventsOf(response.body.id),
-      (found) => found.length >= 1,
-      { what: 'message.queued on Kafka' },
-    );
+    const events = await suite.kafka.waitFor((event) => event.subject === response.body.id, { what: 'message.queued on Kafka' });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       type: 'message.queued',
@@ -776,11 +679,10 @@ describe('events', () => {
       `SELECT id FROM messaging.messages WHERE company_id = ANY($1::bigint[]) AND direction = 'outbound'`,
       [[A, B]],
     );
-    const queued = await eventually(
-      async () => messageEvents.filter((event) => event.type === 'message.queued'),
-      (found) => found.length >= rows.length,
-      { what: 'a message.queued per message' },
-    );
+    const queued = await suite.kafka.waitFor((event) => event.type === 'message.queued', {
+      count: rows.length,
+      what: 'a message.queued per message',
+    });
     expect(queued.map((event) => event.subject).sort()).toEqual(rows.map((row) => row.id).sort());
     for (const event of queued) expect(validatePayload(messageEventSchema, event.data)).toEqual([]);
   });

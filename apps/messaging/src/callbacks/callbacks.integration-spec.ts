@@ -13,8 +13,7 @@ import { signCallback } from '../carrier/callback-verifier';
 import { CARRIER, type Carrier } from '../carrier/carrier.port';
 import { MESSAGING_DEFAULTS } from '../config/messaging-defaults';
 import { MessageEntity } from '../messages/message.entity';
-import { normalizePhone } from '../shared/phone-number';
-import { startMessagingTestApp, type MessagingTestApp } from '../testing/messaging-test-app';
+import { newPhone, newWorkspace, startMessagingTestApp, type MessagingTestApp, type TestWorkspace } from '../testing';
 
 /**
  * Everything that enters from the carrier, against the booted app on real PostgreSQL and Kafka:
@@ -37,18 +36,6 @@ let keyB: string;
 const http = () => request(suite.app.getHttpServer());
 const asA = (test: request.Test) => test.set('x-api-key', keyA);
 const internal = (test: request.Test) => test.set('x-internal-token', suite.internalToken);
-
-const usedPhones = new Set<string>();
-/** A fresh valid US number ending in `lastDigit` (0–5: an iPhone in the sandbox). */
-function newPhone(lastDigit = 0): string {
-  for (;;) {
-    const candidate = normalizePhone(`+1212${2_000_000 + Math.floor(Math.random() * 700_000) * 10 + lastDigit}`);
-    if (candidate && !usedPhones.has(candidate)) {
-      usedPhones.add(candidate);
-      return candidate;
-    }
-  }
-}
 
 /** Posts a callback body signed with the shared secret (or with the given headers). */
 function postCallback(body: unknown, headers?: Record<string, string>) {
@@ -98,17 +85,13 @@ async function markSent(id: string, carrierMessageId = `carrier_${id}`): Promise
 }
 
 const row = (id: string) => suite.db.getRepository(MessageEntity).findOneByOrFail({ id });
-const eventsOf = (type: string, subject: string) =>
-  suite.events.filter((event) => event.type === type && event.subject === subject);
+const about = (type: string, subject: string) => (event: EventEnvelope<string, unknown>) =>
+  event.type === type && event.subject === subject;
 /** Waits until `count` events of `type` about `subject` arrived, then a little longer to see that no more do. */
 async function exactlyOnKafka(type: string, subject: string, count = 1): Promise<EventEnvelope<string, unknown>[]> {
-  await eventually(
-    async () => eventsOf(type, subject),
-    (found) => found.length >= count,
-    { what: `${type} for ${subject}` },
-  );
+  await suite.kafka.waitFor(about(type, subject), { count, what: `${type} for ${subject}` });
   await new Promise((resolve) => setTimeout(resolve, 300));
-  const found = eventsOf(type, subject);
+  const found = suite.events.filter(about(type, subject));
   expect(found).toHaveLength(count);
   return found;
 }
@@ -116,31 +99,18 @@ async function exactlyOnKafka(type: string, subject: string, count = 1): Promise
 beforeAll(async () => {
   suite = await startMessagingTestApp({
     name: 'messaging-callbacks',
-    workspaces: 2,
-    topics: [Topics.messagingMessage, Topics.messagingContact, Topics.messagingConversation],
     // No scheduler: these tests move messages through their statuses by hand (queue, claim, markSent). A running
     // scheduler raced them whenever the real clock was inside the default send window (13:00–02:00 UTC).
+    scheduler: 'off',
+    workspaces: [newWorkspace([A1, A2]), newWorkspace([B1])],
+    topics: [Topics.messagingMessage, Topics.messagingContact, Topics.messagingConversation],
     env: {
       MESSAGING_CARRIER: 'sandbox',
       MESSAGING_CARRIER_CALLBACK_SECRET: SECRET,
       MESSAGING_SANDBOX_DELIVERY_DELAY_MS: '0',
-      MESSAGING_SCHEDULER_ENABLED: 'false',
     },
   });
-  [{ companyId: A, apiKey: keyA }, { apiKey: keyB }] = suite.workspaces as [
-    { companyId: string; apiKey: string },
-    { apiKey: string },
-  ];
-  const B = suite.workspaces[1]!.companyId;
-  for (const [company, number] of [
-    [A, A1],
-    [A, A2],
-    [B, B1],
-  ] as const) {
-    await internal(http().post(`/internal/workspaces/${company}/sender-numbers`))
-      .send({ number })
-      .expect(201);
-  }
+  [{ companyId: A, apiKey: keyA }, { apiKey: keyB }] = suite.workspaces as [TestWorkspace, TestWorkspace];
 }, 120_000);
 
 afterAll(async () => {

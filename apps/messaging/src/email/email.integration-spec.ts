@@ -1,11 +1,9 @@
-import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { credentialDigest, generateOpaqueCredential } from '@suite/contracts';
-import { newEvent, Outbox } from '@suite/eventing';
-import { createTestDatabase, eventually, findFreePort, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
-import { createMessagingApp, loadMessagingEnvironment } from '../messaging.app';
+import { generateOpaqueCredential } from '@suite/contracts';
+import { eventually, findFreePort } from '@suite/testing';
+import { startMessagingTestApp, type MessagingTestApp } from '../testing';
 import { EMAIL_LIMITS } from './sends/attachment-rules';
 import { decodeEncodedWords, headerOf, mimePartsOf, SmtpTestServer } from './testing/smtp-test-server';
 
@@ -14,26 +12,18 @@ import { decodeEncodedWords, headerOf, mimePartsOf, SmtpTestServer } from './tes
  * SMTP server started here. The workspace API keys reach messaging's credential replica the
  * production way: `credential.issued` events through the outbox and Kafka.
  */
-const COMPANY = { A: '7001', B: '7002' };
-const key = { A: generateOpaqueCredential('api_key'), B: generateOpaqueCredential('api_key') };
-
-let database: TestDatabase;
-let app: INestApplication;
+let suite: MessagingTestApp;
 let db: DataSource;
 let smtp: SmtpTestServer;
+const key = { A: '', B: '' };
 
 beforeAll(async () => {
   smtp = new SmtpTestServer(await findFreePort());
   await smtp.start();
-  database = await createTestDatabase('messaging_email');
-  app = await createMessagingApp(
-    loadMessagingEnvironment({
-      ...process.env,
-      DATABASE_URL: database.url,
-      KAFKA_TOPIC_PREFIX: uniqueTopicPrefix('messaging-email'),
-      KAFKA_TOPIC_PARTITIONS: '1',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
+  suite = await startMessagingTestApp({
+    name: 'messaging-email',
+    workspaces: 2,
+    env: {
       MESSAGING_SMTP_URL: smtp.url,
       MESSAGING_EMAIL_POLL_MS: '50',
       MESSAGING_EMAIL_RETRY_BASE_MS: '100',
@@ -41,52 +31,19 @@ beforeAll(async () => {
       MESSAGING_EMAIL_MAX_ATTEMPTS: '30',
       MESSAGING_EMAIL_SMTP_TIMEOUT_MS: '2000',
       MESSAGING_EMAIL_CLAIM_TIMEOUT_MS: '12000',
-    }),
-  );
-  await app.init();
-  db = app.get(DataSource);
-  await db.transaction(async (manager) => {
-    for (const workspace of ['A', 'B'] as const) {
-      await app.get(Outbox).append(
-        manager,
-        newEvent('credential.issued', {
-          companyId: COMPANY[workspace],
-          subject: `key-${workspace}`,
-          data: {
-            credential_id: `key-${workspace}-${randomUUID()}`,
-            kind: 'api_key',
-            company_id: COMPANY[workspace],
-            user_id: null,
-            name: `workspace ${workspace}`,
-            digest: credentialDigest(key[workspace]),
-            scopes: ['*'],
-            expires_at: null,
-            created_at: new Date().toISOString(),
-          },
-        }),
-      );
-    }
+    },
   });
-  await eventually(
-    async () =>
-      (
-        await db.query(`SELECT count(*)::int AS n FROM messaging.credential_replica WHERE company_id = ANY($1::bigint[])`, [
-          Object.values(COMPANY),
-        ])
-      )[0].n,
-    (n) => n === 2,
-    { timeoutMs: 60_000, what: 'both API keys to reach the credential replica' },
-  );
+  db = suite.db;
+  [key.A, key.B] = suite.workspaces.map((workspace) => workspace.apiKey) as [string, string];
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.drop();
+  await suite?.close();
   await smtp?.stop();
 });
 
-type Workspace = keyof typeof COMPANY;
-const http = () => request(app.getHttpServer());
+type Workspace = keyof typeof key;
+const http = () => request(suite.app.getHttpServer());
 const as = (workspace: Workspace) => ({
   get: (path: string) => http().get(path).set('x-api-key', key[workspace]),
   delete: (path: string) => http().delete(path).set('x-api-key', key[workspace]),

@@ -2,16 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { contactKey } from '../contacts/contact-key';
 import { ContactsService } from '../contacts/contacts.service';
-import {
-  bootMessaging,
-  INTERNAL_TOKEN,
-  newPhone,
-  newWorkspace,
-  seedWorkspaces,
-} from '../release-scheduler/testing/release-test-kit';
+import { INTERNAL_TOKEN, newPhone, newWorkspace, startMessagingTestApp, type MessagingTestApp } from '../testing';
 import { poolNumberFor } from '../sender-numbers/pin-decision';
 import { planSendBatch, type QueuedSend } from './send-batch-plan';
 import { SendBatchWriter } from './send-batch.writer';
@@ -25,29 +18,25 @@ import { SendMessageService } from './send-message.service';
  */
 jest.setTimeout(120_000);
 
-const prefix = uniqueTopicPrefix('messaging-send-batch');
 const N1 = '+14155550261';
 const N2 = '+14155550262';
 const workspace = newWorkspace([N1, N2]);
 
-let database: TestDatabase;
+let suite: MessagingTestApp;
 let app: INestApplication;
 let db: DataSource;
 let contacts: ContactsService;
 let writer: SendBatchWriter;
 
 beforeAll(async () => {
-  database = await createTestDatabase('messaging_send_batch');
-  app = await bootMessaging(database.url, prefix, {}, { MESSAGING_SCHEDULER_ENABLED: 'false' });
-  db = app.get(DataSource);
+  suite = await startMessagingTestApp({ name: 'messaging-send-batch', scheduler: 'off', workspaces: [workspace] });
+  ({ app, db } = suite);
   contacts = app.get(ContactsService);
   writer = app.get(SendBatchWriter);
-  await seedWorkspaces(app, [workspace]);
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await database?.drop();
+  await suite?.close();
 });
 
 const companyId = workspace.companyId;

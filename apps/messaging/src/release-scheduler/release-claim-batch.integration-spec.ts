@@ -1,11 +1,9 @@
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { TestClock } from '../shared/testing/test-clock';
+import { newPhone, newWorkspace, startMessagingTestApp, type MessagingTestApp } from '../testing';
 import { ReleaseClaimer } from './release-claimer';
 import { RecordingCarrier } from './testing/recording-carrier';
-import { bootMessaging, newPhone, newWorkspace, seedWorkspaces } from './testing/release-test-kit';
 
 /**
  * One claim batch (ReleaseClaimer.claimBatch called by hand, the scheduler disabled), on real
@@ -15,7 +13,6 @@ import { bootMessaging, newPhone, newWorkspace, seedWorkspaces } from './testing
  */
 jest.setTimeout(120_000);
 
-const prefix = uniqueTopicPrefix('messaging-claim-batch');
 /** 22:00 in New York: outside the default window. */
 const NIGHT = new Date('2030-03-06T03:00:00.000Z');
 /** 08:00 in New York the next morning. */
@@ -27,31 +24,27 @@ const clock = new TestClock(NIGHT).freeze();
 const workspace = newWorkspace(['+14155550241', '+14155550242']);
 const settings = { per_second_rate: 100, daily_new_contacts_start: 100_000, daily_new_contacts_max: 100_000, warmup_days: 0 };
 
-let database: TestDatabase;
-let app: INestApplication;
+let suite: MessagingTestApp;
 let db: DataSource;
 let claimer: ReleaseClaimer;
 
 beforeAll(async () => {
-  database = await createTestDatabase('messaging_claim_batch');
-  app = await bootMessaging(
-    database.url,
-    prefix,
-    { clock, carrier: new RecordingCarrier(clock) },
-    { MESSAGING_SCHEDULER_ENABLED: 'false' },
-  );
-  db = app.get(DataSource);
-  claimer = app.get(ReleaseClaimer);
-  await seedWorkspaces(app, [{ ...workspace, settings }]);
+  suite = await startMessagingTestApp({
+    name: 'messaging-claim-batch',
+    scheduler: 'off',
+    overrides: { clock, carrier: new RecordingCarrier(clock) },
+    workspaces: [{ ...workspace, settings }],
+  });
+  db = suite.db;
+  claimer = suite.app.get(ReleaseClaimer);
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await database?.drop();
+  await suite?.close();
 });
 
 const send = async (to: string, message: string): Promise<string> => {
-  const response = await request(app.getHttpServer())
+  const response = await request(suite.app.getHttpServer())
     .post('/v1/messages')
     .set('x-api-key', workspace.apiKey)
     .send({ to, message })
@@ -89,7 +82,7 @@ describe('one claim batch', () => {
     expect(after.get(second)).toMatchObject({ status: 'queued', release_after: NEXT_OPENING });
     // Out of the way of the next test (both would be due again in the morning).
     for (const id of [first, second])
-      await request(app.getHttpServer()).delete(`/v1/messages/${id}`).set('x-api-key', workspace.apiKey).expect(200);
+      await request(suite.app.getHttpServer()).delete(`/v1/messages/${id}`).set('x-api-key', workspace.apiKey).expect(200);
   });
 
   it('claims the head of each conversation on each free number, counts new contacts per number once at the end, and hands the cached capability over', async () => {

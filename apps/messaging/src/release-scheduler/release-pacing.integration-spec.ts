@@ -5,7 +5,7 @@ import { eventually, uniqueTopicPrefix } from '@suite/testing';
 import { TestClock } from '../shared/testing/test-clock';
 import { RecordingCarrier, type RecordedSend } from './testing/recording-carrier';
 import { replicasOnOneDatabase, statusCounts } from './testing/replica-harness';
-import { newPhone, newWorkspace, seedWorkspaces, type TestWorkspace } from './testing/release-test-kit';
+import { newPhone, newWorkspace, seedWorkspaces, type TestWorkspace } from '../testing';
 
 /**
  * Pacing as the carrier sees it (decision 0014): two replicas on one database whose hand-offs

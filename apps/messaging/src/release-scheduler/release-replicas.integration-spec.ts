@@ -5,7 +5,7 @@ import { eventually, uniqueTopicPrefix } from '@suite/testing';
 import { TestClock } from '../shared/testing/test-clock';
 import { RecordingCarrier } from './testing/recording-carrier';
 import { replicasOnOneDatabase, statusCounts } from './testing/replica-harness';
-import { newPhone, newWorkspace, seedWorkspaces } from './testing/release-test-kit';
+import { newPhone, newWorkspace, seedWorkspaces } from '../testing';
 
 /**
  * Several scheduler replicas on one database (two app instances, each with its own recording

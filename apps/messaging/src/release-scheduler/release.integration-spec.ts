@@ -1,19 +1,11 @@
-import type { INestApplication } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { EventEnvelope, MessageEventData } from '@suite/contracts';
-import { createTestDatabase, eventually, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { Topics, type MessageEventData } from '@suite/contracts';
+import { eventually } from '@suite/testing';
 import { TestClock } from '../shared/testing/test-clock';
+import { INTERNAL_TOKEN, newPhone, newWorkspace, startMessagingTestApp, type MessagingTestApp } from '../testing';
 import { RecordingCarrier } from './testing/recording-carrier';
-import {
-  bootMessaging,
-  INTERNAL_TOKEN,
-  messageEventReader,
-  newPhone,
-  newWorkspace,
-  seedWorkspaces,
-} from './testing/release-test-kit';
 
 /**
  * The release scheduler in the booted app (real PostgreSQL and Kafka) with a controllable clock
@@ -22,7 +14,6 @@ import {
  */
 jest.setTimeout(120_000);
 
-const prefix = uniqueTopicPrefix('messaging-release');
 /** 10:00 in New York (EST), a Tuesday: inside the default window. */
 const MORNING = new Date('2030-03-05T15:00:00.000Z');
 /** 22:00 in New York the same day: outside it. */
@@ -42,31 +33,29 @@ const narrow = newWorkspace(['+14155550221']);
 const answering = newWorkspace(['+14155550231']);
 const generous = { per_second_rate: 100, daily_new_contacts_start: 100_000, daily_new_contacts_max: 100_000, warmup_days: 0 };
 
-let database: TestDatabase;
-let app: INestApplication;
+let suite: MessagingTestApp<MessageEventData>;
 let db: DataSource;
-let reader: Awaited<ReturnType<typeof messageEventReader>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase('messaging_release');
-  app = await bootMessaging(database.url, prefix, { clock, carrier });
-  db = app.get(DataSource);
-  await seedWorkspaces(app, [
-    { ...main, settings: generous },
-    { ...paced, settings: { daily_new_contacts_start: 3, daily_new_contacts_max: 3, warmup_days: 0 } },
-    { ...narrow, settings: { ...generous, send_window_start: '10:00', send_window_end: '12:00' } },
-    { ...answering, settings: generous },
-  ]);
-  reader = await messageEventReader(prefix);
+  suite = await startMessagingTestApp<MessageEventData>({
+    name: 'messaging-release',
+    overrides: { clock, carrier },
+    workspaces: [
+      { ...main, settings: generous },
+      { ...paced, settings: { daily_new_contacts_start: 3, daily_new_contacts_max: 3, warmup_days: 0 } },
+      { ...narrow, settings: { ...generous, send_window_start: '10:00', send_window_end: '12:00' } },
+      { ...answering, settings: generous },
+    ],
+    topics: [Topics.messagingMessage],
+  });
+  db = suite.db;
 }, 120_000);
 
 afterAll(async () => {
-  await reader?.stop();
-  await app?.close();
-  await database?.drop();
+  await suite?.close();
 });
 
-const http = () => request(app.getHttpServer());
+const http = () => request(suite.app.getHttpServer());
 const send = (workspace: { apiKey: string }, body: Record<string, unknown>) =>
   http().post('/v1/messages').set('x-api-key', workspace.apiKey).send(body).expect(200);
 const row = async (id: string) =>
@@ -92,15 +81,11 @@ const settled = (id: string, what = `message ${id} to leave the queue`) =>
     (message) => message.status !== 'queued' && message.status !== 'sending',
     { what, timeoutMs: 30_000, intervalMs: 20 },
   );
-const eventsOf = (id: string) => reader.events.filter((event) => event.subject === id);
+const eventsOf = (id: string) => suite.events.filter((event) => event.subject === id);
 const eventTypes = async (id: string, count: number): Promise<string[]> =>
-  (
-    await eventually(
-      async () => eventsOf(id),
-      (found) => found.length >= count,
-      { what: `${count} events of ${id}` },
-    )
-  ).map((event: EventEnvelope<string, MessageEventData>) => event.type);
+  (await suite.kafka.waitFor((event) => event.subject === id, { count, what: `${count} events of ${id}` })).map(
+    (event) => event.type,
+  );
 
 describe('release: channel and sender by the sandbox rules', () => {
   it('sends iMessage, MMS, SMS (links appended) and marks a landline no_channel, effect kept; events exactly once', async () => {

@@ -1,87 +1,131 @@
 import type { INestApplication } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { DataSource } from 'typeorm';
-import { generateOpaqueCredential, type EventEnvelope } from '@suite/contracts';
-import { physicalTopicName } from '@suite/eventing';
-import { createTestDatabase, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import type { EventEnvelope } from '@suite/contracts';
+import { createTestDatabase, uniqueTopicPrefix } from '@suite/testing';
+import type { MessagingOverrides } from '../app.module';
 import { createMessagingApp, loadMessagingEnvironment } from '../messaging.app';
-import { feedWorkspaceReplicas } from './workspace-replicas';
+import { readKafkaEvents, type KafkaEventReader } from './kafka-event-reader';
+import { INTERNAL_TOKEN, newWorkspace, seedWorkspaces, type TestWorkspace } from './test-workspaces';
 
-export interface TestWorkspace {
-  readonly companyId: string;
-  readonly apiKey: string;
+/**
+ * The release scheduler at test speed: short ticks, timeouts and retry backoff, so a spec sees
+ * messages handed over in milliseconds. `off` keeps those settings but does not run the loop, for
+ * specs that move messages through their statuses by hand or call its claimer themselves (a
+ * running scheduler would race them inside the send window).
+ */
+export type TestScheduler = 'fast' | 'off';
+
+const FAST_SCHEDULER = {
+  MESSAGING_SCHEDULER_TICK_MS: '20',
+  MESSAGING_SCHEDULER_SEND_TIMEOUT_MS: '2000',
+  MESSAGING_SCHEDULER_CLAIM_TIMEOUT_MS: '5000',
+  MESSAGING_SCHEDULER_RETRY_BASE_MS: '10',
+  MESSAGING_SCHEDULER_RETRY_MAX_MS: '50',
+};
+const SCHEDULER_ENV: Record<TestScheduler, Record<string, string>> = {
+  fast: FAST_SCHEDULER,
+  off: { ...FAST_SCHEDULER, MESSAGING_SCHEDULER_ENABLED: 'false' },
+};
+
+export interface BootOptions {
+  /** The scheduler at test speed (the default) or off. */
+  scheduler?: TestScheduler;
+  /** Environment variables over the harness's (which are over process.env). */
+  env?: Record<string, string>;
+  /** The clock and carrier the app uses instead of the system clock and MESSAGING_CARRIER's adapter. */
+  overrides?: MessagingOverrides;
 }
 
-export interface MessagingTestApp {
+/**
+ * The one way a messaging spec boots the app: on `databaseUrl` under `topicPrefix` (one partition a
+ * topic), silent, on a free port, with INTERNAL_TOKEN as its internal API token. Several calls on
+ * the same database and prefix are replicas of one deployment.
+ */
+export async function bootMessagingApp(
+  databaseUrl: string,
+  topicPrefix: string,
+  { scheduler = 'fast', env = {}, overrides = {} }: BootOptions = {},
+): Promise<INestApplication> {
+  const app = await createMessagingApp(
+    loadMessagingEnvironment({
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      KAFKA_TOPIC_PREFIX: topicPrefix,
+      KAFKA_TOPIC_PARTITIONS: '1',
+      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      ...SCHEDULER_ENV[scheduler],
+      ...env,
+    }),
+    overrides,
+  );
+  await app.init();
+  return app;
+}
+
+export interface MessagingTestAppOptions extends BootOptions {
+  /** Names the spec's database and topic prefix. */
+  name: string;
+  /** This many bare workspaces (an API key each, no sender numbers), or these (see newWorkspace). */
+  workspaces?: number | readonly TestWorkspace[];
+  /** Logical topics to read into `events` (from the beginning). */
+  topics?: readonly string[];
+}
+
+/** `Data`: what the spec reads the events' `data` as (the topics' payload type; unknown by default). */
+export interface MessagingTestApp<Data = unknown> {
   readonly app: INestApplication;
   readonly db: DataSource;
   readonly workspaces: TestWorkspace[];
   readonly internalToken: string;
-  /** Every event read so far from the subscribed topics, in arrival order. */
-  readonly events: EventEnvelope<string, unknown>[];
+  /** The reader of `topics`: its events, and `waitFor` to wait for some. */
+  readonly kafka: KafkaEventReader<Data>;
+  /** Every event read so far from the subscribed topics, in arrival order (`kafka.events`). */
+  readonly events: Array<EventEnvelope<string, Data>>;
   close(): Promise<void>;
 }
 
 /**
- * Boots messaging on a fresh database and topic prefix, with `workspaces` workspaces and an API
- * key each fed the production way (`company.created` and `credential.issued` through the outbox,
- * Kafka and the replica handlers), and a Kafka reader of `topics`.
+ * Messaging on real PostgreSQL and Kafka for an integration spec: a fresh database and topic
+ * prefix, the app booted by `bootMessagingApp`, the workspaces seeded the production way
+ * (`company.created` and `credential.issued` through the outbox, Kafka and the replica handlers;
+ * sender numbers and settings through the internal API), and a Kafka reader of `topics`.
+ *
+ *   const suite = await startMessagingTestApp({
+ *     name: 'messaging-x', scheduler: 'off', workspaces: [newWorkspace([N1])], topics: [Topics.messagingMessage],
+ *   });
+ *   await request(suite.app.getHttpServer()).post('/v1/messages').set('x-api-key', suite.workspaces[0]!.apiKey)…
+ *   await suite.kafka.waitFor((event) => event.subject === id, { what: 'message.queued' });
  */
-export async function startMessagingTestApp(options: {
-  name: string;
-  workspaces: number;
-  topics: readonly string[];
-  env?: Record<string, string>;
-}): Promise<MessagingTestApp> {
-  const internalToken = 'i'.repeat(40);
-  const prefix = uniqueTopicPrefix(options.name);
-  const database: TestDatabase = await createTestDatabase(options.name.replace(/-/g, '_'));
-  const app = await createMessagingApp(
-    loadMessagingEnvironment({
-      ...process.env,
-      DATABASE_URL: database.url,
-      KAFKA_TOPIC_PREFIX: prefix,
-      KAFKA_TOPIC_PARTITIONS: '1',
-      INTERNAL_API_TOKEN: internalToken,
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      ...options.env,
-    }),
-  );
-  await app.init();
-  const db = app.get(DataSource);
-
-  const first = 700_000_000 + Math.floor(Math.random() * 1_000_000);
-  const workspaces = Array.from({ length: options.workspaces }, (_, index) => ({
-    companyId: String(first + index),
-    apiKey: generateOpaqueCredential('api_key'),
-  }));
-  await feedWorkspaceReplicas(app, workspaces);
-
-  const events: EventEnvelope<string, unknown>[] = [];
-  const kafka = new Kafka({
-    clientId: `${options.name}-test`,
-    brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
-    logLevel: logLevel.NOTHING,
-  });
-  const consumer: Consumer = kafka.consumer({ groupId: `${prefix}test-reader-${randomUUID()}` });
-  await consumer.connect();
-  await consumer.subscribe({ topics: options.topics.map((topic) => physicalTopicName(prefix, topic)), fromBeginning: true });
-  await consumer.run({
-    eachMessage: async ({ message }) => {
-      events.push(JSON.parse(message.value?.toString() ?? '{}') as EventEnvelope<string, unknown>);
-    },
-  });
-
+export async function startMessagingTestApp<Data = unknown>(options: MessagingTestAppOptions): Promise<MessagingTestApp<Data>> {
+  const topicPrefix = uniqueTopicPrefix(options.name);
+  const database = await createTestDatabase(options.name.replace(/-/g, '_'));
+  const workspaces =
+    typeof options.workspaces === 'number'
+      ? Array.from({ length: options.workspaces }, () => newWorkspace())
+      : [...(options.workspaces ?? [])];
+  let app: INestApplication | undefined;
+  let kafka: KafkaEventReader<Data>;
+  try {
+    app = await bootMessagingApp(database.url, topicPrefix, options);
+    await seedWorkspaces(app, workspaces);
+    kafka = await readKafkaEvents<Data>({ topicPrefix, topics: options.topics ?? [] });
+  } catch (error) {
+    // A spec whose beforeAll failed never gets a handle to close: leave nothing running behind it.
+    await app?.close().catch(() => undefined);
+    await database.drop().catch(() => undefined);
+    throw error;
+  }
   return {
     app,
-    db,
+    db: app.get(DataSource),
     workspaces,
-    internalToken,
-    events,
+    internalToken: INTERNAL_TOKEN,
+    kafka,
+    events: kafka.events,
     async close() {
-      await consumer.disconnect();
+      await kafka.close();
       await app.close();
       await database.drop();
     },

@@ -2,12 +2,13 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@suite/testing';
 import type { Clock } from '@suite/runtime';
+import { bootMessagingApp } from '../../testing';
 import type { RecordingCarrier } from './recording-carrier';
-import { bootMessaging } from './release-test-kit';
 
 /**
- * Several app instances (scheduler replicas) on one test database, for a spec file: registers the
- * database's creation and the apps' shutdown with jest's beforeAll/afterAll.
+ * Several app instances (scheduler replicas, each booted by the harness's bootMessagingApp with the
+ * fast scheduler, `clock` and its own carrier) on one test database and topic prefix, for a spec
+ * file: registers the database's creation and the apps' shutdown with jest's beforeAll/afterAll.
  */
 export function replicasOnOneDatabase(databaseName: string, prefix: string, clock: Clock) {
   let database: TestDatabase;
@@ -22,7 +23,7 @@ export function replicasOnOneDatabase(databaseName: string, prefix: string, cloc
   return {
     apps,
     async boot(carrier: RecordingCarrier, extra: Record<string, string> = {}): Promise<INestApplication> {
-      const app = await bootMessaging(database.url, prefix, { clock, carrier }, extra);
+      const app = await bootMessagingApp(database.url, prefix, { env: extra, overrides: { clock, carrier } });
       apps.push(app);
       return app;
     },
