@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Topics } from '@suite/contracts';
 import { applyStatusEvent } from '@suite/message-status';
 import { signCallback } from '../carrier/callback-verifier';
-import { startMessagingTestApp, type MessagingTestApp } from '../testing/messaging-test-app';
+import { newWorkspace, startMessagingTestApp, type MessagingTestApp, type TestWorkspace } from '../testing';
 import { MessagesService, type ListFilter } from './messages.service';
 
 /**
@@ -21,7 +21,6 @@ const A1 = '+14155550121';
 const B1 = '+14155550131';
 
 let suite: MessagingTestApp;
-let A: string;
 let B: string;
 let keyA: string;
 
@@ -89,30 +88,17 @@ interface Listed {
 beforeAll(async () => {
   suite = await startMessagingTestApp({
     name: 'messaging-conversation-order',
-    workspaces: 2,
-    topics: [Topics.messagingMessage],
     // No scheduler: the hand-offs below happen when the test says, with the carrier times it chooses.
+    scheduler: 'off',
+    workspaces: [newWorkspace([A1]), newWorkspace([B1])],
+    topics: [Topics.messagingMessage],
     env: {
       MESSAGING_CARRIER: 'sandbox',
       MESSAGING_CARRIER_CALLBACK_SECRET: SECRET,
       MESSAGING_SANDBOX_DELIVERY_DELAY_MS: '0',
-      MESSAGING_SCHEDULER_ENABLED: 'false',
     },
   });
-  [{ companyId: A, apiKey: keyA }, { companyId: B }] = suite.workspaces as [
-    { companyId: string; apiKey: string },
-    { companyId: string },
-  ];
-  for (const [company, number] of [
-    [A, A1],
-    [B, B1],
-  ] as const) {
-    await http()
-      .post(`/internal/workspaces/${company}/sender-numbers`)
-      .set('x-internal-token', suite.internalToken)
-      .send({ number })
-      .expect(201);
-  }
+  [{ apiKey: keyA }, { companyId: B }] = suite.workspaces as [TestWorkspace, TestWorkspace];
 }, 120_000);
 
 afterAll(async () => {
