@@ -9,8 +9,8 @@ const USAGE_DIR = path.join(__dirname, 'client-usage');
 /**
  * CI's proof that a consumer can trust the documents (decision 0026): a typed client is generated
  * from every app's document (openapi-typescript, as a consumer would) and type-checked with
- * openapi-fetch, together with the consumers in client-usage/ that call the messaging and auth
- * APIs through it. A document that loses a request field, a 2xx body or the error shape fails
+ * openapi-fetch, together with the consumers in client-usage/ that call the messaging, auth and
+ * platform APIs through it. A document that loses a request field, a 2xx body or the error shape fails
  * here. Kept under node_modules/.cache so the compiler finds openapi-fetch and @types/node.
  */
 describe('typed clients generated from the OpenAPI documents', () => {
@@ -32,7 +32,11 @@ describe('typed clients generated from the OpenAPI documents', () => {
       await copyFile(path.join(USAGE_DIR, name), path.join(dir, name));
       usages.push(path.join(dir, name));
     }
-    expect(usages.map((file) => path.basename(file)).sort()).toEqual(['auth.usage.ts', 'messaging.usage.ts']);
+    expect(usages.map((file) => path.basename(file)).sort()).toEqual([
+      'auth.usage.ts',
+      'messaging.usage.ts',
+      'platform.usage.ts',
+    ]);
 
     const program = ts.createProgram([...generated, ...usages], {
       strict: true,

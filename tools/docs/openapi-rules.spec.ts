@@ -1,17 +1,7 @@
 import type { OpenAPIObject, OperationObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
-import type { AppName } from '@suite/contracts';
 import { API_ERROR_REF, API_ERROR_SCHEMA_NAME } from '@suite/runtime';
 import { APP_NAMES, appDocument } from './openapi-documents';
 
-/**
- * Apps whose operations are not documented yet, and why. Remove an app from here when its
- * operations are (decision 0026); the last test fails while a documented app is still listed.
- */
-const PENDING: Partial<Record<AppName, string>> = {
-  platform: 'controllers being restructured (issue 13 item 8): declare PLATFORM_ERROR_BODY, then document each operation',
-};
-
-const DOCUMENTED = APP_NAMES.filter((app) => !PENDING[app]);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 function operationsOf(document: OpenAPIObject): Array<{ name: string; operation: OperationObject }> {
@@ -25,7 +15,7 @@ function operationsOf(document: OpenAPIObject): Array<{ name: string; operation:
  * success answer with its body, and each error answer in the API's own error body. Whether the
  * apps really answer so is checked on the answers of the integration tests.
  */
-describe.each(DOCUMENTED)('the %s OpenAPI document', (app) => {
+describe.each(APP_NAMES)('the %s OpenAPI document', (app) => {
   let document: OpenAPIObject;
 
   beforeAll(async () => {
@@ -77,16 +67,6 @@ describe.each(DOCUMENTED)('the %s OpenAPI document', (app) => {
     });
     expect(problems).toEqual([]);
   });
-});
-
-describe('apps pending documentation', () => {
-  it.each(Object.keys(PENDING) as AppName[])(
-    '%s is still pending: remove it from PENDING once its operations are documented',
-    async (app) => {
-      const document = await appDocument(app);
-      expect(document.components?.schemas?.[API_ERROR_SCHEMA_NAME]).toBeUndefined();
-    },
-  );
 });
 
 const jsonSchemaRef = (response: ResponseObject): string | undefined =>

@@ -3,7 +3,7 @@ import { APPS } from '@suite/contracts';
 import { createApp, loadEnvironment } from '@suite/runtime';
 import { AppModule } from './app.module';
 import { PlatformEnvironment } from './config/platform-environment';
-import { formatPlatformError } from './errors/platform-error.formatter';
+import { formatPlatformError, PLATFORM_ERROR_BODY } from './errors/platform-error.formatter';
 
 export const loadPlatformEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(PlatformEnvironment, env, { PORT: APPS.platform.defaultPort });
@@ -19,6 +19,7 @@ export function createPlatformApp(env: PlatformEnvironment): Promise<INestApplic
       description: 'Companies, users, roles, teams, workflows, pipelines, phone numbers and dashboards.',
       version: '1.0.0',
       security: ['bearer', 'internal-token'],
+      errorBody: PLATFORM_ERROR_BODY,
     },
   });
 }

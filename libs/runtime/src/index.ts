@@ -41,3 +41,5 @@ export { registerRequestTraceContext } from './tracing/request-trace-context.hoo
 export * from './responses/success-envelope';
 export * from './responses/page-query';
 export * from './responses/pagination';
+export * from './responses/success-response.docs';
+export * from './responses/paginated-response.docs';

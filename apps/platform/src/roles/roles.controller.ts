@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ActingCompany,
   AuthzReplicaReader,
@@ -9,9 +9,11 @@ import {
   RequirePermission,
   type Principal,
 } from '@suite/authz';
-import { success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
-import { mapRole } from './dto/role.response';
+import { MessageResponse } from '../shared/message.response';
+import { ApiNotFoundInCompany } from '../shared/not-found.docs';
+import { mapRole, RoleResponse } from './dto/role.response';
 import { RoleRequest } from './dto/role.request';
 import { RolesService } from './roles.service';
 
@@ -26,6 +28,8 @@ export class RolesController {
   @Get()
   @RequirePermission('view-roles')
   @ApiOperation({ summary: 'List roles with their permissions and how many users hold each' })
+  @ApiSuccessResponse({ data: [RoleResponse] })
+  @ApiNotFoundInCompany()
   async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() _query: CompanyQuery) {
     const roles = await this.roles.list(companyId);
     return success({ data: roles.map(({ role, usersCount }) => mapRole(role, usersCount)) });
@@ -33,7 +37,10 @@ export class RolesController {
 
   @Post()
   @RequirePermission('edit-roles')
+  @ApiErrors({ 403: 'Also when the role would grant a permission the caller does not hold.' })
   @ApiOperation({ summary: 'Create a role (only permissions the caller holds)' })
+  @ApiSuccessResponse({ status: 201, message: 'Role created successfully.', data: RoleResponse })
+  @ApiNotFoundInCompany()
   async create(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -46,11 +53,14 @@ export class RolesController {
 
   @Put(':id')
   @RequirePermission('edit-roles')
+  @ApiErrors({ 403: 'Also when the role grants, or would grant, a permission the caller does not hold.' })
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:
       "Edit a role; its users' replicas learn the new permissions (user.updated). 403 when the role grants, or would grant, a permission the caller does not hold",
   })
+  @ApiSuccessResponse({ message: 'Role updated successfully.', data: RoleResponse })
+  @ApiNotFoundInCompany('role')
   async update(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -66,11 +76,14 @@ export class RolesController {
   @RequirePermission('delete-role')
   @ApiPlatformIdParam()
   @ApiOperation({ summary: 'Delete Role (also DELETE /api/roles/delete/{id}); 409 while users hold it' })
+  @ApiOkResponse({ type: MessageResponse })
+  @ApiNotFoundInCompany('role')
+  @ApiErrors({ 409: 'Users still hold the role; give them another first.' })
   async delete(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,
     @Query() _query: CompanyQuery,
-  ) {
+  ): Promise<MessageResponse> {
     await this.roles.delete(companyId, id);
     return { message: 'Role deleted successfully.' };
   }

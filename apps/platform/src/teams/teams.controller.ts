@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
-import { success } from '@suite/runtime';
+import { ApiSuccessResponse, success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { apiId } from '../shared/api-ids';
+import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { CreateTeamRequest } from './dto/create-team.request';
-import { mapTeam, mapTeamMembers } from './dto/team.response';
+import { CreatedTeamResponse, mapTeam, mapTeamMembers, TeamMembersResponse, TeamResponse } from './dto/team.response';
 import { TeamsService } from './teams.service';
 
 @ApiTags('teams')
@@ -16,6 +17,8 @@ export class TeamsController {
   @Get()
   @RequirePermission('view-teams')
   @ApiOperation({ summary: 'List teams' })
+  @ApiSuccessResponse({ data: [TeamResponse] })
+  @ApiNotFoundInCompany()
   async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() _query: CompanyQuery) {
     const teams = await this.teams.list(companyId);
     return success({ data: teams.map(({ team, membersCount }) => mapTeam(team, membersCount)) });
@@ -23,7 +26,9 @@ export class TeamsController {
 
   @Post()
   @RequirePermission('edit-teams')
-  @ApiOperation({ summary: 'Create a team with members' })
+  @ApiOperation({ summary: 'Create a team with members (400 when a member is not a user of the company)' })
+  @ApiSuccessResponse({ status: 201, message: 'Team created successfully.', data: CreatedTeamResponse })
+  @ApiNotFoundInCompany()
   async create(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @Query() _query: CompanyQuery,
@@ -46,6 +51,8 @@ export class TeamsController {
   @RequirePermission('view-teams')
   @ApiPlatformIdParam()
   @ApiOperation({ summary: "Team members: the company's users, which are assigned, which manage" })
+  @ApiSuccessResponse({ data: TeamMembersResponse })
+  @ApiNotFoundInCompany('team')
   async members(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,
@@ -60,6 +67,8 @@ export class TeamsController {
   @RequirePermission('view-teams')
   @ApiPlatformIdParam()
   @ApiOperation({ summary: 'Delete a team and its member assignments (also DELETE /api/teams/delete/{id})' })
+  @ApiSuccessResponse({ message: 'Team deleted successfully.' })
+  @ApiNotFoundInCompany('team')
   async delete(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,

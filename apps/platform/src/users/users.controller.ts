@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import {
   ActingCompany,
@@ -10,14 +10,18 @@ import {
   RequirePermission,
   type Principal,
 } from '@suite/authz';
-import { AppError, paginationOf, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, AppError, paginationOf, success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
+import { MessageResponse } from '../shared/message.response';
+import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { CreateUserRequest } from './dto/create-user.request';
 import { ListUsersQuery } from './dto/list-users.query';
+import { LoginAsResponse } from './dto/login-as.response';
 import { UpdateUserRequest } from './dto/update-user.request';
+import { UserListResponse } from './dto/user-list.response';
 import type { UserSettingsRequest } from './dto/user-settings.request';
-import { mapUser } from './dto/user.response';
-import { LoginAsService, type LoginAsResult } from './login-as.service';
+import { mapUser, UserResponse } from './dto/user.response';
+import { LoginAsService } from './login-as.service';
 import { UsersService, type Actor, type UserSettings } from './users.service';
 
 /** Users of the caller's company (or, with `company_id`, of an agency's child company). */
@@ -33,7 +37,12 @@ export class UsersController {
   @Get()
   @RequirePermission('view-users')
   @ApiOperation({ summary: 'List users (paginated, per_page default 15, max 100)' })
-  async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() query: ListUsersQuery) {
+  @ApiOkResponse({ type: UserListResponse })
+  @ApiNotFoundInCompany()
+  async list(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @Query() query: ListUsersQuery,
+  ): Promise<UserListResponse> {
     const page = query.pageRequest();
     const { users, total } = await this.users.list(companyId, page);
     const { current_page, per_page, last_page } = paginationOf(page, total, users.length);
@@ -44,7 +53,10 @@ export class UsersController {
 
   @Post()
   @RequirePermission('create-users')
-  @ApiOperation({ summary: 'Create a user (emits user.created)' })
+  @ApiErrors({ 403: 'Also when the role given grants a permission the caller does not hold.' })
+  @ApiOperation({ summary: 'Create a user (emits user.created); 400 when the email is taken or the role unknown' })
+  @ApiSuccessResponse({ status: 201, message: 'User created successfully.', data: UserResponse })
+  @ApiNotFoundInCompany()
   async create(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -61,18 +73,21 @@ export class UsersController {
 
   @Put(['update/:id', ':id'])
   @RequirePermission('edit-users')
+  @ApiErrors({ 403: 'Also when the user, or the new role, holds a permission the caller does not.' })
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:
       'Update User (also PUT /api/users/update/{id}); 403 when the user holds a permission the caller does not (oneself included, with a narrowed token)',
   })
+  @ApiOkResponse({ type: MessageResponse })
+  @ApiNotFoundInCompany('user')
   async update(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,
     @Query() _query: CompanyQuery,
     @Body() body: UpdateUserRequest,
-  ) {
+  ): Promise<MessageResponse> {
     await this.users.update(
       companyId,
       id,
@@ -84,17 +99,21 @@ export class UsersController {
 
   @Delete(['delete/:id', ':id'])
   @RequirePermission('delete-users')
+  @ApiErrors({ 403: 'Also when the user holds a permission the caller does not.' })
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:
       'Delete User (also DELETE /api/users/delete/{id}); 403 when the user holds a permission the caller does not; a user cannot delete themselves (422)',
   })
+  @ApiOkResponse({ type: MessageResponse })
+  @ApiNotFoundInCompany('user')
+  @ApiErrors({ 422: 'You cannot delete your own account.' })
   async delete(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,
     @Query() _query: CompanyQuery,
-  ) {
+  ): Promise<MessageResponse> {
     await this.users.delete(companyId, id, await this.actor(principal));
     return { message: 'User deleted successfully.' };
   }
@@ -103,11 +122,14 @@ export class UsersController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @RequirePermission('view-users')
+  @ApiLoginAsErrors()
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:
       'Login-as (also GET): a short-lived (300 s) bearer token for that user, naming the caller as actor (RFC 8693); 422 for oneself, 403 when already acting as someone or when the user holds a permission the caller does not',
   })
+  @ApiOkResponse({ type: LoginAsResponse })
+  @ApiNotFoundInCompany('user')
   loginAs(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -121,8 +143,11 @@ export class UsersController {
   @Get(':id/login-as')
   @Header('Cache-Control', 'no-store')
   @RequirePermission('view-users')
+  @ApiLoginAsErrors()
   @ApiPlatformIdParam()
   @ApiOperation({ summary: 'Login-as (same as POST /api/users/{id}/login-as)' })
+  @ApiOkResponse({ type: LoginAsResponse })
+  @ApiNotFoundInCompany('user')
   loginAsByGet(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -138,7 +163,7 @@ export class UsersController {
     companyId: string,
     id: string,
     request: FastifyRequest,
-  ): Promise<{ data: LoginAsResult }> {
+  ): Promise<LoginAsResponse> {
     const bearer = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     // The guard authenticated a bearer credential; it can only have come from the header (anything else fails validation).
     if (!bearer) throw new AppError('unauthenticated', 'Login-as needs the bearer token in the Authorization header.');
@@ -158,6 +183,16 @@ export class UsersController {
   private async actor(principal: Principal): Promise<Actor> {
     return { userId: principal.userId, permissions: await permissionsOf(this.reader, principal) };
   }
+}
+
+/** Login-as's own refusals; Nest appends each to @RequirePermission's description of the same status. */
+function ApiLoginAsErrors() {
+  return ApiErrors({
+    401: 'The token must come in the Authorization header.',
+    403: 'Also when the user holds a permission the caller does not, or the caller is already acting as someone.',
+    422: 'Oneself, or a user who is not Active (or auth refused the exchange).',
+    503: 'Auth cannot issue the token right now; retry later.',
+  });
 }
 
 function settingsOf(body: UserSettingsRequest): UserSettings {

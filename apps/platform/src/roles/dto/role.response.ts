@@ -1,11 +1,13 @@
-import type { Permission } from '@suite/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PERMISSIONS, type Permission } from '@suite/contracts';
 import { apiId } from '../../shared/api-ids';
 import type { RoleEntity } from '../role.entity';
 
-export interface RoleResponse {
-  id: number;
-  name: string;
-  permissions: Permission[];
+export class RoleResponse {
+  @ApiProperty({ type: 'integer', example: 3 }) id!: number;
+  @ApiProperty({ example: 'Closer' }) name!: string;
+  @ApiProperty({ enum: PERMISSIONS, isArray: true }) permissions!: Permission[];
+  @ApiPropertyOptional({ type: 'integer', description: 'Live users holding the role; in the list only' })
   users_count?: number;
 }
 
