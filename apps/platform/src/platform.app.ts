@@ -1,9 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
-import { createApp, loadEnvironment } from '@suite/runtime';
+import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment } from '@suite/runtime';
 import { AppModule } from './app.module';
 import { PlatformEnvironment } from './config/platform-environment';
-import { formatPlatformError, PLATFORM_ERROR_BODY } from './errors/platform-error.formatter';
 
 export const loadPlatformEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(PlatformEnvironment, env, { PORT: APPS.platform.defaultPort });
@@ -12,14 +11,14 @@ export const loadPlatformEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
 export function createPlatformApp(env: PlatformEnvironment): Promise<INestApplication> {
   return createApp(AppModule.forRoot(env), {
     appName: APPS.platform.name,
-    formatError: formatPlatformError,
+    formatError: formatFailureEnvelope,
     trustedProxies: env.TRUSTED_PROXIES,
     openApi: {
       title: 'Platform API',
       description: 'Companies, users, roles, teams, workflows, pipelines, phone numbers and dashboards.',
       version: '1.0.0',
       security: ['bearer', 'internal-token'],
-      errorBody: PLATFORM_ERROR_BODY,
+      errorBody: FAILURE_ENVELOPE_BODY,
     },
   });
 }

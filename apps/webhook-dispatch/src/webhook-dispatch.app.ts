@@ -1,9 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
-import { createApp, loadEnvironment } from '@suite/runtime';
+import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment } from '@suite/runtime';
 import { AppModule } from './app.module';
 import { WebhookDispatchEnvironment } from './config/webhook-dispatch-environment';
-import { formatWebhookDispatchError, WEBHOOK_DISPATCH_ERROR_BODY } from './errors/webhook-dispatch-error.formatter';
 
 export const loadWebhookDispatchEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(WebhookDispatchEnvironment, env, { PORT: APPS['webhook-dispatch'].defaultPort });
@@ -12,14 +11,14 @@ export const loadWebhookDispatchEnvironment = (env: NodeJS.ProcessEnv = process.
 export function createWebhookDispatchApp(env: WebhookDispatchEnvironment): Promise<INestApplication> {
   return createApp(AppModule.forRoot(env), {
     appName: APPS['webhook-dispatch'].name,
-    formatError: formatWebhookDispatchError,
+    formatError: formatFailureEnvelope,
     trustedProxies: env.TRUSTED_PROXIES,
     openApi: {
       title: 'Webhooks API',
       description: 'Webhook subscriptions, deliveries and attempts.',
       version: '1.0.0',
       security: ['bearer', 'internal-token'],
-      errorBody: WEBHOOK_DISPATCH_ERROR_BODY,
+      errorBody: FAILURE_ENVELOPE_BODY,
     },
   });
 }

@@ -39,6 +39,7 @@ export { flushLogs, prettyLogStream } from './logging/pretty-log-stream';
 export { registerRequestLogging } from './logging/request-logging.hook';
 export { registerRequestTraceContext } from './tracing/request-trace-context.hook';
 export * from './responses/success-envelope';
+export * from './responses/failure-envelope';
 export * from './responses/page-query';
 export * from './responses/pagination';
 export * from './responses/success-response.docs';
