@@ -9,8 +9,13 @@ import { ApiKeyGuard } from './api-key.guard';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { PermissionGuard } from './permission.guard';
 
+/** An access token is checked against auth's signing keys; while they are out of reach the answer is 503, not 401. */
+const KEYS_UNREACHABLE = {
+  503: "Access tokens cannot be verified right now (auth's signing keys are out of reach); retry shortly.",
+};
+
 /** A bearer token (access token or personal access token) is required; no permission. */
-export const Authenticated = () => applyDecorators(UseGuards(BearerAuthGuard), ApiBearerAuth(), ApiErrors(401));
+export const Authenticated = () => applyDecorators(UseGuards(BearerAuthGuard), ApiBearerAuth(), ApiErrors(401, KEYS_UNREACHABLE));
 
 /**
  * A bearer token whose effective rights (scopes ∩ the user's current permissions) include every
@@ -24,6 +29,7 @@ export const RequirePermission = (...permissions: [Permission, ...Permission[]])
       401: 'Missing or refused bearer token.',
       403: `Needs the permission${permissions.length > 1 ? 's' : ''} ${permissions.join(', ')}.`,
     }),
+    ApiErrors(KEYS_UNREACHABLE),
   );
 
 /** A workspace API key in `x-api-key` is required (the messaging API). */
