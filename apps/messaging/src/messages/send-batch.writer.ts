@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
 import { Outbox, type NewEvent, type OutboxStatementPart } from '@suite/eventing';
-import { BuiltStatement, StatementBuilder, type StatementParams, type UnnestColumns } from '@suite/database';
+import { StatementBuilder, type BuiltStatement, type StatementParams, type UnnestColumns } from '@suite/database';
 import { contactKey } from '../contacts/contact-key';
 import type { ContactForSend } from '../contacts/contacts.service';
 import { MessageEventsWriter } from './message-events.writer';
@@ -106,18 +106,18 @@ export class SendBatchWriter {
     outbox: Outbox,
     private readonly events: MessageEventsWriter,
   ) {
-    // Each part allocates its parameters from the one builder, in the order they are built here.
-    const params = new StatementBuilder<BatchWrite>();
-    const contacts = contactWritesCtes(params.of((batch) => batch.contacts));
+    // Each part allocates its own parameters from the one builder; none knows the others' count.
+    const builder = new StatementBuilder<BatchWrite>();
+    const contacts = contactWritesCtes(builder.of((batch) => batch.contacts));
     const messages = insertOutboundSql(
-      params.of((batch) => batch.messages),
+      builder.of((batch) => batch.messages),
       'SELECT company_id, phone FROM written',
     );
     this.outbox = outbox.statementPart(
-      params.of((batch) => batch.events),
+      builder.of((batch) => batch.events),
       { cteName: 'events_written', onlySubjectsIn: 'SELECT id::text AS subject FROM messages_written' },
     );
-    this.statement = params.prepare(
+    this.statement = builder.prepare(
       'send_batch_write',
       `WITH ${contacts},
        messages_written AS (${messages} RETURNING id),

@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@suite/contracts';
 import type { EntityManager } from 'typeorm';
-import { BuiltStatement, openTransactionOf, qualifiedTable, StatementBuilder, type StatementParams } from '@suite/database';
+import { openTransactionOf, qualifiedTable, StatementBuilder, type BuiltStatement, type StatementParams } from '@suite/database';
 import { EVENTING_STATEMENTS } from '../support/statement-namespace';
 import type { NewEvent } from '../envelope/new-event';
 import { encodeEnvelope } from '../envelope/envelope-codec';
