@@ -1,61 +1,65 @@
 import type { EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/database';
-import { notePinned, pinWritesCtes, pinWritesParams, type PinChange } from '../sender-numbers/sender-pinning.service';
+import { columnList, StatementBuilder, type StatementParams, type UnnestColumns } from '@suite/database';
+import { notePinned, pinWritesCtes, type PinChange } from '../sender-numbers/sender-pinning.service';
 import { transactionRunner } from '../shared/transaction-runner';
 import type { MessageEntity } from './message.entity';
 
 /**
- * Every column a new outbound row sets (outboundMessageRow); the carrier-side ones start null by
- * their defaults. Parameters from `$first` (outboundMessageValues); with `onlyContactsIn` (SQL of a
- * relation with columns company_id and phone), only the rows to those contacts are inserted.
- * One statement for any number of rows (a batch of sends inserts them together), and a prepared
- * one rather than TypeORM's insert(): it is on the send path of every POST /v1/messages, where
- * TypeORM's query building and result mapping cost more than the insert itself (decision 0011 §15).
+ * Every column a new outbound row sets besides its direction (outboundMessageRow); the
+ * carrier-side ones start null by their defaults.
  */
-export function insertOutboundSql(first: number, onlyContactsIn?: string): string {
-  const p = (offset: number) => `$${first + offset}`;
+const OUTBOUND_COLUMNS: UnnestColumns<MessageEntity> = {
+  id: ['uuid', (row) => row.id],
+  company_id: ['bigint', (row) => row.companyId],
+  channel: ['text', (row) => row.channel],
+  body: ['text', (row) => row.body],
+  status: ['text', (row) => row.status],
+  from_number: ['text', (row) => row.fromNumber],
+  contact_phone: ['text', (row) => row.contactPhone],
+  sender: ['text', (row) => row.sender],
+  attachments: ['jsonb', (row) => JSON.stringify(row.attachments)],
+  effect: ['text', (row) => row.effect],
+  bypass_window: ['boolean', (row) => row.bypassWindow],
+  bypass_opt_out: ['boolean', (row) => row.bypassOptOut],
+  release_after: ['timestamptz', (row) => row.releaseAfter],
+  created_at: ['timestamptz', (row) => row.createdAt],
+  updated_at: ['timestamptz', (row) => row.updatedAt],
+};
+
+/**
+ * The insert of the outbound rows a statement is run with (OUTBOUND_COLUMNS, as array parameters
+ * from `params`); with `onlyContactsIn` (SQL of a relation with columns company_id and phone),
+ * only the rows to those contacts are inserted. One statement for any number of rows (a batch of
+ * sends inserts them together), and a prepared one rather than TypeORM's insert(): it is on the
+ * send path of every POST /v1/messages, where TypeORM's query building and result mapping cost
+ * more than the insert itself (decision 0011 §15).
+ */
+export function insertOutboundSql(params: StatementParams<readonly MessageEntity[]>, onlyContactsIn?: string): string {
   const kept = onlyContactsIn
     ? `\n    WHERE (m.company_id, m.contact_phone) IN (SELECT company_id, phone FROM (${onlyContactsIn}) AS kept)`
     : '';
-  return `INSERT INTO messaging.messages
-     (id, company_id, direction, channel, body, status, from_number, contact_phone, sender, attachments, effect,
-      bypass_window, bypass_opt_out, release_after, created_at, updated_at)
-   SELECT id, company_id, 'outbound', channel, body, status, from_number, contact_phone, sender, attachments, effect,
-          bypass_window, bypass_opt_out, release_after, created_at, updated_at
-     FROM unnest(${p(0)}::uuid[], ${p(1)}::bigint[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::text[], ${p(6)}::text[], ${p(7)}::text[],
-                 ${p(8)}::jsonb[], ${p(9)}::text[], ${p(10)}::boolean[], ${p(11)}::boolean[], ${p(12)}::timestamptz[], ${p(13)}::timestamptz[], ${p(14)}::timestamptz[])
-          AS m(id, company_id, channel, body, status, from_number, contact_phone, sender, attachments, effect,
-               bypass_window, bypass_opt_out, release_after, created_at, updated_at)${kept}`;
+  const columns = columnList(OUTBOUND_COLUMNS);
+  return `INSERT INTO messaging.messages (direction, ${columns})
+   SELECT 'outbound', ${columns}
+     FROM ${params.unnest('m', OUTBOUND_COLUMNS)}${kept}`;
 }
 
-/** The parameters of insertOutboundSql for these rows, in its order (fifteen arrays). */
-export function outboundMessageValues(rows: readonly MessageEntity[]): unknown[][] {
-  const column = <T>(pick: (row: MessageEntity) => T): T[] => rows.map(pick);
-  return [
-    column((row) => row.id),
-    column((row) => row.companyId),
-    column((row) => row.channel),
-    column((row) => row.body),
-    column((row) => row.status),
-    column((row) => row.fromNumber),
-    column((row) => row.contactPhone),
-    column((row) => row.sender),
-    column((row) => JSON.stringify(row.attachments)),
-    column((row) => row.effect),
-    column((row) => row.bypassWindow),
-    column((row) => row.bypassOptOut),
-    column((row) => row.releaseAfter),
-    column((row) => row.createdAt),
-    column((row) => row.updatedAt),
-  ];
+/** The rows to insert, and the sender pins their sends decided. */
+interface OutboundInsert {
+  readonly rows: readonly MessageEntity[];
+  readonly pins: readonly PinChange[];
 }
 
-const INSERT_OUTBOUND_SQL = insertOutboundSql(1);
-const INSERT_OUTBOUND = new PreparedStatement('messages_insert_outbound', INSERT_OUTBOUND_SQL, 'messaging');
+const INSERT_OUTBOUND = StatementBuilder.define<OutboundInsert>(
+  'messages_insert_outbound',
+  (params) => insertOutboundSql(params.of((insert) => insert.rows)),
+  'messaging',
+);
 /** The same insert with the batch's sender pins written in the same statement (decision 0018). */
-const INSERT_OUTBOUND_PINNING = new PreparedStatement(
+const INSERT_OUTBOUND_PINNING = StatementBuilder.define<OutboundInsert>(
   'messages_insert_outbound_pinning',
-  `WITH ${pinWritesCtes(16)} ${INSERT_OUTBOUND_SQL}`,
+  (params) =>
+    `WITH ${pinWritesCtes(params.of((insert) => insert.pins))} ${insertOutboundSql(params.of((insert) => insert.rows))}`,
   'messaging',
 );
 
@@ -76,9 +80,6 @@ export async function insertOutboundMessages(
   const inbound = rows.find((row) => row.direction !== 'outbound');
   if (inbound) throw new Error(`insertOutboundMessages: ${inbound.id} is ${inbound.direction}`);
   const statement = pins.length > 0 ? INSERT_OUTBOUND_PINNING : INSERT_OUTBOUND;
-  await statement.run(transactionRunner(manager), [
-    ...outboundMessageValues(rows),
-    ...(pins.length > 0 ? pinWritesParams(pins) : []),
-  ]);
+  await statement.run(transactionRunner(manager), { rows, pins });
   notePinned(pins);
 }

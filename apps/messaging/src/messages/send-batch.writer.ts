@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import { Outbox, type OutboxStatementPart } from '@suite/eventing';
-import { PreparedStatement } from '@suite/database';
+import { Outbox, type NewEvent, type OutboxStatementPart } from '@suite/eventing';
+import { StatementBuilder, type BuiltStatement, type StatementParams, type UnnestColumns } from '@suite/database';
 import { contactKey } from '../contacts/contact-key';
 import type { ContactForSend } from '../contacts/contacts.service';
 import { MessageEventsWriter } from './message-events.writer';
-import { insertOutboundSql, outboundMessageValues } from './outbound-message.insert';
+import type { MessageEntity } from './message.entity';
+import { insertOutboundSql } from './outbound-message.insert';
 import type { QueuedSend, SendBatchPlan } from './send-batch-plan';
 
 /** One contact a planned batch writes to: what it was decided on, and the number its sends use. */
@@ -24,9 +25,21 @@ interface ContactWrite {
   readonly reason: string | null;
 }
 
+/** The columns of `wanted`: one row per contact the batch writes to. */
+const WANTED_COLUMNS: UnnestColumns<ContactWrite> = {
+  company_id: ['bigint', (write) => write.companyId],
+  phone: ['text', (write) => write.phone],
+  first_name: ['text', (write) => write.firstName],
+  is_new: ['boolean', (write) => write.isNew],
+  previous: ['text', (write) => write.previous],
+  number: ['text', (write) => write.number],
+  reason: ['text', (write) => write.reason],
+};
+
 /**
- * The contact writes as CTEs, parameters $1–$7 (ContactWrite's fields as arrays). Each contact is
- * written only if it is still as it was read, re-checked under the row's lock:
+ * The contact writes as CTEs over the ContactWrites a statement is run with (WANTED_COLUMNS, as
+ * array parameters from `params`). Each contact is written only if it is still as it was read,
+ * re-checked under the row's lock:
  * - `created`: a new contact, inserted with its pin; DO NOTHING when a concurrent send created it
  *   first (the insert waits for that one to commit, then skips the row).
  * - `repinned`: an existing contact whose pin changes (first message, or the number left the
@@ -37,10 +50,10 @@ interface ContactWrite {
  *   a concurrent transaction changed, so a contact opted out since the read drops out here.
  * `written` is every contact that passed; only its messages and their events are written.
  */
-const CONTACT_WRITES = `
+function contactWritesCtes(params: StatementParams<readonly ContactWrite[]>): string {
+  return `
   wanted AS (
-    SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[], $7::text[])
-             AS w(company_id, phone, first_name, is_new, previous, number, reason)
+    SELECT * FROM ${params.unnest('w', WANTED_COLUMNS)}
   ), created AS (
     INSERT INTO messaging.contacts (company_id, phone, first_name, pinned_from_number)
     SELECT company_id, phone, first_name, number FROM wanted WHERE is_new ORDER BY company_id, phone
@@ -63,8 +76,14 @@ const CONTACT_WRITES = `
     INSERT INTO messaging.sender_pin_changes (company_id, contact_phone, previous_number, number, reason)
     SELECT w.company_id, w.phone, w.previous, w.number, w.reason FROM wanted w JOIN written USING (company_id, phone) WHERE w.reason IS NOT NULL
   )`;
-const CONTACT_PARAMS = 7;
-const MESSAGE_PARAMS = 15;
+}
+
+/** What one run of the statement writes. */
+interface BatchWrite {
+  readonly contacts: readonly ContactWrite[];
+  readonly messages: readonly MessageEntity[];
+  readonly events: readonly NewEvent[];
+}
 
 /**
  * Writes a planned batch of sends (planSendBatch on ContactsService.readAllForSend) in one
@@ -80,22 +99,28 @@ const MESSAGE_PARAMS = 15;
  */
 @Injectable()
 export class SendBatchWriter {
-  private readonly statement: PreparedStatement;
+  private readonly statement: BuiltStatement<BatchWrite>;
   private readonly outbox: OutboxStatementPart;
 
   constructor(
     outbox: Outbox,
     private readonly events: MessageEventsWriter,
   ) {
-    this.outbox = outbox.statementPart({
-      cteName: 'events_written',
-      firstParam: CONTACT_PARAMS + MESSAGE_PARAMS + 1,
-      onlySubjectsIn: 'SELECT id::text AS subject FROM messages_written',
-    });
-    this.statement = new PreparedStatement(
+    // Each part allocates its own parameters from the one builder; none knows the others' count.
+    const builder = new StatementBuilder<BatchWrite>();
+    const contacts = contactWritesCtes(builder.of((batch) => batch.contacts));
+    const messages = insertOutboundSql(
+      builder.of((batch) => batch.messages),
+      'SELECT company_id, phone FROM written',
+    );
+    this.outbox = outbox.statementPart(
+      builder.of((batch) => batch.events),
+      { cteName: 'events_written', onlySubjectsIn: 'SELECT id::text AS subject FROM messages_written' },
+    );
+    this.statement = builder.prepare(
       'send_batch_write',
-      `WITH ${CONTACT_WRITES},
-       messages_written AS (${insertOutboundSql(CONTACT_PARAMS + 1, 'SELECT company_id, phone FROM written')} RETURNING id),
+      `WITH ${contacts},
+       messages_written AS (${messages} RETURNING id),
        ${this.outbox.sql}
        SELECT company_id, phone FROM written`,
       'messaging',
@@ -110,19 +135,12 @@ export class SendBatchWriter {
     contacts: ReadonlyMap<string, ContactForSend>,
   ): Promise<Set<string>> {
     if (plan.messages.length === 0) return new Set();
-    const writes = contactWrites(sends, plan, contacts);
     const events = this.events.eventsFor(plan.messages, plan.traceparents);
-    const { rows } = await this.statement.run<{ company_id: string; phone: string }>(runner, [
-      writes.map((write) => write.companyId),
-      writes.map((write) => write.phone),
-      writes.map((write) => write.firstName),
-      writes.map((write) => write.isNew),
-      writes.map((write) => write.previous),
-      writes.map((write) => write.number),
-      writes.map((write) => write.reason),
-      ...outboundMessageValues(plan.messages),
-      ...this.outbox.values(events),
-    ]);
+    const { rows } = await this.statement.run<{ company_id: string; phone: string }>(runner, {
+      contacts: contactWrites(sends, plan, contacts),
+      messages: plan.messages,
+      events,
+    });
     const written = new Set(rows.map((row) => contactKey(String(row.company_id), row.phone)));
     const writtenIds = new Set(
       plan.messages

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/database';
+import { StatementBuilder, type StatementParams, type UnnestColumns } from '@suite/database';
 import { AppError } from '@suite/runtime';
 import type { ContactEntity } from '../contacts/contact.entity';
 import type { ContactForSend } from '../contacts/contacts.service';
@@ -15,18 +15,25 @@ export const NO_SENDER_NUMBER =
   'This workspace has no active sender number: add a sender number to its pool (POST /internal/workspaces/{company_id}/sender-numbers ' +
   'or `npm run -s admin -- add-sender-number`) before sending.';
 
+/** The columns of a pin write (`pins_wanted`). */
+const PIN_COLUMNS: UnnestColumns<PinChange> = {
+  company_id: ['bigint', (change) => change.contact.companyId],
+  phone: ['text', (change) => change.contact.phone],
+  number: ['text', (change) => change.number],
+  previous: ['text', (change) => change.contact.pinnedFromNumber],
+  reason: ['text', (change) => change.reason],
+};
+
 /**
- * The pin writes as data-modifying CTEs over five array parameters from `$first` on (company ids,
- * phones, numbers, previous numbers, reasons; pinWritesParams): set the (locked) contacts' pins and
- * record each change. PIN runs them alone; a batch of sends runs them inside its message insert
- * (insertOutboundMessages), one round trip for both. PostgreSQL runs every data-modifying CTE to
- * completion whether or not the main statement reads it.
+ * The pin writes as data-modifying CTEs over the changes a statement is run with (PIN_COLUMNS, as
+ * array parameters from `params`): set the (locked) contacts' pins and record each change. PIN
+ * runs them alone; a batch of sends runs them inside its message insert (insertOutboundMessages),
+ * one round trip for both. PostgreSQL runs every data-modifying CTE to completion whether or not
+ * the main statement reads it.
  */
-export function pinWritesCtes(first: number): string {
-  const param = (offset: number) => `$${first + offset}`;
+export function pinWritesCtes(params: StatementParams<readonly PinChange[]>): string {
   return `pins_wanted AS (
-     SELECT * FROM unnest(${param(0)}::bigint[], ${param(1)}::text[], ${param(2)}::text[], ${param(3)}::text[], ${param(4)}::text[])
-              AS w(company_id, phone, number, previous, reason)
+     SELECT * FROM ${params.unnest('w', PIN_COLUMNS)}
    ), pins_set AS (
      UPDATE messaging.contacts c SET pinned_from_number = w.number, updated_at = now()
        FROM pins_wanted w
@@ -38,24 +45,17 @@ export function pinWritesCtes(first: number): string {
    )`;
 }
 
-/** The parameters of pinWritesCtes, in its order. */
-export function pinWritesParams(changes: readonly PinChange[]): unknown[][] {
-  return [
-    changes.map((change) => change.contact.companyId),
-    changes.map((change) => change.contact.phone),
-    changes.map((change) => change.number),
-    changes.map((change) => change.contact.pinnedFromNumber),
-    changes.map((change) => change.reason),
-  ];
-}
-
 /** After the pin writes ran: each contact's pinnedFromNumber becomes its number. */
 export function notePinned(changes: readonly PinChange[]): void {
   for (const change of changes) change.contact.pinnedFromNumber = change.number;
 }
 
 /** Sets (locked) contacts' pins and records each change: one statement for any number of them. */
-const PIN = new PreparedStatement('contacts_pin', `WITH ${pinWritesCtes(1)} SELECT count(*) FROM pins_set`, 'messaging');
+const PIN = StatementBuilder.define<readonly PinChange[]>(
+  'contacts_pin',
+  (params) => `WITH ${pinWritesCtes(params)} SELECT count(*) FROM pins_set`,
+  'messaging',
+);
 
 /** A pin to write: the contact (locked by the caller), its new number, and why it changed. */
 export interface PinChange {
@@ -107,7 +107,7 @@ export class SenderPinningService {
   /** pin() for many (locked) contacts at once (a batch of sends); each contact's pinnedFromNumber becomes its number. */
   async pinAll(manager: EntityManager, changes: readonly PinChange[]): Promise<void> {
     if (changes.length === 0) return;
-    await PIN.run(transactionRunner(manager), pinWritesParams(changes));
+    await PIN.run(transactionRunner(manager), changes);
     notePinned(changes);
   }
 }

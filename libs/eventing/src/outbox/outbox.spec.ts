@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { newEvent } from '../envelope/new-event';
+import { StatementBuilder } from '@suite/database';
+import { newEvent, type NewEvent } from '../envelope/new-event';
 import { Outbox } from './outbox';
 
 const event = () =>
@@ -68,28 +69,36 @@ describe('Outbox.append', () => {
 });
 
 describe('Outbox.statementPart', () => {
-  it('is the same insert as a CTE, parameters numbered from firstParam, keeping only the subjects the relation holds', () => {
+  it('is the same insert as a CTE, parameters allocated after the statement’s own, keeping only the subjects the relation holds', () => {
     const metrics = { appended: jest.fn() };
-    const part = new Outbox('messaging', metrics).statementPart({
-      cteName: 'events_written',
-      firstParam: 23,
-      onlySubjectsIn: 'SELECT id::text AS subject FROM rows_written',
-    });
+    const builder = new StatementBuilder<{ rowIds: string[]; events: readonly NewEvent[] }>();
+    const rowIds = builder.param((input) => input.rowIds);
+    const part = new Outbox('messaging', metrics).statementPart(
+      builder.of((input) => input.events),
+      { cteName: 'events_written', onlySubjectsIn: 'SELECT id::text AS subject FROM rows_written' },
+    );
+    const statement = builder.prepare(
+      'spec',
+      `WITH rows_written AS (SELECT id FROM unnest(${rowIds}::uuid[]) AS r(id)), ${part.sql} SELECT 1`,
+      'spec',
+    );
 
     expect(part.sql).toMatch(/^events_written AS \(\s*INSERT INTO "messaging"."outbox"/);
     expect(part.sql).toMatch(/RETURNING subject\)$/);
-    expect(part.sql).toMatch(/unnest\(\$23::uuid\[\], \$24::text\[\], \$25::text\[\], \$26::text\[\], \$27::json\[\]\)/);
+    expect(part.sql).toMatch(/unnest\(\$2::uuid\[\], \$3::text\[\], \$4::text\[\], \$5::text\[\], \$6::json\[\]\)/);
     expect(part.sql).toMatch(/e\.subject IN \(SELECT subject FROM \(SELECT id::text AS subject FROM rows_written\) AS kept\)/);
-    expect(part.sql).toMatch(/hashtextextended\(\$28 \|\| ':' \|\| subject, 0\)/);
-    expect(part.sql).toMatch(/pg_notify\(\$29::text/);
-    expect(part.sql).not.toMatch(/\$(1|7|22|30)\b/);
+    expect(part.sql).toMatch(/unnest\(\$5::text\[\]\) AS s\(subject\)/);
+    expect(part.sql).toMatch(/hashtextextended\(\$7 \|\| ':' \|\| subject, 0\)/);
+    expect(part.sql).toMatch(/pg_notify\(\$8::text/);
+    expect(part.sql).not.toMatch(/\$(1|9)\b/);
 
     const events = [event(), event()];
-    const values = part.values(events);
-    expect(values).toHaveLength(7);
-    expect(values[0]).toEqual(events.map((e) => e.envelope.id));
-    expect(values[5]).toBe('messaging');
-    expect(values[6]).toBe('messaging_outbox');
+    const values = statement.values({ rowIds: ['r1'], events });
+    expect(values).toHaveLength(8);
+    expect(values[0]).toEqual(['r1']);
+    expect(values[1]).toEqual(events.map((e) => e.envelope.id));
+    expect(values[6]).toBe('messaging');
+    expect(values[7]).toBe('messaging_outbox');
     expect(metrics.appended).not.toHaveBeenCalled();
 
     part.noteAppended(events.slice(1));
