@@ -19,3 +19,4 @@ export * from './identity/email-key';
 export * from './events/messaging-message.events';
 export * from './events/messaging-contact.events';
 export * from './events/messaging-conversation.events';
+export * from './webhooks/webhook-event-kinds';
