@@ -1,6 +1,30 @@
-import { BaseEnvironment } from '@suite/runtime';
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min, ValidateBy } from 'class-validator';
+import { BaseEnvironment, toList } from '@suite/runtime';
+import { parseCidr } from '../targets/address-policy';
 
-/** WebhookDispatch's environment: today only the shared variables. */
+/** WebhookDispatch's environment: the shared variables and the webhook sender's. */
 export class WebhookDispatchEnvironment extends BaseEnvironment {
   override PORT = 3004;
+
+  /** Upper bound of one webhook attempt, connection and response together (sending/send-webhook.ts). */
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  WEBHOOKS_TIMEOUT_MS: number = 10_000;
+
+  /**
+   * Private ranges webhooks may be sent to after all, over plain http too (decision 0028):
+   * comma-separated CIDR ranges such as `10.20.0.0/16,fd00:1::/32`. Empty (the default): only
+   * public addresses, only https. `npm start` sets the loopback ranges unless this is set.
+   */
+  @Transform(toList)
+  @ValidateBy(
+    { name: 'isCidr', validator: { validate: (value: unknown) => typeof value === 'string' && parseCidr(value) !== undefined } },
+    {
+      each: true,
+      message: 'WEBHOOKS_ALLOWED_PRIVATE_CIDRS must be comma-separated CIDR ranges, e.g. 10.20.0.0/16,::1/128 (no /0)',
+    },
+  )
+  WEBHOOKS_ALLOWED_PRIVATE_CIDRS: string[] = [];
 }

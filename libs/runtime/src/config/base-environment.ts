@@ -13,7 +13,8 @@ export const toBoolean = ({ obj, key, value }: { obj: Record<string, unknown>; k
   const raw = obj[key];
   return typeof raw === 'string' ? ['true', '1', 'yes'].includes(raw.trim().toLowerCase()) : value;
 };
-const toList = ({ value }: { value: unknown }) =>
+/** A list variable: comma-separated, each part trimmed, empty parts dropped. */
+export const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string'
     ? value
         .split(',')
