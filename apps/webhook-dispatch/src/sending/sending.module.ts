@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { ENVIRONMENT } from '@suite/runtime';
+import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
+import { TargetGuard } from '../targets/target-guard';
+import { TargetsModule } from '../targets/targets.module';
+import { WebhookSender } from './webhook-sender';
+
+/** One webhook attempt: the guard again, then the request to the checked address within WEBHOOKS_TIMEOUT_MS. */
+@Module({
+  imports: [TargetsModule],
+  providers: [
+    {
+      provide: WebhookSender,
+      useFactory: (guard: TargetGuard, env: WebhookDispatchEnvironment) => new WebhookSender(guard, env.WEBHOOKS_TIMEOUT_MS),
+      inject: [TargetGuard, ENVIRONMENT],
+    },
+  ],
+  exports: [WebhookSender, TargetsModule],
+})
+export class SendingModule {}
