@@ -13,6 +13,7 @@ import {
 import { SUITE_APPS } from './suite-apps';
 import { bootstrapOnFirstStart } from './admin/first-start';
 import { readyBanner } from './embedded/ready-banner';
+import { embeddedWebhookTargets } from './embedded/webhook-targets';
 
 /**
  * `npm start`: the whole suite in one process. Each app keeps its own Nest container, port,
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   const platformSecrets = await embeddedPlatformSecrets(dataDir);
   const messagingSecrets = await embeddedMessagingSecrets(dataDir);
   const host = process.env.HOST ?? '127.0.0.1';
+  const { note: webhookTargetsNote, ...webhookTargets } = embeddedWebhookTargets(process.env);
 
   const running: INestApplication[] = [];
   const urls: Record<string, string> = {};
@@ -61,6 +63,8 @@ async function main(): Promise<void> {
         ...messagingSecrets,
         // Captured email (no SMTP relay) beside the rest of this installation's data, wherever SUITE_DATA_DIR puts it.
         MESSAGING_MAIL_DIR: process.env.MESSAGING_MAIL_DIR ?? path.join(dataDir, 'mail'),
+        // Loopback targets unless the user chose (a receiver on this machine works at once).
+        ...webhookTargets,
         AUTH_ISSUER: authIssuer,
         HOST: host,
         PORT: process.env[suiteApp.portVariable] ?? '',
@@ -101,6 +105,7 @@ async function main(): Promise<void> {
       events: process.env.KAFKA_BROKERS ? `Kafka ${process.env.KAFKA_BROKERS}` : 'in-process events',
       urls,
       firstStart,
+      notes: webhookTargetsNote ? [webhookTargetsNote] : [],
       styled: process.stdout.isTTY === true && !process.env.NO_COLOR,
     }),
   );

@@ -28,6 +28,13 @@ describe('the ready banner', () => {
     expect(readyBanner(facts)).not.toContain('First start');
   });
 
+  it('prints each note on its own line inside the frame, after the addresses', () => {
+    const lines = readyBanner({ ...facts, notes: ['Webhooks may go to this machine.'] }).split('\n');
+    const at = lines.indexOf('Webhooks may go to this machine.');
+    expect(at).toBeGreaterThan(lines.findIndex((line) => line.includes('webhook-dispatch')));
+    expect(at).toBeLessThan(lines.lastIndexOf(lines.find((line) => /^═+$/.test(line))!));
+  });
+
   it('is bold on a terminal only', () => {
     expect(readyBanner(facts)).not.toContain('\u001b[');
     expect(readyBanner({ ...facts, styled: true })).toContain('\u001b[1m');

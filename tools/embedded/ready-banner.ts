@@ -8,6 +8,8 @@ export interface ReadyBannerFacts {
   urls: Record<string, string>;
   /** The first start's credentials (first-start.ts), when this start bootstrapped. */
   firstStart?: string;
+  /** One-line notes about this start's settings (e.g. embedded/webhook-targets.ts), after the addresses. */
+  notes?: string[];
   /** Bold rules and title, for a terminal. */
   styled: boolean;
 }
@@ -31,6 +33,7 @@ export function readyBanner(facts: ReadyBannerFacts): string {
     bold(`suite ready in ${facts.seconds}s: ${facts.database}, ${facts.events}.`),
     '',
     ...apps,
+    ...(facts.notes?.length ? ['', ...facts.notes] : []),
     ...(facts.firstStart ? ['', facts.firstStart] : []),
     '',
     'Ctrl-C stops everything.',
