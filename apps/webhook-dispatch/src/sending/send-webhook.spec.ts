@@ -14,7 +14,7 @@ interface Received {
 }
 
 /** A server on 127.0.0.1 answering with `handler`; records what it received. */
-async function serve(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+async function serve(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void, host = '127.0.0.1') {
   const received: Received[] = [];
   let connections = 0;
   const server = http.createServer((req, res) => {
@@ -26,7 +26,7 @@ async function serve(handler: (req: http.IncomingMessage, res: http.ServerRespon
     });
   });
   server.on('connection', () => (connections += 1));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     port,
@@ -41,8 +41,8 @@ async function serve(handler: (req: http.IncomingMessage, res: http.ServerRespon
 
 type Server = Awaited<ReturnType<typeof serve>>;
 const servers: Server[] = [];
-const start = async (handler: Parameters<typeof serve>[0]) => {
-  const server = await serve(handler);
+const start = async (handler: Parameters<typeof serve>[0], host?: string) => {
+  const server = await serve(handler, host);
   servers.push(server);
   return server;
 };
@@ -113,6 +113,36 @@ describe('sendWebhook (against servers on 127.0.0.1)', () => {
     expect(result.error).toBeNull();
   });
 
+  it('returns within the timeout from an endless answer, with its first 4 KB', async () => {
+    let written = 0;
+    const server = await start((_req, res) => {
+      res.writeHead(200);
+      const chunk = Buffer.alloc(64 * 1024, 'y');
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk)) written += chunk.length;
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      pump();
+    });
+    const result = await send(server.port, 2000);
+    expect(result).toMatchObject({ statusCode: 200, error: null });
+    expect(result.responseBody).toBe('y'.repeat(RESPONSE_BODY_LIMIT));
+    expect(result.durationMs).toBeLessThan(2000);
+    expect(written).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('returns an error for a header node refuses, never throwing', async () => {
+    const result = await sendWebhook({
+      url: 'http://hooks.test:1/',
+      pinnedAddress: '127.0.0.1',
+      headers: { 'x-bad': 'a\r\nx-injected: 1' },
+      body,
+      timeoutMs: 1000,
+    });
+    expect(result.statusCode).toBeNull();
+    expect(result.error).toContain('x-bad');
+  });
+
   it.each([
     [429, '30', 30_000],
     [503, new Date(Date.now() + 60_000).toUTCString(), 60_000],
@@ -177,6 +207,15 @@ describe('WebhookSender (guard, then send to the checked address)', () => {
     expect(result).toMatchObject({ statusCode: 204, error: null });
     expect(resolver.lookups).toBe(1);
     expect(server.received[0]!.headers.host).toBe(`rebind.test:${server.port}`);
+  });
+
+  it('pins an IPv6 address too', async () => {
+    const server = await start((_req, res) => res.writeHead(204).end(), '::1').catch(() => undefined);
+    if (!server) return; // no IPv6 loopback on this machine
+    const resolver = new RebindingResolver([{ address: '::1', family: 6 }], []);
+    const sender = new WebhookSender(new TargetGuard(resolver, parseAllowedCidrs(['::1/128'])), 2000);
+    const result = await sender.send({ url: `http://hooks6.test:${server.port}/in`, headers: {}, body });
+    expect(result).toMatchObject({ statusCode: 204, error: null });
   });
 
   it('refuses a name that turned private before any connection, with the reason as the error', async () => {

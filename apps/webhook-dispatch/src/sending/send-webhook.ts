@@ -44,8 +44,24 @@ function pinnedLookup(address: string): LookupFunction {
  * the certificate check and `Host`; follows no redirect; gives up after `timeoutMs` in all; reads at
  * most 4 KB of the answer and then closes the connection. Never throws: a failure is `error`.
  */
-export function sendWebhook(request: WebhookRequest): Promise<WebhookResult> {
+export async function sendWebhook(request: WebhookRequest): Promise<WebhookResult> {
   const started = performance.now();
+  try {
+    return await attempt(request, started);
+  } catch (error) {
+    // A URL or header value node refuses before any connection (e.g. a line break in a header).
+    const message = error instanceof Error ? describe(error) : String(error);
+    return {
+      statusCode: null,
+      durationMs: Math.round(performance.now() - started),
+      responseBody: '',
+      error: message,
+      retryAfterMs: null,
+    };
+  }
+}
+
+function attempt(request: WebhookRequest, started: number): Promise<WebhookResult> {
   const url = typeof request.url === 'string' ? new URL(request.url) : request.url;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
