@@ -121,13 +121,13 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
   'message.sent': {
     topic: Topics.messagingMessage,
     version: 1,
-    summary: 'The carrier accepted an outbound message (feeds the sms.sent webhook).',
+    summary: 'The carrier accepted an outbound message.',
     schema: messageEventSchema,
   },
   'message.delivered': {
     topic: Topics.messagingMessage,
     version: 1,
-    summary: 'A delivery receipt confirmed an outbound message.',
+    summary: 'A delivery receipt confirmed an outbound message (feeds the sms.sent webhook: "an SMS is delivered").',
     schema: messageEventSchema,
   },
   'message.failed': {
