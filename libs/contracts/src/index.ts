@@ -19,6 +19,7 @@ export * from './identity/email-key';
 export * from './events/messaging-message.events';
 export * from './events/messaging-contact.events';
 export * from './events/messaging-conversation.events';
+export * from './events/webhooks-webhook.events';
 export * from './webhooks/webhook-event-kinds';
 export * from './webhooks/sms-webhook.payloads';
 export * from './webhooks/call-webhook.payloads';
