@@ -8,26 +8,33 @@ const moduleNameMapper = Object.fromEntries(
     .map(([alias, [target]]) => [`^${alias.replace('/', '\\/')}$`, `<rootDir>/${target}`]),
 );
 
-const transform = {
-  '^.+\\.ts$': [
-    '@swc/jest',
-    {
-      jsc: {
-        target: 'es2022',
-        parser: { syntax: 'typescript', decorators: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-        keepClassNames: true,
-      },
-      module: { type: 'commonjs' },
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      keepClassNames: true,
     },
-  ],
-};
+    module: { type: 'commonjs' },
+  },
+];
+
+// @octokit/webhooks-methods (a devDependency: the docs' receiver snippets and the signing specs verify
+// with it) ships ESM only, under an `import`-only export jest's CommonJS resolver cannot pick. Map it to
+// its file and let swc compile that one package to CommonJS like our own code; everything else in
+// node_modules stays untransformed. tsconfig.base.json points the type checker at its types.
+const ESM_ONLY = '@octokit/webhooks-methods';
+const transform = { '^.+\\.ts$': swc, [`/node_modules/${ESM_ONLY}/.+\\.js$`]: swc };
+const esmOnlyMapper = { [`^${ESM_ONLY}$`]: `<rootDir>/node_modules/${ESM_ONLY}/dist-node/index.js` };
 
 const common = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform,
-  moduleNameMapper,
+  moduleNameMapper: { ...moduleNameMapper, ...esmOnlyMapper },
+  transformIgnorePatterns: [`/node_modules/(?!${ESM_ONLY}/)`],
   moduleFileExtensions: ['ts', 'js', 'json'],
   roots: [
     '<rootDir>/apps',

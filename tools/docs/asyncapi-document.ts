@@ -11,7 +11,10 @@ const messageId = (type: EventType) => camel(type);
 /** A topic's first segment names its producing app, except a lib's topic that every app publishes. */
 const SHARED_PRODUCERS: Readonly<Record<string, string>> = { authz: 'every app (libs/authz)' };
 const producerOf = (topic: Topic) => SHARED_PRODUCERS[topic.split('.')[0]!] ?? topic.split('.')[0]!;
-const producerPhrase = (topic: Topic) => SHARED_PRODUCERS[topic.split('.')[0]!] ?? `the ${producerOf(topic)} app`;
+/** Producer segments that are not their app's name (a topic segment has no hyphen). */
+const APPS_OF_PRODUCERS: Readonly<Record<string, string>> = { webhooks: 'webhook-dispatch' };
+const producerPhrase = (topic: Topic) =>
+  SHARED_PRODUCERS[topic.split('.')[0]!] ?? `the ${APPS_OF_PRODUCERS[producerOf(topic)] ?? producerOf(topic)} app`;
 
 const envelopeSchema = {
   type: 'object',

@@ -19,6 +19,12 @@ import { conversationRepliedSchema, type ConversationRepliedData } from './messa
 import { messageEventSchema, type MessageEventData } from './messaging-message.events';
 import { userDeletedSchema, userSnapshotSchema, type UserDeletedData, type UserSnapshotData } from './platform-user.events';
 import { Topics, type Topic } from './topics';
+import {
+  webhookDeliveryFailedSchema,
+  webhookStatusChangedSchema,
+  type WebhookDeliveryFailedData,
+  type WebhookStatusChangedData,
+} from './webhooks-webhook.events';
 
 /**
  * Every event type, its payload and its topic, in one typed map (past-tense facts).
@@ -44,6 +50,8 @@ export interface EventMap {
   'contact.opted_out': ContactOptChangeData;
   'contact.opted_in': ContactOptChangeData;
   'conversation.replied': ConversationRepliedData;
+  'webhook.delivery_failed': WebhookDeliveryFailedData;
+  'webhook.status_changed': WebhookStatusChangedData;
 }
 
 export type EventType = keyof EventMap;
@@ -121,13 +129,13 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
   'message.sent': {
     topic: Topics.messagingMessage,
     version: 1,
-    summary: 'The carrier accepted an outbound message (feeds the sms.sent webhook).',
+    summary: 'The carrier accepted an outbound message.',
     schema: messageEventSchema,
   },
   'message.delivered': {
     topic: Topics.messagingMessage,
     version: 1,
-    summary: 'A delivery receipt confirmed an outbound message.',
+    summary: 'A delivery receipt confirmed an outbound message (feeds the sms.sent webhook: "an SMS is delivered").',
     schema: messageEventSchema,
   },
   'message.failed': {
@@ -173,6 +181,18 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
     version: 1,
     summary: 'An inbound message arrived on a conversation that had outbound messages (feeds sms.replied).',
     schema: conversationRepliedSchema,
+  },
+  'webhook.delivery_failed': {
+    topic: Topics.webhooksWebhook,
+    version: 1,
+    summary: 'A webhook delivery failed for good: its 5th attempt failed, or the endpoint answered 410 Gone.',
+    schema: webhookDeliveryFailedSchema,
+  },
+  'webhook.status_changed': {
+    topic: Topics.webhooksWebhook,
+    version: 1,
+    summary: 'A webhook changed status (e.g. marked failed after a failed delivery, disabled by a 410); `reason` says why.',
+    schema: webhookStatusChangedSchema,
   },
 };
 

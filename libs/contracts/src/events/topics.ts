@@ -14,6 +14,8 @@ export const Topics = {
   messagingMessage: 'messaging.message.v1',
   messagingContact: 'messaging.contact.v1',
   messagingConversation: 'messaging.conversation.v1',
+  /** Published by the webhook-dispatch app (`webhooks` is its producer segment: a segment has no hyphen). */
+  webhooksWebhook: 'webhooks.webhook.v1',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];

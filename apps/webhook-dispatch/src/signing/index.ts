@@ -1,0 +1,2 @@
+export * from './webhook-secret';
+export * from './webhook-signing';

@@ -1,0 +1,143 @@
+import type { ConversationRepliedData } from '../events/messaging-conversation.events';
+import type { MessageEventData } from '../events/messaging-message.events';
+import { validatePayload } from '../events/validate-payload';
+import { EVENT_DEFINITIONS } from '../events/event-map';
+import { WEBHOOK_EVENT_KINDS } from './webhook-event-kinds';
+import { WEBHOOK_KIND_SOURCES, WEBHOOK_SOURCE_EVENT_TYPES, webhookOfEvent } from './webhook-kind-sources';
+
+const SMS_FIELDS = [
+  'message_id',
+  'direction',
+  'channel',
+  'from_number',
+  'to_number',
+  'contact_phone',
+  'body',
+  'status',
+  'sent_at',
+  'ts',
+];
+
+const outbound: MessageEventData = {
+  message_id: '0b9d4a52-8a3e-4c47-9a7b-1f6a2d9c0e11',
+  company_id: '42',
+  direction: 'outbound',
+  channel: 'imessage',
+  status: 'delivered',
+  from_number: '+14155550100',
+  to: '+14155550199',
+  contact_phone: '+14155550199',
+  body: 'Your table is ready',
+  sender: 'human',
+  attachments: [],
+  effect: 'confetti',
+  sent_at: '2026-11-24T07:00:01.000Z',
+  created_at: '2026-11-24T07:00:00.000Z',
+  ts: '2026-11-24T07:00:03.000Z',
+  reason: null,
+};
+
+const inbound: MessageEventData = {
+  ...outbound,
+  message_id: '5f1c7e1a-3d2b-4e8f-a0c9-7b6d5e4f3a21',
+  direction: 'inbound',
+  channel: 'sms',
+  status: 'received',
+  from_number: '+14155550199',
+  to: '+14155550100',
+  body: 'Thanks!',
+  sender: null,
+  effect: null,
+  sent_at: null,
+  ts: '2026-11-24T07:05:00.000Z',
+};
+
+const reply: ConversationRepliedData = {
+  company_id: '42',
+  contact_phone: '+14155550199',
+  from_number: '+14155550100',
+  message_id: inbound.message_id,
+  replied_to_message_id: outbound.message_id,
+  body: 'Thanks!',
+  received_at: '2026-11-24T07:05:00.000Z',
+};
+
+describe('webhook kind sources', () => {
+  it('map domain events that exist to kinds that exist', () => {
+    for (const type of WEBHOOK_SOURCE_EVENT_TYPES) {
+      expect(EVENT_DEFINITIONS[type]).toBeDefined();
+      expect(WEBHOOK_EVENT_KINDS).toContain(WEBHOOK_KIND_SOURCES[type].kind);
+    }
+    expect(Object.fromEntries(WEBHOOK_SOURCE_EVENT_TYPES.map((type) => [type, WEBHOOK_KIND_SOURCES[type].kind]))).toEqual({
+      'message.delivered': 'sms.sent',
+      'message.failed': 'sms.failed',
+      'message.received': 'sms.received',
+      'conversation.replied': 'sms.replied',
+    });
+  });
+
+  it('use real payloads (the examples pass the contracts)', () => {
+    expect(validatePayload(EVENT_DEFINITIONS['message.delivered'].schema, outbound)).toEqual([]);
+    expect(validatePayload(EVENT_DEFINITIONS['message.received'].schema, inbound)).toEqual([]);
+    expect(validatePayload(EVENT_DEFINITIONS['conversation.replied'].schema, reply)).toEqual([]);
+  });
+
+  it('make a delivered outbound iMessage an sms.sent from our number to the contact', () => {
+    expect(webhookOfEvent('message.delivered', outbound)).toEqual({
+      kind: 'sms.sent',
+      data: {
+        message_id: outbound.message_id,
+        direction: 'outbound',
+        channel: 'imessage',
+        from_number: '+14155550100',
+        to_number: '+14155550199',
+        contact_phone: '+14155550199',
+        body: 'Your table is ready',
+        status: 'delivered',
+        sent_at: '2026-11-24T07:00:01.000Z',
+        ts: '2026-11-24T07:00:03.000Z',
+      },
+    });
+  });
+
+  it('make a failed MMS an sms.failed', () => {
+    const failed = { ...outbound, channel: 'mms' as const, status: 'failed' as const, reason: '30007' };
+    expect(webhookOfEvent('message.failed', failed)).toMatchObject({
+      kind: 'sms.failed',
+      data: { channel: 'mms', status: 'failed' },
+    });
+  });
+
+  it('make an inbound message an sms.received from the contact to our number', () => {
+    expect(webhookOfEvent('message.received', inbound)?.data).toEqual({
+      message_id: inbound.message_id,
+      direction: 'inbound',
+      channel: 'sms',
+      from_number: '+14155550199',
+      to_number: '+14155550100',
+      contact_phone: '+14155550199',
+      body: 'Thanks!',
+      status: 'received',
+      sent_at: null,
+      ts: '2026-11-24T07:05:00.000Z',
+    });
+  });
+
+  it('make a reply an sms.replied with the same addresses as the sms.received of its message', () => {
+    const replied = webhookOfEvent('conversation.replied', reply)!;
+    const received = webhookOfEvent('message.received', inbound)!;
+    expect(replied.kind).toBe('sms.replied');
+    expect(replied.data).toEqual({ ...received.data, channel: null });
+  });
+
+  it('carry exactly the sms fields, nothing of the domain (company, sender, reason)', () => {
+    for (const data of [webhookOfEvent('message.delivered', outbound)!.data, webhookOfEvent('conversation.replied', reply)!.data])
+      expect(Object.keys(data).sort()).toEqual([...SMS_FIELDS].sort());
+  });
+
+  it('give no webhook for events that feed none (queued, sent, cancelled, other apps)', () => {
+    expect(webhookOfEvent('message.queued', { ...outbound, status: 'queued' })).toBeNull();
+    expect(webhookOfEvent('message.sent', { ...outbound, status: 'sent' })).toBeNull();
+    expect(webhookOfEvent('company.renamed', { id: '1', name: 'New', previous_name: 'Old' })).toBeNull();
+  });
+});

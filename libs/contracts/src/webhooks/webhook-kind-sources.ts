@@ -1,0 +1,78 @@
+import type { EventMap, EventType } from '../events/event-map';
+import type { ConversationRepliedData } from '../events/messaging-conversation.events';
+import type { MessageEventData } from '../events/messaging-message.events';
+import type { WebhookEventKind } from './webhook-event-kinds';
+import type { WebhookPayloadMap } from './webhook-payloads';
+import type { SmsWebhookData } from './sms-webhook.payloads';
+
+/** Which webhook kind a domain event produces, and how its payload becomes the webhook's `data`. */
+export interface WebhookKindSource<E extends EventType, K extends WebhookEventKind> {
+  kind: K;
+  data: (payload: EventMap[E]) => WebhookPayloadMap[K];
+}
+
+/** A message event as the spec's sms fields (from/to already say who wrote to whom). */
+export function smsDataFromMessage(message: MessageEventData): SmsWebhookData {
+  return {
+    message_id: message.message_id,
+    direction: message.direction,
+    channel: message.channel,
+    from_number: message.from_number,
+    to_number: message.to,
+    contact_phone: message.contact_phone,
+    body: message.body,
+    status: message.status,
+    sent_at: message.sent_at,
+    ts: message.ts,
+  };
+}
+
+/**
+ * A reply is an inbound message: from the contact to our number (the event's `from_number` is the
+ * workspace number written to). The event does not carry the channel, so `channel` is null.
+ */
+export function smsDataFromReply(reply: ConversationRepliedData): SmsWebhookData {
+  return {
+    message_id: reply.message_id,
+    direction: 'inbound',
+    channel: null,
+    from_number: reply.contact_phone,
+    to_number: reply.from_number,
+    contact_phone: reply.contact_phone,
+    body: reply.body,
+    status: 'received',
+    sent_at: null,
+    ts: reply.received_at,
+  };
+}
+
+/**
+ * The one table: domain event type → webhook kind. The spec's `sms.sent` is "an SMS is delivered",
+ * so it follows the delivery receipt (`message.delivered`), not the carrier's acceptance. Every
+ * channel (iMessage, SMS, MMS) counts. The call, agent, campaign, lead and appointment kinds are
+ * added here when the voice/CRM issues publish their source events.
+ */
+export const WEBHOOK_KIND_SOURCES = {
+  'message.delivered': { kind: 'sms.sent', data: smsDataFromMessage },
+  'message.failed': { kind: 'sms.failed', data: smsDataFromMessage },
+  'message.received': { kind: 'sms.received', data: smsDataFromMessage },
+  'conversation.replied': { kind: 'sms.replied', data: smsDataFromReply },
+} as const satisfies { readonly [E in EventType]?: WebhookKindSource<E, WebhookEventKind> };
+
+export type WebhookSourceEventType = keyof typeof WEBHOOK_KIND_SOURCES;
+
+export const WEBHOOK_SOURCE_EVENT_TYPES = Object.keys(WEBHOOK_KIND_SOURCES) as WebhookSourceEventType[];
+
+export function isWebhookSourceEventType(type: string): type is WebhookSourceEventType {
+  return Object.hasOwn(WEBHOOK_KIND_SOURCES, type);
+}
+
+/** The kind and `data` a domain event becomes, or null when no webhook kind follows from it. */
+export function webhookOfEvent<E extends EventType>(
+  type: E,
+  payload: EventMap[E],
+): { kind: WebhookEventKind; data: WebhookPayloadMap[WebhookEventKind] } | null {
+  if (!isWebhookSourceEventType(type)) return null;
+  const source = WEBHOOK_KIND_SOURCES[type] as WebhookKindSource<WebhookSourceEventType, WebhookEventKind>;
+  return { kind: source.kind, data: source.data(payload as EventMap[WebhookSourceEventType]) };
+}
