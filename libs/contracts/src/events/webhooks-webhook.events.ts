@@ -2,10 +2,10 @@ import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '../webhooks/webhook-
 import { payloadSchema } from './payload-schema';
 
 /**
- * A webhook's status. `failed`: its last delivery failed after every retry; `disabled`: its
- * endpoint answered 410 Gone; `inactive`: turned off by the customer.
+ * A webhook's status. `failed`: a delivery failed after every retry (a later success sets it back
+ * to `active`); `disabled`: its endpoint answered 410 Gone.
  */
-export const WEBHOOK_STATUSES = ['active', 'inactive', 'failed', 'disabled'] as const;
+export const WEBHOOK_STATUSES = ['active', 'failed', 'disabled'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 
 /**
