@@ -40,9 +40,12 @@ export class GrantManageWebhooks1795506000000 implements MigrationInterface {
   name = 'GrantManageWebhooks1795506000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
+    // A SELECT around the UPDATE: TypeORM answers a bare UPDATE … RETURNING with [rows, count].
     const roles: Array<{ id: string }> = await queryRunner.query(
-      `UPDATE "platform"."roles" SET "permissions" = array_append("permissions", 'manage-webhooks'), "updated_at" = now()
-        WHERE "permissions" @> $1::text[] AND NOT ('manage-webhooks' = ANY ("permissions")) RETURNING "id"`,
+      `WITH granted AS (
+         UPDATE "platform"."roles" SET "permissions" = array_append("permissions", 'manage-webhooks'), "updated_at" = now()
+          WHERE "permissions" @> $1::text[] AND NOT ('manage-webhooks' = ANY ("permissions")) RETURNING "id")
+       SELECT "id"::text FROM granted`,
       [BEFORE_WEBHOOKS],
     );
     if (roles.length === 0) return;
