@@ -36,6 +36,7 @@ describe('typed clients generated from the OpenAPI documents', () => {
       'auth.usage.ts',
       'messaging.usage.ts',
       'platform.usage.ts',
+      'webhook-dispatch.usage.ts',
     ]);
 
     const program = ts.createProgram([...generated, ...usages], {

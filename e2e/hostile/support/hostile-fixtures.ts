@@ -63,6 +63,8 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     role_id: Number(role.data.id),
   });
   const team = await call(bases.platform, 'POST', '/api/teams', bearer, { name: 'Hostile target' });
+  const webhookBody = { title: 'Hostile target', url: 'https://example.com/hooks', events: ['sms.sent'], fields: ['phone'] };
+  const webhook = await call(bases['webhook-dispatch'], 'POST', '/api/webhooks', bearer, webhookBody);
 
   const oauth = credentials.oauth_client;
   const authorizeQuery = {
@@ -196,6 +198,9 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/teams/{id}/members': { path: { id: String(team.data.id) } },
     'platform /api/teams/{id}': { path: { id: String(team.data.id) } },
     'platform /api/teams/delete/{id}': { path: { id: String(team.data.id) } },
+    'webhook-dispatch /api/webhooks': { body: webhookBody },
+    'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },
+    'webhook-dispatch /api/webhooks/{id}/rotate-secret': { path: { id: webhook.data.id } },
   };
 
   return {

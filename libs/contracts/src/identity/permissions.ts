@@ -2,7 +2,7 @@
  * Permission names, as the spec spells them, declared once. Roles grant them; guards require
  * them (`@RequirePermission('edit-users')`); token scopes select among them.
  * The first six are the spec's; the rest name the operations the spec only mentions
- * (listing and creating users, roles, teams; managing OAuth clients and credentials).
+ * (listing and creating users, roles, teams; managing OAuth clients, credentials and webhooks).
  */
 export const PERMISSIONS = [
   'view-spam-protected-numbers',
@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'manage-companies',
   'manage-oauth-clients',
   'manage-api-keys',
+  'manage-webhooks',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -2,6 +2,7 @@ import { Init1795321741991 } from './1795321741991-init';
 import { AuthzReplicas1795324553332 } from './1795324553332-authz-replicas';
 import { Directory1795325311640 } from './1795325311640-directory';
 import { OutboxDeadLetter1795491623522 } from './1795491623522-outbox-dead-letter';
+import { GrantManageWebhooks1795506000000 } from './1795506000000-grant-manage-webhooks';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -9,4 +10,5 @@ export const platformMigrations = [
   AuthzReplicas1795324553332,
   Directory1795325311640,
   OutboxDeadLetter1795491623522,
+  GrantManageWebhooks1795506000000,
 ];

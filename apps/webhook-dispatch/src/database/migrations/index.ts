@@ -1,6 +1,12 @@
 import { Init1795321746924 } from './1795321746924-init';
 import { AuthzReplicas1795324555765 } from './1795324555765-authz-replicas';
 import { OutboxDeadLetter1795491626536 } from './1795491626536-outbox-dead-letter';
+import { Webhooks1795505981978 } from './1795505981978-webhooks';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const webhookDispatchMigrations = [Init1795321746924, AuthzReplicas1795324555765, OutboxDeadLetter1795491626536];
+export const webhookDispatchMigrations = [
+  Init1795321746924,
+  AuthzReplicas1795324555765,
+  OutboxDeadLetter1795491626536,
+  Webhooks1795505981978,
+];

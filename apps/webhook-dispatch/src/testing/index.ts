@@ -1,0 +1,1 @@
+export { WebhookDispatchTestApp, type TestActor } from './webhook-dispatch-test-app';
