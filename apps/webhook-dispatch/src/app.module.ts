@@ -5,6 +5,8 @@ import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventin
 import { coreModules, entitiesOf, HealthModule } from '@suite/runtime';
 import type { WebhookDispatchEnvironment } from './config/webhook-dispatch-environment';
 import { webhookDispatchMigrations } from './database/migrations';
+import type { TargetResolver } from './targets/target-resolver';
+import { TargetsModule } from './targets/targets.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The app's features, each a @FeatureModule owning its tables and routes (docs/adding-a-feature.md). */
@@ -12,9 +14,17 @@ export const WEBHOOK_DISPATCH_FEATURES = [WebhooksModule];
 
 export const WEBHOOK_DISPATCH_ENTITIES = [...entitiesOf(WEBHOOK_DISPATCH_FEATURES), ...AUTHZ_ENTITIES, ...eventingEntities];
 
+/**
+ * What a test may replace when it builds the app (createWebhookDispatchApp's second argument): how
+ * target host names resolve. Production passes nothing: the system resolver.
+ */
+export interface WebhookDispatchOverrides {
+  readonly targetResolver?: TargetResolver;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(env: WebhookDispatchEnvironment): DynamicModule {
+  static forRoot(env: WebhookDispatchEnvironment, overrides: WebhookDispatchOverrides = {}): DynamicModule {
     const app = APPS['webhook-dispatch'];
     return {
       module: AppModule,
@@ -29,6 +39,7 @@ export class AppModule {
         EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
+        TargetsModule.forRoot(overrides.targetResolver),
         ...WEBHOOK_DISPATCH_FEATURES,
       ],
     };

@@ -63,7 +63,7 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     role_id: Number(role.data.id),
   });
   const team = await call(bases.platform, 'POST', '/api/teams', bearer, { name: 'Hostile target' });
-  const webhookBody = { title: 'Hostile target', url: 'https://example.com/hooks', events: ['sms.sent'], fields: ['phone'] };
+  const webhookBody = { title: 'Hostile target', url: 'http://127.0.0.1:9/hooks', events: ['sms.sent'], fields: ['phone'] };
   const webhook = await call(bases['webhook-dispatch'], 'POST', '/api/webhooks', bearer, webhookBody);
 
   const oauth = credentials.oauth_client;

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { ENVIRONMENT } from '@suite/runtime';
 import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
 import { TargetGuard } from '../targets/target-guard';
-import { TargetsModule } from '../targets/targets.module';
 import { WebhookSender } from './webhook-sender';
 
-/** One webhook attempt: the guard again, then the request to the checked address within WEBHOOKS_TIMEOUT_MS. */
+/**
+ * One webhook attempt: the guard again, then the request to the checked address within
+ * WEBHOOKS_TIMEOUT_MS. The guard comes from the global TargetsModule.
+ */
 @Module({
-  imports: [TargetsModule],
   providers: [
     {
       provide: WebhookSender,
@@ -15,6 +16,6 @@ import { WebhookSender } from './webhook-sender';
       inject: [TargetGuard, ENVIRONMENT],
     },
   ],
-  exports: [WebhookSender, TargetsModule],
+  exports: [WebhookSender],
 })
 export class SendingModule {}

@@ -1,4 +1,4 @@
-import { Logger, Module } from '@nestjs/common';
+import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
 import { ENVIRONMENT } from '@suite/runtime';
 import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
 import { parseAllowedCidrs } from './address-policy';
@@ -17,14 +17,21 @@ function targetGuardFor(env: WebhookDispatchEnvironment, resolver: TargetResolve
 }
 
 /**
- * The SSRF guard of webhook targets (decision 0028). A test overrides TargetResolver to make a name
- * resolve where it wants.
+ * The SSRF guard of webhook targets (decision 0028), one per app: the management API checks a URL
+ * with it at creation, the sender before every attempt. Global, so both ask the same guard; a test
+ * passes its own resolver (createWebhookDispatchApp's overrides) to make a name resolve where it wants.
  */
-@Module({
-  providers: [
-    { provide: TargetResolver, useClass: DnsTargetResolver },
-    { provide: TargetGuard, useFactory: targetGuardFor, inject: [ENVIRONMENT, TargetResolver] },
-  ],
-  exports: [TargetGuard],
-})
-export class TargetsModule {}
+@Global()
+@Module({})
+export class TargetsModule {
+  static forRoot(resolver: TargetResolver = new DnsTargetResolver()): DynamicModule {
+    return {
+      module: TargetsModule,
+      providers: [
+        { provide: TargetResolver, useValue: resolver },
+        { provide: TargetGuard, useFactory: targetGuardFor, inject: [ENVIRONMENT, TargetResolver] },
+      ],
+      exports: [TargetGuard],
+    };
+  }
+}

@@ -5,6 +5,7 @@ import type { Permission } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { createTestDatabase, eventually, TestTokenIssuer, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '../webhook-dispatch.app';
+import { TestTargetResolver } from './test-target-resolver';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -45,6 +46,7 @@ export class WebhookDispatchTestApp {
         LOG_LEVEL: 'silent',
         PORT: '0',
       }),
+      { targetResolver: new TestTargetResolver() },
     );
     await app.init();
     return new WebhookDispatchTestApp(app, app.get(DataSource), tokens, database);

@@ -1,30 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@suite/runtime';
-
-const URL_PROBLEM = 'The url must be an https URL.';
+import { TargetGuard } from '../targets/target-guard';
 
 /**
- * The one place that decides whether a webhook may be sent to a URL, asked on create and on
- * update. Today it checks the URL's shape (an absolute https URL with a host and without
- * credentials); the SSRF guard (which addresses the host may resolve to) plugs in here.
+ * Whether a webhook may be created or updated with a URL: the SSRF guard (decision 0028) resolves
+ * the host and refuses any address that is not public, unless WEBHOOKS_ALLOWED_PRIVATE_CIDRS opens
+ * it; https is required except to those ranges. The same guard runs again before every attempt,
+ * so a name that later resolves somewhere private fails at send time instead.
  */
 @Injectable()
 export class WebhookTargetPolicy {
-  /**
-   * Resolves when `url` is an acceptable target; otherwise throws a 400 AppError naming `url`.
-   * Async: the SSRF guard will resolve names here.
-   */
+  constructor(private readonly guard: TargetGuard) {}
+
+  /** Resolves when `url` is an acceptable target; otherwise throws a 400 naming `url` and the reason. */
   async check(url: string): Promise<void> {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw refused();
-    }
-    if (parsed.protocol !== 'https:' || parsed.hostname === '' || parsed.username !== '' || parsed.password !== '') {
-      throw refused();
+    const target = await this.guard.check(url);
+    if (!target.ok) {
+      const problem = `The url is refused: ${target.reason}.`;
+      throw new AppError('invalid', problem, { url: [problem] });
     }
   }
 }
-
-const refused = () => new AppError('invalid', URL_PROBLEM, { url: [URL_PROBLEM] });

@@ -5,7 +5,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { WebhookEventKind } from '@suite/contracts';
 import { AppError, CompanyScopedRepository, type PageRequest } from '@suite/runtime';
 import { WEBHOOK_NOT_FOUND } from './webhook-id.pipe';
-import { newWebhookSecret, PREVIOUS_SECRET_OVERLAP_MS } from './webhook-secret';
+import { generateWebhookSecret } from '../signing/webhook-secret';
+import { PREVIOUS_SECRET_OVERLAP_MS } from './webhook-secret';
 import { WebhookTargetPolicy } from './webhook-target.policy';
 import { WebhookEntity, type WebhookMethod } from './webhook.entity';
 
@@ -33,7 +34,7 @@ export class WebhooksService {
     await this.targets.check(input.url);
     const webhooks = this.webhooks(this.dataSource, companyId);
     return webhooks.save(
-      webhooks.create({ id: randomUUID(), ...normalized(input), secret: newWebhookSecret(), status: 'active', hits: 0 }),
+      webhooks.create({ id: randomUUID(), ...normalized(input), secret: generateWebhookSecret(), status: 'active', hits: 0 }),
     );
   }
 
@@ -66,7 +67,7 @@ export class WebhooksService {
     return this.locked(companyId, id, (webhook, webhooks) => {
       webhook.previousSecret = webhook.secret;
       webhook.previousSecretExpiresAt = new Date(now.getTime() + PREVIOUS_SECRET_OVERLAP_MS);
-      webhook.secret = newWebhookSecret();
+      webhook.secret = generateWebhookSecret();
       return webhooks.save(webhook);
     });
   }
