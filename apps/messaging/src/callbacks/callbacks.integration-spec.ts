@@ -365,7 +365,9 @@ describe('inbound messages', () => {
       message_id: reply.body.id,
       replied_to_message_id: latest,
       body: 'Sounds good',
+      channel: reply.body.channel,
     });
+    expect(['imessage', 'sms', 'mms']).toContain((event!.data as { channel: unknown }).channel);
   });
 
   it('a retried inbound callback (same carrier id) is stored once', async () => {

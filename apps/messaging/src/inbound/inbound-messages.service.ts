@@ -145,6 +145,7 @@ export class InboundMessagesService {
           message_id: inbound.id,
           replied_to_message_id: repliedTo.id,
           body: inbound.body,
+          channel: inbound.channel,
           received_at: (inbound.carrierTs ?? inbound.createdAt).toISOString(),
         },
       }),

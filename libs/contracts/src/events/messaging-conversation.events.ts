@@ -1,3 +1,4 @@
+import { MESSAGE_CHANNELS, type MessageChannel } from './messaging-message.events';
 import { payloadSchema } from './payload-schema';
 
 /**
@@ -15,6 +16,11 @@ export interface ConversationRepliedData {
   /** The latest outbound message of the conversation before the reply. */
   replied_to_message_id: string;
   body: string;
+  /**
+   * The channel the reply came on (what `sms.replied` reports). Optional: events written before it
+   * was added carry none, and a consumer reads that as unknown (null).
+   */
+  channel?: MessageChannel | null;
   received_at: string;
 }
 
@@ -28,6 +34,7 @@ export const conversationRepliedSchema = payloadSchema<ConversationRepliedData>(
     message_id: { type: 'string', format: 'uuid' },
     replied_to_message_id: { type: 'string', format: 'uuid' },
     body: { type: 'string' },
+    channel: { type: ['string', 'null'], pattern: `^(${MESSAGE_CHANNELS.join('|')})$` },
     received_at: { type: 'string', format: 'date-time' },
   },
   required: ['company_id', 'contact_phone', 'from_number', 'message_id', 'replied_to_message_id', 'body', 'received_at'],

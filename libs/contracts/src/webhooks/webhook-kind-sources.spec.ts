@@ -3,7 +3,7 @@ import type { MessageEventData } from '../events/messaging-message.events';
 import { validatePayload } from '../events/validate-payload';
 import { EVENT_DEFINITIONS } from '../events/event-map';
 import { WEBHOOK_EVENT_KINDS } from './webhook-event-kinds';
-import { WEBHOOK_KIND_SOURCES, WEBHOOK_SOURCE_EVENT_TYPES, webhookOfEvent } from './webhook-kind-sources';
+import { smsDataFromReply, WEBHOOK_KIND_SOURCES, WEBHOOK_SOURCE_EVENT_TYPES, webhookOfEvent } from './webhook-kind-sources';
 
 const SMS_FIELDS = [
   'message_id',
@@ -59,6 +59,7 @@ const reply: ConversationRepliedData = {
   message_id: inbound.message_id,
   replied_to_message_id: outbound.message_id,
   body: 'Thanks!',
+  channel: inbound.channel,
   received_at: '2026-11-24T07:05:00.000Z',
 };
 
@@ -127,7 +128,13 @@ describe('webhook kind sources', () => {
     const replied = webhookOfEvent('conversation.replied', reply)!;
     const received = webhookOfEvent('message.received', inbound)!;
     expect(replied.kind).toBe('sms.replied');
-    expect(replied.data).toEqual({ ...received.data, channel: null });
+    expect(replied.data).toEqual(received.data);
+  });
+
+  it('leave the channel of a reply unknown (null) when its event predates the field', () => {
+    const { channel: _omitted, ...older } = reply;
+    expect(validatePayload(EVENT_DEFINITIONS['conversation.replied'].schema, older)).toEqual([]);
+    expect(smsDataFromReply(older).channel).toBeNull();
   });
 
   it('carry exactly the sms fields, nothing of the domain (company, sender, reason)', () => {

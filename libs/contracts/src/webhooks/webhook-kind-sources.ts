@@ -35,7 +35,7 @@ export function smsDataFromReply(reply: ConversationRepliedData): SmsWebhookData
   return {
     message_id: reply.message_id,
     direction: 'inbound',
-    channel: null,
+    channel: reply.channel ?? null,
     from_number: reply.contact_phone,
     to_number: reply.from_number,
     contact_phone: reply.contact_phone,
