@@ -1,4 +1,4 @@
-import { attemptOutcome } from './attempt-outcome';
+import { attemptOutcome, statusChange } from './attempt-outcome';
 import { parseRetryDelays } from './retry-delays';
 
 const DELAYS = [30_000, 120_000, 480_000, 1_920_000];
@@ -61,5 +61,29 @@ describe('parseRetryDelays', () => {
     for (const text of ['', '30s,2m,8m', '30s,2m,8m,32m,1h', '30,2m,8m,32m', '-1s,1s,1s,1s', '1.5s,1s,1s,1s', '1d,1s,1s,1s', 5]) {
       expect(parseRetryDelays(text)).toBeUndefined();
     }
+  });
+});
+
+describe('statusChange', () => {
+  const delivered = { kind: 'delivered' } as const;
+  const retry = { kind: 'retry', delayMs: 1, error: 'HTTP 500' } as const;
+  const failed = { kind: 'failed', gone: false, error: 'HTTP 500' } as const;
+  const gone = { kind: 'failed', gone: true, error: 'HTTP 410' } as const;
+
+  it('sets a failed webhook active again on a success', () => {
+    expect(statusChange('failed', delivered)).toEqual({ status: 'active', reason: 'delivery_succeeded' });
+    expect(statusChange('active', delivered)).toBeNull();
+  });
+
+  it('marks an active webhook failed when a delivery fails for good, not on a retry', () => {
+    expect(statusChange('active', failed)).toEqual({ status: 'failed', reason: 'delivery_failed' });
+    expect(statusChange('failed', failed)).toBeNull();
+    expect(statusChange('active', retry)).toBeNull();
+  });
+
+  it('disables a webhook whose endpoint is gone, and leaves a disabled one so', () => {
+    expect(statusChange('active', gone)).toEqual({ status: 'disabled', reason: 'endpoint_gone' });
+    expect(statusChange('failed', gone)).toEqual({ status: 'disabled', reason: 'endpoint_gone' });
+    expect(statusChange('disabled', failed)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { WebhookStatus } from '@suite/contracts';
 import type { WebhookResult } from '../sending/send-webhook';
 
 /**
@@ -34,4 +35,12 @@ export function attemptError(answer: AttemptAnswer): string {
   if (status === null) return answer.error ?? 'no response';
   if (status >= 300 && status < 400) return `HTTP ${status} (redirects are failures)`;
   return `HTTP ${status}`;
+}
+
+/** The webhook's new status after an attempt, or null when it keeps its own. */
+export function statusChange(current: WebhookStatus, outcome: AttemptOutcome): { status: WebhookStatus; reason: string } | null {
+  if (outcome.kind === 'delivered') return current === 'failed' ? { status: 'active', reason: 'delivery_succeeded' } : null;
+  if (outcome.kind === 'retry' || current === 'disabled') return null;
+  if (outcome.gone) return { status: 'disabled', reason: 'endpoint_gone' };
+  return current === 'active' ? { status: 'failed', reason: 'delivery_failed' } : null;
 }
