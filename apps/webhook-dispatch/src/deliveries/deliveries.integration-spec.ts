@@ -84,6 +84,15 @@ const publishDelivered = async (): Promise<string> => {
   return event.envelope.id;
 };
 
+/** The webhook events the app published about a webhook: type and data. */
+const webhookEventsOf = async (webhookId: string) =>
+  (
+    (await suite.db.query(
+      `SELECT type, envelope FROM webhooks.outbox WHERE subject = $1 AND type LIKE 'webhook.%' ORDER BY seq`,
+      [webhookId],
+    )) as Array<{ type: string; envelope: { data: Record<string, unknown> } }>
+  ).map(({ type, envelope }) => ({ type, data: envelope.data }));
+
 const hitsOf = (path: string) => received.filter((r) => r.path === path);
 
 const rowsOf = async (webhookId: string) => {
@@ -141,6 +150,29 @@ it('tries a receiver answering 500 five times, then fails the delivery and the w
     [deliveries[0]!.id],
   )) as Array<{ number: number; status_code: number }>;
   expect(attempts).toEqual([1, 2, 3, 4, 5].map((number) => ({ number, status_code: 500 })));
+  expect(await webhookEventsOf(webhook.id)).toEqual([
+    {
+      type: 'webhook.delivery_failed',
+      data: expect.objectContaining({ delivery_id: deliveries[0]!.id, event_id: eventId, attempts: 5, last_error: 'HTTP 500' }),
+    },
+    {
+      type: 'webhook.status_changed',
+      data: expect.objectContaining({ status: 'failed', previous_status: 'active', reason: 'delivery_failed' }),
+    },
+  ]);
+
+  // The endpoint recovers: the next delivery succeeds and the webhook is active again.
+  answers.set('/broken', 204);
+  await publishDelivered();
+  await eventually(
+    async () => (await rowsOf(webhook.id)).webhook.status,
+    (status) => status === 'active',
+    { timeoutMs: 60_000, what: 'the webhook to be active again' },
+  );
+  expect((await webhookEventsOf(webhook.id)).at(-1)).toEqual({
+    type: 'webhook.status_changed',
+    data: expect.objectContaining({ status: 'active', previous_status: 'failed', reason: 'delivery_succeeded' }),
+  });
 }, 90_000);
 
 it('disables a webhook whose endpoint answers 410, without retrying', async () => {
@@ -155,4 +187,19 @@ it('disables a webhook whose endpoint answers 410, without retrying', async () =
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   expect(hitsOf('/gone')).toHaveLength(1);
   expect((await rowsOf(webhook.id)).webhook).toEqual({ status: 'disabled', hits: 1 });
+  expect((await webhookEventsOf(webhook.id)).map(({ type, data }) => [type, data['reason'] ?? data['last_error']])).toEqual([
+    ['webhook.delivery_failed', 'HTTP 410'],
+    ['webhook.status_changed', 'endpoint_gone'],
+  ]);
+
+  // A disabled webhook gets no more deliveries: the next event reaches the company's other webhooks only.
+  const okBefore = hitsOf('/ok').length;
+  await publishDelivered();
+  await eventually(
+    async () => hitsOf('/ok').length,
+    (n) => n > okBefore,
+    { timeoutMs: 60_000, what: 'the next event to reach the other webhooks' },
+  );
+  expect(hitsOf('/gone')).toHaveLength(1);
+  expect((await rowsOf(webhook.id)).deliveries).toHaveLength(1);
 }, 90_000);
