@@ -29,6 +29,7 @@ export class WebhookDeliveryWorker implements OnModuleInit, BeforeApplicationShu
       concurrency: 16,
       perWebhookConcurrency: 2,
       pollMs: 1_000,
+      stopGraceMs: Math.min(this.env.WEBHOOKS_TIMEOUT_MS, this.env.SHUTDOWN_TIMEOUT_MS / 2),
     };
     this.jobs.register(webhookDeliverQueue(options, this.sender, this.store));
   }

@@ -21,6 +21,8 @@ export interface WebhookDeliverOptions {
   /** Runs at once per webhook across replicas. */
   perWebhookConcurrency: number;
   pollMs: number;
+  /** At shutdown, how long running attempts may finish (then they are aborted and retried later). */
+  stopGraceMs: number;
 }
 
 /** What a run did: an attempt, the delivery gone or final already (null), or its webhook gone or disabled. */
@@ -49,7 +51,7 @@ export function webhookDeliverQueue(
     timeoutMs,
     leaseMs: 2 * timeoutMs,
     pollMs: options.pollMs,
-    stopGraceMs: timeoutMs,
+    stopGraceMs: options.stopGraceMs,
     retry: { kind: 'fixed', delaysMs: options.retryDelaysMs },
     async handle(job: ClaimedJob<WebhookDeliverJob>): Promise<Run> {
       const found = await store.load(job.payload);
