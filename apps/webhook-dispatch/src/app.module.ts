@@ -2,17 +2,24 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { AUTHZ_ENTITIES, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
+import { JobsModule, jobsEntities } from '@suite/jobs';
 import { coreModules, entitiesOf, HealthModule } from '@suite/runtime';
 import type { WebhookDispatchEnvironment } from './config/webhook-dispatch-environment';
 import { webhookDispatchMigrations } from './database/migrations';
+import { DeliveriesModule } from './deliveries/deliveries.module';
 import type { TargetResolver } from './targets/target-resolver';
 import { TargetsModule } from './targets/targets.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The app's features, each a @FeatureModule owning its tables and routes (docs/adding-a-feature.md). */
-export const WEBHOOK_DISPATCH_FEATURES = [WebhooksModule];
+export const WEBHOOK_DISPATCH_FEATURES = [WebhooksModule, DeliveriesModule];
 
-export const WEBHOOK_DISPATCH_ENTITIES = [...entitiesOf(WEBHOOK_DISPATCH_FEATURES), ...AUTHZ_ENTITIES, ...eventingEntities];
+export const WEBHOOK_DISPATCH_ENTITIES = [
+  ...entitiesOf(WEBHOOK_DISPATCH_FEATURES),
+  ...AUTHZ_ENTITIES,
+  ...eventingEntities,
+  ...jobsEntities,
+];
 
 /**
  * What a test may replace when it builds the app (createWebhookDispatchApp's second argument): how
@@ -37,6 +44,7 @@ export class AppModule {
           migrations: webhookDispatchMigrations,
         }),
         EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema }),
+        JobsModule.forRoot({ appName: app.name, schema: app.schema }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot(),
         TargetsModule.forRoot(overrides.targetResolver),

@@ -26,4 +26,12 @@ describe('WebhookDispatchEnvironment', () => {
   it('refuses a timeout out of range', () => {
     expect(() => loadWebhookDispatchEnvironment({ ...valid, WEBHOOKS_TIMEOUT_MS: '10' })).toThrow('WEBHOOKS_TIMEOUT_MS');
   });
+
+  it('retries after 30 s, 2, 8 and 32 min by default; a shorter schedule can be set', () => {
+    expect(loadWebhookDispatchEnvironment(valid).WEBHOOKS_RETRY_DELAYS).toBe('30s,2m,8m,32m');
+    expect(loadWebhookDispatchEnvironment({ ...valid, WEBHOOKS_RETRY_DELAYS: '1s,1s,1s,1s' }).WEBHOOKS_RETRY_DELAYS).toBe(
+      '1s,1s,1s,1s',
+    );
+    expect(() => loadWebhookDispatchEnvironment({ ...valid, WEBHOOKS_RETRY_DELAYS: '1s,1s' })).toThrow('WEBHOOKS_RETRY_DELAYS');
+  });
 });

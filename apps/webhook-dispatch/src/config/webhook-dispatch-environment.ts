@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min, ValidateBy } from 'class-validator';
 import { BaseEnvironment, toList } from '@suite/runtime';
+import { parseRetryDelays } from '../deliveries/retry-delays';
 import { parseCidr } from '../targets/address-policy';
 
 /** WebhookDispatch's environment: the shared variables and the webhook sender's. */
@@ -27,4 +28,14 @@ export class WebhookDispatchEnvironment extends BaseEnvironment {
     },
   )
   WEBHOOKS_ALLOWED_PRIVATE_CIDRS: string[] = [];
+
+  /**
+   * The waits before a delivery's retries: four comma-separated delays (`ms`, `s`, `m`, `h`), so
+   * five attempts in all. A 429 or 503 with a later Retry-After waits that long instead.
+   */
+  @ValidateBy(
+    { name: 'isRetryDelays', validator: { validate: (value: unknown) => parseRetryDelays(value) !== undefined } },
+    { message: 'WEBHOOKS_RETRY_DELAYS must be four comma-separated delays such as 30s,2m,8m,32m (units ms, s, m, h)' },
+  )
+  WEBHOOKS_RETRY_DELAYS: string = '30s,2m,8m,32m';
 }

@@ -32,7 +32,8 @@ export class WebhookDispatchTestApp {
     private readonly database: TestDatabase,
   ) {}
 
-  static async start(name: string): Promise<WebhookDispatchTestApp> {
+  /** `env` adds to or overrides the environment (WEBHOOKS_ALLOWED_PRIVATE_CIDRS for a receiver on 127.0.0.1, say). */
+  static async start(name: string, env: Readonly<Record<string, string>> = {}): Promise<WebhookDispatchTestApp> {
     const tokens = await TestTokenIssuer.start();
     const database = await createTestDatabase(`webhook_dispatch_${name}`);
     const app = await createWebhookDispatchApp(
@@ -45,6 +46,7 @@ export class WebhookDispatchTestApp {
         AUTH_JWKS_URL: tokens.jwksUrl,
         LOG_LEVEL: 'silent',
         PORT: '0',
+        ...env,
       }),
       { targetResolver: new TestTargetResolver() },
     );

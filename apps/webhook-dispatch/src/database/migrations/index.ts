@@ -2,6 +2,7 @@ import { Init1795321746924 } from './1795321746924-init';
 import { AuthzReplicas1795324555765 } from './1795324555765-authz-replicas';
 import { OutboxDeadLetter1795491626536 } from './1795491626536-outbox-dead-letter';
 import { Webhooks1795505981978 } from './1795505981978-webhooks';
+import { WebhookDeliveries1795507704692 } from './1795507704692-webhook-deliveries';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const webhookDispatchMigrations = [
@@ -9,4 +10,5 @@ export const webhookDispatchMigrations = [
   AuthzReplicas1795324555765,
   OutboxDeadLetter1795491626536,
   Webhooks1795505981978,
+  WebhookDeliveries1795507704692,
 ];

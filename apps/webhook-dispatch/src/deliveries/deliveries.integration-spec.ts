@@ -1,0 +1,205 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { verify } from '@octokit/webhooks-methods';
+import { Webhook } from 'standardwebhooks';
+import type { MessageEventData } from '@suite/contracts';
+import { newEvent, Outbox } from '@suite/eventing';
+import { eventually } from '@suite/testing';
+import { WebhookDispatchTestApp, type TestActor } from '../testing';
+
+/**
+ * Deliveries end to end on real PostgreSQL and Kafka: a `message.delivered` published the
+ * production way (an outbox, the messaging topic) reaches a receiver on 127.0.0.1 as one signed
+ * POST; a receiver answering 500 gets five attempts (WEBHOOKS_RETRY_DELAYS=1s,1s,1s,1s), then the
+ * delivery and the webhook are failed; a 410 disables the webhook at once.
+ */
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let suite: WebhookDispatchTestApp;
+let admin: TestActor;
+let receiver: Server;
+let base: string;
+const received: Received[] = [];
+/** The status the receiver answers per path (default 200). */
+const answers = new Map<string, number>();
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(answers.get(req.url ?? '') ?? 200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  suite = await WebhookDispatchTestApp.start('deliveries', {
+    WEBHOOKS_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
+    WEBHOOKS_RETRY_DELAYS: '1s,1s,1s,1s',
+    WEBHOOKS_TIMEOUT_MS: '2000',
+  });
+  [admin] = await suite.company([['manage-webhooks']]);
+}, 120_000);
+afterAll(async () => {
+  await suite?.stop();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+const createWebhook = async (path: string) =>
+  (
+    await suite
+      .request('post', '/api/webhooks', await admin.token())
+      .send({ title: `hook ${path}`, url: `${base}${path}`, events: ['sms.sent'] })
+      .expect(201)
+  ).body.data as { id: string; secret: string };
+
+/** A `message.delivered` of the admin's company, through the outbox onto the messaging topic; its event id. */
+const publishDelivered = async (): Promise<string> => {
+  const now = new Date().toISOString();
+  const data: MessageEventData = {
+    message_id: '123456',
+    company_id: admin.companyId,
+    direction: 'outbound',
+    channel: 'sms',
+    status: 'delivered',
+    from_number: '+15550000001',
+    to: '+15550000002',
+    contact_phone: '+15550000002',
+    body: 'Hello',
+    sender: null,
+    attachments: [],
+    effect: null,
+    sent_at: now,
+    created_at: now,
+    ts: now,
+    reason: null,
+  };
+  const event = newEvent('message.delivered', { companyId: admin.companyId, subject: data.message_id, data });
+  await suite.db.transaction((manager) => suite.app.get(Outbox).append(manager, [event]));
+  return event.envelope.id;
+};
+
+/** The webhook events the app published about a webhook: type and data. */
+const webhookEventsOf = async (webhookId: string) =>
+  (
+    (await suite.db.query(
+      `SELECT type, envelope FROM webhooks.outbox WHERE subject = $1 AND type LIKE 'webhook.%' ORDER BY seq`,
+      [webhookId],
+    )) as Array<{ type: string; envelope: { data: Record<string, unknown> } }>
+  ).map(({ type, envelope }) => ({ type, data: envelope.data }));
+
+const hitsOf = (path: string) => received.filter((r) => r.path === path);
+
+const rowsOf = async (webhookId: string) => {
+  const [webhook] = (await suite.db.query('SELECT status, hits FROM webhooks.webhooks WHERE id = $1', [webhookId])) as Array<{
+    status: string;
+    hits: number;
+  }>;
+  const deliveries = (await suite.db.query('SELECT id, status, attempts FROM webhooks.webhook_deliveries WHERE webhook_id = $1', [
+    webhookId,
+  ])) as Array<{ id: string; status: string; attempts: number }>;
+  return { webhook: webhook!, deliveries };
+};
+
+it('delivers a message.delivered as one sms.sent POST that both libraries verify, webhook-id the event id', async () => {
+  const webhook = await createWebhook('/ok');
+  const eventId = await publishDelivered();
+  await eventually(
+    async () => (await rowsOf(webhook.id)).deliveries,
+    (deliveries) => deliveries.length === 1 && deliveries[0]!.status === 'delivered',
+    { timeoutMs: 60_000, what: 'the delivery to succeed' },
+  );
+  const [hit, ...more] = hitsOf('/ok');
+  expect(more).toEqual([]);
+  expect(hit!.headers['webhook-id']).toBe(eventId);
+  expect(JSON.parse(hit!.body)).toMatchObject({ event: 'sms.sent', webhook_id: webhook.id, data: { body: 'Hello' } });
+  expect(await verify(webhook.secret, hit!.body, hit!.headers['x-webhook-signature'] as string)).toBe(true);
+  const headers = {
+    'webhook-id': hit!.headers['webhook-id'] as string,
+    'webhook-timestamp': hit!.headers['webhook-timestamp'] as string,
+    'webhook-signature': hit!.headers['webhook-signature'] as string,
+  };
+  expect(() => new Webhook(webhook.secret).verify(hit!.body, headers)).not.toThrow();
+  const { webhook: row } = await rowsOf(webhook.id);
+  expect(row).toEqual({ status: 'active', hits: 1 });
+}, 90_000);
+
+it('tries a receiver answering 500 five times, then fails the delivery and the webhook', async () => {
+  answers.set('/broken', 500);
+  const webhook = await createWebhook('/broken');
+  const eventId = await publishDelivered();
+  await eventually(
+    async () => (await rowsOf(webhook.id)).deliveries,
+    (deliveries) => deliveries.length === 1 && deliveries[0]!.status === 'failed',
+    { timeoutMs: 60_000, what: 'the delivery to fail' },
+  );
+  const hits = hitsOf('/broken');
+  expect(hits).toHaveLength(5);
+  expect(new Set(hits.map((hit) => hit.headers['webhook-id']))).toEqual(new Set([eventId]));
+  expect(new Set(hits.map((hit) => hit.body)).size).toBe(1);
+  const { webhook: row, deliveries } = await rowsOf(webhook.id);
+  expect(row).toEqual({ status: 'failed', hits: 5 });
+  expect(deliveries[0]!.attempts).toBe(5);
+  const attempts = (await suite.db.query(
+    'SELECT number, status_code FROM webhooks.webhook_attempts WHERE delivery_id = $1 ORDER BY number',
+    [deliveries[0]!.id],
+  )) as Array<{ number: number; status_code: number }>;
+  expect(attempts).toEqual([1, 2, 3, 4, 5].map((number) => ({ number, status_code: 500 })));
+  expect(await webhookEventsOf(webhook.id)).toEqual([
+    {
+      type: 'webhook.delivery_failed',
+      data: expect.objectContaining({ delivery_id: deliveries[0]!.id, event_id: eventId, attempts: 5, last_error: 'HTTP 500' }),
+    },
+    {
+      type: 'webhook.status_changed',
+      data: expect.objectContaining({ status: 'failed', previous_status: 'active', reason: 'delivery_failed' }),
+    },
+  ]);
+
+  // The endpoint recovers: the next delivery succeeds and the webhook is active again.
+  answers.set('/broken', 204);
+  await publishDelivered();
+  await eventually(
+    async () => (await rowsOf(webhook.id)).webhook.status,
+    (status) => status === 'active',
+    { timeoutMs: 60_000, what: 'the webhook to be active again' },
+  );
+  expect((await webhookEventsOf(webhook.id)).at(-1)).toEqual({
+    type: 'webhook.status_changed',
+    data: expect.objectContaining({ status: 'active', previous_status: 'failed', reason: 'delivery_succeeded' }),
+  });
+}, 90_000);
+
+it('disables a webhook whose endpoint answers 410, without retrying', async () => {
+  answers.set('/gone', 410);
+  const webhook = await createWebhook('/gone');
+  await publishDelivered();
+  await eventually(
+    async () => (await rowsOf(webhook.id)).deliveries,
+    (deliveries) => deliveries.length === 1 && deliveries[0]!.status === 'failed',
+    { timeoutMs: 60_000, what: 'the delivery to fail' },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  expect(hitsOf('/gone')).toHaveLength(1);
+  expect((await rowsOf(webhook.id)).webhook).toEqual({ status: 'disabled', hits: 1 });
+  expect((await webhookEventsOf(webhook.id)).map(({ type, data }) => [type, data['reason'] ?? data['last_error']])).toEqual([
+    ['webhook.delivery_failed', 'HTTP 410'],
+    ['webhook.status_changed', 'endpoint_gone'],
+  ]);
+
+  // A disabled webhook gets no more deliveries: the next event reaches the company's other webhooks only.
+  const okBefore = hitsOf('/ok').length;
+  await publishDelivered();
+  await eventually(
+    async () => hitsOf('/ok').length,
+    (n) => n > okBefore,
+    { timeoutMs: 60_000, what: 'the next event to reach the other webhooks' },
+  );
+  expect(hitsOf('/gone')).toHaveLength(1);
+  expect((await rowsOf(webhook.id)).deliveries).toHaveLength(1);
+}, 90_000);

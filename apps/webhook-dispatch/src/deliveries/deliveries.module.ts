@@ -1,0 +1,48 @@
+import { Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { JobsRuntime } from '@suite/jobs';
+import { ENVIRONMENT, FeatureModule } from '@suite/runtime';
+import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
+import { SendingModule } from '../sending/sending.module';
+import { WebhookSender } from '../sending/webhook-sender';
+import { parseRetryDelays } from './retry-delays';
+import { WebhookAttemptEntity } from './webhook-attempt.entity';
+import { WEBHOOK_DELIVER_QUEUE, WebhookDeliveriesStore } from './webhook-deliveries.store';
+import { webhookDeliverQueue } from './webhook-deliver.queue';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity';
+import { WebhookEventsHandler } from './webhook-events.handler';
+
+/** Registers the delivery queue with the app's jobs; in-flight attempts get their grace at shutdown. */
+@Injectable()
+export class WebhookDeliveryWorker implements OnModuleInit, BeforeApplicationShutdown {
+  constructor(
+    private readonly jobs: JobsRuntime,
+    private readonly sender: WebhookSender,
+    private readonly store: WebhookDeliveriesStore,
+    @Inject(ENVIRONMENT) private readonly env: WebhookDispatchEnvironment,
+  ) {}
+
+  onModuleInit(): void {
+    const options = {
+      timeoutMs: this.env.WEBHOOKS_TIMEOUT_MS,
+      retryDelaysMs: parseRetryDelays(this.env.WEBHOOKS_RETRY_DELAYS)!,
+      concurrency: 16,
+      perWebhookConcurrency: 2,
+      pollMs: 1_000,
+      stopGraceMs: Math.min(this.env.WEBHOOKS_TIMEOUT_MS, this.env.SHUTDOWN_TIMEOUT_MS / 2),
+    };
+    this.jobs.register(webhookDeliverQueue(options, this.sender, this.store));
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.jobs.stopQueue(WEBHOOK_DELIVER_QUEUE);
+  }
+}
+
+/** Deliveries: the events webhooks are subscribed to, sent, signed and retried (issue 14). */
+@FeatureModule({
+  entities: [WebhookDeliveryEntity, WebhookAttemptEntity],
+  imports: [SendingModule],
+  providers: [WebhookDeliveriesStore, WebhookEventsHandler, WebhookDeliveryWorker],
+})
+export class DeliveriesModule {}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { webhookOfEvent, type DomainEvent, type WebhookSourceEventType } from '@suite/contracts';
+import { OnEvent } from '@suite/eventing';
+import { WebhookDeliveriesStore } from './webhook-deliveries.store';
+
+/**
+ * The domain events webhook kinds follow from (libs/contracts WEBHOOK_KIND_SOURCES): each becomes
+ * one delivery per subscribed webhook, with its first attempt's job, in the inbox's transaction —
+ * so an event redelivered by Kafka is not delivered twice, and one whose handling fails leaves
+ * nothing behind.
+ */
+@Injectable()
+export class WebhookEventsHandler {
+  constructor(private readonly deliveries: WebhookDeliveriesStore) {}
+
+  @OnEvent('message.delivered', 'message.failed', 'message.received', 'conversation.replied')
+  async deliver(event: DomainEvent<WebhookSourceEventType>, manager: EntityManager): Promise<void> {
+    const webhook = webhookOfEvent(event.type, event.data);
+    if (!webhook || event.company_id === null) return;
+    await this.deliveries.fanOut(manager, {
+      eventId: event.id,
+      companyId: event.company_id,
+      occurredAt: new Date(event.occurred_at),
+      kind: webhook.kind,
+      data: webhook.data,
+    });
+  }
+}
