@@ -65,6 +65,9 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
   const team = await call(bases.platform, 'POST', '/api/teams', bearer, { name: 'Hostile target' });
   const webhookBody = { title: 'Hostile target', url: 'http://127.0.0.1:9/hooks', events: ['sms.sent'], fields: ['phone'] };
   const webhook = await call(bases['webhook-dispatch'], 'POST', '/api/webhooks', bearer, webhookBody);
+  const delivery = await call(bases['webhook-dispatch'], 'POST', `/api/webhooks/${webhook.data.id}/test`, bearer, {
+    event: 'sms.sent',
+  });
 
   const oauth = credentials.oauth_client;
   const authorizeQuery = {
@@ -201,6 +204,10 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'webhook-dispatch /api/webhooks': { body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}/rotate-secret': { path: { id: webhook.data.id } },
+    'webhook-dispatch /api/webhooks/{id}/deliveries': { path: { id: webhook.data.id } },
+    'webhook-dispatch /api/webhooks/{id}/test': { path: { id: webhook.data.id }, body: { event: 'sms.sent' } },
+    'webhook-dispatch /api/webhooks/deliveries/{delivery_id}': { path: { delivery_id: delivery.data.id } },
+    'webhook-dispatch /api/webhooks/deliveries/{delivery_id}/replay': { path: { delivery_id: delivery.data.id } },
   };
 
   return {

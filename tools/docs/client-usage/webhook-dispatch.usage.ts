@@ -35,6 +35,21 @@ export async function subscribeToSms(bearer: string): Promise<string> {
   const rotated = await client.POST('/api/webhooks/{id}/rotate-secret', { params: { path: { id } } });
   expectType<string | undefined>(rotated.data?.data.secret);
 
+  const test = await client.POST('/api/webhooks/{id}/test', { params: { path: { id } }, body: { event: 'sms.sent' } });
+  const deliveryId = test.data?.data.id ?? '';
+  const deliveries = await client.GET('/api/webhooks/{id}/deliveries', {
+    params: { path: { id }, query: { status: 'failed', event: 'sms.sent', per_page: 100 } },
+  });
+  expectType<'pending' | 'delivered' | 'failed' | undefined>(deliveries.data?.data.records[0]?.status);
+  const delivery = await client.GET('/api/webhooks/deliveries/{delivery_id}', { params: { path: { delivery_id: deliveryId } } });
+  expectType<number | null | undefined>(delivery.data?.data.attempts[0]?.status_code);
+  const replayed = await client.POST('/api/webhooks/deliveries/{delivery_id}/replay', {
+    params: { path: { delivery_id: deliveryId } },
+  });
+  if (replayed.error) expectType<false>(replayed.error.success);
+  // @ts-expect-error not an event kind
+  await client.POST('/api/webhooks/{id}/test', { params: { path: { id } }, body: { event: 'call.exploded' } });
+
   const removed = await client.DELETE('/api/webhooks/{id}', { params: { path: { id } } });
   if (removed.error) expectType<false>(removed.error.success);
   return removed.data?.message ?? 'gone';

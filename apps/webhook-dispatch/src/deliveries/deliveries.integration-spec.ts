@@ -6,12 +6,15 @@ import type { MessageEventData } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { eventually } from '@suite/testing';
 import { WebhookDispatchTestApp, type TestActor } from '../testing';
+import { WEBHOOK_SAMPLE_DATA } from './webhook-samples';
 
 /**
  * Deliveries end to end on real PostgreSQL and Kafka: a `message.delivered` published the
  * production way (an outbox, the messaging topic) reaches a receiver on 127.0.0.1 as one signed
  * POST; a receiver answering 500 gets five attempts (WEBHOOKS_RETRY_DELAYS=1s,1s,1s,1s), then the
- * delivery and the webhook are failed; a 410 disables the webhook at once.
+ * delivery and the webhook are failed; a 410 disables the webhook at once. Then the deliveries API
+ * (another company, so no event of the first tests reaches it): test sends, the list and its
+ * filters, a delivery with its attempts, replays, tenancy and permissions.
  */
 interface Received {
   path: string;
@@ -21,6 +24,9 @@ interface Received {
 
 let suite: WebhookDispatchTestApp;
 let admin: TestActor;
+/** The deliveries API's company: manage-webhooks, and a user without it. */
+let owner: TestActor;
+let limited: TestActor;
 let receiver: Server;
 let base: string;
 const received: Received[] = [];
@@ -44,16 +50,17 @@ beforeAll(async () => {
     WEBHOOKS_TIMEOUT_MS: '2000',
   });
   [admin] = await suite.company([['manage-webhooks']]);
+  [owner, limited] = await suite.company([['manage-webhooks'], ['view-users']]);
 }, 120_000);
 afterAll(async () => {
   await suite?.stop();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-const createWebhook = async (path: string) =>
+const createWebhook = async (path: string, actor: TestActor = admin) =>
   (
     await suite
-      .request('post', '/api/webhooks', await admin.token())
+      .request('post', '/api/webhooks', await actor.token())
       .send({ title: `hook ${path}`, url: `${base}${path}`, events: ['sms.sent'] })
       .expect(201)
   ).body.data as { id: string; secret: string };
@@ -203,3 +210,165 @@ it('disables a webhook whose endpoint answers 410, without retrying', async () =
   expect(hitsOf('/gone')).toHaveLength(1);
   expect((await rowsOf(webhook.id)).deliveries).toHaveLength(1);
 }, 90_000);
+
+describe('the deliveries API', () => {
+  /** `POST /api/webhooks/{id}/test` of a kind: the created delivery. */
+  const sendTest = async (webhookId: string, event: string) =>
+    (
+      await suite
+        .request('post', `/api/webhooks/${webhookId}/test`, await owner.token())
+        .send({ event })
+        .expect(201)
+    ).body.data as { id: string; event_id: string; status: string };
+  const detail = async (deliveryId: string) =>
+    (await suite.request('get', `/api/webhooks/deliveries/${deliveryId}`, await owner.token()).expect(200)).body.data as {
+      status: string;
+      event_id: string;
+      attempts: Array<{ number: number; status_code: number | null; response_body: string; error: string | null }>;
+    };
+  const settled = (deliveryId: string, status: string, attempts: number) =>
+    eventually(
+      () => detail(deliveryId),
+      (delivery) => delivery.status === status && delivery.attempts.length === attempts,
+      { timeoutMs: 60_000, what: `the delivery to be ${status} after ${attempts} attempts` },
+    );
+
+  it('sends the fixed sample of a kind through the pipeline, signed, under a fresh event id', async () => {
+    const webhook = await createWebhook('/api-test', owner);
+    const response = await suite
+      .request('post', `/api/webhooks/${webhook.id}/test`, await owner.token())
+      .send({ event: 'call.ended' })
+      .expect(201);
+    expect(response.body).toEqual({
+      success: true,
+      message: 'Webhook test delivery queued.',
+      data: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        event: 'call.ended',
+        event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: expect.any(String),
+        created_at: expect.any(String),
+      },
+    });
+    const delivery = await settled(response.body.data.id, 'delivered', 1);
+    expect(delivery.attempts).toEqual([
+      { number: 1, at: expect.any(String), duration_ms: expect.any(Number), status_code: 200, response_body: 'ok', error: null },
+    ]);
+    const [hit] = hitsOf('/api-test');
+    expect(hit!.headers['webhook-id']).toBe(response.body.data.event_id);
+    expect(JSON.parse(hit!.body)).toMatchObject({
+      event: 'call.ended',
+      webhook_id: webhook.id,
+      data: WEBHOOK_SAMPLE_DATA['call.ended'],
+    });
+    expect(await verify(webhook.secret, hit!.body, hit!.headers['x-webhook-signature'] as string)).toBe(true);
+    await suite
+      .request('post', `/api/webhooks/${webhook.id}/test`, await owner.token())
+      .send({ event: 'call.exploded' })
+      .expect(400);
+    await suite
+      .request('post', `/api/webhooks/${webhook.id}/test`, await owner.token())
+      .send({})
+      .expect(400);
+  }, 90_000);
+
+  it('lists a webhook’s deliveries newest first, by page, status and kind; refuses other values (400)', async () => {
+    const webhook = await createWebhook('/api-list', owner);
+    const first = await sendTest(webhook.id, 'sms.sent');
+    const second = await sendTest(webhook.id, 'call.started');
+    const third = await sendTest(webhook.id, 'sms.sent');
+    await settled(third.id, 'delivered', 1);
+    const list = async (query: string) =>
+      (await suite.request('get', `/api/webhooks/${webhook.id}/deliveries${query}`, await owner.token()).expect(200)).body
+        .data as {
+        records: Array<{ id: string; event: string; status: string }>;
+        pagination: { total: number; per_page: number };
+      };
+    const page = await list('?per_page=2&page=1');
+    expect(page.pagination).toMatchObject({ total: 3, per_page: 2 });
+    expect(page.records.map((row) => row.id)).toEqual([third.id, second.id]);
+    expect((await list('?page=2&per_page=2')).records.map((row) => row.id)).toEqual([first.id]);
+    expect((await list('?event=sms.sent')).records.map((row) => row.id)).toEqual([third.id, first.id]);
+    expect((await list('')).pagination).toMatchObject({ per_page: 15 });
+    await settled(first.id, 'delivered', 1);
+    await settled(second.id, 'delivered', 1);
+    expect((await list('?status=delivered')).pagination.total).toBe(3);
+    expect((await list('?status=failed')).records).toEqual([]);
+    expect(Object.keys((await list('')).records[0]!).sort()).toEqual(
+      ['attempts', 'created_at', 'event', 'event_id', 'id', 'next_attempt_at', 'status'].sort(),
+    );
+    for (const query of ['?status=done', '?event=call.exploded', '?per_page=101', '?page=0']) {
+      await suite.request('get', `/api/webhooks/${webhook.id}/deliveries${query}`, await owner.token()).expect(400);
+    }
+  }, 90_000);
+
+  it('replays a failed delivery as a new series with the same webhook-id; 409 while pending', async () => {
+    answers.set('/api-replay', 500);
+    const webhook = await createWebhook('/api-replay', owner);
+    const sent = await sendTest(webhook.id, 'sms.failed');
+    await settled(sent.id, 'failed', 5);
+    const replay = async (status: number) =>
+      suite.request('post', `/api/webhooks/deliveries/${sent.id}/replay`, await owner.token()).expect(status);
+    const response = await replay(200);
+    expect(response.body).toMatchObject({
+      success: true,
+      message: 'Webhook delivery replay queued.',
+      data: { id: sent.id, event_id: sent.event_id, status: 'pending', attempts: 0 },
+    });
+    // Its new series is pending (the receiver still answers 500, retried a second apart): no second replay.
+    const conflict = await replay(409);
+    expect(conflict.body).toMatchObject({ success: false, message: expect.stringContaining('still pending') });
+    await settled(sent.id, 'failed', 10);
+
+    answers.set('/api-replay', 200);
+    await replay(200);
+    const delivery = await settled(sent.id, 'delivered', 11);
+    expect(delivery.attempts.map((attempt) => [attempt.number, attempt.status_code])).toEqual([
+      ...[1, 2, 3, 4, 5].map((number) => [number, 500]),
+      ...[1, 2, 3, 4, 5].map((number) => [number, 500]),
+      [1, 200],
+    ]);
+    const hits = hitsOf('/api-replay');
+    expect(hits).toHaveLength(11);
+    expect(new Set(hits.map((hit) => hit.headers['webhook-id']))).toEqual(new Set([sent.event_id]));
+    expect(new Set(hits.map((hit) => hit.body)).size).toBe(1);
+  }, 120_000);
+
+  it('refuses to replay or test for a disabled webhook (409)', async () => {
+    answers.set('/api-gone', 410);
+    const webhook = await createWebhook('/api-gone', owner);
+    const sent = await sendTest(webhook.id, 'sms.sent');
+    await settled(sent.id, 'failed', 1);
+    const replayed = await suite.request('post', `/api/webhooks/deliveries/${sent.id}/replay`, await owner.token()).expect(409);
+    expect(replayed.body).toMatchObject({ success: false, message: expect.stringContaining('disabled') });
+    await suite
+      .request('post', `/api/webhooks/${webhook.id}/test`, await owner.token())
+      .send({ event: 'sms.sent' })
+      .expect(409);
+  }, 90_000);
+
+  it("answers another company's webhook or delivery and malformed ids 404, and needs manage-webhooks (403)", async () => {
+    const webhook = await createWebhook('/api-tenancy', owner);
+    const sent = await sendTest(webhook.id, 'sms.sent');
+    const calls = (webhookId: string, deliveryId: string) =>
+      [
+        ['get', `/api/webhooks/${webhookId}/deliveries`],
+        ['post', `/api/webhooks/${webhookId}/test`],
+        ['get', `/api/webhooks/deliveries/${deliveryId}`],
+        ['post', `/api/webhooks/deliveries/${deliveryId}/replay`],
+      ] as const;
+    for (const [method, path] of calls(webhook.id, sent.id)) {
+      expect((await suite.request(method, path, await admin.token()).send({ event: 'sms.sent' })).status).toBe(404);
+      expect((await suite.request(method, path, await limited.token()).send({ event: 'sms.sent' })).status).toBe(403);
+      expect((await suite.request(method, path, null).send({ event: 'sms.sent' })).status).toBe(401);
+    }
+    for (const garbage of ['42', 'not-a-uuid', `${webhook.id}x`]) {
+      for (const [method, path] of calls(garbage, garbage)) {
+        expect((await suite.request(method, path, await owner.token()).send({ event: 'sms.sent' })).status).toBe(404);
+      }
+    }
+    await settled(sent.id, 'delivered', 1);
+  }, 90_000);
+});

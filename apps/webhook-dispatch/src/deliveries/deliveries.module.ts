@@ -5,6 +5,9 @@ import { ENVIRONMENT, FeatureModule } from '@suite/runtime';
 import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
 import { SendingModule } from '../sending/sending.module';
 import { WebhookSender } from '../sending/webhook-sender';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { DeliveriesController } from './deliveries.controller';
+import { DeliveriesService } from './deliveries.service';
 import { parseRetryDelays } from './retry-delays';
 import { WebhookAttemptEntity } from './webhook-attempt.entity';
 import { WEBHOOK_DELIVER_QUEUE, WebhookDeliveriesStore } from './webhook-deliveries.store';
@@ -42,7 +45,8 @@ export class WebhookDeliveryWorker implements OnModuleInit, BeforeApplicationShu
 /** Deliveries: the events webhooks are subscribed to, sent, signed and retried (issue 14). */
 @FeatureModule({
   entities: [WebhookDeliveryEntity, WebhookAttemptEntity],
-  imports: [SendingModule],
-  providers: [WebhookDeliveriesStore, WebhookEventsHandler, WebhookDeliveryWorker],
+  imports: [SendingModule, WebhooksModule],
+  controllers: [DeliveriesController],
+  providers: [DeliveriesService, WebhookDeliveriesStore, WebhookEventsHandler, WebhookDeliveryWorker],
 })
 export class DeliveriesModule {}

@@ -53,26 +53,42 @@ export class WebhookDeliveriesStore {
     const webhooks = await CompanyScopedRepository.of(manager, WebhookEntity, event.companyId).find({
       where: { status: Not('disabled'), events: ArrayContains([event.kind]) },
     });
-    if (webhooks.length === 0) return 0;
-    const deliveries = CompanyScopedRepository.of(manager, WebhookDeliveryEntity, event.companyId);
-    const now = new Date();
-    for (const webhook of webhooks) {
-      const delivery = await deliveries.save(
-        deliveries.create({
-          id: randomUUID(),
-          webhookId: webhook.id,
-          event: event.kind,
-          eventId: event.eventId,
-          data: event.data,
-          occurredAt: event.occurredAt,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-        }),
-      );
-      await this.enqueue(manager, delivery);
-    }
+    for (const webhook of webhooks) await this.deliver(manager, webhook, event);
     return webhooks.length;
+  }
+
+  /** One delivery of the event to the webhook, its first attempt's job due now (fan-out, and the test endpoint). */
+  async deliver(manager: EntityManager, webhook: WebhookEntity, event: WebhookEventToDeliver): Promise<WebhookDeliveryEntity> {
+    const deliveries = CompanyScopedRepository.of(manager, WebhookDeliveryEntity, event.companyId);
+    const delivery = await deliveries.save(
+      deliveries.create({
+        id: randomUUID(),
+        webhookId: webhook.id,
+        event: event.kind,
+        eventId: event.eventId,
+        data: event.data,
+        occurredAt: event.occurredAt,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: new Date(),
+      }),
+    );
+    await this.enqueue(manager, delivery);
+    return delivery;
+  }
+
+  /**
+   * A final delivery sent again now as a new series of attempts: pending, its attempt count back to
+   * 0 (the next attempt is number 1 of the new series; the earlier attempts stay), its first job
+   * due now. The caller holds the delivery's row lock.
+   */
+  async replay(manager: EntityManager, delivery: WebhookDeliveryEntity): Promise<WebhookDeliveryEntity> {
+    const deliveries = CompanyScopedRepository.of(manager, WebhookDeliveryEntity, delivery.companyId);
+    const replayed = await deliveries.save(
+      Object.assign(delivery, { status: 'pending', attempts: 0, nextAttemptAt: new Date() }),
+    );
+    await this.enqueue(manager, replayed);
+    return replayed;
   }
 
   /** The delivery and its webhook (null when deleted), read before an attempt. */

@@ -1,16 +1,12 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
 import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
 import { ListWebhooksQuery } from './dto/list-webhooks.query';
 import { WebhookRequest } from './dto/webhook.request';
 import { CreatedWebhookResponse, mapWebhook, RotatedSecretResponse, WebhookResponse } from './dto/webhook.response';
-import { WebhookId } from './webhook-id.pipe';
+import { ApiWebhookIdParam, NOT_FOUND_IN_COMPANY, WEBHOOK_NOT_IN_COMPANY, WebhookId } from './webhook-id.pipe';
 import { WebhooksService, type WebhookInput } from './webhooks.service';
-
-const NOT_FOUND_IN_COMPANY = 'company_id names a company you may not act on.';
-const WEBHOOK_NOT_IN_COMPANY = `No such webhook in the company, or ${NOT_FOUND_IN_COMPANY}`;
-const ApiWebhookIdParam = () => ApiParam({ name: 'id', type: String, format: 'uuid', description: 'The webhook id' });
 
 const inputOf = (body: WebhookRequest): WebhookInput => ({
   title: body.title,

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { WebhookEventKind } from '@suite/contracts';
+import { AppError, CompanyScopedRepository, type PageRequest } from '@suite/runtime';
+import { DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND } from '../webhooks/webhook-id.pipe';
+import { WebhookEntity } from '../webhooks/webhook.entity';
+import { WebhooksService } from '../webhooks/webhooks.service';
+import { WebhookAttemptEntity } from './webhook-attempt.entity';
+import { WebhookDeliveriesStore } from './webhook-deliveries.store';
+import { WebhookDeliveryEntity, type WebhookDeliveryStatus } from './webhook-delivery.entity';
+import { WEBHOOK_SAMPLE_DATA } from './webhook-samples';
+
+export const WEBHOOK_DISABLED = 'The webhook is disabled; it gets no deliveries until it is enabled again.';
+export const DELIVERY_PENDING = 'The delivery is still pending; replay it once it is delivered or failed.';
+export const DELIVERY_WEBHOOK_GONE = 'The webhook of this delivery was deleted.';
+
+export interface DeliveryFilters {
+  status?: WebhookDeliveryStatus;
+  event?: WebhookEventKind;
+}
+
+/**
+ * A company's deliveries as the API shows them (decision 0030): a webhook's list, one delivery with
+ * its attempts, a replay and a test send. Sending goes through WebhookDeliveriesStore — the same
+ * rows and `webhook.deliver` jobs as an event's fan-out, enqueued in the request's transaction.
+ */
+@Injectable()
+export class DeliveriesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly webhooks: WebhooksService,
+    private readonly store: WebhookDeliveriesStore,
+  ) {}
+
+  /** A page of the webhook's deliveries, newest first; 404 when the webhook is not the company's. */
+  async list(
+    companyId: string,
+    webhookId: string,
+    filters: DeliveryFilters,
+    page: PageRequest,
+  ): Promise<[WebhookDeliveryEntity[], number]> {
+    await this.webhooks.get(companyId, webhookId);
+    return this.deliveries(this.dataSource, companyId).findAndCount({
+      where: {
+        webhookId,
+        ...(filters.status ? { status: filters.status } : {}),
+        ...(filters.event ? { event: filters.event } : {}),
+      },
+      order: { createdAt: 'DESC', id: 'ASC' },
+      skip: page.offset,
+      take: page.perPage,
+    });
+  }
+
+  /** The delivery and every attempt it had, oldest first. */
+  async get(companyId: string, id: string): Promise<{ delivery: WebhookDeliveryEntity; attempts: WebhookAttemptEntity[] }> {
+    const delivery = await this.deliveries(this.dataSource, companyId).findOneBy({ id });
+    if (!delivery) throw new AppError('not_found', DELIVERY_NOT_FOUND);
+    const attempts = await CompanyScopedRepository.of(this.dataSource, WebhookAttemptEntity, companyId).find({
+      where: { deliveryId: id },
+      order: { at: 'ASC', id: 'ASC' },
+    });
+    return { delivery, attempts };
+  }
+
+  /** A delivered or failed delivery sent again now, same event id, as a new series of attempts (409: pending, webhook disabled). */
+  async replay(companyId: string, id: string): Promise<WebhookDeliveryEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const delivery = await this.deliveries(manager, companyId).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!delivery) throw new AppError('not_found', DELIVERY_NOT_FOUND);
+      const webhook = await this.webhookOf(manager, companyId, delivery.webhookId);
+      if (!webhook) throw new AppError('conflict', DELIVERY_WEBHOOK_GONE);
+      if (webhook.status === 'disabled') throw new AppError('conflict', WEBHOOK_DISABLED);
+      if (delivery.status === 'pending') throw new AppError('conflict', DELIVERY_PENDING);
+      return this.store.replay(manager, delivery);
+    });
+  }
+
+  /** One delivery of the kind's fixed sample (webhook-samples.ts) under a fresh event id, through the same pipeline. */
+  async test(companyId: string, webhookId: string, kind: WebhookEventKind): Promise<WebhookDeliveryEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const webhook = await this.webhookOf(manager, companyId, webhookId);
+      if (!webhook) throw new AppError('not_found', WEBHOOK_NOT_FOUND);
+      if (webhook.status === 'disabled') throw new AppError('conflict', WEBHOOK_DISABLED);
+      return this.store.deliver(manager, webhook, {
+        eventId: randomUUID(),
+        companyId,
+        occurredAt: new Date(),
+        kind,
+        data: WEBHOOK_SAMPLE_DATA[kind],
+      });
+    });
+  }
+
+  private webhookOf(manager: EntityManager, companyId: string, id: string): Promise<WebhookEntity | null> {
+    return CompanyScopedRepository.of(manager, WebhookEntity, companyId).findOneBy({ id });
+  }
+
+  private deliveries(source: DataSource | EntityManager, companyId: string): CompanyScopedRepository<WebhookDeliveryEntity> {
+    return CompanyScopedRepository.of(source, WebhookDeliveryEntity, companyId);
+  }
+}

@@ -1,0 +1,63 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '@suite/contracts';
+import type { WebhookAttemptEntity } from '../webhook-attempt.entity';
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryEntity, type WebhookDeliveryStatus } from '../webhook-delivery.entity';
+
+/** A delivery's own fields: one event for one webhook. */
+class DeliveryFields {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: WEBHOOK_EVENT_KINDS }) event!: WebhookEventKind;
+  @ApiProperty({ format: 'uuid', description: 'The `webhook-id` header: the same on every attempt and replay.' })
+  event_id!: string;
+  @ApiProperty({ enum: WEBHOOK_DELIVERY_STATUSES }) status!: WebhookDeliveryStatus;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Null once final.' })
+  next_attempt_at!: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+}
+
+/** A delivery as lists show it. */
+export class DeliveryResponse extends DeliveryFields {
+  @ApiProperty({ type: 'integer', description: 'Attempts of the current series (a replay starts a new one).' })
+  attempts!: number;
+}
+
+/** One HTTP attempt as the receiver answered it. */
+export class AttemptResponse {
+  @ApiProperty({ type: 'integer', description: 'From 1 in each series; a replay starts again at 1.' })
+  number!: number;
+  @ApiProperty({ format: 'date-time' }) at!: string;
+  @ApiProperty({ type: 'integer' }) duration_ms!: number;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Null when no answer came (timeout, refused).' })
+  status_code!: number | null;
+  @ApiProperty({ description: 'The first 4 KB of the answer.' }) response_body!: string;
+  @ApiProperty({ type: String, nullable: true }) error!: string | null;
+}
+
+/** A delivery with every attempt it had, oldest first (all series). */
+export class DeliveryDetailResponse extends DeliveryFields {
+  @ApiProperty({ type: [AttemptResponse] }) attempts!: AttemptResponse[];
+}
+
+export const mapDelivery = (delivery: WebhookDeliveryEntity): DeliveryResponse => ({
+  id: delivery.id,
+  event: delivery.event,
+  event_id: delivery.eventId,
+  status: delivery.status,
+  attempts: delivery.attempts,
+  next_attempt_at: delivery.nextAttemptAt?.toISOString() ?? null,
+  created_at: delivery.createdAt.toISOString(),
+});
+
+export const mapAttempt = (attempt: WebhookAttemptEntity): AttemptResponse => ({
+  number: attempt.number,
+  at: attempt.at.toISOString(),
+  duration_ms: attempt.durationMs,
+  status_code: attempt.statusCode,
+  response_body: attempt.responseBody,
+  error: attempt.error,
+});
+
+export const mapDeliveryDetail = (delivery: WebhookDeliveryEntity, attempts: WebhookAttemptEntity[]): DeliveryDetailResponse => ({
+  ...mapDelivery(delivery),
+  attempts: attempts.map(mapAttempt),
+});

@@ -1,0 +1,94 @@
+import type { WebhookEventKind, WebhookPayloadMap } from '@suite/contracts';
+
+const call = (status: string, answered: boolean): WebhookPayloadMap['call.started'] => ({
+  call_id: '00000000-0000-4000-8000-000000000001',
+  agent_id: answered ? '00000000-0000-4000-8000-000000000002' : null,
+  caller_number: '+15555550100',
+  called_number: '+15555550199',
+  call_duration: status === 'completed' ? 125 : 0,
+  call_status: status,
+  call_direction: 'inbound',
+  recording_url: null,
+  transcription: null,
+  sentiment: null,
+  disposition: null,
+  tags: ['sample'],
+  custom_fields: {},
+});
+
+const agent = {
+  agent_id: '00000000-0000-4000-8000-000000000002',
+  name: 'Sample Agent',
+  status: 'available',
+  updated_at: '2026-01-01T12:00:00.000Z',
+};
+
+const campaign = (completed: boolean): WebhookPayloadMap['campaign.started'] => ({
+  campaign_id: '00000000-0000-4000-8000-000000000003',
+  name: 'Sample campaign',
+  status: completed ? 'completed' : 'running',
+  started_at: '2026-01-01T09:00:00.000Z',
+  completed_at: completed ? '2026-01-01T17:00:00.000Z' : null,
+  total_contacts: 250,
+});
+
+const sms = (inbound: boolean, status: WebhookPayloadMap['sms.sent']['status']): WebhookPayloadMap['sms.sent'] => ({
+  message_id: '00000000-0000-4000-8000-000000000005',
+  direction: inbound ? 'inbound' : 'outbound',
+  channel: 'sms',
+  from_number: inbound ? '+15555550199' : '+15555550100',
+  to_number: inbound ? '+15555550100' : '+15555550199',
+  contact_phone: '+15555550199',
+  body: 'This is a sample message.',
+  status,
+  sent_at: inbound ? null : '2026-01-01T12:00:00.000Z',
+  ts: '2026-01-01T12:00:01.000Z',
+});
+
+/**
+ * The fixed `data` of each kind that `POST /api/webhooks/{id}/test` sends (docs/webhooks.md): the
+ * kind's payload shape with made-up ids and the 555 numbers, the same on every test.
+ */
+export const WEBHOOK_SAMPLE_DATA: { readonly [K in WebhookEventKind]: WebhookPayloadMap[K] } = {
+  'call.started': call('ringing', false),
+  'call.answered': call('in_progress', true),
+  'call.transferred': call('transferred', true),
+  'call.ended': call('completed', true),
+  'agent.created': agent,
+  'agent.updated': agent,
+  'agent.status_changed': { ...agent, previous_status: 'offline' },
+  'agent.performance': {
+    agent_id: agent.agent_id,
+    name: agent.name,
+    period_start: '2026-01-01T00:00:00.000Z',
+    period_end: '2026-01-02T00:00:00.000Z',
+    calls_handled: 42,
+    calls_missed: 3,
+    average_call_duration: 180,
+    talk_time: 7560,
+  },
+  'campaign.started': campaign(false),
+  'campaign.completed': campaign(true),
+  'lead.generated': {
+    lead_id: '00000000-0000-4000-8000-000000000004',
+    name: 'Sample Lead',
+    phone: '+15555550199',
+    email: 'lead@example.com',
+    source: 'call',
+    campaign_id: '00000000-0000-4000-8000-000000000003',
+    created_at: '2026-01-01T12:00:00.000Z',
+  },
+  'appointment.scheduled': {
+    appointment_id: '00000000-0000-4000-8000-000000000006',
+    lead_id: '00000000-0000-4000-8000-000000000004',
+    agent_id: agent.agent_id,
+    scheduled_at: '2026-01-05T15:00:00.000Z',
+    duration: 30,
+    status: 'scheduled',
+    created_at: '2026-01-01T12:00:00.000Z',
+  },
+  'sms.sent': sms(false, 'delivered'),
+  'sms.received': sms(true, 'received'),
+  'sms.failed': sms(false, 'failed'),
+  'sms.replied': sms(true, 'received'),
+};
