@@ -33,8 +33,17 @@ beforeAll(async () => {
     url: database.url,
     entities: [NoteEntity],
     namingStrategy: new SnakeNamingStrategy(),
-    synchronize: true,
   }).initialize();
+  // The suite's tables come from committed migrations, never from synchronize; this spec's one
+  // table is written out the same way.
+  await dataSource.query(
+    `CREATE TABLE scoped_notes (
+       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       company_id bigint NOT NULL,
+       topic varchar NOT NULL,
+       deleted_at timestamptz
+     )`,
+  );
   const insert = async (companyId: string, topic: string, deletedAt: Date | null = null) =>
     (await dataSource.getRepository(NoteEntity).save({ companyId, topic, deletedAt })).id;
   ids.a1 = await insert('1', 'billing');
