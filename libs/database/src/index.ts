@@ -1,7 +1,7 @@
 // Raw SQL beside TypeORM: named prepared statements (and one assembled from parts), schema-qualified names, SQLSTATE checks.
 export { PreparedStatement, type PgClient } from './prepared-statement';
 export { BuiltStatement, columnList, StatementBuilder, StatementParams, type UnnestColumns } from './statement-builder';
-export { assertSchemaName, qualifiedTable } from './qualified-table';
+export { assertSchemaName, entityTable, qualifiedTable } from './qualified-table';
 export { openTransactionOf } from './open-transaction';
 export { isForeignKeyViolation, isUniqueViolation, sqlStateOf, SqlState } from './postgres-errors';
 

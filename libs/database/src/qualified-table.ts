@@ -1,3 +1,4 @@
+import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { quoteIdentifier } from '@suite/runtime';
 
 /**
@@ -16,4 +17,10 @@ export function assertSchemaName(schema: string): string {
 
 export function qualifiedTable(schema: string, table: string): string {
   return `${quoteIdentifier(assertSchemaName(schema))}.${quoteIdentifier(table)}`;
+}
+
+/** An entity's table as raw SQL names it: its own schema (or the DataSource's), quoted. */
+export function entityTable(dataSource: DataSource, entity: EntityTarget<ObjectLiteral>): string {
+  const metadata = dataSource.getMetadata(entity);
+  return qualifiedTable(metadata.schema ?? 'public', metadata.tableName);
 }

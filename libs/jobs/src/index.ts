@@ -3,7 +3,7 @@ export { JobsRuntime, type JobsRuntimeOptions } from './jobs-runtime';
 export type { NewJob } from './enqueue/new-job';
 
 // Defining a queue
-export type { ClaimedJob, JobQueue } from './queue/job-queue';
+export type { ClaimedJob, JobQueue, SucceededRun } from './queue/job-queue';
 export { maxAttemptsOf, retryDelayMs, type RetrySchedule } from './queue/retry-schedule';
 
 // Entities (add to the DataSource and migrations of every app that runs jobs)

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import { assertSchemaName, NotificationListener } from '@suite/database';
-import { JobEnqueuer } from './enqueue/job-enqueuer';
+import { JobEnqueuer, type JobsToPostpone } from './enqueue/job-enqueuer';
 import { jobsChannel } from './enqueue/jobs-channel';
 import type { NewJob } from './enqueue/new-job';
 import { JobMetrics } from './metrics/job-metrics';
@@ -56,6 +56,11 @@ export class JobsRuntime {
   /** Writes jobs in the transaction of `manager` (see JobEnqueuer); returns their ids. */
   enqueue(manager: EntityManager, jobs: NewJob | readonly NewJob[]): Promise<string[]> {
     return this.enqueuer.enqueue(manager, jobs);
+  }
+
+  /** Holds a key's queued jobs back until `until`, in the transaction of `manager` (JobEnqueuer.postpone). */
+  postpone(manager: EntityManager, target: JobsToPostpone): Promise<void> {
+    return this.enqueuer.postpone(manager, target);
   }
 
   /** Runs `queue`'s jobs in this process (from start(), or at once when already started). */

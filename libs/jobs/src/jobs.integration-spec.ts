@@ -330,4 +330,77 @@ describe('workers', () => {
     const lastSlow = runs.map((run) => run.key).lastIndexOf('slow');
     expect(runs.slice(0, lastSlow).filter((run) => run.key?.startsWith('fast-'))).toHaveLength(6);
   });
+
+  it('settles successful runs in groups (succeededMany): 300 jobs on two replicas, each written exactly once', async () => {
+    const db2 = await appDataSource(schema);
+    const groups: number[] = [];
+    const grouped = () =>
+      testQueue(schema, {
+        concurrency: 16,
+        succeeded: undefined,
+        succeededMany: async (manager, runs) => {
+          groups.push(runs.length);
+          for (const run of runs) await record(manager, schema, run.job.id, `${run.result} in a group`);
+        },
+      });
+    const first = grouped();
+    const second = grouped();
+    const a = replica(db, schema);
+    const b = replica(db2, schema);
+    a.register(first.queue);
+    b.register(second.queue);
+    await db.transaction((manager) =>
+      a.enqueue(
+        manager,
+        Array.from({ length: 300 }, (_, n) => ({ queue: 'test.work', payload: { n } })),
+      ),
+    );
+    a.start();
+    b.start();
+    await eventually(
+      () => outcomes(db, schema),
+      (done) => done.size === 300,
+      { timeoutMs: 30_000, what: 'all 300 jobs to be settled' },
+    );
+    expect([...(await outcomes(db, schema)).values()].every((outcome) => outcome === 'ok in a group')).toBe(true);
+    expect(groups.reduce((sum, n) => sum + n, 0)).toBe(300);
+    // Under load the runs gather: fewer transactions than jobs.
+    expect(groups.length).toBeLessThan(300);
+    expect(await jobRows(db, schema)).toEqual([]);
+  });
+
+  it("claims other keys' jobs beside a key with a backlog of 5,000 due jobs and no free place", async () => {
+    const started: Array<string | null> = [];
+    let releaseBlocked: () => void = () => undefined;
+    const blocked = new Promise<void>((resolve) => (releaseBlocked = resolve));
+    const jobs = replica(db, schema);
+    jobs.register(
+      testQueue(schema, {
+        concurrency: 8,
+        perKeyConcurrency: 2,
+        handle: async (job) => {
+          started.push(job.concurrencyKey);
+          if (job.concurrencyKey === 'backlog') await blocked;
+          return 'ok';
+        },
+      }).queue,
+    );
+    await db.transaction((manager) =>
+      jobs.enqueue(manager, [
+        ...Array.from({ length: 5_000 }, (_, n) => ({ queue: 'test.work', payload: { n }, concurrencyKey: 'backlog' })),
+        ...Array.from({ length: 20 }, (_, n) => ({ queue: 'test.work', payload: { n }, concurrencyKey: `other-${n % 4}` })),
+      ]),
+    );
+    jobs.start();
+    try {
+      await eventually(
+        () => outcomes(db, schema),
+        (done) => done.size === 20,
+        { timeoutMs: 20_000, what: "the other keys' 20 jobs to run while the backlog's key is full" },
+      );
+      expect(started.filter((key) => key === 'backlog')).toHaveLength(2);
+    } finally {
+      releaseBlocked();
+    }
+  });
 });

@@ -38,4 +38,25 @@ export class WebhookDispatchEnvironment extends BaseEnvironment {
     { message: 'WEBHOOKS_RETRY_DELAYS must be four comma-separated delays such as 30s,2m,8m,32m (units ms, s, m, h)' },
   )
   WEBHOOKS_RETRY_DELAYS: string = '30s,2m,8m,32m';
+
+  /** Attempts in flight at once per replica (HTTP requests and their reads and writes). */
+  @IsInt()
+  @Min(1)
+  @Max(1_000)
+  WEBHOOKS_CONCURRENCY: number = 64;
+
+  /**
+   * Attempts in flight at once per webhook, across replicas: what one endpoint can hold of the
+   * dispatcher, so a slow one delays only itself.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  WEBHOOKS_ENDPOINT_CONCURRENCY: number = 8;
+
+  /** Attempts older than this many days are deleted, and final deliveries left without attempts. */
+  @IsInt()
+  @Min(1)
+  @Max(3_650)
+  WEBHOOKS_RETENTION_DAYS: number = 30;
 }

@@ -6,6 +6,7 @@ import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-envi
 import { SendingModule } from '../sending/sending.module';
 import { WebhookSender } from '../sending/webhook-sender';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { AttemptsRetention } from './attempts-retention';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveriesService } from './deliveries.service';
 import { parseRetryDelays } from './retry-delays';
@@ -14,6 +15,9 @@ import { WEBHOOK_DELIVER_QUEUE, WebhookDeliveriesStore } from './webhook-deliver
 import { webhookDeliverQueue } from './webhook-deliver.queue';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { WebhookEventsHandler } from './webhook-events.handler';
+
+/** Failed attempts in a row that open a webhook's circuit (docs/webhooks.md). */
+export const CIRCUIT_BREAKER_FAILURES = 5;
 
 /** Registers the delivery queue with the app's jobs; in-flight attempts get their grace at shutdown. */
 @Injectable()
@@ -26,11 +30,14 @@ export class WebhookDeliveryWorker implements OnModuleInit, BeforeApplicationShu
   ) {}
 
   onModuleInit(): void {
+    const retryDelaysMs = parseRetryDelays(this.env.WEBHOOKS_RETRY_DELAYS)!;
     const options = {
       timeoutMs: this.env.WEBHOOKS_TIMEOUT_MS,
-      retryDelaysMs: parseRetryDelays(this.env.WEBHOOKS_RETRY_DELAYS)!,
-      concurrency: 16,
-      perWebhookConcurrency: 2,
+      retryDelaysMs,
+      concurrency: this.env.WEBHOOKS_CONCURRENCY,
+      perWebhookConcurrency: this.env.WEBHOOKS_ENDPOINT_CONCURRENCY,
+      // Five failed attempts in a row open an endpoint's circuit for the schedule's first delay.
+      breaker: { failures: CIRCUIT_BREAKER_FAILURES, cooldownMs: retryDelaysMs[0]! },
       pollMs: 1_000,
       stopGraceMs: Math.min(this.env.WEBHOOKS_TIMEOUT_MS, this.env.SHUTDOWN_TIMEOUT_MS / 2),
     };
@@ -47,6 +54,6 @@ export class WebhookDeliveryWorker implements OnModuleInit, BeforeApplicationShu
   entities: [WebhookDeliveryEntity, WebhookAttemptEntity],
   imports: [SendingModule, WebhooksModule],
   controllers: [DeliveriesController],
-  providers: [DeliveriesService, WebhookDeliveriesStore, WebhookEventsHandler, WebhookDeliveryWorker],
+  providers: [DeliveriesService, WebhookDeliveriesStore, WebhookEventsHandler, WebhookDeliveryWorker, AttemptsRetention],
 })
 export class DeliveriesModule {}

@@ -3,6 +3,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 /** One HTTP attempt of a delivery, as the receiver answered it (the first 4 KB of its body). */
 @Entity({ name: 'webhook_attempts' })
 @Index(['deliveryId', 'number'])
+// The retention purge (WEBHOOKS_RETENTION_DAYS) deletes by age.
+@Index(['at'])
 export class WebhookAttemptEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

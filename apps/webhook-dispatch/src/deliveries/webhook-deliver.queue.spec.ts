@@ -22,6 +22,7 @@ const webhook = (more: Partial<WebhookEntity> = {}) =>
     secret,
     previousSecret: null,
     previousSecretExpiresAt: null,
+    circuitOpenUntil: null,
     ...more,
   }) as WebhookEntity;
 
@@ -44,6 +45,7 @@ const options = {
   retryDelaysMs: [1_000, 1_000, 1_000, 1_000],
   concurrency: 4,
   perWebhookConcurrency: 2,
+  breaker: { failures: 5, cooldownMs: 1_000 },
   pollMs: 1_000,
   stopGraceMs: 5_000,
 };
@@ -53,7 +55,7 @@ function setup(found: Awaited<ReturnType<WebhookDeliveriesStore['load']>>) {
   const sender = { send: jest.fn(async (attempt: WebhookAttempt) => (sent.push(attempt), answer)) } as unknown as WebhookSender;
   const store = {
     load: jest.fn(async () => found),
-    record: jest.fn(async () => undefined),
+    settle: jest.fn(async () => undefined),
     abandon: jest.fn(async () => undefined),
   } as unknown as WebhookDeliveriesStore;
   return { queue: webhookDeliverQueue(options, sender, store), sent, store };
@@ -76,10 +78,28 @@ describe('webhookDeliverQueue', () => {
     expect(JSON.parse(body)).toMatchObject({ event: 'sms.sent', timestamp: NOW.toISOString(), webhook_id: webhook().id });
     expect(sent[0]!.headers['webhook-id']).toBe(delivery.eventId);
     expect(await verify(secret, body, sent[0]!.headers['x-webhook-signature']!)).toBe(true);
-    expect(run).toMatchObject({ number: 3, result: answer });
+    expect(run).toEqual({ job: job.payload, kind: 'attempt', attempt: { number: 3, at: expect.any(Date), result: answer } });
     const manager = {} as EntityManager;
-    await queue.succeeded!(manager, job, run);
-    expect(store.record).toHaveBeenCalledWith(manager, job.payload, run, options.retryDelaysMs);
+    await queue.succeededMany!(manager, [
+      { job, result: run },
+      { job, result: null },
+    ]);
+    expect(store.settle).toHaveBeenCalledWith(manager, [run], {
+      retryDelaysMs: options.retryDelaysMs,
+      breaker: options.breaker,
+    });
+  });
+
+  it('holds an attempt back while the circuit is open, unless a user asked for it (replay, test)', async () => {
+    const until = new Date(Date.now() + 60_000);
+    const { queue, sent } = setup({ delivery, webhook: webhook({ circuitOpenUntil: until }) });
+    expect(await queue.handle(job, new AbortController().signal)).toEqual({ job: job.payload, kind: 'deferred', until });
+    expect(sent).toEqual([]);
+    const manual = { ...job, payload: { ...job.payload, manual: true as const } };
+    expect(await queue.handle(manual, new AbortController().signal)).toMatchObject({ kind: 'attempt' });
+    expect(sent).toHaveLength(1);
+    const closed = setup({ delivery, webhook: webhook({ circuitOpenUntil: new Date(Date.now() - 1) }) });
+    expect(await closed.queue.handle(job, new AbortController().signal)).toMatchObject({ kind: 'attempt' });
   });
 
   it('sends nothing for a delivery already final, and abandons one whose webhook is gone or disabled', async () => {
@@ -89,12 +109,13 @@ describe('webhookDeliverQueue', () => {
       expect(sent).toEqual([]);
     }
     for (const gone of [null, webhook({ status: 'disabled' })]) {
-      const { queue, sent, store } = setup({ delivery, webhook: gone });
-      const run = await queue.handle(job, new AbortController().signal);
+      const { queue, sent } = setup({ delivery, webhook: gone });
+      expect(await queue.handle(job, new AbortController().signal)).toEqual({ job: job.payload, kind: 'webhook_gone' });
       expect(sent).toEqual([]);
-      await queue.succeeded!({} as EntityManager, job, run);
-      expect(store.abandon).toHaveBeenCalledWith({}, job.payload);
     }
+    const { queue, store } = setup(null);
+    await queue.failed!({} as EntityManager, job, 'the database went away');
+    expect(store.abandon).toHaveBeenCalledWith({}, [job.payload]);
   });
 });
 

@@ -1,42 +1,47 @@
 import type { EntityManager } from 'typeorm';
-import type { ClaimedJob, JobQueue } from '@suite/jobs';
+import type { ClaimedJob, JobQueue, SucceededRun } from '@suite/jobs';
 import { webhookBody, webhookSignatureHeaders, type WebhookSecrets } from '../signing';
 import type { WebhookSender } from '../sending/webhook-sender';
 import type { WebhookEntity } from '../webhooks/webhook.entity';
-import type { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import {
   WEBHOOK_DELIVER_QUEUE,
-  type MadeAttempt,
+  type AttemptContext,
+  type SettledRun,
   type WebhookDeliverJob,
   type WebhookDeliveriesStore,
 } from './webhook-deliveries.store';
+import { circuitOpen, type CircuitBreakerOptions } from './webhook-tally';
 
 export interface WebhookDeliverOptions {
   /** WEBHOOKS_TIMEOUT_MS: one request's bound. */
   timeoutMs: number;
   /** WEBHOOKS_RETRY_DELAYS, parsed. */
   retryDelaysMs: readonly number[];
-  /** Runs at once per replica. */
+  /** WEBHOOKS_CONCURRENCY: attempts at once per replica. */
   concurrency: number;
-  /** Runs at once per webhook across replicas. */
+  /** WEBHOOKS_ENDPOINT_CONCURRENCY: attempts at once per webhook across replicas. */
   perWebhookConcurrency: number;
+  /** The circuit breaker per webhook (webhook-tally.ts). */
+  breaker: CircuitBreakerOptions;
   pollMs: number;
   /** At shutdown, how long running attempts may finish (then they are aborted and retried later). */
   stopGraceMs: number;
 }
 
-/** What a run did: an attempt, the delivery gone or final already (null), or its webhook gone or disabled. */
-type Run = MadeAttempt | null | 'webhook_gone';
+/** What a run did: an attempt, one held back by the circuit, the webhook gone or disabled, or nothing (final already). */
+type Run = SettledRun | null;
 
 /** Room for reading the rows and resolving the target around the request itself. */
 const RUN_OVERHEAD_MS = 5_000;
 
 /**
  * One attempt per job run (issue 14): the run reads the delivery and its webhook, signs the body
- * and sends it; the settling transaction writes the attempt and its consequences, and enqueues the
+ * and sends it; the settling transaction — shared by every run that finished meanwhile (the jobs'
+ * group commit, `succeededMany`) — writes the attempts and their consequences, and enqueues each
  * next attempt at its time (the schedule or a later Retry-After), so the jobs' own retries only
  * cover a run that threw (the database away) — on the same schedule. A run is aborted a little
- * after the request's own timeout; its lease is twice that.
+ * after the request's own timeout; its lease is twice that. While the webhook's circuit is open,
+ * a run sends nothing and its delivery waits for the reopening (replays and tests go through).
  */
 export function webhookDeliverQueue(
   options: WebhookDeliverOptions,
@@ -44,6 +49,7 @@ export function webhookDeliverQueue(
   store: WebhookDeliveriesStore,
 ): JobQueue<WebhookDeliverJob, Run> {
   const timeoutMs = options.timeoutMs + RUN_OVERHEAD_MS;
+  const policy = { retryDelaysMs: options.retryDelaysMs, breaker: options.breaker };
   return {
     name: WEBHOOK_DELIVER_QUEUE,
     concurrency: options.concurrency,
@@ -57,34 +63,43 @@ export function webhookDeliverQueue(
       const found = await store.load(job.payload);
       if (!found || found.delivery.status !== 'pending') return null;
       const { delivery, webhook } = found;
-      if (!webhook || webhook.status === 'disabled') return 'webhook_gone';
+      if (!webhook || webhook.status === 'disabled') return { job: job.payload, kind: 'webhook_gone' };
       const at = new Date();
+      if (!job.payload.manual && circuitOpen(webhook.circuitOpenUntil, at)) {
+        return { job: job.payload, kind: 'deferred', until: webhook.circuitOpenUntil! };
+      }
       const secrets = secretsAt(webhook, at);
-      const body = deliveryBody(delivery, webhook, secrets);
+      const body = deliveryBody(delivery, webhook.id, secrets);
       const headers = webhookSignatureHeaders({ eventId: delivery.eventId, attemptAt: at, body, secrets });
       const result = await sender.send({ url: webhook.url, headers: { ...headers }, body: Buffer.from(body, 'utf8') });
-      return { number: delivery.attempts + 1, at, result };
+      return { job: job.payload, kind: 'attempt', attempt: { number: delivery.attempts + 1, at, result } };
     },
-    async succeeded(manager: EntityManager, job: ClaimedJob<WebhookDeliverJob>, run: Run): Promise<void> {
-      if (run === 'webhook_gone') await store.abandon(manager, job.payload);
-      else if (run) await store.record(manager, job.payload, run, options.retryDelaysMs);
+    async succeededMany(manager: EntityManager, runs: ReadonlyArray<SucceededRun<WebhookDeliverJob, Run>>): Promise<void> {
+      await store.settle(
+        manager,
+        runs.flatMap(({ result }) => (result ? [result] : [])),
+        policy,
+      );
     },
     async failed(manager: EntityManager, job: ClaimedJob<WebhookDeliverJob>): Promise<void> {
-      await store.abandon(manager, job.payload);
+      await store.abandon(manager, [job.payload]);
     },
   };
 }
 
 /** The secrets that sign now, newest first: the previous one too until it expires (decision 0029). */
-export function secretsAt(webhook: WebhookEntity, at: Date): WebhookSecrets {
+export function secretsAt(
+  webhook: Pick<WebhookEntity, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
+  at: Date,
+): WebhookSecrets {
   const previousValid = webhook.previousSecret && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > at;
   return previousValid ? [webhook.secret, webhook.previousSecret!] : [webhook.secret];
 }
 
 /** The same bytes on every attempt: the envelope is rebuilt from the delivery's row. */
-function deliveryBody(delivery: WebhookDeliveryEntity, webhook: WebhookEntity, secrets: WebhookSecrets): string {
+function deliveryBody(delivery: AttemptContext['delivery'], webhookId: string, secrets: WebhookSecrets): string {
   return webhookBody(
-    { event: delivery.event, timestamp: delivery.occurredAt.toISOString(), webhook_id: webhook.id, data: delivery.data },
+    { event: delivery.event, timestamp: delivery.occurredAt.toISOString(), webhook_id: webhookId, data: delivery.data },
     secrets,
   );
 }

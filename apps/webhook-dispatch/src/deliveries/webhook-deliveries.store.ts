@@ -1,22 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ArrayContains, DataSource, Not, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { WebhookEventKind, WebhookPayloadMap } from '@suite/contracts';
+import { entityTable, openTransactionOf } from '@suite/database';
 import { newEvent, Outbox } from '@suite/eventing';
-import { JobsRuntime } from '@suite/jobs';
+import { JobsRuntime, type NewJob } from '@suite/jobs';
 import { CompanyScopedRepository } from '@suite/runtime';
 import type { WebhookResult } from '../sending/send-webhook';
-import { WebhookEntity } from '../webhooks/webhook.entity';
-import { attemptOutcome, statusChange, type AttemptOutcome } from './attempt-outcome';
+import { WebhookEntity, type WebhookStatus } from '../webhooks/webhook.entity';
+import { attemptOutcome, type AttemptOutcome } from './attempt-outcome';
 import { WebhookAttemptEntity } from './webhook-attempt.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
+import { tallyWebhook, type CircuitBreakerOptions } from './webhook-tally';
 
 export const WEBHOOK_DELIVER_QUEUE = 'webhook.deliver';
 
-/** A delivery's job points at its row; the company scopes every query. */
+/**
+ * A delivery's job points at its row; the company scopes every query. `manual`: a replay or a
+ * test send, which a user asked for now — the circuit breaker does not hold it back.
+ */
 export interface WebhookDeliverJob {
   deliveryId: string;
   companyId: string;
+  manual?: true;
 }
 
 /** An event a webhook kind follows from, as the consumer hands it over. */
@@ -35,10 +41,49 @@ export interface MadeAttempt {
   result: WebhookResult;
 }
 
+/** What an attempt needs: the delivery (what to send) and its webhook (where, signed how). */
+export interface AttemptContext {
+  delivery: Pick<WebhookDeliveryEntity, 'id' | 'status' | 'attempts' | 'event' | 'eventId' | 'data' | 'occurredAt'>;
+  webhook: Pick<
+    WebhookEntity,
+    'id' | 'url' | 'status' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt' | 'circuitOpenUntil'
+  > | null;
+}
+
+/** A settled run of a delivery's job: an attempt made, one held back by an open circuit, or none (final, gone). */
+export type SettledRun =
+  | { job: WebhookDeliverJob; kind: 'attempt'; attempt: MadeAttempt }
+  | { job: WebhookDeliverJob; kind: 'deferred'; until: Date }
+  | { job: WebhookDeliverJob; kind: 'webhook_gone' };
+
+/** How attempts move deliveries and webhooks: the retry schedule and the circuit breaker. */
+export interface SettlePolicy {
+  retryDelaysMs: readonly number[];
+  breaker: CircuitBreakerOptions;
+}
+
+interface AttemptRow {
+  deliveryId: string;
+  companyId: string;
+  attempt: MadeAttempt;
+  outcome: AttemptOutcome;
+  nextAttemptAt: Date | null;
+}
+
+interface SettledDelivery {
+  id: string;
+  company_id: string;
+  webhook_id: string;
+  event_id: string;
+  event: WebhookEventKind;
+}
+
 /**
- * The deliveries' rows: one per event and subscribed webhook, their attempts, and how each attempt
- * moves the delivery and its webhook (attempt-outcome.ts decides; this writes, in the transaction
- * that settles the attempt's job, with the outbox events and the next attempt's job).
+ * The deliveries' rows: one per event and subscribed webhook, their attempts, and how attempts
+ * move the delivery and its webhook (attempt-outcome.ts and webhook-tally.ts decide; this writes).
+ * The hot path is set-based (decision 0031): a fan-out is one INSERT … SELECT per event, an
+ * attempt's reads one query, and many attempts are settled by one transaction of a few statements
+ * (the jobs' group commit), the webhooks' rows locked once per group, in id order.
  */
 @Injectable()
 export class WebhookDeliveriesStore {
@@ -50,14 +95,24 @@ export class WebhookDeliveriesStore {
 
   /** A delivery and its first attempt's job for every webhook of the company subscribed to the kind (not disabled). */
   async fanOut(manager: EntityManager, event: WebhookEventToDeliver): Promise<number> {
-    const webhooks = await CompanyScopedRepository.of(manager, WebhookEntity, event.companyId).find({
-      where: { status: Not('disabled'), events: ArrayContains([event.kind]) },
-    });
-    for (const webhook of webhooks) await this.deliver(manager, webhook, event);
-    return webhooks.length;
+    const deliveries = await records<{ id: string; webhook_id: string }>(
+      manager,
+      `INSERT INTO ${entityTable(this.dataSource, WebhookDeliveryEntity)}
+              (id, company_id, webhook_id, event, event_id, data, occurred_at, status, attempts, next_attempt_at)
+       SELECT gen_random_uuid(), w.company_id, w.id, $2::varchar, $3::uuid, $4::jsonb, $5::timestamptz, 'pending', 0, now()
+         FROM ${entityTable(this.dataSource, WebhookEntity)} w
+        WHERE w.company_id = $1 AND w.status <> 'disabled' AND w.events @> ARRAY[$2::text]
+       RETURNING id, webhook_id`,
+      [event.companyId, event.kind, event.eventId, JSON.stringify(event.data), event.occurredAt.toISOString()],
+    );
+    await this.jobs.enqueue(
+      manager,
+      deliveries.map((row) => this.job({ id: row.id, companyId: event.companyId, webhookId: row.webhook_id })),
+    );
+    return deliveries.length;
   }
 
-  /** One delivery of the event to the webhook, its first attempt's job due now (fan-out, and the test endpoint). */
+  /** One delivery of the event to the webhook, its first attempt's job due now (the test endpoint). */
   async deliver(manager: EntityManager, webhook: WebhookEntity, event: WebhookEventToDeliver): Promise<WebhookDeliveryEntity> {
     const deliveries = CompanyScopedRepository.of(manager, WebhookDeliveryEntity, event.companyId);
     const delivery = await deliveries.save(
@@ -73,7 +128,7 @@ export class WebhookDeliveriesStore {
         nextAttemptAt: new Date(),
       }),
     );
-    await this.enqueue(manager, delivery);
+    await this.jobs.enqueue(manager, this.job(delivery, undefined, true));
     return delivery;
   }
 
@@ -87,123 +142,276 @@ export class WebhookDeliveriesStore {
     const replayed = await deliveries.save(
       Object.assign(delivery, { status: 'pending', attempts: 0, nextAttemptAt: new Date() }),
     );
-    await this.enqueue(manager, replayed);
+    await this.jobs.enqueue(manager, this.job(replayed, undefined, true));
     return replayed;
   }
 
-  /** The delivery and its webhook (null when deleted), read before an attempt. */
-  async load(job: WebhookDeliverJob): Promise<{ delivery: WebhookDeliveryEntity; webhook: WebhookEntity | null } | null> {
-    const delivery = await CompanyScopedRepository.of(this.dataSource, WebhookDeliveryEntity, job.companyId).findOneBy({
-      id: job.deliveryId,
-    });
-    if (!delivery) return null;
-    const webhook = await CompanyScopedRepository.of(this.dataSource, WebhookEntity, job.companyId).findOneBy({
-      id: delivery.webhookId,
-    });
-    return { delivery, webhook };
+  /** The delivery and its webhook (null when deleted), read before an attempt in one query. */
+  async load(job: WebhookDeliverJob): Promise<AttemptContext | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT d.id, d.status, d.attempts, d.event, d.event_id, d.data, d.occurred_at,
+              w.id AS webhook_id, w.url, w.status AS webhook_status, w.secret, w.previous_secret,
+              w.previous_secret_expires_at, w.circuit_open_until
+         FROM ${entityTable(this.dataSource, WebhookDeliveryEntity)} d
+         LEFT JOIN ${entityTable(this.dataSource, WebhookEntity)} w ON w.id = d.webhook_id AND w.company_id = d.company_id
+        WHERE d.id = $1 AND d.company_id = $2`,
+      [job.deliveryId, job.companyId],
+    )) as Array<Record<string, unknown>>;
+    if (!row) return null;
+    return {
+      delivery: {
+        id: row.id as string,
+        status: row.status as WebhookDeliveryEntity['status'],
+        attempts: Number(row.attempts),
+        event: row.event as WebhookEventKind,
+        eventId: row.event_id as string,
+        data: row.data as WebhookDeliveryEntity['data'],
+        occurredAt: row.occurred_at as Date,
+      },
+      webhook:
+        row.webhook_id === null
+          ? null
+          : {
+              id: row.webhook_id as string,
+              url: row.url as string,
+              status: row.webhook_status as WebhookStatus,
+              secret: row.secret as string,
+              previousSecret: row.previous_secret as string | null,
+              previousSecretExpiresAt: row.previous_secret_expires_at as Date | null,
+              circuitOpenUntil: row.circuit_open_until as Date | null,
+            },
+    };
   }
 
-  /** The webhook was deleted or disabled before the attempt: the delivery fails without one. */
-  async abandon(manager: EntityManager, job: WebhookDeliverJob): Promise<void> {
-    await CompanyScopedRepository.of(manager, WebhookDeliveryEntity, job.companyId).update(
-      { id: job.deliveryId, status: 'pending' },
-      { status: 'failed', nextAttemptAt: null },
+  /** Deliveries whose webhook was deleted or disabled before the attempt: they fail without one. */
+  async abandon(manager: EntityManager, jobs: readonly WebhookDeliverJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await manager.query(
+      `UPDATE ${entityTable(this.dataSource, WebhookDeliveryEntity)} d SET status = 'failed', next_attempt_at = NULL, updated_at = now()
+         FROM unnest($1::uuid[], $2::bigint[]) AS j(id, company_id)
+        WHERE d.id = j.id AND d.company_id = j.company_id AND d.status = 'pending'`,
+      [jobs.map((job) => job.deliveryId), jobs.map((job) => job.companyId)],
     );
   }
 
-  /** Writes an attempt and what follows from it (attempt-outcome.ts) for the delivery and its webhook. */
-  async record(manager: EntityManager, job: WebhookDeliverJob, attempt: MadeAttempt, delaysMs: readonly number[]): Promise<void> {
-    const deliveries = CompanyScopedRepository.of(manager, WebhookDeliveryEntity, job.companyId);
-    const delivery = await deliveries.findOne({ where: { id: job.deliveryId }, lock: { mode: 'pessimistic_write' } });
-    if (!delivery || delivery.status !== 'pending') return;
-    const { result } = attempt;
-    const attempts = CompanyScopedRepository.of(manager, WebhookAttemptEntity, job.companyId);
-    await attempts.save(
-      attempts.create({
-        id: randomUUID(),
-        deliveryId: delivery.id,
-        number: attempt.number,
-        at: attempt.at,
-        durationMs: result.durationMs,
-        statusCode: result.statusCode,
-        responseBody: result.responseBody,
-        error: result.error,
+  /**
+   * Writes a group of settled runs (one transaction: the jobs' group commit): the attempts and
+   * what follows from them for their deliveries and webhooks, the next attempts' jobs, the
+   * outbox events; held-back runs get a job at the circuit's reopening.
+   */
+  async settle(manager: EntityManager, runs: readonly SettledRun[], policy: SettlePolicy): Promise<void> {
+    await this.abandon(
+      manager,
+      runs.flatMap((run) => (run.kind === 'webhook_gone' ? [run.job] : [])),
+    );
+    await this.defer(
+      manager,
+      runs.flatMap((run) => (run.kind === 'deferred' ? [run] : [])),
+    );
+    const attempts = runs.flatMap((run): AttemptRow[] => {
+      if (run.kind !== 'attempt') return [];
+      const outcome = attemptOutcome(run.attempt.result, run.attempt.number, policy.retryDelaysMs);
+      const nextAttemptAt = outcome.kind === 'retry' ? new Date(run.attempt.at.getTime() + outcome.delayMs) : null;
+      return [{ deliveryId: run.job.deliveryId, companyId: run.job.companyId, attempt: run.attempt, outcome, nextAttemptAt }];
+    });
+    if (attempts.length === 0) return;
+    const settled = await this.recordAttempts(manager, attempts);
+    const rows = attempts.filter((row) => settled.has(row.deliveryId));
+    await this.jobs.enqueue(
+      manager,
+      rows.flatMap((row) => {
+        const delivery = settled.get(row.deliveryId)!;
+        const job = { id: delivery.id, companyId: delivery.company_id, webhookId: delivery.webhook_id };
+        return row.nextAttemptAt ? [this.job(job, row.nextAttemptAt)] : [];
       }),
     );
-    const outcome = attemptOutcome(result, attempt.number, delaysMs);
-    const nextAttemptAt = outcome.kind === 'retry' ? new Date(attempt.at.getTime() + outcome.delayMs) : null;
-    await deliveries.update(
-      { id: delivery.id },
-      {
-        attempts: attempt.number,
-        status: outcome.kind === 'retry' ? 'pending' : outcome.kind,
-        nextAttemptAt,
-      },
+    await this.followWebhooks(manager, rows, settled, policy.breaker);
+  }
+
+  /** Held back by an open circuit: no attempt counted, the next job at the reopening. */
+  private async defer(manager: EntityManager, runs: ReadonlyArray<{ job: WebhookDeliverJob; until: Date }>): Promise<void> {
+    if (runs.length === 0) return;
+    const moved = await records<{ id: string; company_id: string; webhook_id: string; until: Date }>(
+      manager,
+      `UPDATE ${entityTable(this.dataSource, WebhookDeliveryEntity)} d SET next_attempt_at = j.until, updated_at = now()
+         FROM unnest($1::uuid[], $2::bigint[], $3::timestamptz[]) AS j(id, company_id, until)
+        WHERE d.id = j.id AND d.company_id = j.company_id AND d.status = 'pending'
+       RETURNING d.id, d.company_id, d.webhook_id, j.until`,
+      [runs.map((run) => run.job.deliveryId), runs.map((run) => run.job.companyId), runs.map((run) => run.until.toISOString())],
     );
-    if (nextAttemptAt) await this.enqueue(manager, delivery, nextAttemptAt);
-    await this.followWebhook(manager, delivery, attempt, outcome);
+    await this.jobs.enqueue(
+      manager,
+      moved.map((row) => this.job({ id: row.id, companyId: row.company_id, webhookId: row.webhook_id }, row.until)),
+    );
   }
 
-  private enqueue(manager: EntityManager, delivery: WebhookDeliveryEntity, runAt?: Date): Promise<string[]> {
-    return this.jobs.enqueue(manager, {
-      queue: WEBHOOK_DELIVER_QUEUE,
-      payload: { deliveryId: delivery.id, companyId: delivery.companyId } satisfies WebhookDeliverJob,
-      concurrencyKey: delivery.webhookId,
-      runAt,
-    });
+  /** The deliveries still pending take their new state, and their attempts are written; returns those deliveries. */
+  private async recordAttempts(manager: EntityManager, rows: readonly AttemptRow[]): Promise<Map<string, SettledDelivery>> {
+    const updated = await records<SettledDelivery>(
+      manager,
+      `UPDATE ${entityTable(this.dataSource, WebhookDeliveryEntity)} d
+          SET attempts = u.number, status = u.status, next_attempt_at = u.next_attempt_at, updated_at = now()
+         FROM unnest($1::uuid[], $2::bigint[], $3::int[], $4::text[], $5::timestamptz[])
+              AS u(id, company_id, number, status, next_attempt_at)
+        WHERE d.id = u.id AND d.company_id = u.company_id AND d.status = 'pending'
+       RETURNING d.id, d.company_id, d.webhook_id, d.event_id, d.event`,
+      [
+        rows.map((row) => row.deliveryId),
+        rows.map((row) => row.companyId),
+        rows.map((row) => row.attempt.number),
+        rows.map((row) => (row.outcome.kind === 'retry' ? 'pending' : row.outcome.kind)),
+        rows.map((row) => row.nextAttemptAt?.toISOString() ?? null),
+      ],
+    );
+    const settled = new Map(updated.map((row) => [row.id, row]));
+    const written = rows.filter((row) => settled.has(row.deliveryId));
+    await manager.query(
+      `INSERT INTO ${entityTable(this.dataSource, WebhookAttemptEntity)}
+              (id, delivery_id, company_id, number, at, duration_ms, status_code, response_body, error)
+       SELECT gen_random_uuid(), a.* FROM unnest($1::uuid[], $2::bigint[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[])
+              AS a(delivery_id, company_id, number, at, duration_ms, status_code, response_body, error)`,
+      [
+        written.map((row) => row.deliveryId),
+        written.map((row) => row.companyId),
+        written.map((row) => row.attempt.number),
+        written.map((row) => row.attempt.at.toISOString()),
+        written.map((row) => row.attempt.result.durationMs),
+        written.map((row) => row.attempt.result.statusCode),
+        written.map((row) => row.attempt.result.responseBody),
+        // An answered failure says why too ("HTTP 302 (redirects are failures)"), not only a failed request.
+        written.map((row) => row.attempt.result.error ?? (row.outcome.kind === 'delivered' ? null : row.outcome.error)),
+      ],
+    );
+    return settled;
   }
 
-  /** The webhook's hits and last hit, and its status: active again on success, disabled on 410, failed after the last attempt. */
-  private async followWebhook(
+  /**
+   * The webhooks' hits, last hit, status and circuit after the group's attempts (webhook-tally.ts),
+   * their rows locked in id order (replicas settling at once wait, never deadlock); the events;
+   * and when a circuit opened, the webhook's waiting jobs move to its reopening.
+   */
+  private async followWebhooks(
     manager: EntityManager,
-    delivery: WebhookDeliveryEntity,
-    attempt: MadeAttempt,
-    outcome: AttemptOutcome,
+    rows: readonly AttemptRow[],
+    settled: ReadonlyMap<string, SettledDelivery>,
+    breaker: CircuitBreakerOptions,
   ): Promise<void> {
-    const webhooks = CompanyScopedRepository.of(manager, WebhookEntity, delivery.companyId);
-    const webhook = await webhooks.findOne({ where: { id: delivery.webhookId }, lock: { mode: 'pessimistic_write' } });
-    if (!webhook) return;
-    const change = statusChange(webhook.status, outcome);
-    await webhooks.update(
-      { id: webhook.id },
-      { hits: () => 'hits + 1', lastHit: attempt.at, ...(change ? { status: change.status } : {}) },
-    );
-    const at = attempt.at.toISOString();
-    const events = [];
-    if (outcome.kind === 'failed') {
-      events.push(
-        newEvent('webhook.delivery_failed', {
-          companyId: delivery.companyId,
-          subject: webhook.id,
-          data: {
-            company_id: delivery.companyId,
-            webhook_id: webhook.id,
-            delivery_id: delivery.id,
-            event_id: delivery.eventId,
-            event: delivery.event,
-            attempts: attempt.number,
-            last_error: outcome.error.slice(0, 1024),
-            failed_at: at,
-          },
-        }),
-      );
+    const byWebhook = new Map<string, AttemptRow[]>();
+    for (const row of rows) {
+      const webhookId = settled.get(row.deliveryId)!.webhook_id;
+      byWebhook.set(webhookId, [...(byWebhook.get(webhookId) ?? []), row]);
     }
-    if (change) {
-      events.push(
-        newEvent('webhook.status_changed', {
-          companyId: delivery.companyId,
-          subject: webhook.id,
-          data: {
-            company_id: delivery.companyId,
-            webhook_id: webhook.id,
-            status: change.status,
-            previous_status: webhook.status,
-            reason: change.reason,
-            changed_at: at,
-          },
-        }),
+    const current = await records<{
+      id: string;
+      company_id: string;
+      status: WebhookStatus;
+      consecutive_failures: number;
+      circuit_open_until: Date | null;
+    }>(
+      manager,
+      `SELECT id, company_id, status, consecutive_failures, circuit_open_until FROM ${entityTable(this.dataSource, WebhookEntity)}
+        WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      [[...byWebhook.keys()]],
+    );
+    const updates = [];
+    const events = [];
+    for (const webhook of current) {
+      const ordered = byWebhook.get(webhook.id)!.sort((a, b) => a.attempt.at.getTime() - b.attempt.at.getTime());
+      const tally = tallyWebhook(
+        {
+          status: webhook.status,
+          consecutiveFailures: webhook.consecutive_failures,
+          circuitOpenUntil: webhook.circuit_open_until,
+        },
+        ordered.map((row) => ({ at: row.attempt.at, outcome: row.outcome })),
+        breaker,
+      );
+      updates.push({ id: webhook.id, tally });
+      for (const row of ordered) {
+        if (row.outcome.kind !== 'failed') continue;
+        const delivery = settled.get(row.deliveryId)!;
+        events.push(
+          newEvent('webhook.delivery_failed', {
+            companyId: webhook.company_id,
+            subject: webhook.id,
+            data: {
+              company_id: webhook.company_id,
+              webhook_id: webhook.id,
+              delivery_id: delivery.id,
+              event_id: delivery.event_id,
+              event: delivery.event,
+              attempts: row.attempt.number,
+              last_error: row.outcome.error.slice(0, 1024),
+              failed_at: row.attempt.at.toISOString(),
+            },
+          }),
+        );
+      }
+      for (const move of tally.moves) {
+        events.push(
+          newEvent('webhook.status_changed', {
+            companyId: webhook.company_id,
+            subject: webhook.id,
+            data: {
+              company_id: webhook.company_id,
+              webhook_id: webhook.id,
+              status: move.status,
+              previous_status: move.previous,
+              reason: move.reason,
+              changed_at: move.at.toISOString(),
+            },
+          }),
+        );
+      }
+      if (tally.circuitOpenedUntil) await this.holdBack(manager, webhook.id, tally.circuitOpenedUntil);
+    }
+    if (updates.length > 0) {
+      await manager.query(
+        `UPDATE ${entityTable(this.dataSource, WebhookEntity)} w
+            SET hits = w.hits + u.hits, last_hit = greatest(w.last_hit, u.last_hit), status = u.status,
+                consecutive_failures = u.consecutive_failures, circuit_open_until = u.circuit_open_until
+           FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::text[], $5::int[], $6::timestamptz[])
+                AS u(id, hits, last_hit, status, consecutive_failures, circuit_open_until)
+          WHERE w.id = u.id`,
+        [
+          updates.map((u) => u.id),
+          updates.map((u) => u.tally.hits),
+          updates.map((u) => u.tally.lastHit.toISOString()),
+          updates.map((u) => u.tally.health.status),
+          updates.map((u) => u.tally.health.consecutiveFailures),
+          updates.map((u) => u.tally.health.circuitOpenUntil?.toISOString() ?? null),
+        ],
       );
     }
     if (events.length > 0) await this.outbox.append(manager, events);
   }
+
+  /** An open circuit: the webhook's waiting deliveries and their jobs move to its reopening. */
+  private async holdBack(manager: EntityManager, webhookId: string, until: Date): Promise<void> {
+    await this.jobs.postpone(manager, { queue: WEBHOOK_DELIVER_QUEUE, concurrencyKey: webhookId, until });
+    await manager.query(
+      `UPDATE ${entityTable(this.dataSource, WebhookDeliveryEntity)} SET next_attempt_at = $2, updated_at = now()
+        WHERE webhook_id = $1 AND status = 'pending' AND next_attempt_at < $2`,
+      [webhookId, until.toISOString()],
+    );
+  }
+
+  private job(delivery: { id: string; companyId: string; webhookId: string }, runAt?: Date, manual?: true): NewJob {
+    return {
+      queue: WEBHOOK_DELIVER_QUEUE,
+      payload: {
+        deliveryId: delivery.id,
+        companyId: delivery.companyId,
+        ...(manual ? { manual } : {}),
+      } satisfies WebhookDeliverJob,
+      concurrencyKey: delivery.webhookId,
+      runAt,
+    };
+  }
+}
+
+/** A statement's rows (RETURNING included) in the caller's transaction. */
+async function records<T>(manager: EntityManager, sql: string, values: unknown[]): Promise<T[]> {
+  const result = await openTransactionOf(manager, 'WebhookDeliveriesStore').query(sql, values, true);
+  return result.records as T[];
 }

@@ -11,6 +11,8 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
  */
 @Entity({ name: 'webhook_deliveries' })
 @Index(['webhookId', 'createdAt'])
+// The retention purge: final deliveries past the retention whose attempts are gone.
+@Index(['createdAt'])
 export class WebhookDeliveryEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

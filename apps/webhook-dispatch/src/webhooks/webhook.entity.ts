@@ -51,6 +51,14 @@ export class WebhookEntity {
   @Column({ type: 'timestamptz', nullable: true })
   lastHit!: Date | null;
 
+  /** Failed attempts in a row, across deliveries (the circuit breaker, deliveries/webhook-tally.ts). */
+  @Column({ type: 'integer', default: 0 })
+  consecutiveFailures!: number;
+
+  /** While in the future, no attempt is made: deliveries wait (replays and tests excepted). */
+  @Column({ type: 'timestamptz', nullable: true })
+  circuitOpenUntil!: Date | null;
+
   @Column({ type: 'text' })
   secret!: string;
 

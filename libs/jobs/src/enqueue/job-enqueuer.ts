@@ -5,6 +5,13 @@ import { JOBS_TABLE } from '../entities/job.entity-schema';
 import { jobsChannel } from './jobs-channel';
 import type { NewJob } from './new-job';
 
+/** The queued jobs of one key of a queue, and until when they wait. */
+export interface JobsToPostpone {
+  queue: string;
+  concurrencyKey: string;
+  until: Date;
+}
+
 export interface EnqueueMetrics {
   enqueued(queue: string, count: number): void;
 }
@@ -16,6 +23,7 @@ export interface EnqueueMetrics {
  */
 export class JobEnqueuer {
   private readonly insert: PreparedStatement;
+  private readonly postponeKey: PreparedStatement;
   private readonly channel: string;
 
   constructor(
@@ -30,7 +38,19 @@ export class JobEnqueuer {
         WHERE (SELECT count(*) FROM (SELECT pg_notify($6, q) FROM (SELECT DISTINCT unnest($2::text[]) AS q) AS queues) AS n) >= 0`,
       'jobs',
     );
+    this.postponeKey = new PreparedStatement(
+      'postpone_key',
+      `UPDATE ${qualifiedTable(schema, JOBS_TABLE)} SET run_at = $3, updated_at = now()
+        WHERE queue = $1 AND concurrency_key = $2 AND status = 'queued' AND run_at < $3`,
+      'jobs',
+    );
     this.channel = jobsChannel(schema);
+  }
+
+  /** In the caller's transaction: a key's queued jobs due before `until` wait until then (a circuit breaker's pause). */
+  async postpone(manager: EntityManager, target: JobsToPostpone): Promise<void> {
+    const runner = openTransactionOf(manager, 'JobsRuntime.postpone');
+    await this.postponeKey.run(runner, [target.queue, target.concurrencyKey, target.until.toISOString()]);
   }
 
   /** Enqueues in the transaction of `manager`; returns the jobs' ids. */

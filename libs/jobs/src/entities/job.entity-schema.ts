@@ -50,6 +50,8 @@ export const JobEntitySchema = new EntitySchema<JobRow>({
   indices: [
     // The claim: due jobs of a queue in run_at order. Failed rows stay out of it.
     { name: 'jobs_due_idx', columns: ['queue', 'run_at'], where: `"status" = 'queued'` },
+    // The per-key claim: the keys with queued jobs (a skip scan), then each key's oldest due ones.
+    { name: 'jobs_key_due_idx', columns: ['queue', 'concurrency_key', 'run_at'], where: `"status" = 'queued'` },
     // The claim of expired leases, and the per-key count of running jobs.
     { name: 'jobs_running_idx', columns: ['queue', 'concurrency_key', 'locked_until'], where: `"status" = 'running'` },
   ],

@@ -15,6 +15,12 @@ export interface ClaimedJob<P = unknown> {
   readonly waitedSeconds: number;
 }
 
+/** A successful run waiting to be settled with others (`JobQueue.succeededMany`). */
+export interface SucceededRun<P = unknown, R = unknown> {
+  readonly job: ClaimedJob<P>;
+  readonly result: R;
+}
+
 /**
  * What a queue does and how. The hooks run in the transaction that settles the job, after the
  * job row's guarded update: when the lease was lost meanwhile (another run owns the job), neither
@@ -39,6 +45,14 @@ export interface JobQueue<P = unknown, R = unknown> {
   isPermanent?(error: unknown): boolean;
   handle(job: ClaimedJob<P>, signal: AbortSignal): Promise<R>;
   succeeded?(manager: EntityManager, job: ClaimedJob<P>, result: R): Promise<void>;
+  /**
+   * Instead of `succeeded`, for queues that run many short jobs: successful runs are settled
+   * together (group commit: while one group's transaction runs, the next gathers), so one commit
+   * and a few set-based statements serve many jobs. `runs` holds only the runs this worker still
+   * owns. If the group's transaction fails, each run is settled again on its own, so one bad run
+   * cannot hold back the others.
+   */
+  succeededMany?(manager: EntityManager, runs: ReadonlyArray<SucceededRun<P, R>>): Promise<void>;
   willRetry?(manager: EntityManager, job: ClaimedJob<P>, error: string, delayMs: number): Promise<void>;
   /** Out of attempts, failed for good, or abandoned on its last attempt (`job` is then the last claim). */
   failed?(manager: EntityManager, job: ClaimedJob<P>, error: string): Promise<void>;
@@ -56,6 +70,9 @@ export function assertJobQueue(queue: JobQueue<never, unknown>): void {
   }
   if (queue.leaseMs < 2 * queue.timeoutMs) {
     throw new Error(`jobs: queue ${queue.name}: leaseMs must be at least twice timeoutMs, or a live worker could lose its job`);
+  }
+  if (queue.succeeded && queue.succeededMany) {
+    throw new Error(`jobs: queue ${queue.name}: define succeeded or succeededMany, not both`);
   }
   assertRetrySchedule(queue.name, queue.retry);
 }

@@ -65,35 +65,77 @@ export class JobStore {
 
   /**
    * With a per-key limit, claims of the queue take turns (a transaction-scoped advisory lock), so
-   * two replicas cannot both see a key's last free place; within a claim, a key's due jobs are
-   * ranked and only those that fit beside its running ones are taken. Jobs without a key are not limited.
-   * The ranking reads every due job of the queue: fine for thousands, to revisit for millions.
+   * two replicas cannot both see a key's last free place. Jobs without a key are not limited.
+   * First the expired leases (rare: a dead worker's), ranked per key; then the queued due jobs:
+   * the keys that have queued jobs are walked through the (queue, concurrency_key, run_at) index
+   * one key at a time (a skip scan), and each key gives only as many of its oldest due jobs as fit
+   * beside its running ones. So a claim's cost follows the number of keys, not the backlog: an
+   * endpoint with 100,000 queued jobs and no free place costs one index probe, and cannot push
+   * the other keys' jobs out of the claim (decision 0031).
    */
   private claimPerKey(request: ClaimRequest): Promise<Array<Record<string, unknown>>> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`jobs:${this.table}:${request.queue}`]);
-      const result = await manager.queryRunner!.query(
-        `WITH running AS (
-           SELECT concurrency_key, count(*) AS n FROM ${this.table}
-            WHERE queue = $1 AND status = 'running' AND locked_until >= now() AND concurrency_key IS NOT NULL
-            GROUP BY concurrency_key),
+      const values = [request.queue, request.limit, request.lockToken, request.leaseMs, request.perKeyConcurrency];
+      const expired = await manager.queryRunner!.query(
+        `WITH ${this.runningPerKey()},
          candidates AS (
            SELECT id, concurrency_key, run_at,
                   row_number() OVER (PARTITION BY concurrency_key ORDER BY run_at, id) AS rank
              FROM ${this.table}
-            WHERE queue = $1 AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))),
+            WHERE queue = $1 AND status = 'running' AND locked_until < now()),
          fitting AS (
            SELECT c.id FROM candidates c LEFT JOIN running r ON r.concurrency_key = c.concurrency_key
             WHERE c.concurrency_key IS NULL OR c.rank + coalesce(r.n, 0) <= $5
             ORDER BY c.run_at, c.id LIMIT $2),
-         due AS (
-           SELECT id FROM ${this.table} WHERE id IN (SELECT id FROM fitting) FOR UPDATE SKIP LOCKED)
+         due AS (SELECT id FROM ${this.table} WHERE id IN (SELECT id FROM fitting) FOR UPDATE SKIP LOCKED)
          ${this.markClaimed('due')}`,
-        [request.queue, request.limit, request.lockToken, request.leaseMs, request.perKeyConcurrency],
+        values,
         true,
       );
-      return result.records as Array<Record<string, unknown>>;
+      const rows = expired.records as Array<Record<string, unknown>>;
+      if (rows.length >= request.limit) return rows;
+      values[1] = request.limit - rows.length;
+      const queued = await manager.queryRunner!.query(
+        `WITH RECURSIVE keys(k) AS (
+           (SELECT concurrency_key FROM ${this.table}
+             WHERE queue = $1 AND status = 'queued' AND concurrency_key IS NOT NULL
+             ORDER BY concurrency_key LIMIT 1)
+           UNION ALL
+           SELECT (SELECT j.concurrency_key FROM ${this.table} j
+                    WHERE j.queue = $1 AND j.status = 'queued' AND j.concurrency_key > keys.k
+                    ORDER BY j.concurrency_key LIMIT 1)
+             FROM keys WHERE keys.k IS NOT NULL),
+         ${this.runningPerKey()},
+         fitting AS (
+           SELECT f.id, f.run_at FROM keys
+             LEFT JOIN running r ON r.concurrency_key = keys.k
+             CROSS JOIN LATERAL (
+               SELECT id, run_at FROM ${this.table}
+                WHERE queue = $1 AND status = 'queued' AND concurrency_key = keys.k AND run_at <= now()
+                ORDER BY run_at, id LIMIT greatest(0, $5 - coalesce(r.n, 0))) f
+            WHERE keys.k IS NOT NULL
+           UNION ALL
+           (SELECT id, run_at FROM ${this.table}
+             WHERE queue = $1 AND status = 'queued' AND concurrency_key IS NULL AND run_at <= now()
+             ORDER BY run_at, id LIMIT $2)),
+         due AS (
+           SELECT id FROM ${this.table}
+            WHERE id IN (SELECT id FROM fitting ORDER BY run_at, id LIMIT $2) FOR UPDATE SKIP LOCKED)
+         ${this.markClaimed('due')}`,
+        values,
+        true,
+      );
+      return [...rows, ...(queued.records as Array<Record<string, unknown>>)];
     });
+  }
+
+  /** Live claims per key (`running`), for the per-key limit. */
+  private runningPerKey(): string {
+    return `running AS (
+           SELECT concurrency_key, count(*) AS n FROM ${this.table}
+            WHERE queue = $1 AND status = 'running' AND locked_until >= now() AND concurrency_key IS NOT NULL
+            GROUP BY concurrency_key)`;
   }
 
   private markClaimed(due: string): string {
@@ -131,6 +173,25 @@ export class JobStore {
   /** Done: the row goes. False when the claim was lost meanwhile (nothing written). */
   complete(job: ClaimedJob, hook?: SettleHook): Promise<boolean> {
     return this.settle(job, `DELETE FROM ${this.table} WHERE id = $1 AND lock_token = $2 AND status = 'running'`, [], hook);
+  }
+
+  /**
+   * Done, many at once: the rows still owned by their claim go, and `hook` runs for those, in one
+   * transaction. Returns the ids that were owned (the others' claims were lost: nothing written for them).
+   */
+  completeMany(jobs: readonly ClaimedJob[], hook: (manager: EntityManager, owned: ReadonlySet<string>) => Promise<void>) {
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager.queryRunner!.query(
+        `DELETE FROM ${this.table} AS j USING unnest($1::uuid[], $2::uuid[]) AS c(id, lock_token)
+          WHERE j.id = c.id AND j.lock_token = c.lock_token AND j.status = 'running'
+          RETURNING j.id`,
+        [jobs.map((job) => job.id), jobs.map((job) => job.lockToken)],
+        true,
+      );
+      const owned = new Set((result.records as Array<{ id: string }>).map((row) => String(row.id)));
+      if (owned.size > 0) await hook(manager, owned);
+      return owned;
+    });
   }
 
   retryLater(job: ClaimedJob, error: string, delayMs: number, hook?: SettleHook): Promise<boolean> {

@@ -17,7 +17,7 @@ const job = (id: string, attempt = 1): ClaimedJob<{ id: string }> => ({
 function fakeStore(jobs: ClaimedJob[]) {
   const calls: string[] = [];
   let pending = [...jobs];
-  const store: Pick<JobStore, 'claim' | 'failAbandoned' | 'complete' | 'retryLater' | 'fail'> = {
+  const store: Pick<JobStore, 'claim' | 'failAbandoned' | 'complete' | 'completeMany' | 'retryLater' | 'fail'> = {
     failAbandoned: async () => 0,
     claim: async ({ limit }) => {
       const batch = pending.slice(0, limit);
@@ -25,6 +25,12 @@ function fakeStore(jobs: ClaimedJob[]) {
       return batch;
     },
     complete: async (claimed) => (calls.push(`${claimed.id}:done`), true),
+    completeMany: async (claimed, hook) => {
+      calls.push(`${claimed.map(({ id }) => id).join('+')}:done together`);
+      const owned = new Set(claimed.map(({ id }) => id));
+      await hook(null as never, owned);
+      return owned;
+    },
     retryLater: async (claimed, error, delayMs) => (calls.push(`${claimed.id}:retry ${delayMs} ${error}`), true),
     fail: async (claimed, error) => (calls.push(`${claimed.id}:failed ${error}`), true),
   };

@@ -5,6 +5,7 @@ import { exponentialBackoffMs } from '@suite/runtime';
 import type { JobMetrics, JobOutcome } from '../metrics/job-metrics';
 import type { ClaimedJob, JobQueue } from '../queue/job-queue';
 import { maxAttemptsOf, retryDelayMs } from '../queue/retry-schedule';
+import { GroupSettler } from './group-settler';
 import type { JobStore } from './job-store';
 
 const MAX_ERROR_LENGTH = 1_000;
@@ -17,7 +18,7 @@ type Running = { controller: AbortController; done: Promise<void> };
 
 /**
  * Runs one queue's jobs in this process: up to `concurrency` at a time, each claimed under a lease.
- * Wakes on NOTIFY (JobsRuntime), when a place frees up after a full claim, and every `pollMs`.
+ * Wakes on NOTIFY (JobsRuntime), when a place frees up after a claim that found jobs, and every `pollMs`.
  * Any number of replicas run the same worker; the claim's SKIP LOCKED keeps them apart.
  *
  * Shutdown stops claiming, lets running jobs finish for `stopGraceMs`, then aborts them; an aborted
@@ -29,17 +30,22 @@ export class JobWorker<P = unknown, R = unknown> {
   private readonly running = new Map<string, Running>();
   private loop: Promise<void> | null = null;
   private stopped: Promise<void> | null = null;
-  private full = false;
+  /** The last claim found jobs: more may be due, so a freed place claims again at once. */
+  private found = false;
   private consecutiveFailures = 0;
   private lastAbandonCheck = Number.NEGATIVE_INFINITY;
+  /** Successful runs written together, when the queue settles them so (`succeededMany`). */
+  private readonly settler: GroupSettler<P, R> | null;
 
   constructor(
     private readonly queue: JobQueue<P, R>,
-    private readonly store: Pick<JobStore, 'claim' | 'failAbandoned' | 'complete' | 'retryLater' | 'fail'>,
+    private readonly store: Pick<JobStore, 'claim' | 'failAbandoned' | 'complete' | 'completeMany' | 'retryLater' | 'fail'>,
     private readonly metrics: Pick<JobMetrics, 'claimed' | 'finished' | 'abandoned'>,
     appName: string,
   ) {
     this.logger = new Logger(`Jobs:${appName}:${queue.name}`);
+    const succeededMany = queue.succeededMany?.bind(queue);
+    this.settler = succeededMany ? new GroupSettler<P, R>((jobs, hook) => store.completeMany(jobs, hook), succeededMany) : null;
   }
 
   start(): void {
@@ -87,7 +93,7 @@ export class JobWorker<P = unknown, R = unknown> {
           });
           this.consecutiveFailures = 0;
           claimed = jobs.length;
-          this.full = claimed === free;
+          this.found = claimed > 0;
           for (const job of jobs) this.begin(job as ClaimedJob<P>);
         } catch (error) {
           // The database is unreachable: claimed jobs keep their lease and are claimed again later.
@@ -100,8 +106,9 @@ export class JobWorker<P = unknown, R = unknown> {
           continue;
         }
       }
-      // A full claim suggests more are due: claim again as soon as a place frees up.
-      if (free > 0 && this.full) continue;
+      // A full claim suggests more are due: claim again now. A partial one may have been cut by a
+      // per-key limit (one busy endpoint): claim again as soon as one of its jobs ends.
+      if (free > 0 && claimed === free) continue;
       await this.wake.wait(this.queue.pollMs);
     }
   }
@@ -131,7 +138,7 @@ export class JobWorker<P = unknown, R = unknown> {
       .then((outcome) => this.metrics.finished(this.queue.name, outcome, (performance.now() - started) / 1000))
       .finally(() => {
         this.running.delete(job.id);
-        if (this.full) this.wake.notify();
+        if (this.found) this.wake.notify();
       });
     this.running.set(job.id, { controller, done });
   }
@@ -153,8 +160,7 @@ export class JobWorker<P = unknown, R = unknown> {
         return await this.recordFailure(job, error);
       }
       clearTimeout(deadline);
-      const succeeded = this.queue.succeeded?.bind(this.queue);
-      const recorded = await this.store.complete(job, succeeded && ((manager) => succeeded(manager, job, result)));
+      const recorded = await this.complete(job, result);
       return recorded ? 'succeeded' : this.claimLost(job);
     } catch (error) {
       // The outcome could not be written (the database went away): the job runs again after its lease.
@@ -163,6 +169,12 @@ export class JobWorker<P = unknown, R = unknown> {
     } finally {
       clearTimeout(deadline);
     }
+  }
+
+  private complete(job: ClaimedJob<P>, result: R): Promise<boolean> {
+    if (this.settler) return this.settler.settle({ job, result });
+    const succeeded = this.queue.succeeded?.bind(this.queue);
+    return this.store.complete(job, succeeded && ((manager) => succeeded(manager, job, result)));
   }
 
   private async recordFailure(job: ClaimedJob<P>, error: unknown): Promise<JobOutcome> {

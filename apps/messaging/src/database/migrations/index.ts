@@ -10,6 +10,7 @@ import { MessagesNumberQueueIndex1795333764444 } from './1795333764444-messages-
 import { OutboxDeadLetter1795491614423 } from './1795491614423-outbox-dead-letter';
 import { EmailSendJobs1795498019070 } from './1795498019070-email-send-jobs';
 import { MessagesTsOrder1795501883243 } from './1795501883243-messages-ts-order';
+import { JobsKeyDueIndex1795512393723 } from './1795512393723-jobs-key-due-index';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const messagingMigrations = [
@@ -25,4 +26,5 @@ export const messagingMigrations = [
   OutboxDeadLetter1795491614423,
   EmailSendJobs1795498019070,
   MessagesTsOrder1795501883243,
+  JobsKeyDueIndex1795512393723,
 ];

@@ -3,6 +3,7 @@ import { AuthzReplicas1795324555765 } from './1795324555765-authz-replicas';
 import { OutboxDeadLetter1795491626536 } from './1795491626536-outbox-dead-letter';
 import { Webhooks1795505981978 } from './1795505981978-webhooks';
 import { WebhookDeliveries1795507704692 } from './1795507704692-webhook-deliveries';
+import { WebhookCircuitRetention1795512390809 } from './1795512390809-webhook-circuit-retention';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const webhookDispatchMigrations = [
@@ -11,4 +12,5 @@ export const webhookDispatchMigrations = [
   OutboxDeadLetter1795491626536,
   Webhooks1795505981978,
   WebhookDeliveries1795507704692,
+  WebhookCircuitRetention1795512390809,
 ];
