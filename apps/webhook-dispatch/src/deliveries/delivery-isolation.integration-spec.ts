@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Let A's held attempts end now rather than at their timeout, so the app stops without waiting.
   receiver?.answer('/hanging', answerOk);
-  for (const res of held) if (!res.writableEnded) answerOk({ path: '', headers: {}, body: '', at: 0 }, res);
+  for (const res of held) if (!res.writableEnded) res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
   await suite?.stop();
   await receiver?.stop();
 });

@@ -51,6 +51,8 @@ beforeAll(async () => {
   };
   first = await WebhookDispatchTestApp.start('replicas', env, { targetResolver: firstResolver });
   second = await first.startReplica({}, { targetResolver: secondResolver });
+  // Both in the consumer group before anything is published: two pods running.
+  await Promise.all([first.eventsConsumerJoined(), second.eventsConsumerJoined()]);
   [admin] = await first.company([['manage-webhooks']]);
 }, 120_000);
 
