@@ -1,1 +1,3 @@
-export { WebhookDispatchTestApp, type TestActor } from './webhook-dispatch-test-app';
+export { WebhookDispatchTestApp, type TestActor, type WebhookDispatchTestOptions } from './webhook-dispatch-test-app';
+export { answerNever, answerOk, TestReceiver, type ReceivedRequest, type ReceiverAnswer } from './test-receiver';
+export { TestTargetResolver, TEST_HOSTS } from './test-target-resolver';

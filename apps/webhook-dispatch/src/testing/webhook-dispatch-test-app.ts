@@ -1,9 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { Permission } from '@suite/contracts';
+import type { MessageEventData, Permission } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { createTestDatabase, eventually, TestTokenIssuer, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import type { TargetResolver } from '../targets/target-resolver';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '../webhook-dispatch.app';
 import { TestTargetResolver } from './test-target-resolver';
 
@@ -19,43 +20,103 @@ export interface TestActor {
   token(scope?: string): Promise<string>;
 }
 
+/** What an instance runs with besides its environment: the resolver its target guard asks (TestTargetResolver by default). */
+export interface WebhookDispatchTestOptions {
+  targetResolver?: TargetResolver;
+}
+
 /**
  * webhook-dispatch on real PostgreSQL and Kafka for an integration spec: its own database and
  * topics, a TestTokenIssuer the app trusts, and companies and users announced the production way
  * (`company.created` / `user.created` through the outbox, Kafka and the authz replica handlers).
+ * `startReplica()` boots another instance on the same database, topics and consumer group, as a
+ * second pod would run; `env` is what a child process of the app needs to join them too.
  */
 export class WebhookDispatchTestApp {
+  private closed = false;
+
   private constructor(
     readonly app: INestApplication,
     readonly db: DataSource,
+    /** The variables this instance runs with on top of process.env (DATABASE_URL, KAFKA_TOPIC_PREFIX, AUTH_*, …). */
+    readonly env: Readonly<Record<string, string>>,
     private readonly tokens: TestTokenIssuer,
-    private readonly database: TestDatabase,
+    /** The owner's database, dropped at its stop; null for a replica. */
+    private readonly database: TestDatabase | null,
   ) {}
 
   /** `env` adds to or overrides the environment (WEBHOOKS_ALLOWED_PRIVATE_CIDRS for a receiver on 127.0.0.1, say). */
-  static async start(name: string, env: Readonly<Record<string, string>> = {}): Promise<WebhookDispatchTestApp> {
+  static async start(
+    name: string,
+    env: Readonly<Record<string, string>> = {},
+    options: WebhookDispatchTestOptions = {},
+  ): Promise<WebhookDispatchTestApp> {
     const tokens = await TestTokenIssuer.start();
     const database = await createTestDatabase(`webhook_dispatch_${name}`);
-    const app = await createWebhookDispatchApp(
-      loadWebhookDispatchEnvironment({
-        ...process.env,
-        DATABASE_URL: database.url,
-        KAFKA_TOPIC_PREFIX: uniqueTopicPrefix(`webhook-dispatch-${name}`),
-        KAFKA_TOPIC_PARTITIONS: '1',
-        AUTH_ISSUER: tokens.issuer,
-        AUTH_JWKS_URL: tokens.jwksUrl,
-        LOG_LEVEL: 'silent',
-        PORT: '0',
-        ...env,
-      }),
-      { targetResolver: new TestTargetResolver() },
-    );
-    await app.init();
-    return new WebhookDispatchTestApp(app, app.get(DataSource), tokens, database);
+    const appEnv = {
+      DATABASE_URL: database.url,
+      KAFKA_TOPIC_PREFIX: uniqueTopicPrefix(`webhook-dispatch-${name}`),
+      KAFKA_TOPIC_PARTITIONS: '1',
+      AUTH_ISSUER: tokens.issuer,
+      AUTH_JWKS_URL: tokens.jwksUrl,
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      ...env,
+    };
+    try {
+      const app = await WebhookDispatchTestApp.boot(appEnv, options);
+      return new WebhookDispatchTestApp(app, app.get(DataSource), appEnv, tokens, database);
+    } catch (error) {
+      await database.drop();
+      await tokens.stop();
+      throw error;
+    }
   }
 
-  async stop(): Promise<void> {
+  private static async boot(
+    env: Readonly<Record<string, string>>,
+    options: WebhookDispatchTestOptions,
+  ): Promise<INestApplication> {
+    const app = await createWebhookDispatchApp(loadWebhookDispatchEnvironment({ ...process.env, ...env }), {
+      targetResolver: options.targetResolver ?? new TestTargetResolver(),
+    });
+    await app.init();
+    return app;
+  }
+
+  /**
+   * Another instance on this one's database, topics, consumer group and token issuer (`env` adds to
+   * its environment): its workers compete for the same jobs. Its stop closes it only.
+   */
+  async startReplica(
+    env: Readonly<Record<string, string>> = {},
+    options: WebhookDispatchTestOptions = {},
+  ): Promise<WebhookDispatchTestApp> {
+    const replicaEnv = { ...this.env, ...env };
+    const app = await WebhookDispatchTestApp.boot(replicaEnv, options);
+    return new WebhookDispatchTestApp(app, app.get(DataSource), replicaEnv, this.tokens, null);
+  }
+
+  /** Resolves once this instance's Kafka consumer has joined its group (readiness reports it). */
+  async eventsConsumerJoined(timeoutMs = 60_000): Promise<void> {
+    await eventually(
+      async () => JSON.stringify((await this.request('get', '/health/ready', null)).body),
+      (body) => body.includes('"joined":true'),
+      { timeoutMs, what: 'the Kafka consumer to join its group' },
+    );
+  }
+
+  /** Closes this instance (its workers, consumers and pool) and keeps the database and tokens: a pod gone, the data not. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     await this.app.close();
+  }
+
+  /** Closes the instance; the owner also drops the database and stops the token issuer. */
+  async stop(): Promise<void> {
+    await this.close();
+    if (!this.database) return;
     await this.database.drop();
     await this.tokens.stop();
   }
@@ -110,5 +171,52 @@ export class WebhookDispatchTestApp {
       companyId,
       token: (scope) => this.tokens.accessToken({ userId: id, companyId, scope }),
     }));
+  }
+
+  /**
+   * `count` outbound `message.delivered` of the company (a webhook's `sms.sent`), written through the
+   * outbox in one transaction onto the messaging topic, as messaging publishes them; their event ids.
+   */
+  async publishMessageDelivered(companyId: string, count = 1): Promise<string[]> {
+    const events = Array.from({ length: count }, (_, index) => {
+      const now = new Date().toISOString();
+      const data: MessageEventData = {
+        message_id: String(100_000 + index),
+        company_id: companyId,
+        direction: 'outbound',
+        channel: 'sms',
+        status: 'delivered',
+        from_number: '+15550000001',
+        to: '+15550000002',
+        contact_phone: '+15550000002',
+        body: `Hello ${index}`,
+        sender: null,
+        attachments: [],
+        effect: null,
+        sent_at: now,
+        created_at: now,
+        ts: now,
+        reason: null,
+      };
+      return newEvent('message.delivered', { companyId, subject: data.message_id, data });
+    });
+    await this.db.transaction((manager) => this.app.get(Outbox).append(manager, events));
+    return events.map((event) => event.envelope.id);
+  }
+
+  /** A webhook's row and its deliveries' rows. */
+  async rowsOf(webhookId: string): Promise<{
+    webhook: { status: string; hits: number };
+    deliveries: Array<{ id: string; event_id: string; status: string; attempts: number }>;
+  }> {
+    const [webhook] = (await this.db.query('SELECT status, hits FROM webhooks.webhooks WHERE id = $1', [webhookId])) as Array<{
+      status: string;
+      hits: number;
+    }>;
+    const deliveries = (await this.db.query(
+      'SELECT id, event_id, status, attempts FROM webhooks.webhook_deliveries WHERE webhook_id = $1',
+      [webhookId],
+    )) as Array<{ id: string; event_id: string; status: string; attempts: number }>;
+    return { webhook: webhook!, deliveries };
   }
 }
