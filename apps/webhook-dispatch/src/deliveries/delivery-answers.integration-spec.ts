@@ -29,13 +29,7 @@ afterAll(async () => {
   await receiver?.stop();
 });
 
-const createWebhook = async (path: string) =>
-  (
-    await suite
-      .request('post', '/api/webhooks', await admin.token())
-      .send({ title: `hook ${path}`, url: `${receiver.base()}${path}`, events: ['sms.sent'] })
-      .expect(201)
-  ).body.data as { id: string; secret: string };
+const createWebhook = (path: string) => suite.createWebhook(admin, `${receiver.base()}${path}`);
 
 /** The Standard Webhooks headers of a request, as standardwebhooks' verify takes them. */
 const standardHeaders = (hit: ReceivedRequest) => ({
@@ -124,8 +118,8 @@ it('waits for the Retry-After of a 429 (3 s) rather than the 1 s schedule, and r
   const delivery = await detail(deliveryId);
   expect(delivery.status).toBe('delivered');
   expect(delivery.attempts.map(({ number, status_code, error }) => ({ number, status_code, error }))).toEqual([
-    // `error` is the sender's (no answer, refused target): an answered attempt has none.
-    { number: 1, status_code: 429, error: null },
+    // `error` says why an attempt failed, answered or not; a delivered one has none.
+    { number: 1, status_code: 429, error: 'HTTP 429' },
     { number: 2, status_code: 200, error: null },
   ]);
   expect((await suite.rowsOf(webhook.id)).webhook).toEqual({ status: 'active', hits: 2 });
@@ -142,7 +136,7 @@ it('does not follow a 302: the Location gets nothing, each attempt is a failure,
   expect(receiver.hitsOf('/moved-here')).toEqual([]);
   const delivery = await detail(deliveryId);
   expect(delivery.attempts.map(({ number, status_code, error }) => ({ number, status_code, error }))).toEqual(
-    [1, 2, 3, 4, 5].map((number) => ({ number, status_code: 302, error: null })),
+    [1, 2, 3, 4, 5].map((number) => ({ number, status_code: 302, error: 'HTTP 302 (redirects are failures)' })),
   );
   const failures = (await suite.db.query(
     `SELECT envelope->'data'->>'last_error' AS last_error FROM webhooks.outbox WHERE subject = $1 AND type = 'webhook.delivery_failed'`,

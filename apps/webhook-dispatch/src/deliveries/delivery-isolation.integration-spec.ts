@@ -7,7 +7,7 @@ import { answerOk, TestReceiver, WebhookDispatchTestApp, type TestActor } from '
  * (until the 20 s timeout), webhook B's answers 200 at once. 20 events for both: all of B's are
  * delivered while A's first requests are still open — long before a dispatcher blocked behind A
  * could have sent anything to B (20 s) — and A never has more than two requests open at once (the
- * per-webhook cap, across the replica's 16 places).
+ * per-webhook cap, WEBHOOKS_ENDPOINT_CONCURRENCY=2 here, beside the replica's 64 places).
  */
 const EVENTS = 20;
 const TIMEOUT_MS = 20_000;
@@ -25,6 +25,7 @@ beforeAll(async () => {
     WEBHOOKS_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
     WEBHOOKS_RETRY_DELAYS: '1s,1s,1s,1s',
     WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS),
+    WEBHOOKS_ENDPOINT_CONCURRENCY: '2',
   });
   [admin] = await suite.company([['manage-webhooks']]);
 }, 120_000);
@@ -37,13 +38,7 @@ afterAll(async () => {
   await receiver?.stop();
 });
 
-const createWebhook = async (path: string) =>
-  (
-    await suite
-      .request('post', '/api/webhooks', await admin.token())
-      .send({ title: `hook ${path}`, url: `${receiver.base()}${path}`, events: ['sms.sent'] })
-      .expect(201)
-  ).body.data as { id: string };
+const createWebhook = (path: string) => suite.createWebhook(admin, `${receiver.base()}${path}`);
 
 it('delivers everything to a healthy webhook while another one of the company hangs, two requests open at most', async () => {
   const hanging = await createWebhook('/hanging');

@@ -48,6 +48,7 @@ beforeAll(async () => {
     WEBHOOKS_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
     WEBHOOKS_RETRY_DELAYS: '1s,1s,1s,1s',
     WEBHOOKS_TIMEOUT_MS: '2000',
+    WEBHOOKS_ENDPOINT_CONCURRENCY: '2',
   };
   first = await WebhookDispatchTestApp.start('replicas', env, { targetResolver: firstResolver });
   second = await first.startReplica({}, { targetResolver: secondResolver });

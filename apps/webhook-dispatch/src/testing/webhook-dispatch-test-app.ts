@@ -204,6 +204,14 @@ export class WebhookDispatchTestApp {
     return events.map((event) => event.envelope.id);
   }
 
+  /** POST /api/webhooks as `actor`: a webhook of the actor's company for `sms.sent` at `url`; its id and secret. */
+  async createWebhook(actor: TestActor, url: string): Promise<{ id: string; secret: string }> {
+    const created = await this.request('post', '/api/webhooks', await actor.token())
+      .send({ title: `hook ${new URL(url).pathname}`, url, events: ['sms.sent'] })
+      .expect(201);
+    return created.body.data as { id: string; secret: string };
+  }
+
   /** A webhook's row and its deliveries' rows. */
   async rowsOf(webhookId: string): Promise<{
     webhook: { status: string; hits: number };
