@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:webhooks`: webhook-dispatch's delivery pipeline under load, beside a bare baseline
+ * measured in the same run, on real PostgreSQL (DATABASE_URL or embedded) and a real Kafka broker
+ * (KAFKA_BROKERS or one started from the Maven jars). Everything listens on 127.0.0.1; the run stops
+ * by itself (HARD_LIMIT_MS) and removes what it created.
+ *
+ * Three processes besides PostgreSQL and Kafka, none sharing an event loop: this driver, the app
+ * (dist/apps/webhook-dispatch/src/main.js, dispatch-process.ts) and a receiver (receiver-process.ts,
+ * answers 200 at once, or never for a path told to "hang"). BENCH_WEBHOOK_ENDPOINTS companies, each
+ * with one webhook subscribed to sms.sent (created through POST /api/webhooks) posting to
+ * /hook/<index>; `message.delivered` events are committed to the app's outbox round-robin over the
+ * companies (one event = one delivery), and travel relay → Kafka → consumer → inbox + delivery row +
+ * job → signed POST. Runs, in order:
+ *
+ *   sustained throughput (throughput-run.ts): a warm-up, then N events in transactions of BATCH, as
+ *     fast as one connection commits them; deliveries/s at the receiver between its 10th and 90th
+ *     percentile of receipts; every event delivered once (missing ones and duplicates are errors).
+ *   baseline (baseline-run.ts, baseline-process.ts): a kafkajs consumer with a fresh group reads the
+ *     same topic from the beginning and POSTs each event to the same receiver; the same measure over
+ *     the same N events; ratio = app / baseline.
+ *   latency (latency-run.ts): RATE events/s for RATE_SECONDS, one transaction every RATE_TICK_MS;
+ *     receipt − commit per event, p50/p90/p99/max.
+ *   isolation (isolation-run.ts): /hook/0 never answers; N events again; the other endpoints'
+ *     deliveries/s against theirs in the throughput run: cost = 1 − hanging / healthy.
+ *
+ * Goals are printed with PASS/FAIL and do not change the exit code; an error (a delivery missing or
+ * duplicated, a process failing) does (1), and so does the hard limit (2).
+ *
+ * Knobs (env):
+ *   BENCH_WEBHOOK_ENDPOINTS=10        companies / webhooks / receiver paths
+ *   BENCH_WEBHOOK_EVENTS=20000        events of the throughput, baseline and isolation runs
+ *   BENCH_WEBHOOK_WARMUP_EVENTS=1000  delivered before the throughput run
+ *   BENCH_WEBHOOK_BATCH=500           events per transaction in the throughput and isolation runs
+ *   BENCH_WEBHOOK_RATE=500            events/s of the latency run
+ *   BENCH_WEBHOOK_RATE_SECONDS=15     its length
+ *   BENCH_WEBHOOK_RATE_TICK_MS=10     one transaction every this many ms in it
+ *   BENCH_WEBHOOK_WAIT_SECONDS=120    the longest wait for a run's deliveries after its last commit
+ *   BENCH_WEBHOOK_BASELINE_CONCURRENCY=64  the baseline's requests in flight
+ *   BENCH_LOG_LEVEL=warn              the app's LOG_LEVEL
+ *   WEBHOOKS_* (and any other app variable) reach the app as set, e.g. WEBHOOKS_TIMEOUT_MS=10000;
+ *   BENCH_APP_ENV="NAME=value NAME2=value" sets variables for the app alone (they win);
+ *   BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" reaches the app's node.
+ *   WEBHOOKS_ALLOWED_PRIVATE_CIDRS defaults to 127.0.0.0/8 here (the receiver is on loopback).
+ */
+import os from 'node:os';
+import { TestTokenIssuer } from '@suite/testing';
+import { provideBenchServices } from '../bench-services';
+import { startDispatchProcess } from './dispatch-process';
+import { EventWriter } from './event-writer';
+import { baselineRun } from './baseline-run';
+import { isolationRun } from './isolation-run';
+import { latencyRun } from './latency-run';
+import { Receiver } from './receiver';
+import { printGoals } from './report';
+import type { RunContext } from './run-context';
+import { throughputRun } from './throughput-run';
+import { createEndpoints } from './webhook-workspace';
+import { SETTINGS } from './webhooks-settings';
+
+/** Services and app start, set-up and stop; each run's commits, its wait and its analysis. */
+const HARD_LIMIT_MS = (180 + 4 * SETTINGS.waitSeconds + SETTINGS.rateSeconds + 60) * 1000;
+
+async function main(): Promise<number> {
+  const hardLimit = setTimeout(() => {
+    console.error(`bench-webhooks: exceeded ${HARD_LIMIT_MS / 1000} s, aborting`);
+    process.exit(2);
+  }, HARD_LIMIT_MS);
+  hardLimit.unref();
+  const started = Date.now();
+  const stops: Array<() => Promise<unknown>> = [];
+  const errors: string[] = [];
+  try {
+    const services = await provideBenchServices(true, 'bench_webhooks');
+    stops.unshift(() => services.cleanup());
+    const brokers = services.brokers;
+    if (!brokers) throw new Error('bench-webhooks needs Kafka');
+    const cpus = os.cpus();
+    console.log(
+      `bench-webhooks: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), node ${process.version}, ` +
+        `load average ${os
+          .loadavg()
+          .map((load) => load.toFixed(2))
+          .join(' ')} at start; ${services.describe}`,
+    );
+    const tokens = await TestTokenIssuer.start();
+    stops.unshift(() => tokens.stop());
+    const receiver = await Receiver.start();
+    stops.unshift(() => receiver.stop());
+    const app = await startDispatchProcess({ ...services, brokers }, { issuer: tokens.issuer, jwksUrl: tokens.jwksUrl });
+    // Before the receiver stops: hanging requests released first, so the app's attempts end now.
+    stops.unshift(async () => {
+      await receiver.release();
+      await app.server.stop();
+    });
+    const writer = await EventWriter.open(services.databaseUrl, app.schema);
+    stops.unshift(() => writer.close());
+    const endpoints = await createEndpoints({
+      count: SETTINGS.endpoints,
+      appUrl: app.server.url,
+      receiverUrl: receiver.url,
+      schema: app.schema,
+      writer,
+      tokens,
+      timeoutMs: 60_000,
+    });
+    const tuning = Object.entries(app.tuning)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ');
+    console.log(
+      `webhook-dispatch in its own process (pid ${app.server.pid}; ${tuning}), receiver at ${receiver.url} (pid ${receiver.pid}), ` +
+        `${endpoints.length} companies with one sms.sent webhook each`,
+    );
+    const context: RunContext = {
+      services: { ...services, brokers },
+      app,
+      receiver,
+      writer,
+      endpoints,
+      errors,
+      backlogFrom: null,
+    };
+    const throughput = await throughputRun(context);
+    const baseline = await baselineRun(context, throughput);
+    const latency = await latencyRun(context);
+    const isolation = await isolationRun(context);
+    printGoals({ throughput, baseline, latency, isolation });
+  } catch (error) {
+    errors.push(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  } finally {
+    for (const stop of stops) await stop().catch((error: unknown) => console.error(`bench-webhooks: cleanup: ${String(error)}`));
+    clearTimeout(hardLimit);
+  }
+  console.log(`\nbench-webhooks: done in ${Math.round((Date.now() - started) / 1000)} s`);
+  for (const error of errors) console.error(`\n  !!! ${error}`);
+  return errors.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`bench-webhooks failed: ${error instanceof Error ? error.stack : String(error)}`);
+    process.exit(1);
+  },
+);

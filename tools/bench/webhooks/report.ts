@@ -1,0 +1,40 @@
+import type { LatencyResult } from './latency-run';
+import type { DeliveryRate } from './receipts';
+import type { ThroughputResult } from './throughput-run';
+import { GOALS, SETTINGS } from './webhooks-settings';
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+const rate = (value: number) => Math.round(value).toLocaleString('en-US');
+
+/** The goals beside the figures: printed, not asserted (a measurement, not a test). A skipped run's goal is n/a. */
+export function printGoals(results: {
+  throughput: ThroughputResult;
+  baseline: DeliveryRate;
+  latency: LatencyResult | null;
+  isolation: DeliveryRate | null;
+}): void {
+  const app = results.throughput.rate.steady;
+  const ratio = results.baseline.steady > 0 ? app / results.baseline.steady : Number.NaN;
+  const healthy = results.throughput.othersRate.steady;
+  console.log('\ngoals (printed, not asserted):');
+  console.log(
+    `  sustained ≥ ${rate(GOALS.deliveriesPerSecond)} deliveries/s: ${rate(app)}/s — ${verdict(app >= GOALS.deliveriesPerSecond)}`,
+  );
+  console.log(
+    `  ratio ≥ ${GOALS.ratio}× baseline: app ${rate(app)}/s / baseline ${rate(results.baseline.steady)}/s = ${ratio.toFixed(2)}× — ${verdict(ratio >= GOALS.ratio)}`,
+  );
+  const latency = results.latency;
+  console.log(
+    latency && latency.latency.count > 0
+      ? `  p99 < ${GOALS.p99Ms} ms at ${SETTINGS.rate}/s: ${latency.latency.p99.toFixed(1)} ms (${rate(latency.achievedRate)}/s committed) — ${verdict(latency.latency.p99 < GOALS.p99Ms)}`
+      : `  p99 < ${GOALS.p99Ms} ms at ${SETTINGS.rate}/s: n/a (${latency ? 'nothing delivered' : 'run skipped'}) — FAIL`,
+  );
+  const isolation = results.isolation;
+  const cost = isolation && healthy > 0 ? 1 - isolation.steady / healthy : Number.NaN;
+  console.log(
+    isolation
+      ? `  isolation cost < ${GOALS.isolationCost * 100} %: the others ${rate(isolation.steady)}/s with one hanging, ` +
+          `${rate(healthy)}/s all healthy, cost ${(cost * 100).toFixed(1)} % — ${verdict(cost < GOALS.isolationCost)}`
+      : `  isolation cost < ${GOALS.isolationCost * 100} %: n/a (run skipped) — FAIL`,
+  );
+}
