@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { WebhookEventKind, WebhookPayloadMap } from '@suite/contracts';
-import { entityTable, openTransactionOf } from '@suite/database';
+import { entityTable, openTransactionOf, PreparedStatement } from '@suite/database';
 import { newEvent, Outbox } from '@suite/eventing';
 import { JobsRuntime, type NewJob } from '@suite/jobs';
 import { CompanyScopedRepository } from '@suite/runtime';
 import type { WebhookResult } from '../sending/send-webhook';
 import { WebhookEntity, type WebhookStatus } from '../webhooks/webhook.entity';
+import { AttemptContextLoader } from './attempt-context-loader';
 import { attemptOutcome, type AttemptOutcome } from './attempt-outcome';
 import { WebhookAttemptEntity } from './webhook-attempt.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
@@ -146,47 +147,38 @@ export class WebhookDeliveriesStore {
     return replayed;
   }
 
-  /** The delivery and its webhook (null when deleted), read before an attempt in one query. */
-  async load(job: WebhookDeliverJob): Promise<AttemptContext | null> {
-    const [row] = (await this.dataSource.query(
-      `SELECT d.id, d.status, d.attempts, d.event, d.event_id, d.data, d.occurred_at,
-              w.id AS webhook_id, w.url, w.status AS webhook_status, w.secret, w.previous_secret,
-              w.previous_secret_expires_at, w.circuit_open_until
-         FROM ${entityTable(this.dataSource, WebhookDeliveryEntity)} d
-         LEFT JOIN ${entityTable(this.dataSource, WebhookEntity)} w ON w.id = d.webhook_id AND w.company_id = d.company_id
-        WHERE d.id = $1 AND d.company_id = $2`,
-      [job.deliveryId, job.companyId],
-    )) as Array<Record<string, unknown>>;
-    if (!row) return null;
-    return {
-      delivery: {
-        id: row.id as string,
-        status: row.status as WebhookDeliveryEntity['status'],
-        attempts: Number(row.attempts),
-        event: row.event as WebhookEventKind,
-        eventId: row.event_id as string,
-        data: row.data as WebhookDeliveryEntity['data'],
-        occurredAt: row.occurred_at as Date,
-      },
-      webhook:
-        row.webhook_id === null
-          ? null
-          : {
-              id: row.webhook_id as string,
-              url: row.url as string,
-              status: row.webhook_status as WebhookStatus,
-              secret: row.secret as string,
-              previousSecret: row.previous_secret as string | null,
-              previousSecretExpiresAt: row.previous_secret_expires_at as Date | null,
-              circuitOpenUntil: row.circuit_open_until as Date | null,
-            },
-    };
+  /**
+   * The delivery and its webhook (null when deleted), read before an attempt. The runs a claim
+   * starts ask together, so their reads are gathered into one query (AttemptContextLoader).
+   */
+  load(job: WebhookDeliverJob): Promise<AttemptContext | null> {
+    return this.contexts.load(job);
+  }
+
+  private readonly contexts = new AttemptContextLoader((jobs) => this.loadMany(jobs));
+
+  private async loadMany(jobs: readonly WebhookDeliverJob[]): Promise<Map<string, AttemptContext>> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const { rows } = await prepared(
+        `SELECT d.id, d.status, d.attempts, d.event, d.event_id, d.data, d.occurred_at,
+                w.id AS webhook_id, w.url, w.status AS webhook_status, w.secret, w.previous_secret,
+                w.previous_secret_expires_at, w.circuit_open_until
+           FROM unnest($1::uuid[], $2::bigint[]) AS j(id, company_id)
+           JOIN ${entityTable(this.dataSource, WebhookDeliveryEntity)} d ON d.id = j.id AND d.company_id = j.company_id
+           LEFT JOIN ${entityTable(this.dataSource, WebhookEntity)} w ON w.id = d.webhook_id AND w.company_id = d.company_id`,
+      ).run<Record<string, unknown>>(runner, [jobs.map((job) => job.deliveryId), jobs.map((job) => job.companyId)]);
+      return new Map(rows.map((row) => [row.id as string, attemptContextOf(row)]));
+    } finally {
+      await runner.release();
+    }
   }
 
   /** Deliveries whose webhook was deleted or disabled before the attempt: they fail without one. */
   async abandon(manager: EntityManager, jobs: readonly WebhookDeliverJob[]): Promise<void> {
     if (jobs.length === 0) return;
-    await manager.query(
+    await records(
+      manager,
       `UPDATE ${entityTable(this.dataSource, WebhookDeliveryEntity)} d SET status = 'failed', next_attempt_at = NULL, updated_at = now()
          FROM unnest($1::uuid[], $2::bigint[]) AS j(id, company_id)
         WHERE d.id = j.id AND d.company_id = j.company_id AND d.status = 'pending'`,
@@ -265,7 +257,8 @@ export class WebhookDeliveriesStore {
     );
     const settled = new Map(updated.map((row) => [row.id, row]));
     const written = rows.filter((row) => settled.has(row.deliveryId));
-    await manager.query(
+    await records(
+      manager,
       `INSERT INTO ${entityTable(this.dataSource, WebhookAttemptEntity)}
               (id, delivery_id, company_id, number, at, duration_ms, status_code, response_body, error)
        SELECT gen_random_uuid(), a.* FROM unnest($1::uuid[], $2::bigint[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[])
@@ -366,7 +359,8 @@ export class WebhookDeliveriesStore {
       if (tally.circuitOpenedUntil) await this.holdBack(manager, webhook.id, tally.circuitOpenedUntil);
     }
     if (updates.length > 0) {
-      await manager.query(
+      await records(
+        manager,
         `UPDATE ${entityTable(this.dataSource, WebhookEntity)} w
             SET hits = w.hits + u.hits, last_hit = greatest(w.last_hit, u.last_hit), status = u.status,
                 consecutive_failures = u.consecutive_failures, circuit_open_until = u.circuit_open_until
@@ -389,7 +383,8 @@ export class WebhookDeliveriesStore {
   /** An open circuit: the webhook's waiting deliveries and their jobs move to its reopening. */
   private async holdBack(manager: EntityManager, webhookId: string, until: Date): Promise<void> {
     await this.jobs.postpone(manager, { queue: WEBHOOK_DELIVER_QUEUE, concurrencyKey: webhookId, until });
-    await manager.query(
+    await records(
+      manager,
       `UPDATE ${entityTable(this.dataSource, WebhookDeliveryEntity)} SET next_attempt_at = $2, updated_at = now()
         WHERE webhook_id = $1 AND status = 'pending' AND next_attempt_at < $2`,
       [webhookId, until.toISOString()],
@@ -410,8 +405,42 @@ export class WebhookDeliveriesStore {
   }
 }
 
+/** A joined row of a delivery and its webhook, as an attempt needs it. */
+function attemptContextOf(row: Record<string, unknown>): AttemptContext {
+  return {
+    delivery: {
+      id: row.id as string,
+      status: row.status as WebhookDeliveryEntity['status'],
+      attempts: Number(row.attempts),
+      event: row.event as WebhookEventKind,
+      eventId: row.event_id as string,
+      data: row.data as WebhookDeliveryEntity['data'],
+      occurredAt: row.occurred_at as Date,
+    },
+    webhook:
+      row.webhook_id === null
+        ? null
+        : {
+            id: row.webhook_id as string,
+            url: row.url as string,
+            status: row.webhook_status as WebhookStatus,
+            secret: row.secret as string,
+            previousSecret: row.previous_secret as string | null,
+            previousSecretExpiresAt: row.previous_secret_expires_at as Date | null,
+            circuitOpenUntil: row.circuit_open_until as Date | null,
+          },
+  };
+}
+
+/** The store's statements, prepared once per connection (PostgreSQL plans each once, not on every call). */
+const statements = new Map<string, PreparedStatement>();
+const prepared = (sql: string): PreparedStatement => {
+  let statement = statements.get(sql);
+  if (!statement) statements.set(sql, (statement = new PreparedStatement('delivery', sql, 'webhooks')));
+  return statement;
+};
+
 /** A statement's rows (RETURNING included) in the caller's transaction. */
 async function records<T>(manager: EntityManager, sql: string, values: unknown[]): Promise<T[]> {
-  const result = await openTransactionOf(manager, 'WebhookDeliveriesStore').query(sql, values, true);
-  return result.records as T[];
+  return (await prepared(sql).run<T>(openTransactionOf(manager, 'WebhookDeliveriesStore'), values)).rows;
 }
