@@ -198,11 +198,26 @@ class RebindingResolver extends TargetResolver {
 
 describe('WebhookSender (guard, then send to the checked address)', () => {
   const loopbackAllowed = parseAllowedCidrs(['127.0.0.0/8']);
+  const senders: WebhookSender[] = [];
+  /** Closes its kept-alive connections after the test. */
+  const sending = (sender: WebhookSender) => (senders.push(sender), sender);
+  afterEach(() => senders.splice(0).forEach((sender) => sender.onApplicationShutdown()));
+
+  it('keeps a connection alive for the next attempt to the same checked address, never for another', async () => {
+    const server = await start((_req, res) => res.writeHead(200).end('ok'), '0.0.0.0');
+    const resolver = new RebindingResolver([{ address: '127.0.0.1', family: 4 }], [{ address: '127.0.0.2', family: 4 }]);
+    const sender = sending(new WebhookSender(new TargetGuard(resolver, loopbackAllowed), 2000, 4));
+    const url = `http://hooks.test:${server.port}/in`;
+    for (let i = 0; i < 3; i++) expect(await sender.send({ url, headers: {}, body })).toMatchObject({ statusCode: 200 });
+    expect(server.received).toHaveLength(3);
+    // 127.0.0.1 once; then the name moved to 127.0.0.2: a new connection, reused for the third.
+    expect(server.connections()).toBe(2);
+  });
 
   it('connects to the address it checked, however the name answers afterwards', async () => {
     const server = await start((_req, res) => res.writeHead(204).end());
     const resolver = new RebindingResolver([{ address: '127.0.0.1', family: 4 }], [{ address: '192.0.2.1', family: 4 }]);
-    const sender = new WebhookSender(new TargetGuard(resolver, loopbackAllowed), 2000);
+    const sender = sending(new WebhookSender(new TargetGuard(resolver, loopbackAllowed), 2000, 4));
     const result = await sender.send({ url: `http://rebind.test:${server.port}/in`, headers: {}, body });
     expect(result).toMatchObject({ statusCode: 204, error: null });
     expect(resolver.lookups).toBe(1);
@@ -213,7 +228,7 @@ describe('WebhookSender (guard, then send to the checked address)', () => {
     const server = await start((_req, res) => res.writeHead(204).end(), '::1').catch(() => undefined);
     if (!server) return; // no IPv6 loopback on this machine
     const resolver = new RebindingResolver([{ address: '::1', family: 6 }], []);
-    const sender = new WebhookSender(new TargetGuard(resolver, parseAllowedCidrs(['::1/128'])), 2000);
+    const sender = sending(new WebhookSender(new TargetGuard(resolver, parseAllowedCidrs(['::1/128'])), 2000, 4));
     const result = await sender.send({ url: `http://hooks6.test:${server.port}/in`, headers: {}, body });
     expect(result).toMatchObject({ statusCode: 204, error: null });
   });
@@ -221,7 +236,7 @@ describe('WebhookSender (guard, then send to the checked address)', () => {
   it('refuses a name that turned private before any connection, with the reason as the error', async () => {
     const server = await start((_req, res) => res.writeHead(204).end());
     const resolver = new RebindingResolver([{ address: '127.0.0.1', family: 4 }], []);
-    const sender = new WebhookSender(new TargetGuard(resolver, []), 2000);
+    const sender = sending(new WebhookSender(new TargetGuard(resolver, []), 2000, 4));
     const result = await sender.send({ url: `https://hooks.test:${server.port}/in`, headers: {}, body });
     expect(result).toMatchObject({
       statusCode: null,

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { pinnedLookup } from './pinned-agents';
 import { parseRetryAfter } from './retry-after';
 
 /** What every webhook request says it comes from. */
@@ -16,6 +16,8 @@ export interface WebhookRequest {
   body: Buffer;
   /** Connection and response together (WEBHOOKS_TIMEOUT_MS). */
   timeoutMs: number;
+  /** Kept-alive connections to the pinned address (PinnedAgents); without one, a connection of its own. */
+  agent?: http.Agent;
 }
 
 export interface WebhookResult {
@@ -30,19 +32,12 @@ export interface WebhookResult {
   retryAfterMs: number | null;
 }
 
-/** A lookup that answers the pinned address whatever it is asked, in the shape the caller wants. */
-function pinnedLookup(address: string): LookupFunction {
-  const family = isIP(address);
-  return (_hostname, options, callback) => {
-    if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
-}
-
 /**
  * One webhook POST (decision 0028). Connects to the pinned address with the URL's host name for SNI,
  * the certificate check and `Host`; follows no redirect; gives up after `timeoutMs` in all; reads at
- * most 4 KB of the answer and then closes the connection. Never throws: a failure is `error`.
+ * most 4 KB of the answer. A connection whose answer was read to its end goes back to `agent` for
+ * the next attempt; one cut short (timeout, error, a longer body) is closed. Never throws: a
+ * failure is `error`.
  */
 export async function sendWebhook(request: WebhookRequest): Promise<WebhookResult> {
   const started = performance.now();
@@ -70,11 +65,12 @@ function attempt(request: WebhookRequest, started: number): Promise<WebhookResul
     let retryAfterMs: number | null = null;
     const chunks: Buffer[] = [];
     let kept = 0;
-    const finish = (error: string | null) => {
+    /** `reusable`: the answer was read to its end, so the connection may serve the next request. */
+    const finish = (error: string | null, reusable = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.destroy();
+      if (!reusable || !request.agent) req.destroy();
       resolve({
         statusCode,
         durationMs: Math.round(performance.now() - started),
@@ -85,7 +81,7 @@ function attempt(request: WebhookRequest, started: number): Promise<WebhookResul
     };
     const req = client.request(url, {
       method: 'POST',
-      agent: false,
+      agent: request.agent ?? false,
       lookup: pinnedLookup(request.pinnedAddress),
       headers: {
         ...request.headers,
@@ -95,7 +91,18 @@ function attempt(request: WebhookRequest, started: number): Promise<WebhookResul
       },
     });
     const timer = setTimeout(() => finish(`timed out after ${request.timeoutMs} ms`), request.timeoutMs);
-    req.on('error', (error) => finish(describe(error)));
+    req.on('error', (error: Error & { code?: string }) => {
+      // A kept-alive connection the server closed as we reused it (the keep-alive race): nothing
+      // was answered, so the request goes again once on a connection of its own, as node advises.
+      if (req.reusedSocket && statusCode === null && !settled && error.code === 'ECONNRESET') {
+        settled = true;
+        clearTimeout(timer);
+        const left = Math.max(1, request.timeoutMs - (performance.now() - started));
+        resolve(attempt({ ...request, agent: undefined, timeoutMs: left }, started));
+        return;
+      }
+      finish(describe(error));
+    });
     req.on('response', (res) => {
       statusCode = res.statusCode ?? null;
       if (statusCode === 429 || statusCode === 503) retryAfterMs = parseRetryAfter(res.headers['retry-after']);
@@ -105,7 +112,7 @@ function attempt(request: WebhookRequest, started: number): Promise<WebhookResul
         kept += Math.min(chunk.length, room);
         if (kept >= RESPONSE_BODY_LIMIT) finish(null);
       });
-      res.on('end', () => finish(null));
+      res.on('end', () => finish(null, true));
       // A connection dropped mid-body still had an answer: its status counts.
       res.on('error', () => finish(null));
       res.on('close', () => finish(null));

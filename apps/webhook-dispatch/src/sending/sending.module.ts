@@ -12,7 +12,8 @@ import { WebhookSender } from './webhook-sender';
   providers: [
     {
       provide: WebhookSender,
-      useFactory: (guard: TargetGuard, env: WebhookDispatchEnvironment) => new WebhookSender(guard, env.WEBHOOKS_TIMEOUT_MS),
+      useFactory: (guard: TargetGuard, env: WebhookDispatchEnvironment) =>
+        new WebhookSender(guard, env.WEBHOOKS_TIMEOUT_MS, env.WEBHOOKS_CONCURRENCY),
       inject: [TargetGuard, ENVIRONMENT],
     },
   ],
