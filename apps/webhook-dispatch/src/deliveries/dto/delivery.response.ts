@@ -30,7 +30,13 @@ export class AttemptResponse {
   @ApiProperty({ type: 'integer', nullable: true, description: 'Null when no answer came (timeout, refused).' })
   status_code!: number | null;
   @ApiProperty({ description: 'The first 4 KB of the answer.' }) response_body!: string;
-  @ApiProperty({ type: String, nullable: true }) error!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Why the attempt failed (`timed out after 10000 ms`, `HTTP 500`, `HTTP 302 (redirects are failures)`); null when delivered.',
+  })
+  error!: string | null;
 }
 
 /** A delivery with every attempt it had, oldest first (all series). */
