@@ -2,10 +2,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verify } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
-import type { MessageEventData } from '@suite/contracts';
-import { newEvent, Outbox } from '@suite/eventing';
+import { Outbox } from '@suite/eventing';
 import { eventually } from '@suite/testing';
-import { WebhookDispatchTestApp, type TestActor } from '../testing';
+import { deliveredMessageEvent, WebhookDispatchTestApp, type TestActor } from '../testing';
 import { WEBHOOK_SAMPLE_DATA } from './webhook-samples';
 
 /**
@@ -57,36 +56,11 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-const createWebhook = async (path: string, actor: TestActor = admin) =>
-  (
-    await suite
-      .request('post', '/api/webhooks', await actor.token())
-      .send({ title: `hook ${path}`, url: `${base}${path}`, events: ['sms.sent'] })
-      .expect(201)
-  ).body.data as { id: string; secret: string };
+const createWebhook = (path: string, actor: TestActor = admin) => suite.createWebhook(actor, `${base}${path}`);
 
 /** A `message.delivered` of the admin's company, through the outbox onto the messaging topic; its event id. */
 const publishDelivered = async (): Promise<string> => {
-  const now = new Date().toISOString();
-  const data: MessageEventData = {
-    message_id: '123456',
-    company_id: admin.companyId,
-    direction: 'outbound',
-    channel: 'sms',
-    status: 'delivered',
-    from_number: '+15550000001',
-    to: '+15550000002',
-    contact_phone: '+15550000002',
-    body: 'Hello',
-    sender: null,
-    attachments: [],
-    effect: null,
-    sent_at: now,
-    created_at: now,
-    ts: now,
-    reason: null,
-  };
-  const event = newEvent('message.delivered', { companyId: admin.companyId, subject: data.message_id, data });
+  const event = deliveredMessageEvent(admin.companyId, '123456', 'Hello');
   await suite.db.transaction((manager) => suite.app.get(Outbox).append(manager, [event]));
   return event.envelope.id;
 };

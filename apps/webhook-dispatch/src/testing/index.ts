@@ -1,3 +1,4 @@
 export { WebhookDispatchTestApp, type TestActor, type WebhookDispatchTestOptions } from './webhook-dispatch-test-app';
 export { answerNever, answerOk, TestReceiver, type ReceivedRequest, type ReceiverAnswer } from './test-receiver';
 export { TestTargetResolver, TEST_HOSTS } from './test-target-resolver';
+export { deliveredMessageEvent } from './message-events';

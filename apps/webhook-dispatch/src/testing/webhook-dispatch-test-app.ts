@@ -1,11 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { MessageEventData, Permission } from '@suite/contracts';
+import type { Permission } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { createTestDatabase, eventually, TestTokenIssuer, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import type { TargetResolver } from '../targets/target-resolver';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '../webhook-dispatch.app';
+import { deliveredMessageEvent } from './message-events';
 import { TestTargetResolver } from './test-target-resolver';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -178,28 +179,9 @@ export class WebhookDispatchTestApp {
    * outbox in one transaction onto the messaging topic, as messaging publishes them; their event ids.
    */
   async publishMessageDelivered(companyId: string, count = 1): Promise<string[]> {
-    const events = Array.from({ length: count }, (_, index) => {
-      const now = new Date().toISOString();
-      const data: MessageEventData = {
-        message_id: String(100_000 + index),
-        company_id: companyId,
-        direction: 'outbound',
-        channel: 'sms',
-        status: 'delivered',
-        from_number: '+15550000001',
-        to: '+15550000002',
-        contact_phone: '+15550000002',
-        body: `Hello ${index}`,
-        sender: null,
-        attachments: [],
-        effect: null,
-        sent_at: now,
-        created_at: now,
-        ts: now,
-        reason: null,
-      };
-      return newEvent('message.delivered', { companyId, subject: data.message_id, data });
-    });
+    const events = Array.from({ length: count }, (_, index) =>
+      deliveredMessageEvent(companyId, String(100_000 + index), `Hello ${index}`),
+    );
     await this.db.transaction((manager) => this.app.get(Outbox).append(manager, events));
     return events.map((event) => event.envelope.id);
   }
