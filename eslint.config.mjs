@@ -58,7 +58,13 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
-          allow: [...APP_INDEXES, '@suite/auth-app/testing', '@suite/messaging-app/testing', '@suite/platform-app/testing'],
+          allow: [
+            ...APP_INDEXES,
+            '@suite/auth-app/testing',
+            '@suite/messaging-app/testing',
+            '@suite/platform-app/testing',
+            '@suite/webhook-dispatch-app/testing',
+          ],
           depConstraints: [{ sourceTag: '*', onlyDependOnLibsWithTags: ['*'] }],
         },
       ],

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
-import type { MessageEventData } from '@suite/contracts';
-import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
+import { Outbox, type NewEvent } from '@suite/eventing';
+import { deliveredMessageEvent } from '@suite/webhook-dispatch-app/testing';
 
 /** Milliseconds since the epoch with sub-ms precision, the clock the receiver stamps with too. */
 export const nowMs = (): number => performance.timeOrigin + performance.now();
@@ -38,27 +38,7 @@ export class EventWriter {
 
   /** A `message.delivered` of `companyId`, shaped like the deliveries spec's; each with its own message id (subject). */
   delivered(companyId: string): NewEvent {
-    const now = new Date().toISOString();
-    const messageId = String(this.nextMessageId++);
-    const data: MessageEventData = {
-      message_id: messageId,
-      company_id: companyId,
-      direction: 'outbound',
-      channel: 'sms',
-      status: 'delivered',
-      from_number: '+15550000001',
-      to: '+15550000002',
-      contact_phone: '+15550000002',
-      body: 'Hello from the webhooks bench',
-      sender: null,
-      attachments: [],
-      effect: null,
-      sent_at: now,
-      created_at: now,
-      ts: now,
-      reason: null,
-    };
-    return newEvent('message.delivered', { companyId, subject: messageId, data });
+    return deliveredMessageEvent(companyId, String(this.nextMessageId++), 'Hello from the webhooks bench');
   }
 
   async close(): Promise<void> {

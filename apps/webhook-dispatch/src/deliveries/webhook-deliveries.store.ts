@@ -292,7 +292,9 @@ export class WebhookDeliveriesStore {
     const byWebhook = new Map<string, AttemptRow[]>();
     for (const row of rows) {
       const webhookId = settled.get(row.deliveryId)!.webhook_id;
-      byWebhook.set(webhookId, [...(byWebhook.get(webhookId) ?? []), row]);
+      const rowsOfWebhook = byWebhook.get(webhookId);
+      if (rowsOfWebhook) rowsOfWebhook.push(row);
+      else byWebhook.set(webhookId, [row]);
     }
     const current = await records<{
       id: string;
