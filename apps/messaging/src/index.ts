@@ -4,4 +4,4 @@ export { messagingMigrations } from './database/migrations';
 export { MessagingEnvironment } from './config/messaging-environment';
 export { SenderNumbersService } from './sender-numbers/sender-numbers.service';
 export { mapSenderNumber, type SenderNumberResponse } from './sender-numbers/dto/sender-number.dto';
-export { normalizePhone } from './shared/phone-number';
+export { normalizePhone } from '@suite/runtime';

@@ -3,10 +3,14 @@ import { AUTHZ_ENTITIES, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules, entitiesOf, HealthModule } from '@suite/runtime';
+import { AppointmentsModule } from './appointments/appointments.module';
 import { CompaniesModule } from './companies/companies.module';
+import { ContactsModule } from './contacts/contacts.module';
 import type { PlatformEnvironment } from './config/platform-environment';
 import { platformMigrations } from './database/migrations';
 import { IdsModule } from './ids/ids.module';
+import { ListsModule } from './lists/lists.module';
+import { PipelinesModule } from './pipelines/pipelines.module';
 import { RolesModule } from './roles/roles.module';
 import { TeamsModule } from './teams/teams.module';
 import { UsersModule } from './users/users.module';
@@ -15,7 +19,16 @@ import { UsersModule } from './users/users.module';
  * The platform's features, each a @FeatureModule owning its tables, routes and event handlers
  * (docs/adding-a-feature.md). A new feature is one line here.
  */
-export const PLATFORM_FEATURES = [CompaniesModule, RolesModule, UsersModule, TeamsModule];
+export const PLATFORM_FEATURES = [
+  CompaniesModule,
+  RolesModule,
+  UsersModule,
+  TeamsModule,
+  ContactsModule,
+  PipelinesModule,
+  ListsModule,
+  AppointmentsModule,
+];
 
 /**
  * Every table of the platform's schema: its features', and the authz replicas and eventing tables

@@ -34,6 +34,8 @@ export * from './http/content-type';
 export * from './http/untrusted-input';
 export * from './http/untrusted-input-error';
 export * from './validation/validators';
+export * from './validation/phone-number';
+export * from './validation/phone.validators';
 export * from './logging/log-format';
 export { flushLogs, prettyLogStream } from './logging/pretty-log-stream';
 export { registerRequestLogging } from './logging/request-logging.hook';

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError, normalizePhone, PHONE_FORMS } from '@suite/runtime';
 import { CARRIER, type Carrier } from '../carrier/carrier.port';
 import { SandboxCarrier } from '../carrier/sandbox/sandbox-carrier';
 import type { SandboxInboundInput } from '../carrier/sandbox/sandbox-inbound';
 import { MessageEntity } from '../messages/message.entity';
 import { SenderNumberEntity } from '../sender-numbers/sender-number.entity';
-import { normalizePhone, PHONE_FORMS } from '../shared/phone-number';
 
 /**
  * `POST /v1/sandbox/inbound`: a person texting one of the caller's numbers, simulated. The

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { credentialDigest, generateOpaqueCredential } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { eventually } from '@suite/testing';
-import { normalizePhone } from '../shared/phone-number';
+import { normalizePhone } from '@suite/runtime';
 
 /** The internal API token every harness-booted app accepts (x-internal-token). */
 export const INTERNAL_TOKEN = 'i'.repeat(40);

@@ -1,5 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
+export const WEEK_STARTS = ['sunday', 'monday'] as const;
+export type WeekStart = (typeof WEEK_STARTS)[number];
+
 /** A customer account. An agency is a company whose children have `parentCompanyId` = its id. */
 @Entity({ name: 'companies' })
 export class CompanyEntity {
@@ -12,6 +15,14 @@ export class CompanyEntity {
   @Index()
   @Column({ type: 'bigint', nullable: true })
   parentCompanyId!: string | null;
+
+  /** IANA time zone the dashboard and reports count days in. */
+  @Column({ type: 'varchar', length: 64, default: 'America/New_York' })
+  timezone!: string;
+
+  /** First day of the company's week (`thisWeek`, `lastWeek`). */
+  @Column({ type: 'varchar', length: 6, default: 'monday' })
+  weekStart!: WeekStart;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

@@ -6,8 +6,12 @@ import { credentialDigest, generateOpaqueCredential, type Permission, type Topic
 import { newEvent, Outbox } from '@suite/eventing';
 import { createTestDatabase, eventually, TestTokenIssuer, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { CompaniesService } from '../companies/companies.service';
+import type { ContactEntity } from '../contacts/contact.entity';
+import { ContactsService, type ContactInput } from '../contacts/contacts.service';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
 import { createPlatformApp, loadPlatformEnvironment } from '../platform.app';
+import type { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
+import { PipelinesService } from '../pipelines/pipelines.service';
 import { RolesService } from '../roles/roles.service';
 import { TeamsService } from '../teams/teams.service';
 import type { UserEntity } from '../users/user.entity';
@@ -152,6 +156,27 @@ export class PlatformTestApp {
       members: members.map((member) => ({ userId: member.userId, manager: member.manager ?? false })),
     });
     return created.team.id;
+  }
+
+  /** A CRM contact of the company (through the app's service, so its events flow); placed in `stageId` when given. */
+  async contact(
+    companyId: string,
+    input: ContactInput = {},
+    placement?: { pipelineId: string; stageId: string },
+  ): Promise<ContactEntity> {
+    return this.app
+      .get(ContactsService)
+      .create(companyId, { firstName: 'Lead', ...input } as ContactInput & { firstName: string }, placement ?? null, null);
+  }
+
+  /** A pipeline of the company with stages named `stages` (in order); its id and its stages. */
+  async pipeline(
+    companyId: string,
+    stages: string[] = ['New', 'Contacted', 'Won'],
+    name = 'Sales',
+  ): Promise<{ id: string; stages: PipelineStageEntity[] }> {
+    const created = await this.app.get(PipelinesService).create(companyId, name, stages);
+    return { id: created.pipeline.id, stages: created.stages };
   }
 
   /** A personal access token of `user` with `scopes`, announced the way auth announces one (credential.issued). */

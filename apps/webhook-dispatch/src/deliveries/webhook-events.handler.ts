@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { webhookOfEvent, type DomainEvent, type WebhookSourceEventType } from '@suite/contracts';
+import { WEBHOOK_SOURCE_EVENT_TYPES, webhookOfEvent, type DomainEvent, type WebhookSourceEventType } from '@suite/contracts';
 import { OnEvent } from '@suite/eventing';
 import { WebhookDeliveriesStore } from './webhook-deliveries.store';
 
@@ -14,7 +14,7 @@ import { WebhookDeliveriesStore } from './webhook-deliveries.store';
 export class WebhookEventsHandler {
   constructor(private readonly deliveries: WebhookDeliveriesStore) {}
 
-  @OnEvent('message.delivered', 'message.failed', 'message.received', 'conversation.replied')
+  @OnEvent(...WEBHOOK_SOURCE_EVENT_TYPES)
   async deliver(event: DomainEvent<WebhookSourceEventType>, manager: EntityManager): Promise<void> {
     const webhook = webhookOfEvent(event.type, event.data);
     if (!webhook || event.company_id === null) return;

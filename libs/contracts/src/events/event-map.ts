@@ -17,6 +17,23 @@ import { credentialUsedSchema, type CredentialUsedData } from './authz-credentia
 import { contactOptChangeSchema, type ContactOptChangeData } from './messaging-contact.events';
 import { conversationRepliedSchema, type ConversationRepliedData } from './messaging-conversation.events';
 import { messageEventSchema, type MessageEventData } from './messaging-message.events';
+import { appointmentSchema, type AppointmentData } from './platform-appointment.events';
+import {
+  crmContactDeletedSchema,
+  crmContactSnapshotSchema,
+  type CrmContactDeletedData,
+  type CrmContactSnapshotData,
+} from './platform-crm-contact.events';
+import {
+  pipelineContactMovedSchema,
+  pipelineCreatedSchema,
+  pipelineDeletedSchema,
+  pipelineStageRenamedSchema,
+  type PipelineContactMovedData,
+  type PipelineCreatedData,
+  type PipelineDeletedData,
+  type PipelineStageRenamedData,
+} from './platform-pipeline.events';
 import { userDeletedSchema, userSnapshotSchema, type UserDeletedData, type UserSnapshotData } from './platform-user.events';
 import { Topics, type Topic } from './topics';
 import {
@@ -36,6 +53,15 @@ export interface EventMap {
   'user.created': UserSnapshotData;
   'user.updated': UserSnapshotData;
   'user.deleted': UserDeletedData;
+  'crm_contact.created': CrmContactSnapshotData;
+  'crm_contact.updated': CrmContactSnapshotData;
+  'crm_contact.deleted': CrmContactDeletedData;
+  'pipeline.created': PipelineCreatedData;
+  'pipeline.stage_renamed': PipelineStageRenamedData;
+  'pipeline.deleted': PipelineDeletedData;
+  'pipeline.contact_moved': PipelineContactMovedData;
+  'appointment.scheduled': AppointmentData;
+  'appointment.cancelled': AppointmentData;
   'credential.issued': CredentialIssuedData;
   'credential.revoked': CredentialRevokedData;
   'grant.revoked': GrantRevokedData;
@@ -94,6 +120,61 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
     version: 1,
     summary: 'A user was deleted; every credential of theirs stops working.',
     schema: userDeletedSchema,
+  },
+  'crm_contact.created': {
+    topic: Topics.platformContact,
+    version: 1,
+    summary: 'A CRM contact (a lead) was created (full snapshot; feeds the lead.generated webhook).',
+    schema: crmContactSnapshotSchema,
+  },
+  'crm_contact.updated': {
+    topic: Topics.platformContact,
+    version: 1,
+    summary: 'A CRM contact changed: name, phone, email, source, assignment, tags or custom fields (full snapshot).',
+    schema: crmContactSnapshotSchema,
+  },
+  'crm_contact.deleted': {
+    topic: Topics.platformContact,
+    version: 1,
+    summary: 'A CRM contact was deleted; it left its pipelines and lists.',
+    schema: crmContactDeletedSchema,
+  },
+  'pipeline.created': {
+    topic: Topics.platformPipeline,
+    version: 1,
+    summary: 'A pipeline was created with its ordered stages.',
+    schema: pipelineCreatedSchema,
+  },
+  'pipeline.stage_renamed': {
+    topic: Topics.platformPipeline,
+    version: 1,
+    summary: 'A stage of a pipeline was renamed.',
+    schema: pipelineStageRenamedSchema,
+  },
+  'pipeline.deleted': {
+    topic: Topics.platformPipeline,
+    version: 1,
+    summary: 'A pipeline was deleted with its stages and disposition links; its contacts left it (they stay in the CRM).',
+    schema: pipelineDeletedSchema,
+  },
+  'pipeline.contact_moved': {
+    topic: Topics.platformPipeline,
+    version: 1,
+    summary:
+      'A contact entered a stage: placed in the pipeline (from_stage_id null) or moved from another stage. Keyed by the contact.',
+    schema: pipelineContactMovedSchema,
+  },
+  'appointment.scheduled': {
+    topic: Topics.platformAppointment,
+    version: 1,
+    summary: 'An appointment was booked with a contact (feeds the appointment.scheduled webhook).',
+    schema: appointmentSchema,
+  },
+  'appointment.cancelled': {
+    topic: Topics.platformAppointment,
+    version: 1,
+    summary: 'A booked appointment was cancelled.',
+    schema: appointmentSchema,
   },
   'credential.issued': {
     topic: Topics.authCredential,

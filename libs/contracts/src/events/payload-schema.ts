@@ -22,11 +22,22 @@ export interface ObjectSchema {
   type: 'object';
   properties: Record<string, JsonSchema>;
   required: readonly string[];
-  additionalProperties: false;
+  /** false everywhere but a free-form object the customer shapes (a contact's custom_fields). */
+  additionalProperties: boolean;
   description?: string;
 }
 
+/** An object whose keys the customer chooses (custom fields): any keys, any JSON values. */
+export const freeFormObject = (description: string): ObjectSchema => ({
+  type: 'object',
+  properties: {},
+  required: [],
+  additionalProperties: true,
+  description,
+});
+
 export interface PayloadSchema<T> extends ObjectSchema {
+  additionalProperties: false;
   properties: { [K in keyof T]-?: JsonSchema };
   required: ReadonlyArray<keyof T & string>;
 }

@@ -5,6 +5,10 @@
 export const Topics = {
   platformCompany: 'platform.company.v1',
   platformUser: 'platform.user.v1',
+  /** The CRM's contacts (leads): `crm_contact.*` (`contact.*` is messaging's, decision 0025). */
+  platformContact: 'platform.contact.v1',
+  platformPipeline: 'platform.pipeline.v1',
+  platformAppointment: 'platform.appointment.v1',
   authCredential: 'auth.credential.v1',
   /**
    * Published by every app through libs/authz (the code that checks credentials), consumed by

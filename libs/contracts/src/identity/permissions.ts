@@ -2,7 +2,8 @@
  * Permission names, as the spec spells them, declared once. Roles grant them; guards require
  * them (`@RequirePermission('edit-users')`); token scopes select among them.
  * The first six are the spec's; the rest name the operations the spec only mentions
- * (listing and creating users, roles, teams; managing OAuth clients, credentials and webhooks).
+ * (listing and creating users, roles, teams; managing OAuth clients, credentials and webhooks; the
+ * CRM's contacts, lists, pipelines and appointments; the company's settings).
  */
 export const PERMISSIONS = [
   'view-spam-protected-numbers',
@@ -19,6 +20,13 @@ export const PERMISSIONS = [
   'manage-oauth-clients',
   'manage-api-keys',
   'manage-webhooks',
+  'view-contacts',
+  'edit-contacts',
+  'view-pipelines',
+  'edit-pipelines',
+  'view-appointments',
+  'edit-appointments',
+  'manage-company-settings',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -1,15 +1,21 @@
 /**
- * `data` of `lead.generated` and `appointment.scheduled`. Wired when the CRM issue publishes the
- * source events (the platform's contacts, `crm_contact.*`, decision 0025); until then no webhook
- * of these kinds is ever sent (subscribing is allowed).
+ * `data` of `lead.generated` (from the platform's `crm_contact.created`) and
+ * `appointment.scheduled` (from `appointment.scheduled`); WEBHOOK_KIND_SOURCES maps them.
  */
 export interface LeadGeneratedWebhookData {
   lead_id: string;
+  /** First and last name. */
   name: string | null;
+  first_name: string;
+  last_name: string | null;
   phone: string | null;
   email: string | null;
-  /** Where the lead came from, e.g. `call`, `sms`, `form`, `import`. */
-  source: string;
+  /** The channel the lead came from (`facebook`, `google`, `organic`, `referral`, …); null when not given. */
+  source: string | null;
+  /** The user of the company the lead is assigned to. */
+  assigned_to: string | null;
+  tags: string[];
+  /** The dialer campaign that produced the lead; null for leads created through the API. */
   campaign_id: string | null;
   created_at: string;
 }
@@ -19,6 +25,7 @@ export interface AppointmentScheduledWebhookData {
   lead_id: string;
   /** The agent or user it is booked with; null when unassigned. */
   agent_id: string | null;
+  title: string;
   /** ISO 8601 instant the appointment starts. */
   scheduled_at: string;
   /** Whole minutes. */

@@ -74,6 +74,8 @@ describe('webhook kind sources', () => {
       'message.failed': 'sms.failed',
       'message.received': 'sms.received',
       'conversation.replied': 'sms.replied',
+      'crm_contact.created': 'lead.generated',
+      'appointment.scheduled': 'appointment.scheduled',
     });
   });
 

@@ -1,6 +1,9 @@
 import type { EventMap, EventType } from '../events/event-map';
 import type { ConversationRepliedData } from '../events/messaging-conversation.events';
 import type { MessageEventData } from '../events/messaging-message.events';
+import type { AppointmentData } from '../events/platform-appointment.events';
+import type { CrmContactSnapshotData } from '../events/platform-crm-contact.events';
+import type { AppointmentScheduledWebhookData, LeadGeneratedWebhookData } from './lead-webhook.payloads';
 import type { WebhookEventKind } from './webhook-event-kinds';
 import type { WebhookPayloadMap } from './webhook-payloads';
 import type { SmsWebhookData } from './sms-webhook.payloads';
@@ -46,22 +49,59 @@ export function smsDataFromReply(reply: ConversationRepliedData): SmsWebhookData
   };
 }
 
+/** A new CRM contact as the lead the webhook describes. */
+export function leadDataFromContact(contact: CrmContactSnapshotData): LeadGeneratedWebhookData {
+  return {
+    lead_id: contact.id,
+    name: [contact.first_name, contact.last_name].filter(Boolean).join(' '),
+    first_name: contact.first_name,
+    last_name: contact.last_name,
+    phone: contact.phone,
+    email: contact.email,
+    source: contact.source,
+    assigned_to: contact.assigned_to,
+    tags: contact.tags,
+    campaign_id: null,
+    created_at: contact.created_at,
+  };
+}
+
+/** A booked appointment; `duration` in whole minutes, `agent_id` the user it is booked with. */
+export function appointmentDataFromAppointment(appointment: AppointmentData): AppointmentScheduledWebhookData {
+  return {
+    appointment_id: appointment.id,
+    lead_id: appointment.contact_id,
+    agent_id: appointment.assigned_to,
+    title: appointment.title,
+    scheduled_at: appointment.starts_at,
+    duration: Math.round((Date.parse(appointment.ends_at) - Date.parse(appointment.starts_at)) / 60_000),
+    status: appointment.status,
+    created_at: appointment.booked_at,
+  };
+}
+
 /**
  * The one table: domain event type → webhook kind. The spec's `sms.sent` is "an SMS is delivered",
  * so it follows the delivery receipt (`message.delivered`), not the carrier's acceptance. Every
- * channel (iMessage, SMS, MMS) counts. The call, agent, campaign, lead and appointment kinds are
- * added here when the voice/CRM issues publish their source events.
+ * channel (iMessage, SMS, MMS) counts. A lead is a CRM contact created in the platform. The call,
+ * agent and campaign kinds are added here when the voice issue publishes their source events.
  */
 export const WEBHOOK_KIND_SOURCES = {
   'message.delivered': { kind: 'sms.sent', data: smsDataFromMessage },
   'message.failed': { kind: 'sms.failed', data: smsDataFromMessage },
   'message.received': { kind: 'sms.received', data: smsDataFromMessage },
   'conversation.replied': { kind: 'sms.replied', data: smsDataFromReply },
+  'crm_contact.created': { kind: 'lead.generated', data: leadDataFromContact },
+  'appointment.scheduled': { kind: 'appointment.scheduled', data: appointmentDataFromAppointment },
 } as const satisfies { readonly [E in EventType]?: WebhookKindSource<E, WebhookEventKind> };
 
 export type WebhookSourceEventType = keyof typeof WEBHOOK_KIND_SOURCES;
 
-export const WEBHOOK_SOURCE_EVENT_TYPES = Object.keys(WEBHOOK_KIND_SOURCES) as WebhookSourceEventType[];
+/** Non-empty, so a handler can subscribe with `@OnEvent(...WEBHOOK_SOURCE_EVENT_TYPES)`. */
+export const WEBHOOK_SOURCE_EVENT_TYPES = Object.keys(WEBHOOK_KIND_SOURCES) as [
+  WebhookSourceEventType,
+  ...WebhookSourceEventType[],
+];
 
 export function isWebhookSourceEventType(type: string): type is WebhookSourceEventType {
   return Object.hasOwn(WEBHOOK_KIND_SOURCES, type);

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsPhone } from '../../shared/phone.validators';
 import type { SenderNumberEntity, SenderNumberStatus } from '../sender-number.entity';
+import { IsPhone } from '@suite/runtime';
 
 export class AddSenderNumberRequest {
   @ApiProperty({ description: 'E.164 or a 10-digit US number', example: '+14155550100' })

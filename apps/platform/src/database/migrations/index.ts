@@ -3,6 +3,8 @@ import { AuthzReplicas1795324553332 } from './1795324553332-authz-replicas';
 import { Directory1795325311640 } from './1795325311640-directory';
 import { OutboxDeadLetter1795491623522 } from './1795491623522-outbox-dead-letter';
 import { GrantManageWebhooks1795506000000 } from './1795506000000-grant-manage-webhooks';
+import { Crm1795520285300 } from './1795520285300-crm';
+import { GrantCrmPermissions1795520400000 } from './1795520400000-grant-crm-permissions';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -11,4 +13,6 @@ export const platformMigrations = [
   Directory1795325311640,
   OutboxDeadLetter1795491623522,
   GrantManageWebhooks1795506000000,
+  Crm1795520285300,
+  GrantCrmPermissions1795520400000,
 ];

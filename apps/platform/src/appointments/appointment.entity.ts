@@ -1,0 +1,60 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import type { AppointmentStatus } from '@suite/contracts';
+import { ContactEntity } from '../contacts/contact.entity';
+
+/**
+ * An appointment booked with a contact. `createdAt` is the booking time the dashboard counts by;
+ * cancelling keeps the row (`status`, `cancelledAt`).
+ */
+@Entity({ name: 'appointments' })
+@Index('appointments_company_starts_idx', ['companyId', 'startsAt'])
+@Index('appointments_company_booked_idx', ['companyId', 'createdAt'])
+export class AppointmentEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  id!: string;
+
+  @Column({ type: 'bigint' })
+  companyId!: string;
+
+  @Index()
+  @Column({ type: 'bigint' })
+  contactId!: string;
+
+  @ManyToOne(() => ContactEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'contact_id' })
+  contact?: ContactEntity;
+
+  @Column({ type: 'varchar', length: 255 })
+  title!: string;
+
+  @Column({ type: 'timestamptz' })
+  startsAt!: Date;
+
+  @Column({ type: 'timestamptz' })
+  endsAt!: Date;
+
+  /** The user it is booked with. */
+  @Column({ type: 'bigint', nullable: true })
+  assignedTo!: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'scheduled' })
+  status!: AppointmentStatus;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  cancelledAt!: Date | null;
+}

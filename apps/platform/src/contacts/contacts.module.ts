@@ -1,0 +1,15 @@
+import { FeatureModule } from '@suite/runtime';
+import { PipelinesModule } from '../pipelines/pipelines.module';
+import { ContactEntity } from './contact.entity';
+import { ContactsController } from './contacts.controller';
+import { ContactsService } from './contacts.service';
+
+/** The CRM's contacts (leads). Placing and moving them in pipelines is the pipelines feature's (PipelinePlacements). */
+@FeatureModule({
+  entities: [ContactEntity],
+  imports: [PipelinesModule],
+  controllers: [ContactsController],
+  providers: [ContactsService],
+  exports: [ContactsService],
+})
+export class ContactsModule {}

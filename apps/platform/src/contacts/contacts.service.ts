@@ -1,0 +1,225 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, ILike, In, IsNull, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { newEvent, Outbox } from '@suite/eventing';
+import { AppError, CompanyScopedRepository, unscopedRepository, type PageRequest } from '@suite/runtime';
+import { ContactListMemberEntity } from '../lists/contact-list-member.entity';
+import { PipelineContactEntity } from '../pipelines/pipeline-contact.entity';
+import { PipelinePlacements } from '../pipelines/pipeline-placements';
+import { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
+import { UserEntity } from '../users/user.entity';
+import { contactSnapshot } from './contact-events';
+import { CONTACT_NOT_FOUND, ContactEntity } from './contact.entity';
+
+/** The editable fields of a contact; `undefined` = not sent (kept on update). */
+export interface ContactInput {
+  firstName?: string;
+  lastName?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  source?: string | null;
+  assignedTo?: string | null;
+  tags?: string[];
+  customFields?: Record<string, unknown>;
+}
+
+/** Where a new contact is placed: a stage of a pipeline (both decoded ids). */
+export interface ContactPlacementInput {
+  pipelineId: string;
+  stageId: string;
+}
+
+/** A contact's place in one pipeline, as the contact's answer shows it. */
+export interface ContactPlacement {
+  pipelineId: string;
+  pipelineName: string;
+  stageId: string;
+  stageName: string;
+  pipeStageId: string;
+}
+
+/**
+ * The CRM's contacts (leads) of a company. Every change is one transaction with its event
+ * (`crm_contact.*`) and, for a placement, its stage change (PipelinePlacements). References in a
+ * body (the assigned user, the pipeline and stage) that name nothing of the company are 422 by field.
+ */
+@Injectable()
+export class ContactsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly placements: PipelinePlacements,
+    private readonly outbox: Outbox,
+  ) {}
+
+  create(
+    companyId: string,
+    input: ContactInput & { firstName: string },
+    placement: ContactPlacementInput | null,
+    changedBy: string | null,
+  ): Promise<ContactEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      if (input.assignedTo) await this.assertAssignable(manager, companyId, input.assignedTo);
+      if (placement) await this.assertStageOfPipeline(manager, companyId, placement);
+      const contacts = CompanyScopedRepository.of(manager, ContactEntity, companyId);
+      const contact = await contacts.save(
+        contacts.create({
+          firstName: input.firstName,
+          lastName: input.lastName ?? null,
+          phone: input.phone ?? null,
+          email: input.email ?? null,
+          source: input.source ?? null,
+          assignedTo: input.assignedTo ?? null,
+          tags: input.tags ?? [],
+          customFields: input.customFields ?? {},
+        }),
+      );
+      await this.outbox.append(
+        manager,
+        newEvent('crm_contact.created', { companyId, subject: contact.id, data: contactSnapshot(contact, changedBy) }),
+      );
+      if (placement) await this.placements.moveLocked(manager, companyId, contact, placement.stageId, changedBy);
+      return contact;
+    });
+  }
+
+  async get(companyId: string, id: string): Promise<{ contact: ContactEntity; placements: ContactPlacement[] }> {
+    const contact = await CompanyScopedRepository.of(this.dataSource, ContactEntity, companyId).findOneBy({
+      id,
+      deletedAt: IsNull(),
+    });
+    if (!contact) throw new AppError('not_found', CONTACT_NOT_FOUND);
+    return { contact, placements: (await this.placementsOf(companyId, [contact.id])).get(contact.id) ?? [] };
+  }
+
+  /** Newest first; `search` matches part of the first or last name, the phone or the email. */
+  async list(
+    companyId: string,
+    search: string | undefined,
+    page: PageRequest,
+  ): Promise<{ contacts: ContactEntity[]; placements: Map<string, ContactPlacement[]>; total: number }> {
+    const live = { deletedAt: IsNull() };
+    const term = search?.trim();
+    const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const where: Array<FindOptionsWhere<ContactEntity>> = pattern
+      ? [
+          { ...live, firstName: ILike(pattern) },
+          { ...live, lastName: ILike(pattern) },
+          { ...live, phone: ILike(pattern) },
+          { ...live, email: ILike(pattern) },
+        ]
+      : [live];
+    const [contacts, total] = await CompanyScopedRepository.of(this.dataSource, ContactEntity, companyId).findAndCount({
+      where,
+      order: { id: 'DESC' },
+      skip: page.offset,
+      take: page.perPage,
+    });
+    return {
+      contacts,
+      total,
+      placements: await this.placementsOf(
+        companyId,
+        contacts.map((contact) => contact.id),
+      ),
+    };
+  }
+
+  /** Replaces the fields sent; publishes `crm_contact.updated` when anything changed. */
+  update(companyId: string, id: string, input: ContactInput, changedBy: string | null): Promise<ContactEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const contacts = CompanyScopedRepository.of(manager, ContactEntity, companyId);
+      const contact = await this.lock(manager, companyId, id);
+      const reassigned = input.assignedTo !== undefined && input.assignedTo !== contact.assignedTo;
+      if (reassigned && input.assignedTo) await this.assertAssignable(manager, companyId, input.assignedTo);
+      const changed: ContactEntity = {
+        ...contact,
+        ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+      };
+      if (JSON.stringify(changed) === JSON.stringify(contact)) return contact;
+      const saved = await contacts.save(changed);
+      if (reassigned) await this.placements.reassignLocked(manager, companyId, contact.id, saved.assignedTo);
+      await this.outbox.append(
+        manager,
+        newEvent('crm_contact.updated', { companyId, subject: saved.id, data: contactSnapshot(saved, changedBy) }),
+      );
+      return saved;
+    });
+  }
+
+  /**
+   * Deletes the contact: it leaves its pipelines (each recorded) and lists; its row stays, marked
+   * deleted, so counts already reported and its appointments keep their lead.
+   */
+  delete(companyId: string, id: string, changedBy: string | null): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      const contact = await this.lock(manager, companyId, id);
+      await this.placements.removeLocked(manager, companyId, contact.id, changedBy);
+      await unscopedRepository(manager, ContactListMemberEntity).delete({ contactId: contact.id });
+      const deletedAt = new Date();
+      await CompanyScopedRepository.of(manager, ContactEntity, companyId).update({ id: contact.id }, { deletedAt });
+      await this.outbox.append(
+        manager,
+        newEvent('crm_contact.deleted', {
+          companyId,
+          subject: contact.id,
+          data: { id: contact.id, company_id: companyId, deleted_at: deletedAt.toISOString(), changed_by: changedBy },
+        }),
+      );
+    });
+  }
+
+  private async lock(manager: EntityManager, companyId: string, id: string): Promise<ContactEntity> {
+    const contact = await CompanyScopedRepository.of(manager, ContactEntity, companyId).findOne({
+      where: { id, deletedAt: IsNull() },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!contact) throw new AppError('not_found', CONTACT_NOT_FOUND);
+    return contact;
+  }
+
+  private async placementsOf(companyId: string, contactIds: string[]): Promise<Map<string, ContactPlacement[]>> {
+    const byContact = new Map<string, ContactPlacement[]>();
+    if (contactIds.length === 0) return byContact;
+    const entries = await CompanyScopedRepository.of(this.dataSource, PipelineContactEntity, companyId).find({
+      where: { contactId: In(contactIds) },
+      relations: { pipeline: true, stage: true },
+      order: { id: 'ASC' },
+    });
+    for (const entry of entries) {
+      const list = byContact.get(entry.contactId) ?? [];
+      list.push({
+        pipelineId: entry.pipelineId,
+        pipelineName: entry.pipeline!.name,
+        stageId: entry.stageId,
+        stageName: entry.stage!.stageName,
+        pipeStageId: entry.id,
+      });
+      byContact.set(entry.contactId, list);
+    }
+    return byContact;
+  }
+
+  private async assertAssignable(manager: EntityManager, companyId: string, userId: string): Promise<void> {
+    const user = await CompanyScopedRepository.of(manager, UserEntity, companyId).exists({
+      where: { id: userId, deletedAt: IsNull() },
+    });
+    if (!user)
+      throw new AppError('unprocessable', 'assigned_to must be a user of the company.', { assigned_to: ['unknown user'] });
+  }
+
+  private async assertStageOfPipeline(
+    manager: EntityManager,
+    companyId: string,
+    placement: ContactPlacementInput,
+  ): Promise<void> {
+    const stage = await CompanyScopedRepository.of(manager, PipelineStageEntity, companyId).findOne({
+      select: { id: true },
+      where: { id: placement.stageId, pipelineId: placement.pipelineId },
+    });
+    if (!stage) {
+      throw new AppError('unprocessable', 'stage_id must be a stage of pipeline_id.', {
+        stage_id: ['not a stage of the pipeline named by pipeline_id'],
+      });
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { ContactEntity } from '../contacts/contact.entity';
+import { PipelineStageEntity } from './pipeline-stage.entity';
+import { PipelineEntity } from './pipeline.entity';
+
+/**
+ * A contact's place in a pipeline: one stage per pipeline and contact (a contact may be in several
+ * pipelines). Its id is the spec's `pipe_stage_id`. `assignedTo` copies the contact's, so the
+ * list filtered by user is an index range too; it is rewritten with the contact's.
+ * Lists are pages of (stage, id) or (pipeline, id), newest placement first.
+ */
+@Entity({ name: 'pipeline_contacts' })
+@Index('pipeline_contacts_contact_pipeline_key', ['contactId', 'pipelineId'], { unique: true })
+@Index('pipeline_contacts_stage_page_idx', ['stageId', 'id'])
+@Index('pipeline_contacts_pipeline_page_idx', ['pipelineId', 'id'])
+@Index('pipeline_contacts_stage_assignee_page_idx', ['stageId', 'assignedTo', 'id'])
+@Index('pipeline_contacts_pipeline_assignee_page_idx', ['pipelineId', 'assignedTo', 'id'])
+export class PipelineContactEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  id!: string;
+
+  @Column({ type: 'bigint' })
+  companyId!: string;
+
+  @Column({ type: 'bigint' })
+  pipelineId!: string;
+
+  @Column({ type: 'bigint' })
+  stageId!: string;
+
+  @Column({ type: 'bigint' })
+  contactId!: string;
+
+  @Column({ type: 'bigint', nullable: true })
+  assignedTo!: string | null;
+
+  @ManyToOne(() => PipelineEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'pipeline_id' })
+  pipeline?: PipelineEntity;
+
+  @ManyToOne(() => PipelineStageEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'stage_id' })
+  stage?: PipelineStageEntity;
+
+  @ManyToOne(() => ContactEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'contact_id' })
+  contact?: ContactEntity;
+
+  /** When the contact entered the pipeline. */
+  @CreateDateColumn({ type: 'timestamptz' })
+  placedAt!: Date;
+
+  /** When it last changed stage. */
+  @UpdateDateColumn({ type: 'timestamptz' })
+  movedAt!: Date;
+}

@@ -1,0 +1,17 @@
+import { FeatureModule } from '@suite/runtime';
+import { PipelinePlacements } from './pipeline-placements';
+import { PipelinesController } from './pipelines.controller';
+import { PipelinesService } from './pipelines.service';
+import { PipelineContactEntity } from './pipeline-contact.entity';
+import { PipelineStageEntity } from './pipeline-stage.entity';
+import { PipelineEntity } from './pipeline.entity';
+import { StageChangeEntity } from './stage-change.entity';
+
+/** Pipelines, their stages and the contacts moving through them (the spec's Pipelines endpoints). */
+@FeatureModule({
+  entities: [PipelineEntity, PipelineStageEntity, PipelineContactEntity, StageChangeEntity],
+  controllers: [PipelinesController],
+  providers: [PipelinesService, PipelinePlacements],
+  exports: [PipelinesService, PipelinePlacements],
+})
+export class PipelinesModule {}
