@@ -63,6 +63,13 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     role_id: Number(role.data.id),
   });
   const team = await call(bases.platform, 'POST', '/api/teams', bearer, { name: 'Hostile target' });
+  const pipeline = await call(bases.platform, 'POST', '/api/pipeline', bearer, {
+    name: 'Hostile target',
+    stages: ['New', 'Won'],
+  });
+  const [newStage, wonStage] = pipeline.data.stages as Array<{ id: string }>;
+  const contactBody = { first_name: 'Hostile', pipeline_id: pipeline.data.id, stage_id: newStage!.id };
+  const contact = await call(bases.platform, 'POST', '/api/contacts', bearer, contactBody);
   const webhookBody = { title: 'Hostile target', url: 'http://127.0.0.1:9/hooks', events: ['sms.sent'], fields: ['phone'] };
   const webhook = await call(bases['webhook-dispatch'], 'POST', '/api/webhooks', bearer, webhookBody);
   const delivery = await call(bases['webhook-dispatch'], 'POST', `/api/webhooks/${webhook.data.id}/test`, bearer, {
@@ -201,6 +208,15 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/teams/{id}/members': { path: { id: String(team.data.id) } },
     'platform /api/teams/{id}': { path: { id: String(team.data.id) } },
     'platform /api/teams/delete/{id}': { path: { id: String(team.data.id) } },
+    'platform /api/pipeline': { body: { name: 'Hostile', stages: ['New', 'Won'] } },
+    'platform /api/pipeline/{id}/contacts': { path: { id: pipeline.data.id }, query: { stage_id: newStage!.id } },
+    'platform /api/pipeline/contacts': { query: { pipeline_id: pipeline.data.id, stage_id: newStage!.id } },
+    'platform /api/pipeline/contact/move-stage': { body: { contact_id: contact.data.id, stage_id: wonStage!.id } },
+    'platform /api/pipeline/stages/update/{id}': { path: { id: wonStage!.id }, body: { stage_name: 'Hostile' } },
+    'platform /api/pipeline/{id}': { path: { id: pipeline.data.id } },
+    'platform /api/pipeline/delete/{id}': { path: { id: pipeline.data.id } },
+    'platform /api/contacts': { body: contactBody },
+    'platform /api/contacts/{id}': { path: { id: contact.data.id }, body: { last_name: 'Target' } },
     'webhook-dispatch /api/webhooks': { body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}/rotate-secret': { path: { id: webhook.data.id } },

@@ -302,7 +302,7 @@ describe('pipelines', () => {
     const company = fixture.company.A;
     const token = await fixture.admin.A.token();
     const pipeline = await platform.pipeline(company, ['A', 'B', 'C', 'D']);
-    const contacts = [];
+    const contacts: Array<{ id: string }> = [];
     for (let index = 0; index < 10; index++) {
       contacts.push(
         await platform.contact(company, { firstName: `C${index}` }, { pipelineId: pipeline.id, stageId: pipeline.stages[0]!.id }),
