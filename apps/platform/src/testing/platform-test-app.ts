@@ -9,6 +9,7 @@ import { CompaniesService } from '../companies/companies.service';
 import type { ContactEntity } from '../contacts/contact.entity';
 import { ContactsService, type ContactInput } from '../contacts/contacts.service';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
+import { ListsService } from '../lists/lists.service';
 import { createPlatformApp, loadPlatformEnvironment } from '../platform.app';
 import type { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
 import { PipelinesService } from '../pipelines/pipelines.service';
@@ -177,6 +178,16 @@ export class PlatformTestApp {
   ): Promise<{ id: string; stages: PipelineStageEntity[] }> {
     const created = await this.app.get(PipelinesService).create(companyId, name, stages);
     return { id: created.pipeline.id, stages: created.stages };
+  }
+
+  /** A selection list of the company with `contactIds` (numeric ids) on it; its id. */
+  async list(companyId: string, contactIds: string[] = [], name = 'Campaign'): Promise<string> {
+    const created = await this.app.get(ListsService).create(
+      companyId,
+      name,
+      contactIds.map((id) => ({ sent: id, id })),
+    );
+    return created.list.id;
   }
 
   /** A personal access token of `user` with `scopes`, announced the way auth announces one (credential.issued). */
