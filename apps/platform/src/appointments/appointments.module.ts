@@ -1,7 +1,13 @@
 import { FeatureModule } from '@suite/runtime';
 import { AppointmentEntity } from './appointment.entity';
+import { AppointmentsController } from './appointments.controller';
+import { AppointmentsService } from './appointments.service';
 
+/** Appointments booked with the CRM's contacts. */
 @FeatureModule({
   entities: [AppointmentEntity],
+  controllers: [AppointmentsController],
+  providers: [AppointmentsService],
+  exports: [AppointmentsService],
 })
 export class AppointmentsModule {}

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateBy, type ValidationOptions } from 'class-validator';
 import { AppError, MAX_ID } from '@suite/runtime';
 import type { PlatformIdCodec } from './platform-id.codec';
 
@@ -49,3 +49,42 @@ export function decodeIdOr404(codec: PlatformIdCodec, value: number | string, no
   if (!id) throw new AppError('not_found', notFound);
   return id;
 }
+
+/**
+ * An array of body ids, each in any spelling `IsPlatformIdValue` takes (`contact_ids: [42, "NDI="]`),
+ * at most `maxItems` of them: the shape is checked here (400), whether each names a row of the
+ * company is the use case's. Documented as an array of integer-or-string items.
+ */
+export const ArePlatformIdValues = (
+  options: { description?: string; required?: boolean; minItems?: number; maxItems: number } & ValidationOptions,
+) => {
+  const { description, required = true, minItems = 0, maxItems, ...validation } = options;
+  return applyDecorators(
+    ApiProperty({
+      required,
+      type: 'array',
+      items: {
+        oneOf: [
+          { type: 'integer', minimum: 1, maximum: MAX_ID },
+          { type: 'string', minLength: 1, maxLength: MAX_ID_TEXT },
+        ],
+      },
+      minItems,
+      maxItems,
+      description: description ?? 'Ids, each numeric (42), base64 of it (NDI=) or encrypted (enc_…)',
+      example: ['NDI=', 43],
+    }),
+    IsArray(validation),
+    ArrayMinSize(minItems, validation),
+    ArrayMaxSize(maxItems, validation),
+    ValidateBy(
+      { name: 'isPlatformIdValue', validator: { validate: isIdValue } },
+      {
+        message: ({ property }) =>
+          `each of ${property} must be an id: a whole number from 1 to ${MAX_ID}, or its base64 or encrypted form`,
+        ...validation,
+        each: true,
+      },
+    ),
+  );
+};

@@ -6,6 +6,8 @@ import type { CompanyKey, TenancyFixture } from './tenancy-fixture';
 export interface EndpointTarget {
   id?: string;
   body?: Record<string, unknown>;
+  /** Values of the path's other placeholders (`{contact_id}` → `params.contact_id`). */
+  params?: Record<string, string>;
 }
 
 /** One route of a feature, described once; `endpointRules` turns it into the standard tests. */
@@ -40,7 +42,10 @@ export function sendCase(
   token: string,
   options: SendOptions = {},
 ) {
-  const path = endpoint.path.replace('{id}', encodeURIComponent(options.id ?? target.id ?? ''));
+  const path = Object.entries(target.params ?? {}).reduce(
+    (filled, [name, value]) => filled.replace(`{${name}}`, encodeURIComponent(value)),
+    endpoint.path.replace('{id}', encodeURIComponent(options.id ?? target.id ?? '')),
+  );
   const call = platform.request(endpoint.method, path + (options.companyId ? `?company_id=${options.companyId}` : ''), token);
   const body = options.body ?? target.body;
   return body ? call.send(body) : call;

@@ -9,6 +9,9 @@ import { CompaniesService } from '../companies/companies.service';
 import type { ContactEntity } from '../contacts/contact.entity';
 import { ContactsService, type ContactInput } from '../contacts/contacts.service';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
+import { ListsService } from '../lists/lists.service';
+import type { AppointmentEntity } from '../appointments/appointment.entity';
+import { AppointmentsService, type AppointmentInput } from '../appointments/appointments.service';
 import { createPlatformApp, loadPlatformEnvironment } from '../platform.app';
 import type { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
 import { PipelinesService } from '../pipelines/pipelines.service';
@@ -177,6 +180,32 @@ export class PlatformTestApp {
   ): Promise<{ id: string; stages: PipelineStageEntity[] }> {
     const created = await this.app.get(PipelinesService).create(companyId, name, stages);
     return { id: created.pipeline.id, stages: created.stages };
+  }
+
+  /** A selection list of the company with `contactIds` (numeric ids) on it; its id. */
+  async list(companyId: string, contactIds: string[] = [], name = 'Campaign'): Promise<string> {
+    const created = await this.app.get(ListsService).create(
+      companyId,
+      name,
+      contactIds.map((id) => ({ sent: id, id })),
+    );
+    return created.list.id;
+  }
+
+  /** An appointment of the company with `contactId` (a new contact when omitted), tomorrow for an hour unless given. */
+  async appointment(companyId: string, input: Partial<AppointmentInput> = {}): Promise<AppointmentEntity> {
+    const startsAt = input.startsAt ?? new Date(Date.now() + 24 * 60 * 60 * 1000);
+    return this.app.get(AppointmentsService).schedule(
+      companyId,
+      {
+        contactId: input.contactId ?? (await this.contact(companyId)).id,
+        title: input.title ?? 'Call',
+        startsAt,
+        endsAt: input.endsAt ?? new Date(startsAt.getTime() + 60 * 60 * 1000),
+        assignedTo: input.assignedTo ?? null,
+      },
+      null,
+    );
   }
 
   /** A personal access token of `user` with `scopes`, announced the way auth announces one (credential.issued). */

@@ -1,0 +1,107 @@
+import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
+import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
+import { PlatformIdCodec } from '../ids/platform-id.codec';
+import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
+import { ApiNotFoundInCompany } from '../shared/not-found.docs';
+import { AddListContactsRequest, CreateListRequest } from './dto/list.request';
+import { ListResponse, mapList } from './dto/list.response';
+import { ListsService, type ContactRef } from './lists.service';
+
+const CONTACT_ERRORS = {
+  422: 'contact_ids names something that is not a contact of the company (unknown, deleted or of another company); errors.contact_ids names them.',
+};
+
+/** Selection lists of contacts (the audience a webhook or a dialer campaign targets): ids answer in base64. */
+@ApiTags('lists')
+@Controller('api/lists')
+export class ListsController {
+  constructor(
+    private readonly lists: ListsService,
+    private readonly codec: PlatformIdCodec,
+  ) {}
+
+  @Post()
+  @RequirePermission('edit-contacts')
+  @ApiOperation({ summary: 'Create a list, optionally with contacts (up to 1,000 per request)' })
+  @ApiSuccessResponse({ status: 201, message: 'List created successfully.', data: ListResponse })
+  @ApiErrors(CONTACT_ERRORS)
+  @ApiNotFoundInCompany()
+  async create(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @Query() _query: CompanyQuery,
+    @Body() body: CreateListRequest,
+  ) {
+    const created = await this.lists.create(companyId, body.name, this.refs(body.contact_ids ?? []));
+    return success({ message: 'List created successfully.', data: mapList(created) });
+  }
+
+  @Get()
+  @RequirePermission('view-contacts')
+  @ApiOperation({ summary: 'List the lists, oldest first, each with its contact count' })
+  @ApiSuccessResponse({ data: [ListResponse] })
+  @ApiNotFoundInCompany()
+  async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() _query: CompanyQuery) {
+    return success({ data: (await this.lists.list(companyId)).map(mapList) });
+  }
+
+  @Post(':id/contacts')
+  @RequirePermission('edit-contacts')
+  @ApiPlatformIdParam()
+  @ApiOperation({
+    summary: 'Add contacts to a list (up to 1,000 per request); repeats and contacts already on it are ignored',
+  })
+  @ApiSuccessResponse({ status: 201, message: 'Contacts added to list successfully.', data: ListResponse })
+  @ApiErrors(CONTACT_ERRORS)
+  @ApiNotFoundInCompany('list')
+  async addContacts(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @PlatformId() id: string,
+    @Query() _query: CompanyQuery,
+    @Body() body: AddListContactsRequest,
+  ) {
+    const list = await this.lists.addContacts(companyId, id, this.refs(body.contact_ids));
+    return success({ message: 'Contacts added to list successfully.', data: mapList(list) });
+  }
+
+  @Delete(':id/contacts/:contact_id')
+  @RequirePermission('edit-contacts')
+  @ApiPlatformIdParam()
+  @ApiPlatformIdParam('contact_id')
+  @ApiOperation({ summary: 'Take a contact off a list (the contact stays)' })
+  @ApiSuccessResponse({ message: 'Contact removed from list successfully.' })
+  @ApiNotFoundInCompany('list, or the contact is not on it')
+  async removeContact(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @PlatformId() id: string,
+    @PlatformId('contact_id') contactId: string,
+    @Query() _query: CompanyQuery,
+  ) {
+    await this.lists.removeContact(companyId, id, contactId);
+    return success({ message: 'Contact removed from list successfully.' });
+  }
+
+  @Delete(':id')
+  @RequirePermission('edit-contacts')
+  @ApiPlatformIdParam()
+  @ApiOperation({ summary: 'Delete a list; its contacts stay' })
+  @ApiSuccessResponse({ message: 'List deleted successfully.' })
+  @ApiNotFoundInCompany('list')
+  async delete(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @PlatformId() id: string,
+    @Query() _query: CompanyQuery,
+  ) {
+    await this.lists.delete(companyId, id);
+    return success({ message: 'List deleted successfully.' });
+  }
+
+  /** Each id as sent and decoded; one that decodes to nothing names no contact (422 with the others). */
+  private refs(values: Array<number | string>): ContactRef[] {
+    return values.map((value) => {
+      const sent = String(value);
+      return { sent, id: this.codec.decode(sent) };
+    });
+  }
+}
