@@ -6,7 +6,7 @@ import { PlatformIdCodec } from '../ids/platform-id.codec';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { ContactsService, type ContactInput, type ContactPlacementInput } from './contacts.service';
-import { CreateContactRequest, UpdateContactRequest } from './dto/contact.requests';
+import { CreateContactRequest, UpdateContactRequest } from './dto/contact.request';
 import { ContactResponse, mapContact } from './dto/contact.response';
 import { ListContactsQuery } from './dto/list-contacts.query';
 

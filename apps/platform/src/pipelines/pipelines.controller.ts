@@ -8,7 +8,7 @@ import { decodeIdOr404 } from '../ids/platform-id-value';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { base64Id } from '../shared/api-ids';
 import { PipelineContactsByQuery, PipelineContactsQuery } from './dto/pipeline-contacts.query';
-import { CreatePipelineRequest, MoveStageRequest, UpdateStageRequest } from './dto/pipeline.requests';
+import { CreatePipelineRequest, MoveStageRequest, UpdateStageRequest } from './dto/pipeline.request';
 import {
   CreatedPipelineResponse,
   mapCreatedPipeline,
