@@ -70,6 +70,17 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
   const [newStage, wonStage] = pipeline.data.stages as Array<{ id: string }>;
   const contactBody = { first_name: 'Hostile', pipeline_id: pipeline.data.id, stage_id: newStage!.id };
   const contact = await call(bases.platform, 'POST', '/api/contacts', bearer, contactBody);
+  const list = await call(bases.platform, 'POST', '/api/lists', bearer, {
+    name: 'Hostile target',
+    contact_ids: [contact.data.id],
+  });
+  const appointmentBody = {
+    contact_id: contact.data.id,
+    title: 'Hostile target',
+    starts_at: '2030-01-02T15:00:00Z',
+    ends_at: '2030-01-02T15:30:00Z',
+  };
+  const appointment = await call(bases.platform, 'POST', '/api/appointments', bearer, appointmentBody);
   const webhookBody = { title: 'Hostile target', url: 'http://127.0.0.1:9/hooks', events: ['sms.sent'], fields: ['phone'] };
   const webhook = await call(bases['webhook-dispatch'], 'POST', '/api/webhooks', bearer, webhookBody);
   const delivery = await call(bases['webhook-dispatch'], 'POST', `/api/webhooks/${webhook.data.id}/test`, bearer, {
@@ -217,6 +228,12 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/pipeline/delete/{id}': { path: { id: pipeline.data.id } },
     'platform /api/contacts': { body: contactBody },
     'platform /api/contacts/{id}': { path: { id: contact.data.id }, body: { last_name: 'Target' } },
+    'platform /api/lists': { body: { name: 'Hostile', contact_ids: [contact.data.id] } },
+    'platform /api/lists/{id}/contacts': { path: { id: list.data.id }, body: { contact_ids: [contact.data.id] } },
+    'platform /api/lists/{id}/contacts/{contact_id}': { path: { id: list.data.id, contact_id: contact.data.id } },
+    'platform /api/lists/{id}': { path: { id: list.data.id } },
+    'platform /api/appointments': { body: appointmentBody, query: { date_from: '2030-01-01', date_to: '2030-01-31' } },
+    'platform /api/appointments/{id}': { path: { id: appointment.data.id } },
     'webhook-dispatch /api/webhooks': { body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}/rotate-secret': { path: { id: webhook.data.id } },
