@@ -201,6 +201,7 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/teams/{id}/members': { path: { id: String(team.data.id) } },
     'platform /api/teams/{id}': { path: { id: String(team.data.id) } },
     'platform /api/teams/delete/{id}': { path: { id: String(team.data.id) } },
+    'platform /api/company/settings': { body: { timezone: 'America/Chicago', week_start: 'sunday' } },
     'webhook-dispatch /api/webhooks': { body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}/rotate-secret': { path: { id: webhook.data.id } },
