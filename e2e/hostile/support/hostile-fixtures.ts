@@ -234,6 +234,7 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/lists/{id}': { path: { id: list.data.id } },
     'platform /api/appointments': { body: appointmentBody, query: { date_from: '2030-01-01', date_to: '2030-01-31' } },
     'platform /api/appointments/{id}': { path: { id: appointment.data.id } },
+    'platform /api/company/settings': { body: { timezone: 'America/Chicago', week_start: 'sunday' } },
     'webhook-dispatch /api/webhooks': { body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}/rotate-secret': { path: { id: webhook.data.id } },

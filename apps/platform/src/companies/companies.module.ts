@@ -1,11 +1,12 @@
 import { FeatureModule } from '@suite/runtime';
 import { CompaniesService } from './companies.service';
 import { CompanyEntity } from './company.entity';
+import { CompanySettingsController } from './company-settings.controller';
 import { InternalCompaniesController } from './internal-companies.controller';
 
 @FeatureModule({
   entities: [CompanyEntity],
-  controllers: [InternalCompaniesController],
+  controllers: [InternalCompaniesController, CompanySettingsController],
   providers: [CompaniesService],
   exports: [CompaniesService],
 })

@@ -3,7 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import { AppError, unscopedRepository } from '@suite/runtime';
-import { CompanyEntity } from './company.entity';
+import { CompanyEntity, type WeekStart } from './company.entity';
+
+/** What PUT /api/company/settings changes; absent fields are kept. */
+export interface CompanySettingsInput {
+  timezone?: string;
+  weekStart?: WeekStart;
+}
 
 /** Companies and agencies. Every change commits together with its event (transactional outbox). */
 @Injectable()
@@ -65,5 +71,17 @@ export class CompaniesService {
     const company = await unscopedRepository(this.dataSource, CompanyEntity).findOneBy({ id });
     if (!company) throw new AppError('not_found', 'Company not found.');
     return company;
+  }
+
+  /** Sets the company's time zone and first day of the week (the fields given; the rest are kept). */
+  updateSettings(id: string, input: CompanySettingsInput): Promise<CompanyEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const companies = unscopedRepository(manager, CompanyEntity);
+      const company = await companies.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!company) throw new AppError('not_found', 'Company not found.');
+      if (input.timezone !== undefined) company.timezone = input.timezone;
+      if (input.weekStart !== undefined) company.weekStart = input.weekStart;
+      return companies.save(company);
+    });
   }
 }

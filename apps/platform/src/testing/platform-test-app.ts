@@ -36,6 +36,12 @@ export type UserOptions = Partial<Omit<CreateUserInput, 'roleId'>> &
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
+/** How an instance starts besides its name. */
+export interface PlatformTestOptions {
+  /** Topics shared with another app of the spec (webhook-dispatch, say); its own unique prefix otherwise. */
+  topicPrefix?: string;
+}
+
 /**
  * The platform app on real PostgreSQL and Kafka for an integration spec (`@suite/platform-app/testing`):
  * its own database and topics, a stand-in for auth's token endpoint (TestTokenIssuer: a JWKS the
@@ -57,14 +63,14 @@ export class PlatformTestApp {
     private readonly database: TestDatabase,
   ) {}
 
-  static async start(name: string): Promise<PlatformTestApp> {
+  static async start(name: string, options: PlatformTestOptions = {}): Promise<PlatformTestApp> {
     const tokens = await TestTokenIssuer.start();
     const database = await createTestDatabase(`platform_${name}`);
     const app = await createPlatformApp(
       loadPlatformEnvironment({
         ...process.env,
         DATABASE_URL: database.url,
-        KAFKA_TOPIC_PREFIX: uniqueTopicPrefix(`platform-${name}`),
+        KAFKA_TOPIC_PREFIX: options.topicPrefix ?? uniqueTopicPrefix(`platform-${name}`),
         KAFKA_TOPIC_PARTITIONS: '1',
         AUTH_ISSUER: tokens.issuer,
         AUTH_JWKS_URL: tokens.jwksUrl,

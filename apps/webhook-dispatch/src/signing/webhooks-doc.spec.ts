@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WEBHOOK_EVENT_KINDS } from '@suite/contracts';
+import { WEBHOOK_SAMPLE_DATA } from '../deliveries/webhook-samples';
 import { generateWebhookSecret } from './webhook-secret';
 import { webhookBody, webhookSignatureHeaders, type WebhookSecrets } from './webhook-signing';
 
@@ -105,6 +106,15 @@ describe('docs/webhooks.md', () => {
     const example = JSON.parse(/### `sms\.sent`[\s\S]*?```json\n([\s\S]*?)```/.exec(doc)![1]!);
     expect(Object.keys(example)).toEqual(Object.keys(JSON.parse(body).data));
   });
+
+  it.each(['lead.generated', 'appointment.scheduled'] as const)(
+    'shows the %s data with the contract’s fields, in order',
+    (kind) => {
+      const section = new RegExp(`### \`${kind.replace('.', '\\.')}\`[\\s\\S]*?\`\`\`json\n([\\s\\S]*?)\`\`\``);
+      const example = JSON.parse(section.exec(doc)![1]!) as Record<string, unknown>;
+      expect(Object.keys(example)).toEqual(Object.keys(WEBHOOK_SAMPLE_DATA[kind]));
+    },
+  );
 
   it('shows JSON examples that parse', () => {
     for (const [, json] of doc.matchAll(/```json\n([\s\S]*?)```/g)) expect(() => JSON.parse(json!)).not.toThrow();

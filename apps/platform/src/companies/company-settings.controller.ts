@@ -1,0 +1,49 @@
+import { Body, Controller, Get, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
+import { ApiSuccessResponse, AppError, success } from '@suite/runtime';
+import { ApiNotFoundInCompany } from '../shared/not-found.docs';
+import { CompaniesService } from './companies.service';
+import { UpdateCompanySettingsRequest } from './dto/company-settings.request';
+import { CompanySettingsResponse, mapCompanySettings } from './dto/company-settings.response';
+
+/** The company's own settings (time zone, first day of the week), read and written by its admin. */
+@ApiTags('company')
+@Controller('api/company/settings')
+export class CompanySettingsController {
+  constructor(private readonly companies: CompaniesService) {}
+
+  @Get()
+  @RequirePermission('manage-company-settings')
+  @ApiOperation({
+    summary: 'The company’s settings: time zone and first day of the week (an agency may name its child in company_id)',
+  })
+  @ApiSuccessResponse({ data: CompanySettingsResponse })
+  @ApiNotFoundInCompany()
+  async get(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() _query: CompanyQuery) {
+    return success({ data: mapCompanySettings(await this.companies.get(companyId)) });
+  }
+
+  @Put()
+  @RequirePermission('manage-company-settings')
+  @ApiOperation({
+    summary:
+      'Update the company’s settings: the fields sent are replaced, at least one of timezone (an IANA zone) and week_start (400 otherwise)',
+  })
+  @ApiSuccessResponse({ message: 'Settings updated successfully.', data: CompanySettingsResponse })
+  @ApiNotFoundInCompany()
+  async update(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @Query() _query: CompanyQuery,
+    @Body() body: UpdateCompanySettingsRequest,
+  ) {
+    if (body.timezone === undefined && body.week_start === undefined) {
+      throw new AppError('invalid', 'Send timezone, week_start or both.', {
+        timezone: ['timezone or week_start is required'],
+        week_start: ['timezone or week_start is required'],
+      });
+    }
+    const company = await this.companies.updateSettings(companyId, { timezone: body.timezone, weekStart: body.week_start });
+    return success({ message: 'Settings updated successfully.', data: mapCompanySettings(company) });
+  }
+}
