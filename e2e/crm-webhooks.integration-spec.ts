@@ -1,7 +1,6 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { verify } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
-import { newEvent, Outbox } from '@suite/eventing';
 import { PlatformTestApp, type TestUser } from '@suite/platform-app/testing';
 import { eventually, uniqueTopicPrefix } from '@suite/testing';
 import { TestReceiver, WebhookDispatchTestApp, type ReceivedRequest } from '@suite/webhook-dispatch-app/testing';
@@ -11,8 +10,8 @@ import { TestReceiver, WebhookDispatchTestApp, type ReceivedRequest } from '@sui
  * on its own PostgreSQL database), webhook-dispatch learning the company and its user from the
  * platform's own `company.created` / `user.created`, and a webhook subscribed to `lead.generated`
  * and `appointment.scheduled`. A contact created through POST /api/contacts reaches the receiver as
- * one signed `lead.generated`; an `appointment.scheduled` committed through the platform's outbox
- * (the appointments routes publish it the same way) as one signed `appointment.scheduled`.
+ * one signed `lead.generated`; an appointment booked through POST /api/appointments as one signed
+ * `appointment.scheduled`.
  */
 let platform: PlatformTestApp;
 let dispatch: WebhookDispatchTestApp;
@@ -35,7 +34,7 @@ beforeAll(async () => {
     WEBHOOKS_TIMEOUT_MS: '2000',
   });
   const company = await platform.company('Hopper Roofing');
-  admin = await platform.actor(company, ['edit-contacts', 'manage-webhooks']);
+  admin = await platform.actor(company, ['edit-contacts', 'edit-appointments', 'manage-webhooks']);
   // webhook-dispatch knows them only from the platform's events, through Kafka into its replicas.
   await eventually(
     async () =>
@@ -126,33 +125,21 @@ it('delivers one signed lead.generated for a contact created with POST /api/cont
   await expectSigned(hit!);
 }, 90_000);
 
-it('delivers one signed appointment.scheduled for an appointment the platform publishes', async () => {
+it('delivers one signed appointment.scheduled for an appointment booked through POST /api/appointments', async () => {
   const contact = await platform.contact(admin.companyId, { lastName: 'Lovelace' });
-  const appointmentId = String(randomInt(1_000_000, 2_000_000));
   const startsAt = '2026-12-01T15:00:00.000Z';
-  const bookedAt = new Date().toISOString();
-  await platform.db.transaction((manager) =>
-    platform.app.get(Outbox).append(
-      manager,
-      newEvent('appointment.scheduled', {
-        companyId: admin.companyId,
-        subject: appointmentId,
-        data: {
-          id: appointmentId,
-          company_id: admin.companyId,
-          contact_id: contact.id,
-          title: 'Roof inspection',
-          starts_at: startsAt,
-          ends_at: '2026-12-01T15:45:00.000Z',
-          assigned_to: admin.id,
-          status: 'scheduled',
-          booked_at: bookedAt,
-          cancelled_at: null,
-          changed_by: admin.id,
-        },
-      }),
-    ),
-  );
+  const booked = await platform
+    .request('post', '/api/appointments', await admin.token())
+    .send({
+      contact_id: Number(contact.id),
+      title: 'Roof inspection',
+      starts_at: startsAt,
+      ends_at: '2026-12-01T15:45:00Z',
+      assigned_to: Number(admin.id),
+    })
+    .expect(201);
+  const appointmentId = Buffer.from(booked.body.data.id as string, 'base64').toString();
+  const bookedAt = booked.body.data.booked_at as string;
 
   const [hit, ...more] = await hitsOfKind('appointment.scheduled');
   expect(more).toEqual([]);

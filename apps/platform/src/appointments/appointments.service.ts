@@ -7,7 +7,7 @@ import { AppError, CompanyScopedRepository, unscopedRepository, type PageRequest
 import { CompanyEntity } from '../companies/company.entity';
 import { ContactEntity } from '../contacts/contact.entity';
 import { localMidnightUtc, nextLocalDate } from '../shared/local-day';
-import { UserEntity } from '../users/user.entity';
+import { assertAssignable } from '../users/assert-assignable';
 import { appointmentSnapshot } from './appointment-events';
 import { AppointmentEntity } from './appointment.entity';
 
@@ -58,14 +58,7 @@ export class AppointmentsService {
       if (!contact) {
         throw new AppError('unprocessable', 'contact_id must be a contact of the company.', { contact_id: ['unknown contact'] });
       }
-      if (input.assignedTo) {
-        const user = await CompanyScopedRepository.of(manager, UserEntity, companyId).exists({
-          where: { id: input.assignedTo, deletedAt: IsNull() },
-        });
-        if (!user) {
-          throw new AppError('unprocessable', 'assigned_to must be a user of the company.', { assigned_to: ['unknown user'] });
-        }
-      }
+      if (input.assignedTo) await assertAssignable(manager, companyId, input.assignedTo);
       const appointments = CompanyScopedRepository.of(manager, AppointmentEntity, companyId);
       const appointment = await appointments.save(
         appointments.create({

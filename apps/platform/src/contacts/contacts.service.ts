@@ -7,7 +7,7 @@ import { ContactListMemberEntity } from '../lists/contact-list-member.entity';
 import { PipelineContactEntity } from '../pipelines/pipeline-contact.entity';
 import { PipelinePlacements } from '../pipelines/pipeline-placements';
 import { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
-import { UserEntity } from '../users/user.entity';
+import { assertAssignable } from '../users/assert-assignable';
 import { contactSnapshot } from './contact-events';
 import { CONTACT_NOT_FOUND, ContactEntity } from './contact.entity';
 
@@ -58,7 +58,7 @@ export class ContactsService {
     changedBy: string | null,
   ): Promise<ContactEntity> {
     return this.dataSource.transaction(async (manager) => {
-      if (input.assignedTo) await this.assertAssignable(manager, companyId, input.assignedTo);
+      if (input.assignedTo) await assertAssignable(manager, companyId, input.assignedTo);
       if (placement) await this.assertStageOfPipeline(manager, companyId, placement);
       const contacts = CompanyScopedRepository.of(manager, ContactEntity, companyId);
       const contact = await contacts.save(
@@ -130,7 +130,7 @@ export class ContactsService {
       const contacts = CompanyScopedRepository.of(manager, ContactEntity, companyId);
       const contact = await this.lock(manager, companyId, id);
       const reassigned = input.assignedTo !== undefined && input.assignedTo !== contact.assignedTo;
-      if (reassigned && input.assignedTo) await this.assertAssignable(manager, companyId, input.assignedTo);
+      if (reassigned && input.assignedTo) await assertAssignable(manager, companyId, input.assignedTo);
       const changed: ContactEntity = {
         ...contact,
         ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
@@ -197,14 +197,6 @@ export class ContactsService {
       byContact.set(entry.contactId, list);
     }
     return byContact;
-  }
-
-  private async assertAssignable(manager: EntityManager, companyId: string, userId: string): Promise<void> {
-    const user = await CompanyScopedRepository.of(manager, UserEntity, companyId).exists({
-      where: { id: userId, deletedAt: IsNull() },
-    });
-    if (!user)
-      throw new AppError('unprocessable', 'assigned_to must be a user of the company.', { assigned_to: ['unknown user'] });
   }
 
   private async assertStageOfPipeline(
