@@ -13,6 +13,8 @@ export const SETTINGS = {
   /** The random-page run picks one of a random stage's first this many pages. */
   pages: intEnv('BENCH_CRM_PAGES', 20),
   warmupSeconds: intEnv('BENCH_CRM_WARMUP_SECONDS', 2),
+  /** A target's first run warms up this long instead: JIT and the pool from cold, else the first size measured pays for them. */
+  firstWarmupSeconds: intEnv('BENCH_CRM_FIRST_WARMUP_SECONDS', 10),
   seconds: intEnv('BENCH_CRM_SECONDS', 10),
   listConnections: intEnv('BENCH_CRM_LIST_CONNECTIONS', 8),
   moveConnections: intEnv('BENCH_CRM_MOVE_CONNECTIONS', 32),
