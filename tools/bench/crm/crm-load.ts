@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { FailureSamples } from '../messaging/send-path/failure-samples';
+import { sendPaced } from '../messaging/send-path/paced-load';
 import { summarise, type LoadResult, type LoadTarget } from '../messaging/send-path/send-load';
 import type { CrmWorkspace } from './crm-workspace';
 
@@ -57,4 +58,16 @@ export async function runLoad(
     ],
   });
   return summarise(result, samples);
+}
+
+/**
+ * `next`'s requests at `rate` per second, evenly spaced, open loop (paced-load.ts: latency from each
+ * request's due time), for `seconds`: latency at a load both targets hold, not at saturation.
+ */
+export function runPaced(
+  target: LoadTarget,
+  next: NextRequest,
+  options: { method: 'GET' | 'POST'; seconds: number; rate: number; connections: number },
+): Promise<LoadResult> {
+  return sendPaced(target, () => ({ method: options.method, ...next() }), options);
 }

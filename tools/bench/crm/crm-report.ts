@@ -10,6 +10,8 @@ export interface Measured {
   cpu: CpuPerRequest;
 }
 
+/** Below this share of the target rate, a paced run did not hold its rate. */
+const RATE_HELD = 0.95;
 const count = (value: number) => value.toLocaleString('en-US');
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 const times = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
@@ -29,11 +31,12 @@ export function printRun(run: Measured): void {
 export function printReport(runs: {
   list: { small: { app: Measured; baseline: Measured }; large: { app: Measured; baseline: Measured } };
   pages: { small: { app: Measured; baseline: Measured }; large: { app: Measured; baseline: Measured } };
+  paced: { small: { app: Measured; baseline: Measured }; large: { app: Measured; baseline: Measured } };
   move: { app: Measured; baseline: Measured };
 }): void {
   const row = (cells: Array<string | number>) =>
     console.log(
-      `  ${String(cells[0]).padEnd(36)}${cells
+      `  ${String(cells[0]).padEnd(46)}${cells
         .slice(1)
         .map((cell) => String(cell).padStart(11))
         .join('')}`,
@@ -62,7 +65,7 @@ export function printReport(runs: {
       '',
       '',
     ]);
-  for (const kind of [runs.list, runs.pages]) {
+  for (const kind of [runs.list, runs.pages, runs.paced]) {
     for (const size of [kind.small, kind.large]) {
       line(size.app);
       line(size.baseline);
@@ -88,6 +91,14 @@ export function printReport(runs: {
   console.log(
     `  list p99 ≤ ${GOALS.listRatio}× baseline at ${count(SETTINGS.contacts)}: ${large.app.load.p99} ms / ${large.baseline.load.p99} ms = ` +
       `${times(listRatio)} — ${verdict(listRatio <= GOALS.listRatio)}`,
+  );
+  const paced = runs.paced;
+  const held = (m: Measured) => m.load.achievedRate >= SETTINGS.listRate * RATE_HELD;
+  const notHeld = [paced.small.app, paced.large.app, paced.large.baseline].filter((m) => !held(m));
+  console.log(
+    `  (at ${SETTINGS.listRate}/s paced, informative: p99 ${count(SETTINGS.contacts)} / ${count(SETTINGS.smallContacts)} ` +
+      `${times(paced.large.app.load.p99 / paced.small.app.load.p99)}, app / baseline ${times(paced.large.app.load.p99 / paced.large.baseline.load.p99)}` +
+      `${notHeld.length > 0 ? `; rate not held by ${notHeld.map((m) => `${m.label} at ${count(m.contacts)}`).join(', ')}` : ''})`,
   );
   console.log(
     `  move-stage ≥ ${GOALS.moveRatio}× baseline at ${SETTINGS.moveConnections} clients: ${count(runs.move.app.load.requestsPerSecond)}/s / ` +

@@ -17,6 +17,10 @@ export const SETTINGS = {
   firstWarmupSeconds: intEnv('BENCH_CRM_FIRST_WARMUP_SECONDS', 10),
   seconds: intEnv('BENCH_CRM_SECONDS', 10),
   listConnections: intEnv('BENCH_CRM_LIST_CONNECTIONS', 8),
+  /** The paced list run: this many requests/s evenly spaced (open loop), below what either target sustains. */
+  listRate: intEnv('BENCH_CRM_LIST_RATE', 100),
+  /** Its most connections open at once. */
+  listRateConnections: intEnv('BENCH_CRM_LIST_RATE_CONNECTIONS', 32),
   moveConnections: intEnv('BENCH_CRM_MOVE_CONNECTIONS', 32),
 };
 
