@@ -18,6 +18,10 @@
  *     (open loop, up to BENCH_CRM_LIST_RATE_CONNECTIONS connections): latency at a load both hold, where
  *     a saturated run's p99 is mostly queueing behind the target's CPU; then EXPLAIN ANALYZE of the page
  *     query at the large size (which index, how many rows read).
+ *   list of an aged stage: the same contacts placed in a second pipeline (crm-seed.ts), its last stage
+ *     holding the oldest eighth — as large as the first pipeline's stages, but placed before all the
+ *     others (a "Won" stage); its first page as above, app then baseline, and EXPLAIN ANALYZE: whether
+ *     the page is an index range of the stage or a walk of the newest placements of every stage.
  *   move-stage: POST /api/pipeline/contact/move-stage {contact_id, stage_id}, a random contact to a random
  *     stage, BENCH_CRM_MOVE_CONNECTIONS clients; the app, which is then stopped (its relay would publish
  *     the baseline's outbox rows), then the baseline; the stage counters checked against the rows.
@@ -46,11 +50,11 @@ import { listRequests, moveRequests, runLoad, runPaced } from './crm-load';
 import { printReport, printRun, type Measured } from './crm-report';
 import { CrmSeed } from './crm-seed';
 import { SETTINGS } from './crm-settings';
-import { createCrmWorkspace, type CrmWorkspace } from './crm-workspace';
+import { createCrmWorkspace, createPipeline, type CrmWorkspace } from './crm-workspace';
 import { startPlatformProcess } from './platform-process';
 
-/** Services, the app and the seeds, two first warm-ups, then 12 list runs and 2 move runs of warm-up + measure. */
-const HARD_LIMIT_MS = (300 + 2 * SETTINGS.firstWarmupSeconds + 14 * (SETTINGS.warmupSeconds + SETTINGS.seconds + 2)) * 1000;
+/** Services, the app and the seeds, two first warm-ups, then 14 list runs and 2 move runs of warm-up + measure. */
+const HARD_LIMIT_MS = (300 + 2 * SETTINGS.firstWarmupSeconds + 16 * (SETTINGS.warmupSeconds + SETTINGS.seconds + 2)) * 1000;
 
 interface Target {
   name: 'app' | 'baseline';
@@ -154,7 +158,7 @@ async function main(): Promise<number> {
     const baseline: Target = { name: 'baseline', server: baselineServer, headers: async () => ({}), warm: false };
     const list = (label: string, contacts: number, pages: number) => async (target: Target) =>
       measure(target, label, contacts, services.databaseUrl, errors, (loadTarget, seconds) =>
-        runLoad(loadTarget, listRequests(workspace, { perPage: SETTINGS.perPage, pages, randomStage: pages > 1 }), {
+        runLoad(loadTarget, listRequests(workspace, { perPage: SETTINGS.perPage, pages, stage: pages > 1 ? 'random' : 0 }), {
           method: 'GET',
           connections: SETTINGS.listConnections,
           seconds,
@@ -176,7 +180,7 @@ async function main(): Promise<number> {
           services.databaseUrl,
           errors,
           (loadTarget, seconds) =>
-            runPaced(loadTarget, listRequests(workspace, { perPage: SETTINGS.perPage, pages: 1, randomStage: false }), {
+            runPaced(loadTarget, listRequests(workspace, { perPage: SETTINGS.perPage, pages: 1, stage: 0 }), {
               method: 'GET',
               seconds,
               rate: SETTINGS.listRate,
@@ -195,7 +199,34 @@ async function main(): Promise<number> {
     console.log(
       `\n  EXPLAIN ANALYZE of the page query (stage 1, offset ${lastPage}) at ${SETTINGS.contacts.toLocaleString('en-US')}:`,
     );
-    for (const line of await seed.explainPage(workspace.stages[0]!.id, lastPage, SETTINGS.perPage)) console.log(`    ${line}`);
+    for (const line of await seed.explainPage(workspace.pipelineId, workspace.stages[0]!.id, lastPage, SETTINGS.perPage))
+      console.log(`    ${line}`);
+
+    // The same contacts in a second pipeline whose last stage holds the oldest eighth: as large as stage 1, older.
+    const aged = await createPipeline(
+      platform.server.url,
+      await workspace.token(),
+      'Bench pipeline, aged stage',
+      SETTINGS.stages,
+    );
+    await seed.placeOldestInLastStage(aged);
+    const agedStage = aged.stages.length - 1;
+    console.log(
+      `\nlist of an aged stage — a second pipeline of the same ${SETTINGS.contacts.toLocaleString('en-US')} contacts, its last stage ` +
+        `holding the oldest eighth (as many as stage 1 above, all placed before any other stage's); its first page`,
+    );
+    const agedList = (target: Target) =>
+      measure(target, 'list, aged stage, first page', SETTINGS.contacts, services.databaseUrl, errors, (loadTarget, seconds) =>
+        runLoad(loadTarget, listRequests(aged, { perPage: SETTINGS.perPage, pages: 1, stage: agedStage }), {
+          method: 'GET',
+          connections: SETTINGS.listConnections,
+          seconds,
+        }),
+      );
+    const agedRuns = { app: await agedList(app), baseline: await agedList(baseline) };
+    console.log('  EXPLAIN ANALYZE of its page query (offset 0):');
+    for (const line of await seed.explainPage(aged.pipelineId, aged.stages[agedStage]!.id, 0, SETTINGS.perPage))
+      console.log(`    ${line}`);
 
     const contactIds = await seed.contactIds();
     console.log(
@@ -219,6 +250,7 @@ async function main(): Promise<number> {
       list: { small: small.first, large: large.first },
       pages: { small: small.pages, large: large.pages },
       paced: { small: small.paced, large: large.paced },
+      aged: agedRuns,
       move: { app: moveApp, baseline: moveBaseline },
     });
   } catch (error) {

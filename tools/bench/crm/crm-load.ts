@@ -10,14 +10,17 @@ type NextRequest = () => { path: string; body?: string };
 const toBase64 = (id: string): string => Buffer.from(id, 'latin1').toString('base64');
 const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)]!;
 
-/** GET a stage's page of the pipeline's contacts: `pages` 1 is always its first page, more a random one of its first `pages`. */
+/**
+ * GET a stage's page of the pipeline's contacts: `stage` an index into its stages, or a random one;
+ * `pages` 1 is always its first page, more a random one of its first `pages`.
+ */
 export function listRequests(
-  workspace: CrmWorkspace,
-  options: { perPage: number; pages: number; randomStage: boolean },
+  pipeline: Pick<CrmWorkspace, 'pipelineApiId' | 'stages'>,
+  options: { perPage: number; pages: number; stage: number | 'random' },
 ): NextRequest {
-  const base = `/api/pipeline/${encodeURIComponent(workspace.pipelineApiId)}/contacts?per_page=${options.perPage}`;
+  const base = `/api/pipeline/${encodeURIComponent(pipeline.pipelineApiId)}/contacts?per_page=${options.perPage}`;
   return () => {
-    const stage = options.randomStage ? pick(workspace.stages) : workspace.stages[0]!;
+    const stage = options.stage === 'random' ? pick(pipeline.stages) : pipeline.stages[options.stage]!;
     const page = 1 + Math.floor(Math.random() * options.pages);
     return { path: `${base}&stage_id=${encodeURIComponent(stage.apiId)}&page=${page}` };
   };

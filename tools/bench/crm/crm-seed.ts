@@ -51,6 +51,31 @@ export class CrmSeed {
     return performance.now() - started;
   }
 
+  /**
+   * Every contact of the company placed in a second pipeline, `pipeline`, its last stage holding the
+   * oldest eighth of them and the others round-robin over the rest: a stage as large as each of the
+   * first pipeline's, whose newest placement is older than every other stage's (the "Won" stage of a
+   * pipeline whose early leads were closed). The counters are set, and ANALYZE.
+   */
+  async placeOldestInLastStage(pipeline: Pick<CrmWorkspace, 'pipelineId' | 'stages'>): Promise<void> {
+    const ids = pipeline.stages.map((stage) => stage.id);
+    await this.client.query(
+      `INSERT INTO platform.pipeline_contacts (company_id, pipeline_id, stage_id, contact_id)
+       SELECT $1, $2, CASE WHEN n <= total / $4 THEN ($3::bigint[])[$4] ELSE ($3::bigint[])[1 + n % ($4 - 1)] END, id
+         FROM (SELECT id, row_number() OVER (ORDER BY id) AS n, count(*) OVER () AS total
+                 FROM platform.contacts WHERE company_id = $1) AS c
+        ORDER BY id`,
+      [this.workspace.companyId, pipeline.pipelineId, ids, ids.length],
+    );
+    await this.client.query(
+      `UPDATE platform.pipeline_stages AS s SET contacts_count = c.n
+         FROM (SELECT stage_id, count(*)::int AS n FROM platform.pipeline_contacts WHERE pipeline_id = $1 GROUP BY stage_id) AS c
+        WHERE s.id = c.stage_id`,
+      [pipeline.pipelineId],
+    );
+    await this.client.query('ANALYZE platform.pipeline_contacts, platform.pipeline_stages');
+  }
+
   /** The company's contact ids (what the move workload picks from). */
   async contactIds(): Promise<string[]> {
     const { rows } = await this.client.query<{ id: string }>('SELECT id FROM platform.contacts WHERE company_id = $1', [
@@ -60,11 +85,11 @@ export class CrmSeed {
   }
 
   /** EXPLAIN (ANALYZE, BUFFERS) of the page query the list runs (the app's, as the baseline writes it). */
-  async explainPage(stageId: string, offset: number, perPage: number): Promise<string[]> {
+  async explainPage(pipelineId: string, stageId: string, offset: number, perPage: number): Promise<string[]> {
     const { rows } = await this.client.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT id, stage_id, contact_id FROM platform.pipeline_contacts
         WHERE company_id = $1 AND pipeline_id = $2 AND stage_id = $3 ORDER BY id DESC LIMIT $4 OFFSET $5`,
-      [this.workspace.companyId, this.workspace.pipelineId, stageId, perPage, offset],
+      [this.workspace.companyId, pipelineId, stageId, perPage, offset],
     );
     return rows.map((row) => row['QUERY PLAN']);
   }

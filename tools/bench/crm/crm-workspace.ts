@@ -38,22 +38,27 @@ export async function createCrmWorkspace(options: {
   });
   const { companyId, userId } = user!;
   const token = () => options.tokens.accessToken({ userId, companyId });
-  const response = await fetch(`${options.appUrl}/api/pipeline`, {
+  const pipeline = await createPipeline(options.appUrl, await token(), 'Bench pipeline', options.stages);
+  return { companyId, userId, ...pipeline, token };
+}
+
+/** A pipeline of `stages` stages, created through POST /api/pipeline. */
+export async function createPipeline(
+  appUrl: string,
+  token: string,
+  name: string,
+  stages: number,
+): Promise<Pick<CrmWorkspace, 'pipelineId' | 'pipelineApiId' | 'stages'>> {
+  const response = await fetch(`${appUrl}/api/pipeline`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await token()}` },
-    body: JSON.stringify({
-      name: 'Bench pipeline',
-      stages: Array.from({ length: options.stages }, (_, index) => `Stage ${index + 1}`),
-    }),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name, stages: Array.from({ length: stages }, (_, index) => `Stage ${index + 1}`) }),
   });
   if (response.status !== 201) throw new Error(`POST /api/pipeline answered ${response.status}: ${await response.text()}`);
   const { data } = (await response.json()) as { data: { id: string; stages: Array<{ id: string }> } };
   return {
-    companyId,
-    userId,
     pipelineId: fromBase64(data.id),
     pipelineApiId: data.id,
     stages: data.stages.map((stage) => ({ id: fromBase64(stage.id), apiId: stage.id })),
-    token,
   };
 }
