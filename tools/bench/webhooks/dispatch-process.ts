@@ -17,7 +17,7 @@ export interface DispatchProcess {
  * BENCH_APP_ENV="WEBHOOKS_CONCURRENCY=32 DATABASE_POOL_SIZE=20": variables for the app alone,
  * space-separated; they win over the bench's own settings.
  */
-function appEnvOverrides(): Record<string, string> {
+export function appEnvOverrides(): Record<string, string> {
   const overrides: Record<string, string> = {};
   for (const pair of (process.env.BENCH_APP_ENV ?? '').split(/\s+/).filter(Boolean)) {
     const equals = pair.indexOf('=');

@@ -19,12 +19,27 @@ const TIMEOUT_MS = 10_000;
  * a burst of closed-loop load every second; and it corrects its histogram with an expected interval
  * of ceil(1 / rate) = 1 ms, recording a synthetic sample for every millisecond of every answer.
  */
-export async function postPaced(
+export function postPaced(
   target: LoadTarget,
   bodies: SendBodies,
   options: { seconds: number; rate: number; connections: number },
 ): Promise<LoadResult> {
-  const url = new URL('/v1/messages', target.url);
+  return sendPaced(target, () => ({ method: 'POST', path: '/v1/messages', body: bodies.next() }), options);
+}
+
+/** One request of a paced run: a JSON body when there is one. */
+export interface PacedRequest {
+  method: string;
+  path: string;
+  body?: string;
+}
+
+/** The same schedule and measure as postPaced, for any request: `next` gives each one as it is due. */
+export async function sendPaced(
+  target: LoadTarget,
+  next: () => PacedRequest,
+  options: { seconds: number; rate: number; connections: number },
+): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const total = Math.round(options.rate * options.seconds);
   const intervalMs = 1000 / options.rate;
@@ -44,14 +59,17 @@ export async function postPaced(
     };
     const send = (index: number) => {
       const due = start + index * intervalMs;
-      const body = bodies.next();
+      const { method, path, body } = next();
       const request = http.request(
-        url,
+        new URL(path, target.url),
         {
-          method: 'POST',
+          method,
           agent,
           timeout: TIMEOUT_MS,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...target.headers },
+          headers: {
+            ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+            ...target.headers,
+          },
         },
         (response) => {
           const status = response.statusCode ?? 0;

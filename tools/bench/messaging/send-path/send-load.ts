@@ -51,7 +51,7 @@ export async function postMessages(
   return summarise(result, samples);
 }
 
-function summarise(result: autocannon.AutocannonResult, samples: FailureSamples): LoadResult {
+export function summarise(result: autocannon.AutocannonResult, samples: FailureSamples): LoadResult {
   const failures = result.errors + result.timeouts + result.non2xx;
   const codes = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith('2'))
