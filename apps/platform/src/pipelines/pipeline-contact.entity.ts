@@ -16,14 +16,17 @@ import { PipelineEntity } from './pipeline.entity';
  * A contact's place in a pipeline: one stage per pipeline and contact (a contact may be in several
  * pipelines). Its id is the spec's `pipe_stage_id`. `assignedTo` copies the contact's, so the
  * list filtered by user is an index range too; it is rewritten with the contact's.
- * Lists are pages of (stage, id) or (pipeline, id), newest placement first.
+ * Lists are pages of (stage, id) or (pipeline, id), newest placement first. Each page index
+ * leads with every equality the list's query has (company, pipeline, stage, user) and ends in
+ * the id: with fewer columns the planner may walk the primary key backwards and filter, which
+ * reads a whole stage's worth of rows when the stage's placements are old (decision 0032).
  */
 @Entity({ name: 'pipeline_contacts' })
 @Index('pipeline_contacts_contact_pipeline_key', ['contactId', 'pipelineId'], { unique: true })
-@Index('pipeline_contacts_stage_page_idx', ['stageId', 'id'])
-@Index('pipeline_contacts_pipeline_page_idx', ['pipelineId', 'id'])
-@Index('pipeline_contacts_stage_assignee_page_idx', ['stageId', 'assignedTo', 'id'])
-@Index('pipeline_contacts_pipeline_assignee_page_idx', ['pipelineId', 'assignedTo', 'id'])
+@Index('pipeline_contacts_stage_page_idx', ['companyId', 'pipelineId', 'stageId', 'id'])
+@Index('pipeline_contacts_pipeline_page_idx', ['companyId', 'pipelineId', 'id'])
+@Index('pipeline_contacts_stage_assignee_page_idx', ['companyId', 'pipelineId', 'stageId', 'assignedTo', 'id'])
+@Index('pipeline_contacts_pipeline_assignee_page_idx', ['companyId', 'pipelineId', 'assignedTo', 'id'])
 export class PipelineContactEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id!: string;

@@ -49,23 +49,22 @@ export class PipelinePlacements {
     if (!target) throw new AppError('not_found', STAGE_NOT_FOUND);
     const before = await entries.findOne({ where: { contactId: contact.id, pipelineId: target.pipelineId } });
 
+    // Locked stages: the place read above can no longer change (its contact is locked too, and a
+    // pipeline deletion needs these stages); if a deletion won the race, the target is gone.
     const locked = await this.lockStages(manager, companyId, [target.id, ...(before ? [before.stageId] : [])]);
-    // The pipeline may have been deleted while we waited for its stages.
-    if (!locked.has(target.id)) throw new AppError('not_found', STAGE_NOT_FOUND);
-    const entry = before && (await entries.findOne({ where: { id: before.id }, lock: { mode: 'pessimistic_write' } }));
-    if (before && !entry) throw new AppError('not_found', STAGE_NOT_FOUND);
+    if (!locked.has(target.id) || (before && !locked.has(before.stageId))) throw new AppError('not_found', STAGE_NOT_FOUND);
 
-    if (entry && entry.stageId === target.id) {
+    if (before && before.stageId === target.id) {
       const count = locked.get(target.id)!.contactsCount;
-      return this.result(entry, target.id, target.id, count, count);
+      return this.result(before, target.id, target.id, count, count);
     }
 
-    const oldStageId = entry?.stageId ?? null;
-    await this.shift(manager, companyId, oldStageId, target.id);
+    const oldStageId = before?.stageId ?? null;
+    const counts = await this.shift(manager, companyId, oldStageId, target.id);
     let placed: PipelineContactEntity;
-    if (entry) {
-      await entries.update({ id: entry.id }, { stageId: target.id });
-      placed = { ...entry, stageId: target.id };
+    if (before) {
+      await entries.update({ id: before.id }, { stageId: target.id });
+      placed = { ...before, stageId: target.id };
     } else {
       placed = await entries.save(
         entries.create({
@@ -76,7 +75,6 @@ export class PipelinePlacements {
         }),
       );
     }
-    const counts = await this.counts(manager, companyId, [target.id, ...(oldStageId ? [oldStageId] : [])]);
     const reason: StageChangeReason = oldStageId ? 'moved' : 'placed';
     await this.record(manager, companyId, [
       { contactId: contact.id, pipelineId: target.pipelineId, fromStageId: oldStageId, toStageId: target.id, reason, changedBy },
@@ -145,19 +143,25 @@ export class PipelinePlacements {
     return new Map(rows.map((stage) => [stage.id, stage]));
   }
 
-  /** One contact out of `from` and into `to` (either may be null), on locked stage rows. */
-  private async shift(manager: EntityManager, companyId: string, from: string | null, to: string | null): Promise<void> {
-    const stages = CompanyScopedRepository.of(manager, PipelineStageEntity, companyId);
-    if (from) await stages.update({ id: from }, { contactsCount: () => 'contacts_count - 1' });
-    if (to) await stages.update({ id: to }, { contactsCount: () => 'contacts_count + 1' });
-  }
-
-  private async counts(manager: EntityManager, companyId: string, stageIds: string[]): Promise<Map<string, number>> {
-    const rows = await CompanyScopedRepository.of(manager, PipelineStageEntity, companyId).find({
-      select: { id: true, contactsCount: true },
-      where: { id: In(stageIds) },
-    });
-    return new Map(rows.map((stage) => [stage.id, stage.contactsCount]));
+  /**
+   * One contact out of `from` and into `to` (either may be null), on locked stage rows, in one
+   * statement that answers both stages' counts as this transaction leaves them.
+   */
+  private async shift(
+    manager: EntityManager,
+    companyId: string,
+    from: string | null,
+    to: string | null,
+  ): Promise<Map<string, number>> {
+    const ids = [from, to].filter((id): id is string => id !== null);
+    if (ids.length === 0) return new Map();
+    const rows = await CompanyScopedRepository.of(manager, PipelineStageEntity, companyId).updateReturning(
+      { id: In(ids) },
+      { contactsCount: () => 'contacts_count + CASE WHEN id = :shiftTo THEN 1 ELSE -1 END' },
+      ['id', 'contactsCount'],
+      { shiftTo: to ?? '0' },
+    );
+    return new Map(rows.map((stage) => [String(stage.id), stage.contactsCount]));
   }
 
   private async record(

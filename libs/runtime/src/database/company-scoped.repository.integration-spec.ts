@@ -1,4 +1,4 @@
-import { Column, DataSource, Entity, IsNull, PrimaryGeneratedColumn, type EntityManager } from 'typeorm';
+import { Column, DataSource, Entity, In, IsNull, PrimaryGeneratedColumn, type EntityManager } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@suite/testing';
 import { CompanyScopedRepository } from './company-scoped.repository';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
@@ -85,6 +85,18 @@ it("updates and deletes nothing of another company's, even by id", async () => {
   await expect(notes('1').update({ id: ids.b1 }, { topic: 'stolen' })).resolves.toBe(0);
   await expect(notes('1').delete({ id: ids.b1 })).resolves.toBe(0);
   await expect(notes('2').findOneBy({ id: ids.b1 })).resolves.toMatchObject({ topic: 'billing' });
+});
+
+it('updates and answers the changed rows of the company only (UPDATE … RETURNING), with named parameters', async () => {
+  const changed = await notes('1').updateReturning(
+    { id: In([ids.a1, ids.b1]) },
+    { topic: () => 'topic || :suffix' },
+    ['id', 'topic'],
+    { suffix: '-archived' },
+  );
+  expect(changed).toEqual([{ id: ids.a1, topic: 'billing-archived' }]);
+  await expect(notes('2').findOneBy({ id: ids.b1 })).resolves.toMatchObject({ topic: 'billing' });
+  await notes('1').update({ id: ids.a1 }, { topic: 'billing' });
 });
 
 it('locks rows inside a transaction as TypeORM does', async () => {

@@ -129,6 +129,37 @@ export class CompanyScopedRepository<T extends CompanyOwned & ObjectLiteral> {
     return result.affected ?? 0;
   }
 
+  /**
+   * Updates the matching rows of this company and answers `columns` of each as the update left
+   * them (`UPDATE … RETURNING`): a counter moved and read in one statement. `parameters` name the
+   * `:placeholders` of a computed value (`{ count: () => 'count + :step' }`).
+   */
+  async updateReturning<K extends keyof T & string>(
+    where: ScopedWhere<T>,
+    values: Omit<QueryDeepPartialEntity<T>, 'companyId'>,
+    columns: readonly K[],
+    parameters: Record<string, unknown> = {},
+  ): Promise<Array<Pick<T, K>>> {
+    this.assertNarrowed(where, 'update');
+    const names = columns.map((property) => {
+      const column = this.repository.metadata.findColumnWithPropertyName(property);
+      if (!column) throw new Error(`${this.repository.metadata.name} has no column ${property}`);
+      return [property, column.databaseName] as const;
+    });
+    const result = await this.repository
+      .createQueryBuilder()
+      .update()
+      .set(values as QueryDeepPartialEntity<T>)
+      .where(this.scoped(where))
+      .setParameters(parameters)
+      .returning(names.map(([property]) => property))
+      .execute();
+    const rows = result.raw as Array<Record<string, unknown>>;
+    return rows.map(
+      (row) => Object.fromEntries(names.map(([property, databaseName]) => [property, row[databaseName]])) as Pick<T, K>,
+    );
+  }
+
   /** Deletes the matching rows of this company. Returns how many. */
   async delete(where: ScopedWhere<T>): Promise<number> {
     this.assertNarrowed(where, 'delete');

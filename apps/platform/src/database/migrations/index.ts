@@ -5,6 +5,7 @@ import { OutboxDeadLetter1795491623522 } from './1795491623522-outbox-dead-lette
 import { GrantManageWebhooks1795506000000 } from './1795506000000-grant-manage-webhooks';
 import { Crm1795520285300 } from './1795520285300-crm';
 import { GrantCrmPermissions1795520400000 } from './1795520400000-grant-crm-permissions';
+import { PipelinePageIndexes1795523047881 } from './1795523047881-pipeline-page-indexes';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -15,4 +16,5 @@ export const platformMigrations = [
   GrantManageWebhooks1795506000000,
   Crm1795520285300,
   GrantCrmPermissions1795520400000,
+  PipelinePageIndexes1795523047881,
 ];
