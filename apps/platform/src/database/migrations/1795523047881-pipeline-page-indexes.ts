@@ -9,24 +9,40 @@ export class PipelinePageIndexes1795523047881 implements MigrationInterface {
   name = 'PipelinePageIndexes1795523047881';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"platform\".\"pipeline_contacts_pipeline_assignee_page_idx\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"pipeline_contacts_stage_assignee_page_idx\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"pipeline_contacts_pipeline_page_idx\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"pipeline_contacts_stage_page_idx\"");
-    await queryRunner.query("CREATE INDEX \"pipeline_contacts_pipeline_assignee_page_idx\" ON \"platform\".\"pipeline_contacts\" (\"company_id\", \"pipeline_id\", \"assigned_to\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"pipeline_contacts_stage_assignee_page_idx\" ON \"platform\".\"pipeline_contacts\" (\"company_id\", \"pipeline_id\", \"stage_id\", \"assigned_to\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"pipeline_contacts_pipeline_page_idx\" ON \"platform\".\"pipeline_contacts\" (\"company_id\", \"pipeline_id\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"pipeline_contacts_stage_page_idx\" ON \"platform\".\"pipeline_contacts\" (\"company_id\", \"pipeline_id\", \"stage_id\", \"id\") ");
+    await queryRunner.query('DROP INDEX "platform"."pipeline_contacts_pipeline_assignee_page_idx"');
+    await queryRunner.query('DROP INDEX "platform"."pipeline_contacts_stage_assignee_page_idx"');
+    await queryRunner.query('DROP INDEX "platform"."pipeline_contacts_pipeline_page_idx"');
+    await queryRunner.query('DROP INDEX "platform"."pipeline_contacts_stage_page_idx"');
+    await queryRunner.query(
+      'CREATE INDEX "pipeline_contacts_pipeline_assignee_page_idx" ON "platform"."pipeline_contacts" ("company_id", "pipeline_id", "assigned_to", "id") ',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "pipeline_contacts_stage_assignee_page_idx" ON "platform"."pipeline_contacts" ("company_id", "pipeline_id", "stage_id", "assigned_to", "id") ',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "pipeline_contacts_pipeline_page_idx" ON "platform"."pipeline_contacts" ("company_id", "pipeline_id", "id") ',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "pipeline_contacts_stage_page_idx" ON "platform"."pipeline_contacts" ("company_id", "pipeline_id", "stage_id", "id") ',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"platform\".\"pipeline_contacts_stage_page_idx\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"pipeline_contacts_pipeline_page_idx\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"pipeline_contacts_stage_assignee_page_idx\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"pipeline_contacts_pipeline_assignee_page_idx\"");
-    await queryRunner.query("CREATE INDEX \"pipeline_contacts_stage_page_idx\" ON \"platform\".\"pipeline_contacts\" (\"stage_id\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"pipeline_contacts_pipeline_page_idx\" ON \"platform\".\"pipeline_contacts\" (\"pipeline_id\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"pipeline_contacts_stage_assignee_page_idx\" ON \"platform\".\"pipeline_contacts\" (\"stage_id\", \"assigned_to\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"pipeline_contacts_pipeline_assignee_page_idx\" ON \"platform\".\"pipeline_contacts\" (\"pipeline_id\", \"assigned_to\", \"id\") ");
+    await queryRunner.query('DROP INDEX "platform"."pipeline_contacts_stage_page_idx"');
+    await queryRunner.query('DROP INDEX "platform"."pipeline_contacts_pipeline_page_idx"');
+    await queryRunner.query('DROP INDEX "platform"."pipeline_contacts_stage_assignee_page_idx"');
+    await queryRunner.query('DROP INDEX "platform"."pipeline_contacts_pipeline_assignee_page_idx"');
+    await queryRunner.query(
+      'CREATE INDEX "pipeline_contacts_stage_page_idx" ON "platform"."pipeline_contacts" ("stage_id", "id") ',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "pipeline_contacts_pipeline_page_idx" ON "platform"."pipeline_contacts" ("pipeline_id", "id") ',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "pipeline_contacts_stage_assignee_page_idx" ON "platform"."pipeline_contacts" ("stage_id", "assigned_to", "id") ',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "pipeline_contacts_pipeline_assignee_page_idx" ON "platform"."pipeline_contacts" ("pipeline_id", "assigned_to", "id") ',
+    );
   }
 }
