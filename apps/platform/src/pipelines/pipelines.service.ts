@@ -229,17 +229,22 @@ export class PipelinesService {
     });
   }
 
+  /**
+   * The pipeline and its stages in order, in one query: a pipeline always has stages (it is created
+   * with at least one, and they go only with it), so no stage means no pipeline in the company.
+   */
   async pipelineWithStages(
     manager: EntityManager | DataSource,
     companyId: string,
     pipelineId: string,
   ): Promise<PipelineWithStages> {
-    const pipeline = await CompanyScopedRepository.of(manager, PipelineEntity, companyId).findOneBy({ id: pipelineId });
-    if (!pipeline) throw new AppError('not_found', PIPELINE_NOT_FOUND);
     const stages = await CompanyScopedRepository.of(manager, PipelineStageEntity, companyId).find({
-      where: { pipelineId: pipeline.id },
+      where: { pipelineId },
+      relations: { pipeline: true },
       order: { sortingOrder: 'ASC' },
     });
+    const pipeline = stages[0]?.pipeline;
+    if (!pipeline) throw new AppError('not_found', PIPELINE_NOT_FOUND);
     return { pipeline, stages };
   }
 

@@ -165,6 +165,33 @@ describe('AccessTokenVerifier', () => {
     await expect(sut.verify('a.b.c')).rejects.toEqual(refusal(/malformed/));
   });
 
+  it('checks a signature once per token, but expiry, the user and the grant on every request', async () => {
+    let now = NOW;
+    const reader = new FakeReplicaReader().addUser({ id: '7', companyId: '42', permissions: ['view-users'] });
+    let keyLookups = 0;
+    const keys = createLocalJWKSet({ keys: [publicJwk] });
+    const sut = new AccessTokenVerifier(reader, {
+      issuer: ISSUER,
+      keys: (header, input) => {
+        keyLookups++;
+        return keys(header, input);
+      },
+      clock: { now: () => now },
+    });
+    const valid = await token();
+    await expect(sut.verify(valid)).resolves.toMatchObject({ userId: '7' });
+    await expect(sut.verify(valid)).resolves.toMatchObject({ userId: '7' });
+    expect(keyLookups).toBe(1);
+    reader.revokedGrants.add('grant-1');
+    await expect(sut.verify(valid)).rejects.toEqual(refusal('The token was revoked.'));
+    reader.revokedGrants.clear();
+    reader.addUser({ id: '7', companyId: '42', status: 'Suspended' });
+    await expect(sut.verify(valid)).rejects.toEqual(refusal(/not active \(Suspended\)/));
+    reader.addUser({ id: '7', companyId: '42' });
+    now = new Date(NOW.getTime() + 700_000);
+    await expect(sut.verify(valid)).rejects.toEqual(refusal('The token has expired.'));
+  });
+
   it('refuses a token whose grant was revoked', async () => {
     const { sut, mocks } = setup();
     mocks.reader.revokedGrants.add('grant-1');

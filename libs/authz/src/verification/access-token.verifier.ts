@@ -7,6 +7,7 @@ import { AuthzReplicaReader } from '../replicas/authz-replica.reader';
 import { activeUserOf } from './active-user';
 import { systemClock, type Clock } from '@suite/runtime';
 import { ACCESS_TOKEN_VERIFIER_OPTIONS } from './authz.tokens';
+import { VerifiedTokenCache } from './verified-token-cache';
 
 /** Asymmetric algorithms only: a verifier never holds a secret that could also sign. */
 export const ACCESS_TOKEN_ALGORITHMS = ['ES256', 'RS256', 'EdDSA'] as const;
@@ -35,6 +36,7 @@ const REQUIRED_CLAIMS = ['iss', 'aud', 'sub', 'exp', 'iat', 'jti', 'client_id', 
 export class AccessTokenVerifier {
   private readonly audience: string;
   private readonly clock: Clock;
+  private readonly verified = new VerifiedTokenCache();
 
   constructor(
     private readonly reader: AuthzReplicaReader,
@@ -80,6 +82,8 @@ export class AccessTokenVerifier {
   }
 
   private async verifySignatureAndClaims(token: string): Promise<JWTPayload> {
+    const known = this.verified.get(token, this.clock.now(), ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS);
+    if (known) return known;
     try {
       const { payload } = await jwtVerify(token, this.options.keys, {
         algorithms: [...ACCESS_TOKEN_ALGORITHMS],
@@ -90,6 +94,7 @@ export class AccessTokenVerifier {
         clockTolerance: ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS,
         currentDate: this.clock.now(),
       });
+      this.verified.remember(token, payload);
       return payload;
     } catch (error) {
       throw refusal(error);
