@@ -110,14 +110,23 @@ describe('CachingAuthzReplicaReader', () => {
     expect(off.sut.size).toBe(0);
   });
 
-  it('passes users, grants and companies through', async () => {
-    const { sut, inner } = setup(200);
+  it('remembers users, grant revocations and companies for the same TTL, each kind on its own', async () => {
+    const { sut, inner, advance } = setup(200);
     inner.addUser({ id: '7' });
     await sut.findUser('7');
     await sut.findUser('7');
     await sut.isGrantRevoked('g');
+    await sut.isGrantRevoked('g');
     await sut.findCompany('42');
-    expect(inner.lookups).toBe(4);
+    await sut.findCompany('42');
+    expect(inner.lookups).toBe(3);
+    inner.revokedGrants.add('g');
+    inner.addUser({ id: '7', status: 'Suspended' });
+    await expect(sut.isGrantRevoked('g')).resolves.toBe(false);
+    advance(200);
+    await expect(sut.isGrantRevoked('g')).resolves.toBe(true);
+    await expect(sut.findUser('7')).resolves.toMatchObject({ status: 'Suspended' });
+    expect(inner.lookups).toBe(5);
   });
 
   it(`refuses a TTL above ${CREDENTIAL_CACHE_MAX_TTL_MS} ms (the 1 s revocation promise) and an empty bound`, () => {

@@ -1,3 +1,4 @@
+import { FreshLookups } from './fresh-lookups';
 import { AuthzReplicaReader, type ReplicaCompany, type ReplicaCredential, type ReplicaUser } from './authz-replica.reader';
 
 /**
@@ -16,73 +17,55 @@ export interface CredentialCacheOptions {
   maxEntries: number;
 }
 
-interface Entry {
-  /** When the lookup was started: the row it returns is at least this fresh. */
-  readonly startedAt: number;
-  readonly row: Promise<ReplicaCredential | null>;
-}
-
 /**
- * The replica reader with a short in-process memory of credential lookups by digest, so a busy
- * API key costs about one query per TTL instead of one per request. Unknown digests are
- * remembered exactly as long as known ones: a credential issued a moment ago is accepted at most
- * one TTL after it reached the replica. Only the row is cached; the verifier still checks
- * revocation, expiry (against its clock) and kind on every request.
- *
- * Freshness is counted from when the query started, not when it answered, and concurrent misses
- * share one query (they would all read the same row). Bounded: a Map kept in use order, the
- * least recently used digest is forgotten first. Users, grants and companies are read through.
+ * The replica reader with a short in-process memory of its lookups — credentials by digest, users,
+ * grant revocations, companies — so a busy API key or access token costs about one query per TTL
+ * per row instead of one per request (for an access token, its user and its grant: two queries a
+ * request before). Unknown rows are remembered exactly as long as known ones: a credential issued
+ * a moment ago is accepted at most one TTL after it reached the replica, and a suspension, a
+ * deletion or a revoked grant is refused at most one TTL after it did. Only rows are cached; the
+ * verifiers still check revocation, expiry (against their clock), status and kind on every request.
+ * Freshness and sharing as FreshLookups says; each kind of row bounded by `maxEntries` on its own.
  */
 export class CachingAuthzReplicaReader extends AuthzReplicaReader {
-  private readonly credentials = new Map<string, Entry>();
+  private readonly credentials: FreshLookups<ReplicaCredential | null>;
+  private readonly users: FreshLookups<ReplicaUser | null>;
+  private readonly grants: FreshLookups<boolean>;
+  private readonly companies: FreshLookups<ReplicaCompany | null>;
 
   constructor(
     private readonly inner: AuthzReplicaReader,
-    private readonly options: CredentialCacheOptions,
-    private readonly now: () => number = () => performance.now(),
+    options: CredentialCacheOptions,
+    now: () => number = () => performance.now(),
   ) {
     super();
     if (!(options.ttlMs >= 0 && options.ttlMs <= CREDENTIAL_CACHE_MAX_TTL_MS) || !(options.maxEntries >= 1)) {
       throw new Error(`credential cache: ttlMs must be within 0..${CREDENTIAL_CACHE_MAX_TTL_MS} and maxEntries >= 1`);
     }
+    const lookups = <V>() => new FreshLookups<V>(options.ttlMs, options.maxEntries, now);
+    this.credentials = lookups();
+    this.users = lookups();
+    this.grants = lookups();
+    this.companies = lookups();
   }
 
   findCredentialByDigest(digest: string): Promise<ReplicaCredential | null> {
-    if (this.options.ttlMs === 0) return this.inner.findCredentialByDigest(digest);
-    const now = this.now();
-    const cached = this.credentials.get(digest);
-    if (cached) {
-      this.credentials.delete(digest);
-      // A clock that stepped back (now < startedAt) re-reads rather than trusting the entry.
-      if (now >= cached.startedAt && now - cached.startedAt < this.options.ttlMs) {
-        this.credentials.set(digest, cached);
-        return cached.row;
-      }
-    }
-    const entry: Entry = { startedAt: now, row: this.inner.findCredentialByDigest(digest) };
-    this.credentials.set(digest, entry);
-    if (this.credentials.size > this.options.maxEntries) {
-      this.credentials.delete(this.credentials.keys().next().value as string);
-    }
-    // A failed lookup is not remembered: the next request asks again.
-    entry.row.catch(() => {
-      if (this.credentials.get(digest) === entry) this.credentials.delete(digest);
-    });
-    return entry.row;
+    return this.credentials.get(digest, () => this.inner.findCredentialByDigest(digest));
   }
 
   findUser(id: string): Promise<ReplicaUser | null> {
-    return this.inner.findUser(id);
+    return this.users.get(id, () => this.inner.findUser(id));
   }
 
   isGrantRevoked(grantId: string): Promise<boolean> {
-    return this.inner.isGrantRevoked(grantId);
+    return this.grants.get(grantId, () => this.inner.isGrantRevoked(grantId));
   }
 
   findCompany(id: string): Promise<ReplicaCompany | null> {
-    return this.inner.findCompany(id);
+    return this.companies.get(id, () => this.inner.findCompany(id));
   }
 
+  /** Credential digests remembered now. */
   get size(): number {
     return this.credentials.size;
   }
