@@ -20,6 +20,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Pool, type PoolClient } from 'pg';
 import { newEvent, outboxChannel } from '@suite/eventing';
+import { answer, readBody } from '../baseline-http';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -209,21 +210,6 @@ function moveStage(contactId: string, stageId: string) {
       new_stage_count: counts.get(target.id),
     };
   });
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function answer(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
 }
 
 const LIST_PATH = /^\/api\/pipeline\/([^/]+)\/contacts$/;

@@ -38,9 +38,7 @@
  *   the platform alone (DATABASE_POOL_SIZE=20, say; the baseline copies its pool size);
  *   BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" reaches the platform's node.
  */
-import os from 'node:os';
-import { TestTokenIssuer } from '@suite/testing';
-import { provideBenchServices } from '../bench-services';
+import { runBench } from '../bench-run';
 import type { ChildServer } from '../messaging/child-server';
 import { CpuMeter, cpuPerRequest } from '../messaging/process-cpu';
 import type { LoadTarget } from '../messaging/send-path/send-load';
@@ -93,181 +91,136 @@ async function measure(
   return measured;
 }
 
-async function main(): Promise<number> {
-  const hardLimit = setTimeout(() => {
-    console.error(`bench-crm: exceeded ${HARD_LIMIT_MS / 1000} s, aborting`);
-    process.exit(2);
-  }, HARD_LIMIT_MS);
-  hardLimit.unref();
-  const started = Date.now();
-  const stops: Array<() => Promise<unknown>> = [];
-  const errors: string[] = [];
-  try {
-    const services = await provideBenchServices(true, 'bench_crm');
-    stops.unshift(() => services.cleanup());
-    const brokers = services.brokers;
-    if (!brokers) throw new Error('bench-crm needs Kafka');
-    const cpus = os.cpus();
-    console.log(
-      `bench-crm: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), node ${process.version}, ` +
-        `load average ${os
-          .loadavg()
-          .map((load) => load.toFixed(2))
-          .join(' ')} at start; ${services.describe}`,
+runBench('bench-crm', HARD_LIMIT_MS, async ({ services, tokens, stops, errors }) => {
+  const platform = await startPlatformProcess(services, { issuer: tokens.issuer, jwksUrl: tokens.jwksUrl });
+  let appRunning = true;
+  const stopApp = async () => {
+    if (!appRunning) return;
+    appRunning = false;
+    await platform.server.stop();
+  };
+  stops.unshift(stopApp);
+  const writer = await EventWriter.open(services.databaseUrl, platform.schema);
+  stops.unshift(() => writer.close());
+  const workspace: CrmWorkspace = await createCrmWorkspace({
+    appUrl: platform.server.url,
+    schema: platform.schema,
+    writer,
+    tokens,
+    stages: SETTINGS.stages,
+    timeoutMs: 60_000,
+  });
+  const seed = await CrmSeed.open(services.databaseUrl, workspace);
+  stops.unshift(() => seed.close());
+  const baselineServer = await startCrmBaseline({
+    databaseUrl: services.databaseUrl,
+    poolSize: platform.poolSize,
+    companyId: workspace.companyId,
+    userId: workspace.userId,
+  });
+  stops.unshift(() => baselineServer.stop());
+  console.log(
+    `platform in its own process (pid ${platform.server.pid}, DATABASE_POOL_SIZE ${platform.poolSize}); ` +
+      `baseline node:http + pg Pool (max ${platform.poolSize}, pid ${baselineServer.pid}) on the same tables; ` +
+      `one pipeline of ${workspace.stages.length} stages`,
+  );
+  const app: Target = {
+    name: 'app',
+    server: platform.server,
+    headers: async () => ({ authorization: `Bearer ${await workspace.token()}` }),
+    warm: false,
+  };
+  const baseline: Target = { name: 'baseline', server: baselineServer, headers: async () => ({}), warm: false };
+  const list = (label: string, contacts: number, pages: number) => async (target: Target) =>
+    measure(target, label, contacts, services.databaseUrl, errors, (loadTarget, seconds) =>
+      runLoad(loadTarget, listRequests(workspace, { perPage: SETTINGS.perPage, pages, stage: pages > 1 ? 'random' : 0 }), {
+        method: 'GET',
+        connections: SETTINGS.listConnections,
+        seconds,
+      }),
     );
-    const tokens = await TestTokenIssuer.start();
-    stops.unshift(() => tokens.stop());
-    const platform = await startPlatformProcess({ ...services, brokers }, { issuer: tokens.issuer, jwksUrl: tokens.jwksUrl });
-    let appRunning = true;
-    const stopApp = async () => {
-      if (!appRunning) return;
-      appRunning = false;
-      await platform.server.stop();
+  const listAt = async (contacts: number) => {
+    const seededMs = await seed.growTo(contacts);
+    console.log(
+      `\nlist — ${contacts.toLocaleString('en-US')} contacts (seeded in ${(seededMs / 1000).toFixed(1)} s), ` +
+        `per_page ${SETTINGS.perPage}, ${SETTINGS.listConnections} connections, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s`,
+    );
+    const first = list('list, first page', contacts, 1);
+    const pages = list(`list, pages 1–${SETTINGS.pages}`, contacts, SETTINGS.pages);
+    const paced = (target: Target) =>
+      measure(
+        target,
+        `list, first page, ${SETTINGS.listRate}/s paced`,
+        contacts,
+        services.databaseUrl,
+        errors,
+        (loadTarget, seconds) =>
+          runPaced(loadTarget, listRequests(workspace, { perPage: SETTINGS.perPage, pages: 1, stage: 0 }), {
+            method: 'GET',
+            seconds,
+            rate: SETTINGS.listRate,
+            connections: SETTINGS.listRateConnections,
+          }),
+      );
+    return {
+      first: { app: await first(app), baseline: await first(baseline) },
+      pages: { app: await pages(app), baseline: await pages(baseline) },
+      paced: { app: await paced(app), baseline: await paced(baseline) },
     };
-    stops.unshift(stopApp);
-    const writer = await EventWriter.open(services.databaseUrl, platform.schema);
-    stops.unshift(() => writer.close());
-    const workspace: CrmWorkspace = await createCrmWorkspace({
-      appUrl: platform.server.url,
-      schema: platform.schema,
-      writer,
-      tokens,
-      stages: SETTINGS.stages,
-      timeoutMs: 60_000,
-    });
-    const seed = await CrmSeed.open(services.databaseUrl, workspace);
-    stops.unshift(() => seed.close());
-    const baselineServer = await startCrmBaseline({
-      databaseUrl: services.databaseUrl,
-      poolSize: platform.poolSize,
-      companyId: workspace.companyId,
-      userId: workspace.userId,
-    });
-    stops.unshift(() => baselineServer.stop());
-    console.log(
-      `platform in its own process (pid ${platform.server.pid}, DATABASE_POOL_SIZE ${platform.poolSize}); ` +
-        `baseline node:http + pg Pool (max ${platform.poolSize}, pid ${baselineServer.pid}) on the same tables; ` +
-        `one pipeline of ${workspace.stages.length} stages`,
-    );
-    const app: Target = {
-      name: 'app',
-      server: platform.server,
-      headers: async () => ({ authorization: `Bearer ${await workspace.token()}` }),
-      warm: false,
-    };
-    const baseline: Target = { name: 'baseline', server: baselineServer, headers: async () => ({}), warm: false };
-    const list = (label: string, contacts: number, pages: number) => async (target: Target) =>
-      measure(target, label, contacts, services.databaseUrl, errors, (loadTarget, seconds) =>
-        runLoad(loadTarget, listRequests(workspace, { perPage: SETTINGS.perPage, pages, stage: pages > 1 ? 'random' : 0 }), {
-          method: 'GET',
-          connections: SETTINGS.listConnections,
-          seconds,
-        }),
-      );
-    const listAt = async (contacts: number) => {
-      const seededMs = await seed.growTo(contacts);
-      console.log(
-        `\nlist — ${contacts.toLocaleString('en-US')} contacts (seeded in ${(seededMs / 1000).toFixed(1)} s), ` +
-          `per_page ${SETTINGS.perPage}, ${SETTINGS.listConnections} connections, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s`,
-      );
-      const first = list('list, first page', contacts, 1);
-      const pages = list(`list, pages 1–${SETTINGS.pages}`, contacts, SETTINGS.pages);
-      const paced = (target: Target) =>
-        measure(
-          target,
-          `list, first page, ${SETTINGS.listRate}/s paced`,
-          contacts,
-          services.databaseUrl,
-          errors,
-          (loadTarget, seconds) =>
-            runPaced(loadTarget, listRequests(workspace, { perPage: SETTINGS.perPage, pages: 1, stage: 0 }), {
-              method: 'GET',
-              seconds,
-              rate: SETTINGS.listRate,
-              connections: SETTINGS.listRateConnections,
-            }),
-        );
-      return {
-        first: { app: await first(app), baseline: await first(baseline) },
-        pages: { app: await pages(app), baseline: await pages(baseline) },
-        paced: { app: await paced(app), baseline: await paced(baseline) },
-      };
-    };
-    const small = await listAt(SETTINGS.smallContacts);
-    const large = await listAt(SETTINGS.contacts);
-    const lastPage = (SETTINGS.pages - 1) * SETTINGS.perPage;
-    console.log(
-      `\n  EXPLAIN ANALYZE of the page query (stage 1, offset ${lastPage}) at ${SETTINGS.contacts.toLocaleString('en-US')}:`,
-    );
-    for (const line of await seed.explainPage(workspace.pipelineId, workspace.stages[0]!.id, lastPage, SETTINGS.perPage))
-      console.log(`    ${line}`);
+  };
+  const small = await listAt(SETTINGS.smallContacts);
+  const large = await listAt(SETTINGS.contacts);
+  const lastPage = (SETTINGS.pages - 1) * SETTINGS.perPage;
+  console.log(
+    `\n  EXPLAIN ANALYZE of the page query (stage 1, offset ${lastPage}) at ${SETTINGS.contacts.toLocaleString('en-US')}:`,
+  );
+  for (const line of await seed.explainPage(workspace.pipelineId, workspace.stages[0]!.id, lastPage, SETTINGS.perPage))
+    console.log(`    ${line}`);
 
-    // The same contacts in a second pipeline whose last stage holds the oldest eighth: as large as stage 1, older.
-    const aged = await createPipeline(
-      platform.server.url,
-      await workspace.token(),
-      'Bench pipeline, aged stage',
-      SETTINGS.stages,
+  // The same contacts in a second pipeline whose last stage holds the oldest eighth: as large as stage 1, older.
+  const aged = await createPipeline(platform.server.url, await workspace.token(), 'Bench pipeline, aged stage', SETTINGS.stages);
+  await seed.placeOldestInLastStage(aged);
+  const agedStage = aged.stages.length - 1;
+  console.log(
+    `\nlist of an aged stage — a second pipeline of the same ${SETTINGS.contacts.toLocaleString('en-US')} contacts, its last stage ` +
+      `holding the oldest eighth (as many as stage 1 above, all placed before any other stage's); its first page`,
+  );
+  const agedList = (target: Target) =>
+    measure(target, 'list, aged stage, first page', SETTINGS.contacts, services.databaseUrl, errors, (loadTarget, seconds) =>
+      runLoad(loadTarget, listRequests(aged, { perPage: SETTINGS.perPage, pages: 1, stage: agedStage }), {
+        method: 'GET',
+        connections: SETTINGS.listConnections,
+        seconds,
+      }),
     );
-    await seed.placeOldestInLastStage(aged);
-    const agedStage = aged.stages.length - 1;
-    console.log(
-      `\nlist of an aged stage — a second pipeline of the same ${SETTINGS.contacts.toLocaleString('en-US')} contacts, its last stage ` +
-        `holding the oldest eighth (as many as stage 1 above, all placed before any other stage's); its first page`,
+  const agedRuns = { app: await agedList(app), baseline: await agedList(baseline) };
+  console.log('  EXPLAIN ANALYZE of its page query (offset 0):');
+  for (const line of await seed.explainPage(aged.pipelineId, aged.stages[agedStage]!.id, 0, SETTINGS.perPage))
+    console.log(`    ${line}`);
+
+  const contactIds = await seed.contactIds();
+  console.log(
+    `\nmove-stage — ${SETTINGS.moveConnections} clients, a random contact of ${contactIds.length.toLocaleString('en-US')} ` +
+      `to a random stage of ${workspace.stages.length}, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s; the app, then (app stopped) the baseline`,
+  );
+  const move = (target: Target) =>
+    measure(target, 'move-stage', SETTINGS.contacts, services.databaseUrl, errors, (loadTarget, seconds) =>
+      runLoad(loadTarget, moveRequests(workspace, contactIds), {
+        method: 'POST',
+        connections: SETTINGS.moveConnections,
+        seconds,
+      }),
     );
-    const agedList = (target: Target) =>
-      measure(target, 'list, aged stage, first page', SETTINGS.contacts, services.databaseUrl, errors, (loadTarget, seconds) =>
-        runLoad(loadTarget, listRequests(aged, { perPage: SETTINGS.perPage, pages: 1, stage: agedStage }), {
-          method: 'GET',
-          connections: SETTINGS.listConnections,
-          seconds,
-        }),
-      );
-    const agedRuns = { app: await agedList(app), baseline: await agedList(baseline) };
-    console.log('  EXPLAIN ANALYZE of its page query (offset 0):');
-    for (const line of await seed.explainPage(aged.pipelineId, aged.stages[agedStage]!.id, 0, SETTINGS.perPage))
-      console.log(`    ${line}`);
+  const moveApp = await move(app);
+  await stopApp();
+  const moveBaseline = await move(baseline);
+  if (!(await seed.countersHold())) errors.push('move-stage: a stage counter differs from its rows after the moves');
 
-    const contactIds = await seed.contactIds();
-    console.log(
-      `\nmove-stage — ${SETTINGS.moveConnections} clients, a random contact of ${contactIds.length.toLocaleString('en-US')} ` +
-        `to a random stage of ${workspace.stages.length}, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s; the app, then (app stopped) the baseline`,
-    );
-    const move = (target: Target) =>
-      measure(target, 'move-stage', SETTINGS.contacts, services.databaseUrl, errors, (loadTarget, seconds) =>
-        runLoad(loadTarget, moveRequests(workspace, contactIds), {
-          method: 'POST',
-          connections: SETTINGS.moveConnections,
-          seconds,
-        }),
-      );
-    const moveApp = await move(app);
-    await stopApp();
-    const moveBaseline = await move(baseline);
-    if (!(await seed.countersHold())) errors.push('move-stage: a stage counter differs from its rows after the moves');
-
-    printReport({
-      list: { small: small.first, large: large.first },
-      pages: { small: small.pages, large: large.pages },
-      paced: { small: small.paced, large: large.paced },
-      aged: agedRuns,
-      move: { app: moveApp, baseline: moveBaseline },
-    });
-  } catch (error) {
-    errors.push(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  } finally {
-    for (const stop of stops) await stop().catch((error: unknown) => console.error(`bench-crm: cleanup: ${String(error)}`));
-    clearTimeout(hardLimit);
-  }
-  console.log(`\nbench-crm: done in ${Math.round((Date.now() - started) / 1000)} s`);
-  for (const error of errors) console.error(`\n  !!! ${error}`);
-  return errors.length === 0 ? 0 : 1;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`bench-crm failed: ${error instanceof Error ? error.stack : String(error)}`);
-    process.exit(1);
-  },
-);
+  printReport({
+    list: { small: small.first, large: large.first },
+    pages: { small: small.pages, large: large.pages },
+    paced: { small: small.paced, large: large.paced },
+    aged: agedRuns,
+    move: { app: moveApp, baseline: moveBaseline },
+  });
+});

@@ -42,9 +42,7 @@
  *   BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" reaches the app's node.
  *   WEBHOOKS_ALLOWED_PRIVATE_CIDRS defaults to 127.0.0.0/8 here (the receiver is on loopback).
  */
-import os from 'node:os';
-import { TestTokenIssuer } from '@suite/testing';
-import { provideBenchServices } from '../bench-services';
+import { runBench } from '../bench-run';
 import { startDispatchProcess } from './dispatch-process';
 import { EventWriter } from './event-writer';
 import { baselineRun } from './baseline-run';
@@ -60,85 +58,45 @@ import { SETTINGS } from './webhooks-settings';
 /** Services and app start, set-up and stop; each run's commits, its wait and its analysis. */
 const HARD_LIMIT_MS = (180 + 4 * SETTINGS.waitSeconds + SETTINGS.rateSeconds + 60) * 1000;
 
-async function main(): Promise<number> {
-  const hardLimit = setTimeout(() => {
-    console.error(`bench-webhooks: exceeded ${HARD_LIMIT_MS / 1000} s, aborting`);
-    process.exit(2);
-  }, HARD_LIMIT_MS);
-  hardLimit.unref();
-  const started = Date.now();
-  const stops: Array<() => Promise<unknown>> = [];
-  const errors: string[] = [];
-  try {
-    const services = await provideBenchServices(true, 'bench_webhooks');
-    stops.unshift(() => services.cleanup());
-    const brokers = services.brokers;
-    if (!brokers) throw new Error('bench-webhooks needs Kafka');
-    const cpus = os.cpus();
-    console.log(
-      `bench-webhooks: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), node ${process.version}, ` +
-        `load average ${os
-          .loadavg()
-          .map((load) => load.toFixed(2))
-          .join(' ')} at start; ${services.describe}`,
-    );
-    const tokens = await TestTokenIssuer.start();
-    stops.unshift(() => tokens.stop());
-    const receiver = await Receiver.start();
-    stops.unshift(() => receiver.stop());
-    const app = await startDispatchProcess({ ...services, brokers }, { issuer: tokens.issuer, jwksUrl: tokens.jwksUrl });
-    // Before the receiver stops: hanging requests released first, so the app's attempts end now.
-    stops.unshift(async () => {
-      await receiver.release();
-      await app.server.stop();
-    });
-    const writer = await EventWriter.open(services.databaseUrl, app.schema);
-    stops.unshift(() => writer.close());
-    const endpoints = await createEndpoints({
-      count: SETTINGS.endpoints,
-      appUrl: app.server.url,
-      receiverUrl: receiver.url,
-      schema: app.schema,
-      writer,
-      tokens,
-      timeoutMs: 60_000,
-    });
-    const tuning = Object.entries(app.tuning)
-      .map(([name, value]) => `${name}=${value}`)
-      .join(' ');
-    console.log(
-      `webhook-dispatch in its own process (pid ${app.server.pid}; ${tuning}), receiver at ${receiver.url} (pid ${receiver.pid}), ` +
-        `${endpoints.length} companies with one sms.sent webhook each`,
-    );
-    const context: RunContext = {
-      services: { ...services, brokers },
-      app,
-      receiver,
-      writer,
-      endpoints,
-      errors,
-      backlogFrom: null,
-    };
-    const throughput = await throughputRun(context);
-    const baseline = await baselineRun(context, throughput);
-    const latency = await latencyRun(context);
-    const isolation = await isolationRun(context);
-    printGoals({ throughput, baseline, latency, isolation });
-  } catch (error) {
-    errors.push(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  } finally {
-    for (const stop of stops) await stop().catch((error: unknown) => console.error(`bench-webhooks: cleanup: ${String(error)}`));
-    clearTimeout(hardLimit);
-  }
-  console.log(`\nbench-webhooks: done in ${Math.round((Date.now() - started) / 1000)} s`);
-  for (const error of errors) console.error(`\n  !!! ${error}`);
-  return errors.length === 0 ? 0 : 1;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`bench-webhooks failed: ${error instanceof Error ? error.stack : String(error)}`);
-    process.exit(1);
-  },
-);
+runBench('bench-webhooks', HARD_LIMIT_MS, async ({ services, tokens, stops, errors }) => {
+  const receiver = await Receiver.start();
+  stops.unshift(() => receiver.stop());
+  const app = await startDispatchProcess(services, { issuer: tokens.issuer, jwksUrl: tokens.jwksUrl });
+  // Before the receiver stops: hanging requests released first, so the app's attempts end now.
+  stops.unshift(async () => {
+    await receiver.release();
+    await app.server.stop();
+  });
+  const writer = await EventWriter.open(services.databaseUrl, app.schema);
+  stops.unshift(() => writer.close());
+  const endpoints = await createEndpoints({
+    count: SETTINGS.endpoints,
+    appUrl: app.server.url,
+    receiverUrl: receiver.url,
+    schema: app.schema,
+    writer,
+    tokens,
+    timeoutMs: 60_000,
+  });
+  const tuning = Object.entries(app.tuning)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
+  console.log(
+    `webhook-dispatch in its own process (pid ${app.server.pid}; ${tuning}), receiver at ${receiver.url} (pid ${receiver.pid}), ` +
+      `${endpoints.length} companies with one sms.sent webhook each`,
+  );
+  const context: RunContext = {
+    services: services,
+    app,
+    receiver,
+    writer,
+    endpoints,
+    errors,
+    backlogFrom: null,
+  };
+  const throughput = await throughputRun(context);
+  const baseline = await baselineRun(context, throughput);
+  const latency = await latencyRun(context);
+  const isolation = await isolationRun(context);
+  printGoals({ throughput, baseline, latency, isolation });
+});

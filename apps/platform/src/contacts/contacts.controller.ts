@@ -37,13 +37,14 @@ export class ContactsController {
     @Query() _query: CompanyQuery,
     @Body() body: CreateContactRequest,
   ) {
+    const placement = this.placementOf(body);
     const contact = await this.contacts.create(
       companyId,
       { ...inputOf(body), firstName: body.first_name },
-      this.placementOf(body),
+      placement,
       principal.userId,
     );
-    const { placements } = await this.contacts.get(companyId, contact.id);
+    const placements = placement ? await this.contacts.placementsOfContact(companyId, contact.id) : [];
     return success({ message: 'Contact created successfully.', data: mapContact(contact, placements) });
   }
 
@@ -93,8 +94,8 @@ export class ContactsController {
     @Query() _query: CompanyQuery,
     @Body() body: UpdateContactRequest,
   ) {
-    await this.contacts.update(companyId, id, { ...inputOf(body), firstName: body.first_name }, principal.userId);
-    const { contact, placements } = await this.contacts.get(companyId, id);
+    const contact = await this.contacts.update(companyId, id, { ...inputOf(body), firstName: body.first_name }, principal.userId);
+    const placements = await this.contacts.placementsOfContact(companyId, contact.id);
     return success({ message: 'Contact updated successfully.', data: mapContact(contact, placements) });
   }
 

@@ -88,7 +88,12 @@ export class ContactsService {
       deletedAt: IsNull(),
     });
     if (!contact) throw new AppError('not_found', CONTACT_NOT_FOUND);
-    return { contact, placements: (await this.placementsOf(companyId, [contact.id])).get(contact.id) ?? [] };
+    return { contact, placements: await this.placementsOfContact(companyId, contact.id) };
+  }
+
+  /** The pipelines a contact is in, and its stage in each. */
+  async placementsOfContact(companyId: string, contactId: string): Promise<ContactPlacement[]> {
+    return (await this.placementsOf(companyId, [contactId])).get(contactId) ?? [];
   }
 
   /** Newest first; `search` matches part of the first or last name, the phone or the email. */

@@ -112,7 +112,12 @@ export class PipelinePlacements {
     );
     // Locked stages: no pipeline deletion can remove these rows now; read them again under the lock.
     const held = await entries.find({ where: { contactId }, lock: { mode: 'pessimistic_write' } });
-    for (const entry of held) await this.shift(manager, companyId, entry.stageId, null);
+    if (held.length === 0) return;
+    // One place per pipeline, so each stage loses one contact.
+    await CompanyScopedRepository.of(manager, PipelineStageEntity, companyId).update(
+      { id: In(held.map((entry) => entry.stageId)) },
+      { contactsCount: () => 'contacts_count - 1' },
+    );
     await entries.delete({ contactId });
     await this.record(
       manager,

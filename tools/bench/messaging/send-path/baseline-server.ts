@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Pool } from 'pg';
 import { EVENT_TOPICS, EVENT_VERSIONS } from '@suite/contracts';
+import { answer, readBody } from '../../baseline-http';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -91,21 +92,6 @@ async function queue(body: SendBody): Promise<string> {
     client.release();
   }
   return id;
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function answer(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  response.end(text);
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
