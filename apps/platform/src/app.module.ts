@@ -2,18 +2,25 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { AUTHZ_ENTITIES, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
+import { JobsModule, jobsEntities } from '@suite/jobs';
 import { coreModules, entitiesOf, HealthModule } from '@suite/runtime';
+import { AgentsModule } from './agents/agents.module';
 import { AppointmentsModule } from './appointments/appointments.module';
+import { CallsModule } from './calls/calls.module';
+import { CampaignsModule } from './campaigns/campaigns.module';
 import { CompaniesModule } from './companies/companies.module';
 import { ContactsModule } from './contacts/contacts.module';
 import type { PlatformEnvironment } from './config/platform-environment';
 import { platformMigrations } from './database/migrations';
 import { IdsModule } from './ids/ids.module';
 import { ListsModule } from './lists/lists.module';
+import { PhoneNumbersModule } from './phone-numbers/phone-numbers.module';
 import { PipelinesModule } from './pipelines/pipelines.module';
 import { RolesModule } from './roles/roles.module';
+import { SpamProtectedNumbersModule } from './spam-protected-numbers/spam-protected-numbers.module';
 import { TeamsModule } from './teams/teams.module';
 import { UsersModule } from './users/users.module';
+import { VoiceModule } from './voice/voice.module';
 
 /**
  * The platform's features, each a @FeatureModule owning its tables, routes and event handlers
@@ -28,6 +35,11 @@ export const PLATFORM_FEATURES = [
   PipelinesModule,
   ListsModule,
   AppointmentsModule,
+  PhoneNumbersModule,
+  AgentsModule,
+  CallsModule,
+  CampaignsModule,
+  SpamProtectedNumbersModule,
 ];
 
 /**
@@ -37,7 +49,7 @@ export const PLATFORM_FEATURES = [
  * hop (about a second) before its own changes (a suspended user, say) take effect here too. The
  * DataSource and the migration tools (tools/suite-apps.ts) both take this list.
  */
-export const PLATFORM_ENTITIES = [...entitiesOf(PLATFORM_FEATURES), ...AUTHZ_ENTITIES, ...eventingEntities];
+export const PLATFORM_ENTITIES = [...entitiesOf(PLATFORM_FEATURES), ...AUTHZ_ENTITIES, ...eventingEntities, ...jobsEntities];
 
 @Module({})
 export class AppModule {
@@ -55,8 +67,11 @@ export class AppModule {
         // Handlers are found, not listed: the providers with @OnEvent methods (the authz replicas' in AuthzModule).
         EventingModule.forEnvironment(env, { appName: APPS.platform.name, schema: APPS.platform.schema }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
+        // Durable jobs (libs/jobs): the dialer, the sandbox's call simulation, reputation checks.
+        JobsModule.forRoot({ appName: APPS.platform.name, schema: APPS.platform.schema }),
         AuthzModule.forRoot(),
         IdsModule,
+        VoiceModule.forEnvironment(env),
         ...PLATFORM_FEATURES,
       ],
     };

@@ -1,6 +1,7 @@
-import { IsOptional, IsUrl, registerDecorator, type ValidationOptions } from 'class-validator';
+import { IsIn, IsOptional, IsUrl, registerDecorator, type ValidationOptions } from 'class-validator';
 import { BaseEnvironment, Secret } from '@suite/runtime';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
+import { VOICE_PROVIDER_NAMES } from '../voice/voice-provider-registry';
 
 /** A 32-byte key written as base64 or base64url. */
 function IsBase64Key32(options?: ValidationOptions): PropertyDecorator {
@@ -40,6 +41,10 @@ export class PlatformEnvironment extends BaseEnvironment {
     { message: 'AUTH_INTERNAL_URL must be an http(s) URL' },
   )
   AUTH_INTERNAL_URL?: string;
+
+  /** Which voice-provider adapter sells numbers and places calls; `sandbox` simulates one (docs/voice.md). */
+  @IsIn(VOICE_PROVIDER_NAMES, { message: `PLATFORM_VOICE_PROVIDER must be one of: ${VOICE_PROVIDER_NAMES.join(', ')}` })
+  PLATFORM_VOICE_PROVIDER: string = 'sandbox';
 }
 
 /** Auth's base URL for service-to-service calls, without a trailing slash. */

@@ -4,6 +4,7 @@ import { eventually } from '@suite/testing';
 import { PlatformTestApp } from '../testing';
 import { BEFORE_WEBHOOKS, GrantManageWebhooks1795506000000 } from './migrations/1795506000000-grant-manage-webhooks';
 import { CRM_PERMISSIONS, GrantCrmPermissions1795520400000 } from './migrations/1795520400000-grant-crm-permissions';
+import { GrantVoicePermissions1795528600000, VOICE_PERMISSIONS } from './migrations/1795528600000-grant-voice-permissions';
 
 /**
  * The data migrations that grant new permissions (grant-to-admin-roles.ts): roles holding every
@@ -36,6 +37,12 @@ const CASES: Array<{ name: string; migration: MigrationInterface; before: string
     migration: new GrantCrmPermissions1795520400000(),
     before: [...BEFORE_WEBHOOKS, 'manage-webhooks'],
     granted: CRM_PERMISSIONS,
+  },
+  {
+    name: 'the voice and numbers permissions (issue 16)',
+    migration: new GrantVoicePermissions1795528600000(),
+    before: [...BEFORE_WEBHOOKS, 'manage-webhooks', ...CRM_PERMISSIONS],
+    granted: VOICE_PERMISSIONS,
   },
 ];
 

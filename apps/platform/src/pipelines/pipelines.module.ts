@@ -6,10 +6,11 @@ import { PipelineContactEntity } from './pipeline-contact.entity';
 import { PipelineStageEntity } from './pipeline-stage.entity';
 import { PipelineEntity } from './pipeline.entity';
 import { StageChangeEntity } from './stage-change.entity';
+import { StageDispositionEntity } from './stage-disposition.entity';
 
 /** Pipelines, their stages and the contacts moving through them (the spec's Pipelines endpoints). */
 @FeatureModule({
-  entities: [PipelineEntity, PipelineStageEntity, PipelineContactEntity, StageChangeEntity],
+  entities: [PipelineEntity, PipelineStageEntity, PipelineContactEntity, StageChangeEntity, StageDispositionEntity],
   controllers: [PipelinesController],
   providers: [PipelinesService, PipelinePlacements],
   exports: [PipelinesService, PipelinePlacements],

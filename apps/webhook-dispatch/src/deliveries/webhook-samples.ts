@@ -1,6 +1,9 @@
 import type { WebhookEventKind, WebhookPayloadMap } from '@suite/contracts';
 
-const call = (status: string, answered: boolean): WebhookPayloadMap['call.started'] => ({
+const call = (
+  status: WebhookPayloadMap['call.started']['call_status'],
+  answered: boolean,
+): WebhookPayloadMap['call.started'] => ({
   call_id: '00000000-0000-4000-8000-000000000001',
   agent_id: answered ? '00000000-0000-4000-8000-000000000002' : null,
   caller_number: '+15555550100',
@@ -16,10 +19,14 @@ const call = (status: string, answered: boolean): WebhookPayloadMap['call.starte
   custom_fields: {},
 });
 
-const agent = {
+const agent: WebhookPayloadMap['agent.created'] = {
   agent_id: '00000000-0000-4000-8000-000000000002',
   name: 'Sample Agent',
-  status: 'available',
+  voice: 'alloy',
+  active: true,
+  status: 'online',
+  inbound_number_id: '00000000-0000-4000-8000-000000000006',
+  outbound_number_id: null,
   updated_at: '2026-01-01T12:00:00.000Z',
 };
 
@@ -27,9 +34,12 @@ const campaign = (completed: boolean): WebhookPayloadMap['campaign.started'] => 
   campaign_id: '00000000-0000-4000-8000-000000000003',
   name: 'Sample campaign',
   status: completed ? 'completed' : 'running',
+  list_id: '00000000-0000-4000-8000-000000000007',
+  agent_id: '00000000-0000-4000-8000-000000000002',
   started_at: '2026-01-01T09:00:00.000Z',
   completed_at: completed ? '2026-01-01T17:00:00.000Z' : null,
   total_contacts: 250,
+  done_contacts: completed ? 250 : 0,
 });
 
 const sms = (inbound: boolean, status: WebhookPayloadMap['sms.sent']['status']): WebhookPayloadMap['sms.sent'] => ({
@@ -60,12 +70,14 @@ export const WEBHOOK_SAMPLE_DATA: { readonly [K in WebhookEventKind]: WebhookPay
   'agent.performance': {
     agent_id: agent.agent_id,
     name: agent.name,
-    period_start: '2026-01-01T00:00:00.000Z',
-    period_end: '2026-01-02T00:00:00.000Z',
-    calls_handled: 42,
-    calls_missed: 3,
-    average_call_duration: 180,
-    talk_time: 7560,
+    state: 'below_threshold',
+    success_rate: 0.55,
+    min_success_rate: 0.6,
+    window: 20,
+    calls_considered: 20,
+    successful_calls: 11,
+    call_id: '00000000-0000-4000-8000-000000000001',
+    at: '2026-01-01T12:00:00.000Z',
   },
   'campaign.started': campaign(false),
   'campaign.completed': campaign(true),

@@ -17,7 +17,18 @@ import { credentialUsedSchema, type CredentialUsedData } from './authz-credentia
 import { contactOptChangeSchema, type ContactOptChangeData } from './messaging-contact.events';
 import { conversationRepliedSchema, type ConversationRepliedData } from './messaging-conversation.events';
 import { messageEventSchema, type MessageEventData } from './messaging-message.events';
+import {
+  agentPerformanceSchema,
+  agentSnapshotSchema,
+  agentStatusChangedSchema,
+  type AgentPerformanceData,
+  type AgentSnapshotData,
+  type AgentStatusChangedData,
+} from './platform-agent.events';
 import { appointmentSchema, type AppointmentData } from './platform-appointment.events';
+import { callSchema, type CallData } from './platform-call.events';
+import { campaignSchema, type CampaignData } from './platform-campaign.events';
+import { phoneNumberSchema, type PhoneNumberData } from './platform-phone-number.events';
 import {
   crmContactDeletedSchema,
   crmContactSnapshotSchema,
@@ -62,6 +73,20 @@ export interface EventMap {
   'pipeline.contact_moved': PipelineContactMovedData;
   'appointment.scheduled': AppointmentData;
   'appointment.cancelled': AppointmentData;
+  'agent.created': AgentSnapshotData;
+  'agent.updated': AgentSnapshotData;
+  'agent.deleted': AgentSnapshotData;
+  'agent.status_changed': AgentStatusChangedData;
+  'agent.performance': AgentPerformanceData;
+  'call.started': CallData;
+  'call.answered': CallData;
+  'call.transferred': CallData;
+  'call.ended': CallData;
+  'campaign.started': CampaignData;
+  'campaign.stopped': CampaignData;
+  'campaign.completed': CampaignData;
+  'phone_number.purchased': PhoneNumberData;
+  'phone_number.released': PhoneNumberData;
   'credential.issued': CredentialIssuedData;
   'credential.revoked': CredentialRevokedData;
   'grant.revoked': GrantRevokedData;
@@ -175,6 +200,90 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
     version: 1,
     summary: 'A booked appointment was cancelled.',
     schema: appointmentSchema,
+  },
+  'agent.created': {
+    topic: Topics.platformAgent,
+    version: 1,
+    summary: 'An AI agent was created (feeds the agent.created webhook).',
+    schema: agentSnapshotSchema,
+  },
+  'agent.updated': {
+    topic: Topics.platformAgent,
+    version: 1,
+    summary: 'An AI agent changed: name, voice, prompt, numbers, active flag or performance threshold (feeds agent.updated).',
+    schema: agentSnapshotSchema,
+  },
+  'agent.deleted': {
+    topic: Topics.platformAgent,
+    version: 1,
+    summary: 'An AI agent was deleted; its numbers are no longer assigned to it.',
+    schema: agentSnapshotSchema,
+  },
+  'agent.status_changed': {
+    topic: Topics.platformAgent,
+    version: 1,
+    summary: 'An AI agent went online or offline (feeds agent.status_changed).',
+    schema: agentStatusChangedSchema,
+  },
+  'agent.performance': {
+    topic: Topics.platformAgent,
+    version: 1,
+    summary: "An AI agent's success rate crossed its minimum, downwards or back up (feeds agent.performance).",
+    schema: agentPerformanceSchema,
+  },
+  'call.started': {
+    topic: Topics.platformCall,
+    version: 1,
+    summary: 'A call began (ringing); once per call, first.',
+    schema: callSchema,
+  },
+  'call.answered': {
+    topic: Topics.platformCall,
+    version: 1,
+    summary: 'A call was answered; once per call, after call.started.',
+    schema: callSchema,
+  },
+  'call.transferred': {
+    topic: Topics.platformCall,
+    version: 1,
+    summary: 'An answered call was transferred; once per call, after call.answered.',
+    schema: callSchema,
+  },
+  'call.ended': {
+    topic: Topics.platformCall,
+    version: 1,
+    summary: 'A call ended with its outcome (duration, disposition, sentiment, success); once per call, last.',
+    schema: callSchema,
+  },
+  'campaign.started': {
+    topic: Topics.platformCampaign,
+    version: 1,
+    summary: 'A dialer campaign started (or was resumed) calling its list.',
+    schema: campaignSchema,
+  },
+  'campaign.stopped': {
+    topic: Topics.platformCampaign,
+    version: 1,
+    summary: 'A dialer campaign was stopped before every contact was called.',
+    schema: campaignSchema,
+  },
+  'campaign.completed': {
+    topic: Topics.platformCampaign,
+    version: 1,
+    summary: 'Every contact of a dialer campaign is done.',
+    schema: campaignSchema,
+  },
+  'phone_number.purchased': {
+    topic: Topics.platformPhoneNumber,
+    version: 1,
+    summary: "A company bought a number from the voice provider (messaging adds an SMS number to the company's sender pool).",
+    schema: phoneNumberSchema,
+  },
+  'phone_number.released': {
+    topic: Topics.platformPhoneNumber,
+    version: 1,
+    summary: 'A company released a number (messaging removes it from the sender pool).',
+    schema: phoneNumberSchema,
   },
   'credential.issued': {
     topic: Topics.authCredential,

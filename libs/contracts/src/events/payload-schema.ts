@@ -12,9 +12,18 @@ export type JsonSchema =
       enum?: readonly string[];
       description?: string;
     }
-  | { type: 'integer' | 'number'; minimum?: number; description?: string }
+  | { type: 'integer' | 'number'; minimum?: number; maximum?: number; description?: string }
   | { type: 'boolean'; description?: string }
-  | { type: readonly ['string', 'null']; pattern?: string; description?: string }
+  | {
+      type: readonly ['string', 'null'];
+      pattern?: string;
+      maxLength?: number;
+      enum?: readonly string[];
+      format?: 'date-time';
+      description?: string;
+    }
+  | { type: readonly ['integer' | 'number', 'null']; minimum?: number; maximum?: number; description?: string }
+  | { type: readonly ['boolean', 'null']; description?: string }
   | { type: 'array'; items: JsonSchema; description?: string }
   | ObjectSchema;
 

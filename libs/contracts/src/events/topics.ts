@@ -9,6 +9,14 @@ export const Topics = {
   platformContact: 'platform.contact.v1',
   platformPipeline: 'platform.pipeline.v1',
   platformAppointment: 'platform.appointment.v1',
+  /** AI voice agents. */
+  platformAgent: 'platform.agent.v1',
+  /** Voice calls, as the voice provider reported them. */
+  platformCall: 'platform.call.v1',
+  /** Dialer campaigns. */
+  platformCampaign: 'platform.campaign.v1',
+  /** Numbers bought from the voice provider (messaging's sender pool follows them). */
+  platformPhoneNumber: 'platform.phone_number.v1',
   authCredential: 'auth.credential.v1',
   /**
    * Published by every app through libs/authz (the code that checks credentials), consumed by

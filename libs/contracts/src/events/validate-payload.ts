@@ -1,8 +1,8 @@
 import type { JsonSchema } from './payload-schema';
 
-type NullableStringSchema = Extract<JsonSchema, { type: readonly ['string', 'null'] }>;
+type NullableSchema = Extract<JsonSchema, { type: readonly [string, 'null'] }>;
 
-const isNullableString = (schema: JsonSchema): schema is NullableStringSchema => Array.isArray(schema.type);
+const isNullable = (schema: JsonSchema): schema is NullableSchema => Array.isArray(schema.type);
 
 /**
  * Checks a value against the payload schema subset used in this repo. Consumers call it
@@ -28,23 +28,37 @@ export function validatePayload(schema: JsonSchema, value: unknown, path = 'data
     if (!Array.isArray(value)) return [`${path} must be an array`];
     return value.flatMap((item, index) => validatePayload(schema.items, item, `${path}[${index}]`));
   }
-  if (isNullableString(schema)) {
-    return value === null ? [] : validateString(schema, value, path);
+  if (isNullable(schema)) {
+    if (value === null) return [];
+    const [type] = schema.type;
+    return validateScalar({ ...schema, type } as ScalarSchema, value, path);
   }
+  return validateScalar(schema, value, path);
+}
+
+type ScalarSchema = Extract<JsonSchema, { type: 'string' | 'integer' | 'number' | 'boolean' }>;
+
+function validateScalar(schema: ScalarSchema, value: unknown, path: string): string[] {
   switch (schema.type) {
     case 'string':
       return validateString(schema, value, path);
     case 'integer':
-      return Number.isInteger(value) && (schema.minimum === undefined || (value as number) >= schema.minimum)
-        ? []
-        : [`${path} must be an integer${schema.minimum !== undefined ? ` >= ${schema.minimum}` : ''}`];
+      if (!Number.isInteger(value)) return [`${path} must be an integer`];
+      return validateRange(schema, value as number, path);
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? [] : [`${path} must be a number`];
+      if (typeof value !== 'number' || !Number.isFinite(value)) return [`${path} must be a number`];
+      return validateRange(schema, value, path);
     case 'boolean':
       return typeof value === 'boolean' ? [] : [`${path} must be a boolean`];
     default:
       return [`${path} has an unsupported schema`];
   }
+}
+
+function validateRange(schema: { minimum?: number; maximum?: number }, value: number, path: string): string[] {
+  if (schema.minimum !== undefined && value < schema.minimum) return [`${path} must be >= ${schema.minimum}`];
+  if (schema.maximum !== undefined && value > schema.maximum) return [`${path} must be <= ${schema.maximum}`];
+  return [];
 }
 
 function validateString(

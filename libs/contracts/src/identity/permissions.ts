@@ -3,7 +3,8 @@
  * them (`@RequirePermission('edit-users')`); token scopes select among them.
  * The first six are the spec's; the rest name the operations the spec only mentions
  * (listing and creating users, roles, teams; managing OAuth clients, credentials and webhooks; the
- * CRM's contacts, lists, pipelines and appointments; the company's settings).
+ * CRM's contacts, lists, pipelines and appointments; the company's settings; AI agents, calls,
+ * dialer campaigns, phone numbers and the editing of spam-protected numbers).
  */
 export const PERMISSIONS = [
   'view-spam-protected-numbers',
@@ -27,6 +28,15 @@ export const PERMISSIONS = [
   'view-appointments',
   'edit-appointments',
   'manage-company-settings',
+  'view-agents',
+  'edit-agents',
+  'view-calls',
+  'edit-calls',
+  'view-campaigns',
+  'edit-campaigns',
+  'view-phone-numbers',
+  'edit-phone-numbers',
+  'edit-spam-protected-numbers',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -1,28 +1,36 @@
-/**
- * `data` of the `agent.*` kinds. Wired when the voice/CRM issues publish agent events; until
- * then no webhook of these kinds is ever sent (subscribing to them is allowed).
- */
+import type { AgentPerformanceState, AgentStatus } from '../events/platform-agent.events';
+
+/** `data` of `agent.created` and `agent.updated` (from the platform's `agent.*` events). */
 export interface AgentWebhookData {
   agent_id: string;
   name: string;
-  /** e.g. `available`, `busy`, `away`, `offline`. */
-  status: string;
+  voice: string | null;
+  active: boolean;
+  /** `online` or `offline`. */
+  status: AgentStatus;
+  inbound_number_id: string | null;
+  outbound_number_id: string | null;
   updated_at: string;
 }
 
 /** `agent.status_changed`: the agent plus the status it left. */
 export interface AgentStatusChangedWebhookData extends AgentWebhookData {
-  previous_status: string;
+  previous_status: AgentStatus;
 }
 
-/** `agent.performance`: an agent's figures over a period (ISO 8601 instants, durations in whole seconds). */
+/**
+ * `agent.performance`: the agent's share of successful calls over its last `window` calls fell
+ * below its minimum (`below_threshold`) or came back to it (`recovered`).
+ */
 export interface AgentPerformanceWebhookData {
   agent_id: string;
   name: string;
-  period_start: string;
-  period_end: string;
-  calls_handled: number;
-  calls_missed: number;
-  average_call_duration: number;
-  talk_time: number;
+  state: AgentPerformanceState;
+  success_rate: number;
+  min_success_rate: number;
+  window: number;
+  calls_considered: number;
+  successful_calls: number;
+  call_id: string;
+  at: string;
 }

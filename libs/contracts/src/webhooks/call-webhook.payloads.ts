@@ -1,22 +1,23 @@
+import type { CallDirection, CallSentiment, CallStatus } from '../events/platform-call.events';
+
 /**
  * `data` of `call.started`, `call.answered`, `call.transferred` and `call.ended`: the spec's call
- * fields, exactly. Wired when the voice issue publishes call events; until then no webhook of
- * these kinds is ever sent (subscribing to them is allowed).
+ * fields, exactly (from the platform's `call.*` events; WEBHOOK_KIND_SOURCES maps them).
  */
 export interface CallWebhookData {
+  /** The provider's call id. */
   call_id: string;
-  /** The agent on the call; null before one answers. */
+  /** The AI agent on the call; null when no agent took it (a dialer call with a caller number). */
   agent_id: string | null;
   caller_number: string;
   called_number: string;
-  /** Whole seconds; 0 until the call is answered. */
+  /** Whole seconds connected; 0 until the call ends, and for a call never answered. */
   call_duration: number;
-  /** e.g. `ringing`, `in_progress`, `completed`, `no_answer`, `busy`, `failed`, `transferred`. */
-  call_status: string;
-  call_direction: 'inbound' | 'outbound';
+  call_status: CallStatus;
+  call_direction: CallDirection;
   recording_url: string | null;
   transcription: string | null;
-  sentiment: string | null;
+  sentiment: CallSentiment | null;
   disposition: string | null;
   tags: string[];
   custom_fields: Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { ConversationRepliedData } from '../events/messaging-conversation.events';
 import type { MessageEventData } from '../events/messaging-message.events';
+import type { CallData } from '../events/platform-call.events';
 import { validatePayload } from '../events/validate-payload';
 import { EVENT_DEFINITIONS } from '../events/event-map';
 import { WEBHOOK_EVENT_KINDS } from './webhook-event-kinds';
@@ -76,7 +77,60 @@ describe('webhook kind sources', () => {
       'conversation.replied': 'sms.replied',
       'crm_contact.created': 'lead.generated',
       'appointment.scheduled': 'appointment.scheduled',
+      'call.started': 'call.started',
+      'call.answered': 'call.answered',
+      'call.transferred': 'call.transferred',
+      'call.ended': 'call.ended',
+      'agent.created': 'agent.created',
+      'agent.updated': 'agent.updated',
+      'agent.status_changed': 'agent.status_changed',
+      'agent.performance': 'agent.performance',
+      'campaign.started': 'campaign.started',
+      'campaign.completed': 'campaign.completed',
     });
+  });
+
+  it("make a call event the spec's call data fields, exactly", () => {
+    const call: CallData = {
+      call_id: 'sbx_call_1',
+      company_id: '42',
+      agent_id: '7',
+      caller_number: '+12125550100',
+      called_number: '+12125550142',
+      call_duration: 95,
+      call_status: 'completed',
+      call_direction: 'outbound',
+      recording_url: 'https://recordings.example/1.mp3',
+      transcription: 'Hello',
+      sentiment: 'Positive',
+      disposition: 'interested',
+      tags: ['hot'],
+      custom_fields: { budget: 1000 },
+      call_successful: true,
+      hangup_reason: 'user_hangup',
+      contact_id: '9',
+      campaign_id: null,
+      started_at: '2026-11-24T07:00:00.000Z',
+      answered_at: '2026-11-24T07:00:05.000Z',
+      ended_at: '2026-11-24T07:01:40.000Z',
+    };
+    expect(validatePayload(EVENT_DEFINITIONS['call.ended'].schema, call)).toEqual([]);
+    expect(Object.keys(webhookOfEvent('call.ended', call)?.data ?? {})).toEqual([
+      'call_id',
+      'agent_id',
+      'caller_number',
+      'called_number',
+      'call_duration',
+      'call_status',
+      'call_direction',
+      'recording_url',
+      'transcription',
+      'sentiment',
+      'disposition',
+      'tags',
+      'custom_fields',
+    ]);
+    expect(webhookOfEvent('call.ended', call)?.data).toMatchObject({ call_id: 'sbx_call_1', call_duration: 95, tags: ['hot'] });
   });
 
   it('use real payloads (the examples pass the contracts)', () => {

@@ -1,8 +1,14 @@
 import type { EventMap, EventType } from '../events/event-map';
 import type { ConversationRepliedData } from '../events/messaging-conversation.events';
 import type { MessageEventData } from '../events/messaging-message.events';
+import type { AgentPerformanceData, AgentSnapshotData, AgentStatusChangedData } from '../events/platform-agent.events';
 import type { AppointmentData } from '../events/platform-appointment.events';
+import type { CallData } from '../events/platform-call.events';
+import type { CampaignData } from '../events/platform-campaign.events';
 import type { CrmContactSnapshotData } from '../events/platform-crm-contact.events';
+import type { AgentPerformanceWebhookData, AgentStatusChangedWebhookData, AgentWebhookData } from './agent-webhook.payloads';
+import type { CallWebhookData } from './call-webhook.payloads';
+import type { CampaignWebhookData } from './campaign-webhook.payloads';
 import type { AppointmentScheduledWebhookData, LeadGeneratedWebhookData } from './lead-webhook.payloads';
 import type { WebhookEventKind } from './webhook-event-kinds';
 import type { WebhookPayloadMap } from './webhook-payloads';
@@ -80,11 +86,76 @@ export function appointmentDataFromAppointment(appointment: AppointmentData): Ap
   };
 }
 
+/** A call as the spec's call `data` fields, exactly (the record's other fields stay in the platform). */
+export function callDataFromCall(call: CallData): CallWebhookData {
+  return {
+    call_id: call.call_id,
+    agent_id: call.agent_id,
+    caller_number: call.caller_number,
+    called_number: call.called_number,
+    call_duration: call.call_duration,
+    call_status: call.call_status,
+    call_direction: call.call_direction,
+    recording_url: call.recording_url,
+    transcription: call.transcription,
+    sentiment: call.sentiment,
+    disposition: call.disposition,
+    tags: call.tags,
+    custom_fields: call.custom_fields,
+  };
+}
+
+export function agentDataFromAgent(agent: AgentSnapshotData): AgentWebhookData {
+  return {
+    agent_id: agent.id,
+    name: agent.name,
+    voice: agent.voice,
+    active: agent.active,
+    status: agent.status,
+    inbound_number_id: agent.inbound_number_id,
+    outbound_number_id: agent.outbound_number_id,
+    updated_at: agent.updated_at,
+  };
+}
+
+export function agentStatusDataFromAgent(agent: AgentStatusChangedData): AgentStatusChangedWebhookData {
+  return { ...agentDataFromAgent(agent), previous_status: agent.previous_status };
+}
+
+export function agentPerformanceData(performance: AgentPerformanceData): AgentPerformanceWebhookData {
+  return {
+    agent_id: performance.agent_id,
+    name: performance.name,
+    state: performance.state,
+    success_rate: performance.success_rate,
+    min_success_rate: performance.min_success_rate,
+    window: performance.window,
+    calls_considered: performance.calls_considered,
+    successful_calls: performance.successful_calls,
+    call_id: performance.call_id,
+    at: performance.at,
+  };
+}
+
+export function campaignDataFromCampaign(campaign: CampaignData): CampaignWebhookData {
+  return {
+    campaign_id: campaign.id,
+    name: campaign.name,
+    status: campaign.status,
+    list_id: campaign.list_id,
+    agent_id: campaign.agent_id,
+    started_at: campaign.started_at,
+    completed_at: campaign.completed_at,
+    total_contacts: campaign.total_contacts,
+    done_contacts: campaign.done_contacts,
+  };
+}
+
 /**
  * The one table: domain event type → webhook kind. The spec's `sms.sent` is "an SMS is delivered",
  * so it follows the delivery receipt (`message.delivered`), not the carrier's acceptance. Every
  * channel (iMessage, SMS, MMS) counts. A lead is a CRM contact created in the platform. The call,
- * agent and campaign kinds are added here when the voice issue publishes their source events.
+ * agent and campaign kinds have platform events of the same names.
  */
 export const WEBHOOK_KIND_SOURCES = {
   'message.delivered': { kind: 'sms.sent', data: smsDataFromMessage },
@@ -93,6 +164,16 @@ export const WEBHOOK_KIND_SOURCES = {
   'conversation.replied': { kind: 'sms.replied', data: smsDataFromReply },
   'crm_contact.created': { kind: 'lead.generated', data: leadDataFromContact },
   'appointment.scheduled': { kind: 'appointment.scheduled', data: appointmentDataFromAppointment },
+  'call.started': { kind: 'call.started', data: callDataFromCall },
+  'call.answered': { kind: 'call.answered', data: callDataFromCall },
+  'call.transferred': { kind: 'call.transferred', data: callDataFromCall },
+  'call.ended': { kind: 'call.ended', data: callDataFromCall },
+  'agent.created': { kind: 'agent.created', data: agentDataFromAgent },
+  'agent.updated': { kind: 'agent.updated', data: agentDataFromAgent },
+  'agent.status_changed': { kind: 'agent.status_changed', data: agentStatusDataFromAgent },
+  'agent.performance': { kind: 'agent.performance', data: agentPerformanceData },
+  'campaign.started': { kind: 'campaign.started', data: campaignDataFromCampaign },
+  'campaign.completed': { kind: 'campaign.completed', data: campaignDataFromCampaign },
 } as const satisfies { readonly [E in EventType]?: WebhookKindSource<E, WebhookEventKind> };
 
 export type WebhookSourceEventType = keyof typeof WEBHOOK_KIND_SOURCES;

@@ -6,6 +6,8 @@ import { GrantManageWebhooks1795506000000 } from './1795506000000-grant-manage-w
 import { Crm1795520285300 } from './1795520285300-crm';
 import { GrantCrmPermissions1795520400000 } from './1795520400000-grant-crm-permissions';
 import { PipelinePageIndexes1795523047881 } from './1795523047881-pipeline-page-indexes';
+import { Voice1795528569916 } from './1795528569916-voice';
+import { GrantVoicePermissions1795528600000 } from './1795528600000-grant-voice-permissions';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -17,4 +19,6 @@ export const platformMigrations = [
   Crm1795520285300,
   GrantCrmPermissions1795520400000,
   PipelinePageIndexes1795523047881,
+  Voice1795528569916,
+  GrantVoicePermissions1795528600000,
 ];

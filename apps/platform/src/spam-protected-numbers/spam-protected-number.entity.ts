@@ -1,0 +1,62 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const SPAM_NUMBER_TYPES = ['AI', 'House', 'Custom'] as const;
+export type SpamNumberType = (typeof SPAM_NUMBER_TYPES)[number];
+
+export const SPAM_STATUSES = ['In Progress', 'Flagged', 'Clean'] as const;
+export type SpamStatus = (typeof SPAM_STATUSES)[number];
+
+/** One carrier's answer about a number, as the latest check found it. */
+export interface CarrierCheck {
+  carrier: string;
+  flagged: boolean;
+  /** The carrier's label when flagged (`Spam Likely`, `Scam Likely`, …). */
+  label: string | null;
+  checked_at: string;
+}
+
+/**
+ * A number whose reputation the company watches. `House` and `AI` rows follow the company's
+ * purchased numbers (`phoneNumberId`; AI while an agent uses the number) and are not editable;
+ * `Custom` rows are numbers the company typed in. `status` is `In Progress` until the first check
+ * answers, then `Flagged` when any carrier labels the number and `Clean` otherwise.
+ */
+@Entity({ name: 'spam_protected_numbers' })
+@Index('spam_protected_numbers_company_idx', ['companyId', 'id'])
+@Index('spam_protected_numbers_phone_number_uq', ['phoneNumberId'], { unique: true, where: 'phone_number_id IS NOT NULL' })
+export class SpamProtectedNumberEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  id!: string;
+
+  @Column({ type: 'bigint' })
+  companyId!: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  pnumber!: string;
+
+  @Column({ type: 'varchar', length: 8 })
+  type!: SpamNumberType;
+
+  @Column({ type: 'varchar', length: 16, default: 'In Progress' })
+  status!: SpamStatus;
+
+  /** The purchased number a House or AI row follows; null for Custom rows. */
+  @Column({ type: 'bigint', nullable: true })
+  phoneNumberId!: string | null;
+
+  /** When the number's subscription renews (purchased numbers); null for Custom rows. */
+  @Column({ type: 'date', nullable: true })
+  renewal!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lastCheckedAt!: Date | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  flaggedCarriers!: CarrierCheck[];
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}
