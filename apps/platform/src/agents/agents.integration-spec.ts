@@ -385,6 +385,77 @@ describe('agents', () => {
   });
 });
 
+describe('a released number', () => {
+  it('is let go by the agents that answered or called from it (agent.updated each), once', async () => {
+    const company = fixture.company.A;
+    const number = await phoneNumber(company);
+    const kept = await phoneNumber(company);
+    const answering = await agent(company, { inboundNumberId: number.id, outboundNumberId: kept.id });
+    const calling = await agent(company, { outboundNumberId: number.id });
+    const bystander = await agent(company, { inboundNumberId: kept.id });
+    const releasedAt = new Date();
+    await CompanyScopedRepository.of(platform.db, PhoneNumberEntity, company).update({ id: number.id }, { releasedAt });
+    // Announced the way the phone-numbers feature does, twice: a redelivery changes nothing more.
+    for (let i = 0; i < 2; i += 1) {
+      await platform.db.transaction((manager) =>
+        platform.app.get(Outbox).append(
+          manager,
+          newEvent('phone_number.released', {
+            companyId: company,
+            subject: number.id,
+            data: {
+              id: number.id,
+              company_id: company,
+              phone_number: number.phoneNumber,
+              capabilities: number.capabilities,
+              purchased_at: number.purchasedAt.toISOString(),
+              released_at: releasedAt.toISOString(),
+              changed_by: fixture.admin.A.id,
+            },
+          }),
+        ),
+      );
+    }
+    await eventually(
+      () => outboxOf(calling.id),
+      (types) => types.length === 2,
+      { what: 'the calling agent to let go' },
+    );
+    await eventually(
+      () => outboxOf(answering.id),
+      (types) => types.length === 2,
+      { what: 'the answering agent to let go' },
+    );
+    const token = await fixture.admin.A.token();
+    expect((await platform.request('get', `/api/agents/${answering.id}`, token).expect(200)).body.data).toMatchObject({
+      inbound_number_id: null,
+      outbound_number_id: Number(kept.id),
+    });
+    expect((await platform.request('get', `/api/agents/${calling.id}`, token).expect(200)).body.data).toMatchObject({
+      outbound_number_id: null,
+    });
+    expect(await platform.lastEvent(Topics.platformAgent, calling.id)).toMatchObject({
+      type: 'agent.updated',
+      data: { outbound_number_id: null, changed_by: fixture.admin.A.id },
+    });
+    // The second announcement is handled after the first (one partition): once it is, nothing more was published.
+    await eventually(
+      async () =>
+        (
+          await platform.db.query('SELECT count(*)::int AS n FROM platform.inbox WHERE type = $1 AND subject = $2', [
+            'phone_number.released',
+            number.id,
+          ])
+        )[0].n,
+      (n) => n === 2,
+      { what: 'both announcements handled' },
+    );
+    expect(await outboxOf(answering.id)).toEqual(['agent.created', 'agent.updated']);
+    expect(await outboxOf(calling.id)).toEqual(['agent.created', 'agent.updated']);
+    expect(await outboxOf(bystander.id)).toEqual(['agent.created']);
+  });
+});
+
 describe('GET /api/phone-numbers/dsi-agents', () => {
   let company: string;
   let token: string;
