@@ -273,6 +273,21 @@ describe('agents', () => {
       .expect(200);
   });
 
+  it('gives a number to one of two agents created at once: the other is 409, never a 500', async () => {
+    const token = await fixture.admin.A.token();
+    const number = await phoneNumber(fixture.company.A);
+    const create = (name: string) =>
+      platform.request('post', '/api/agents', token).send({ name, inbound_number_id: Number(number.id) });
+    const answers = await Promise.all([create('Racer 1'), create('Racer 2'), create('Racer 3')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    expect(
+      await platform.db.query(
+        'SELECT count(*)::int AS n FROM platform.agents WHERE inbound_number_id = $1 AND deleted_at IS NULL',
+        [number.id],
+      ),
+    ).toEqual([{ n: 1 }]);
+  });
+
   it('updates only the fields sent (null clears) and publishes agent.updated only when something changed', async () => {
     const token = await fixture.admin.A.token();
     const number = await phoneNumber(fixture.company.A);
