@@ -81,6 +81,8 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     ends_at: '2030-01-02T15:30:00Z',
   };
   const appointment = await call(bases.platform, 'POST', '/api/appointments', bearer, appointmentBody);
+  const agentBody = { name: 'Hostile target', performance: { min_success_rate: 0.5, window: 10 } };
+  const agent = await call(bases.platform, 'POST', '/api/agents', bearer, agentBody);
   const webhookBody = { title: 'Hostile target', url: 'http://127.0.0.1:9/hooks', events: ['sms.sent'], fields: ['phone'] };
   const webhook = await call(bases['webhook-dispatch'], 'POST', '/api/webhooks', bearer, webhookBody);
   const delivery = await call(bases['webhook-dispatch'], 'POST', `/api/webhooks/${webhook.data.id}/test`, bearer, {
@@ -234,6 +236,10 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/lists/{id}': { path: { id: list.data.id } },
     'platform /api/appointments': { body: appointmentBody, query: { date_from: '2030-01-01', date_to: '2030-01-31' } },
     'platform /api/appointments/{id}': { path: { id: appointment.data.id } },
+    'platform /api/agents': { body: agentBody },
+    'platform /api/agents/{id}': { path: { id: String(agent.data.id) }, body: agentBody },
+    'platform /api/agents/{id}/status': { path: { id: String(agent.data.id) }, body: { status: 'online' } },
+    'platform /api/phone-numbers/dsi-agents': { query: { q: 'Hostile', page: '1' } },
     'platform /api/company/settings': { body: { timezone: 'America/Chicago', week_start: 'sunday' } },
     'webhook-dispatch /api/webhooks': { body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },
