@@ -107,7 +107,7 @@ export class PhoneNumbersController {
   @Put(':id')
   @RequirePermission('edit-phone-numbers')
   @ApiPlatformIdParam()
-  @ApiOperation({ summary: "Set the number's nickname (null clears it)" })
+  @ApiOperation({ summary: "Set the number's nickname (null clears it, omitted leaves it)" })
   @ApiSuccessResponse({ message: 'Phone number updated successfully.', data: PhoneNumberResponse })
   @ApiNotFoundInCompany('phone number')
   async update(

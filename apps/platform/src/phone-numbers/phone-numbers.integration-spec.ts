@@ -376,7 +376,9 @@ describe('list, read, rename', () => {
     for (const nickname of ['', '  ', 'x'.repeat(256), 7]) {
       await platform.request('put', `/api/phone-numbers/${second.id}`, token).send({ nickname }).expect(400);
     }
-    await platform.request('put', `/api/phone-numbers/${second.id}`, token).send({}).expect(400);
+    const unchanged = await platform.request('put', `/api/phone-numbers/${first.id}`, token).send({}).expect(200);
+    expect(unchanged.body.data).toMatchObject({ id: Number(first.id), nickname: null });
+    await platform.request('put', `/api/phone-numbers/${third.id}`, token).send({ nickname: 'Released' }).expect(404);
   });
 });
 

@@ -55,8 +55,9 @@ export class PhoneNumbersService {
     return number;
   }
 
-  /** Sets (or, with null, clears) the company's name for the number. */
-  async rename(companyId: string, id: string, nickname: string | null): Promise<PhoneNumberEntity> {
+  /** Sets (or, with null, clears) the company's name for the number; undefined changes nothing. */
+  async rename(companyId: string, id: string, nickname: string | null | undefined): Promise<PhoneNumberEntity> {
+    if (nickname === undefined) return this.get(companyId, id);
     const updated = await this.numbers(this.dataSource, companyId).update({ id, releasedAt: IsNull() }, { nickname });
     if (updated === 0) throw new AppError('not_found', PHONE_NUMBER_NOT_FOUND);
     return this.get(companyId, id);

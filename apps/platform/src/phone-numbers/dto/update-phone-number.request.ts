@@ -1,13 +1,19 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsString, MaxLength, ValidateIf } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsNotBlank } from '@suite/runtime';
 
 /** PUT /api/phone-numbers/{id}: the company's name for the number. */
 export class UpdatePhoneNumberRequest {
-  @ApiProperty({ type: String, nullable: true, maxLength: 255, description: 'Required; null clears it', example: 'Front desk' })
-  @ValidateIf((_object: object, value: unknown) => value !== null)
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 255,
+    description: 'The new nickname; null clears it, omitted leaves it as it is',
+    example: 'Front desk',
+  })
+  @IsOptional()
   @IsString()
   @IsNotBlank()
   @MaxLength(255)
-  nickname!: string | null;
+  nickname?: string | null;
 }
