@@ -269,6 +269,18 @@ describe('purchase', () => {
     });
   });
 
+  it('spends a token once even when both uses arrive together: one 201, one 409, one number', async () => {
+    const number = freshNumber();
+    const token = tokenFor(fixture.company.A, number);
+    const answers = await Promise.all([purchase(token), purchase(token)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.message).toBe('This purchase token has already been used.');
+    const rows = await platform.db.query('SELECT count(*)::int AS n FROM platform.phone_numbers WHERE phone_number = $1', [
+      number,
+    ]);
+    expect(rows[0].n).toBe(1);
+  });
+
   it('refuses an expired token, another company’s and a forged or malformed one with 422 on purchase_token', async () => {
     const expired = platform.app
       .get(PurchaseTokens)
