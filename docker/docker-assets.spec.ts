@@ -375,7 +375,7 @@ describe('docker/compose.yaml', () => {
     // Each app's own secrets, with dev values, and only in that app.
     const own = {
       auth: ['AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET'],
-      platform: ['PLATFORM_ID_ENCRYPTION_KEY'],
+      platform: ['PLATFORM_ID_ENCRYPTION_KEY', 'PLATFORM_PURCHASE_TOKEN_SECRET'],
     } as Record<string, string[]>;
     for (const [owner, names] of Object.entries(own)) {
       for (const name of names) {

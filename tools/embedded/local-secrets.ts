@@ -34,10 +34,21 @@ export async function embeddedAuthSecrets(
   };
 }
 
-/** Platform's id encryption key (`.data/platform-id-encryption-key`): 32 random bytes, base64url. */
-export async function embeddedPlatformSecrets(dataDir: string): Promise<{ PLATFORM_ID_ENCRYPTION_KEY: string }> {
+/**
+ * Platform's id encryption key (`.data/platform-id-encryption-key`) and the HMAC key of its
+ * phone-number purchase tokens (`.data/platform-purchase-token-secret`, so a token from a search
+ * survives a restart): 32 random bytes each, base64url.
+ */
+export async function embeddedPlatformSecrets(
+  dataDir: string,
+): Promise<{ PLATFORM_ID_ENCRYPTION_KEY: string; PLATFORM_PURCHASE_TOKEN_SECRET: string }> {
   return {
     PLATFORM_ID_ENCRYPTION_KEY: await embeddedSecret(dataDir, 'PLATFORM_ID_ENCRYPTION_KEY', 'platform-id-encryption-key'),
+    PLATFORM_PURCHASE_TOKEN_SECRET: await embeddedSecret(
+      dataDir,
+      'PLATFORM_PURCHASE_TOKEN_SECRET',
+      'platform-purchase-token-secret',
+    ),
   };
 }
 
@@ -71,6 +82,12 @@ export async function existingEmbeddedSecrets(dataDir: string): Promise<Record<s
     AUTH_SESSION_SECRET: await embeddedSecret(dataDir, 'AUTH_SESSION_SECRET', 'auth-session-secret', false),
     AUTH_KEY_ENCRYPTION_SECRET: await embeddedSecret(dataDir, 'AUTH_KEY_ENCRYPTION_SECRET', 'auth-key-encryption-secret', false),
     PLATFORM_ID_ENCRYPTION_KEY: await embeddedSecret(dataDir, 'PLATFORM_ID_ENCRYPTION_KEY', 'platform-id-encryption-key', false),
+    PLATFORM_PURCHASE_TOKEN_SECRET: await embeddedSecret(
+      dataDir,
+      'PLATFORM_PURCHASE_TOKEN_SECRET',
+      'platform-purchase-token-secret',
+      false,
+    ),
     MESSAGING_CARRIER_CALLBACK_SECRET: await embeddedSecret(
       dataDir,
       'MESSAGING_CARRIER_CALLBACK_SECRET',

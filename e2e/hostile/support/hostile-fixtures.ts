@@ -81,6 +81,18 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     ends_at: '2030-01-02T15:30:00Z',
   };
   const appointment = await call(bases.platform, 'POST', '/api/appointments', bearer, appointmentBody);
+  // Two offers of the sandbox (Orlando): one bought to aim at, one token left for the purchase route's body.
+  const numberSearch = { provider: 'Carrier', areaCode: '407' };
+  const offers = await call(
+    bases.platform,
+    'GET',
+    `/api/phone-numbers/search-available?${new URLSearchParams(numberSearch)}`,
+    bearer,
+  );
+  const [offer, spareOffer] = offers.data.records as Array<{ purchase_token: string }>;
+  const phoneNumber = await call(bases.platform, 'POST', '/api/phone-numbers/purchase', bearer, {
+    purchase_token: offer!.purchase_token,
+  });
   const agentBody = { name: 'Hostile target', performance: { min_success_rate: 0.5, window: 10 } };
   const agent = await call(bases.platform, 'POST', '/api/agents', bearer, agentBody);
   const webhookBody = { title: 'Hostile target', url: 'http://127.0.0.1:9/hooks', events: ['sms.sent'], fields: ['phone'] };
@@ -236,10 +248,15 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/lists/{id}': { path: { id: list.data.id } },
     'platform /api/appointments': { body: appointmentBody, query: { date_from: '2030-01-01', date_to: '2030-01-31' } },
     'platform /api/appointments/{id}': { path: { id: appointment.data.id } },
+    'platform /api/phone-numbers/search-available': { query: numberSearch },
+    'platform /api/phone-numbers/purchase': { body: { purchase_token: spareOffer!.purchase_token } },
+    'platform /api/phone-numbers': { query: { search: '407' } },
+    'platform /api/phone-numbers/{id}': { path: { id: String(phoneNumber.data.id) }, body: { nickname: 'Hostile' } },
     'platform /api/agents': { body: agentBody },
     'platform /api/agents/{id}': { path: { id: String(agent.data.id) }, body: agentBody },
     'platform /api/agents/{id}/status': { path: { id: String(agent.data.id) }, body: { status: 'online' } },
     'platform /api/phone-numbers/dsi-agents': { query: { q: 'Hostile', page: '1' } },
+    'platform /api/phone-numbers/{id}/agent': { path: { id: String(phoneNumber.data.id) }, body: { agent_id: agent.data.id } },
     'platform /api/company/settings': { body: { timezone: 'America/Chicago', week_start: 'sunday' } },
     'webhook-dispatch /api/webhooks': { body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },

@@ -4,10 +4,11 @@ import { DataSource } from 'typeorm';
 import { AppError } from '@suite/runtime';
 import { assertCompanyKnown } from '../shared/company-replica.guard';
 import { SenderNumberEntity } from './sender-number.entity';
+import { addToPool, removeFromPool } from './sender-pool';
 
 /**
- * A workspace's sender pool (operator routes and the admin CLI today; the platform's phone-number
- * events later). A number belongs to one workspace at a time.
+ * A workspace's sender pool for the operator routes and the admin CLI (the platform's phone-number
+ * events reach it through PhoneNumberPoolHandler). A number belongs to one workspace at a time.
  */
 @Injectable()
 export class SenderNumbersService {
@@ -21,18 +22,9 @@ export class SenderNumbersService {
   async add(companyId: string, number: string): Promise<SenderNumberEntity> {
     return this.dataSource.transaction(async (manager) => {
       await assertCompanyKnown(manager, companyId);
-      const rows: unknown[] = await manager.query(
-        `INSERT INTO messaging.sender_numbers AS n (number, company_id, status, added_at)
-         VALUES ($1, $2, 'active', now())
-         ON CONFLICT (number) DO UPDATE
-            SET status = 'active',
-                removed_at = NULL,
-                added_at = CASE WHEN n.status = 'removed' THEN now() ELSE n.added_at END
-          WHERE n.company_id = EXCLUDED.company_id
-         RETURNING number`,
-        [number, companyId],
-      );
-      if (rows.length === 0) throw new AppError('conflict', `${number} is already a sender number of another workspace.`);
+      if (!(await addToPool(manager, companyId, number))) {
+        throw new AppError('conflict', `${number} is already a sender number of another workspace.`);
+      }
       return manager.getRepository(SenderNumberEntity).findOneByOrFail({ number });
     });
   }
@@ -51,9 +43,7 @@ export class SenderNumbersService {
   async remove(companyId: string, number: string): Promise<SenderNumberEntity> {
     return this.dataSource.transaction(async (manager) => {
       await assertCompanyKnown(manager, companyId);
-      const repository = manager.getRepository(SenderNumberEntity);
-      await repository.update({ number, companyId, status: 'active' }, { status: 'removed', removedAt: new Date() });
-      const row = await repository.findOneBy({ number, companyId });
+      const row = await removeFromPool(manager, companyId, number);
       if (!row) throw new AppError('not_found', `${number} is not a sender number of workspace ${companyId}.`);
       return row;
     });

@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsUrl, registerDecorator, type ValidationOptions } from 'class-validator';
+import { IsIn, IsOptional, IsUrl, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
 import { BaseEnvironment, Secret } from '@suite/runtime';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
 import { VOICE_PROVIDER_NAMES } from '../voice/voice-provider-registry';
@@ -41,6 +41,17 @@ export class PlatformEnvironment extends BaseEnvironment {
     { message: 'AUTH_INTERNAL_URL must be an http(s) URL' },
   )
   AUTH_INTERNAL_URL?: string;
+
+  /**
+   * The HMAC key of phone-number purchase tokens (search → purchase), at least 32 characters.
+   * The embedded launcher generates one into `.data/`; set it in production, the same on every
+   * replica. Unset, each process signs with a random key of its own (a warning says so): tokens
+   * then fail after a restart or on another replica.
+   */
+  @IsOptional()
+  @Secret()
+  @MinLength(32, { message: 'PLATFORM_PURCHASE_TOKEN_SECRET must be at least 32 characters' })
+  PLATFORM_PURCHASE_TOKEN_SECRET?: string;
 
   /** Which voice-provider adapter sells numbers and places calls; `sandbox` simulates one (docs/voice.md). */
   @IsIn(VOICE_PROVIDER_NAMES, { message: `PLATFORM_VOICE_PROVIDER must be one of: ${VOICE_PROVIDER_NAMES.join(', ')}` })
