@@ -1,18 +1,20 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, AppError, PaginatedResponse, paginated, success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { ListPhoneNumbersQuery } from './dto/list-phone-numbers.query';
 import { AvailableNumbersResponse, mapPhoneNumber, PhoneNumberResponse } from './dto/phone-number.response';
 import { PurchaseNumberRequest } from './dto/purchase-number.request';
-import { SearchAvailableQuery } from './dto/search-available.query';
+import { SEARCH_PROVIDERS, SearchAvailableQuery } from './dto/search-available.query';
 import { UpdatePhoneNumberRequest } from './dto/update-phone-number.request';
 import { NumberPurchaseService, TOKEN_EXPIRED, TOKEN_INVALID, TOKEN_USED } from './number-purchase.service';
 import { MOBILE_NOT_IN_NORTH_AMERICA, NumberSearchService, SEARCH_LIMIT } from './number-search.service';
 import { ASSIGNED_TO_AGENT, PhoneNumbersService } from './phone-numbers.service';
 import { NUMBER_NO_LONGER_AVAILABLE, PROVIDER_UNAVAILABLE } from './voice-failures';
+
+export const PROVIDER_MUST_BE_CARRIER = 'provider must be Carrier.';
 
 /**
  * The company's phone numbers: search the provider's inventory, buy with a purchase token, list,
@@ -34,9 +36,12 @@ export class PhoneNumbersController {
     summary: `Search Available Numbers: up to ${SEARCH_LIMIT} numbers for sale, without those any company holds; each record's purchase_token buys it (POST /api/phone-numbers/purchase) within 10 minutes`,
   })
   @ApiSuccessResponse({ message: 'Available numbers retrieved successfully.', data: AvailableNumbersResponse })
-  @ApiErrors({ 422: MOBILE_NOT_IN_NORTH_AMERICA, 503: PROVIDER_UNAVAILABLE })
+  @ApiErrors({ 422: `${PROVIDER_MUST_BE_CARRIER} / ${MOBILE_NOT_IN_NORTH_AMERICA}`, 503: PROVIDER_UNAVAILABLE })
   @ApiNotFoundInCompany()
   async searchAvailable(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() query: SearchAvailableQuery) {
+    if (!(SEARCH_PROVIDERS as readonly unknown[]).includes(query.provider)) {
+      throw new AppError('unprocessable', PROVIDER_MUST_BE_CARRIER, { provider: [PROVIDER_MUST_BE_CARRIER] });
+    }
     const found = await this.searches.search(companyId, {
       country: query.phone_country ?? 'US',
       type: query.phone_type ?? 'local',

@@ -164,12 +164,24 @@ describe('search-available', () => {
     expect(response.body.data.records[0].index).toBe(1);
   });
 
-  it('refuses a missing or unknown provider, bad country, type, searchBy or areaCode with 400 by field', async () => {
+  it('refuses a missing or other provider with 422 on errors.provider', async () => {
+    const token = await fixture.admin.A.token();
+    for (const query of ['areaCode=212', 'provider=Twilio&areaCode=212', 'provider=carrier', 'provider=']) {
+      const response = await search(token, query);
+      expect({ query, status: response.status }).toEqual({ query, status: 422 });
+      expect(response.body).toEqual({
+        success: false,
+        message: 'provider must be Carrier.',
+        errors: { provider: ['provider must be Carrier.'] },
+      });
+    }
+  });
+
+  it('refuses a malformed provider, bad country, type, searchBy or areaCode with 400 by field', async () => {
     const token = await fixture.admin.A.token();
     const cases: Array<[string, string]> = [
-      ['areaCode=212', 'provider'],
-      ['provider=Twilio', 'provider'],
-      ['provider=carrier', 'provider'],
+      [`provider=${'C'.repeat(65)}`, 'provider'],
+      ['provider=Car%00rier', 'provider'],
       ['provider=Carrier&phone_country=ZZ', 'phone_country'],
       ['provider=Carrier&phone_country=USA', 'phone_country'],
       ['provider=Carrier&phone_type=landline', 'phone_type'],

@@ -40,9 +40,20 @@ function IsSearchValue(options?: ValidationOptions): PropertyDecorator {
 
 /** GET /api/phone-numbers/search-available: the provider's numbers for sale matching one search. */
 export class SearchAvailableQuery extends CompanyQuery {
-  @ApiProperty({ enum: SEARCH_PROVIDERS, description: "The telephony provider's name; the only value is Carrier" })
-  @IsIn(SEARCH_PROVIDERS, { message: 'provider must be Carrier' })
-  provider!: (typeof SEARCH_PROVIDERS)[number];
+  /**
+   * Checked in the controller, not here: the spec answers any other value — and a missing one —
+   * with 422 on `errors.provider`, while this pipe answers malformed input with 400. Only the
+   * shape is checked here (a bounded string without control characters).
+   */
+  @ApiProperty({
+    enum: SEARCH_PROVIDERS,
+    description: "The telephony provider's name; the only value is Carrier (anything else, or none: 422 on errors.provider)",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  @Matches(/^[^\u0000-\u001f]*$/, { message: 'provider must not contain control characters' })
+  provider?: string;
 
   @ApiPropertyOptional({
     minLength: 2,
