@@ -6,6 +6,7 @@ import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { ListSpamNumbersQuery } from './dto/list-spam-numbers.query';
 import { SpamNumberRequest } from './dto/spam-number.request';
+import { NoBodyPipe } from './no-body.pipe';
 import { mapSpamNumber, SpamNumberResponse } from './dto/spam-number.response';
 import {
   ALREADY_PROTECTED,
@@ -105,7 +106,7 @@ export class SpamProtectedNumbersController {
   // ApiSuccessResponse documents 200/201 only; the accepted answer is the same envelope.
   @ApiResponse({ status: 202, description: 'Accepted.', schema: successBodySchema({ message: 'Reputation check queued.' }) })
   @ApiNotFoundInCompany('spam-protected number')
-  async check(@ActingCompany() companyId: string, @PlatformId() id: string) {
+  async check(@ActingCompany() companyId: string, @PlatformId() id: string, @Body(NoBodyPipe) _body: unknown) {
     await this.numbers.checkNow(companyId, id);
     return success({ message: 'Reputation check queued.' });
   }
