@@ -3,7 +3,6 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, RequirePermission } from '@suite/authz';
 import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success, successBodySchema } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
-import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { ListSpamNumbersQuery } from './dto/list-spam-numbers.query';
 import { SpamNumberRequest } from './dto/spam-number.request';
 import { NoBodyPipe } from './no-body.pipe';
@@ -17,6 +16,8 @@ import {
 } from './spam-numbers.service';
 
 const PNUMBER_ERRORS = { 409: ALREADY_PROTECTED, 422: 'pnumber is not a phone number (errors.pnumber).' };
+// Signed-in company only: no company_id, so the only 404 is a row outside the company.
+const NOT_FOUND = { 404: 'No such spam-protected number in the company.' };
 const view = ({ row, renewal }: SpamNumberView) => mapSpamNumber(row, renewal);
 
 /**
@@ -66,7 +67,7 @@ export class SpamProtectedNumbersController {
   @ApiOperation({ summary: 'Same as PUT /api/spam-protected-numbers/{id}' })
   @ApiSuccessResponse({ message: 'Number updated successfully.', data: SpamNumberResponse })
   @ApiErrors({ 409: ALREADY_PROTECTED, 422: `${ONLY_CUSTOM_EDITABLE} Also when pnumber is not a phone number.` })
-  @ApiNotFoundInCompany('spam-protected number')
+  @ApiErrors(NOT_FOUND)
   updateAlias(@ActingCompany() companyId: string, @PlatformId() id: string, @Body() body: SpamNumberRequest) {
     return this.update(companyId, id, body);
   }
@@ -80,7 +81,7 @@ export class SpamProtectedNumbersController {
   })
   @ApiSuccessResponse({ message: 'Number updated successfully.', data: SpamNumberResponse })
   @ApiErrors({ 409: ALREADY_PROTECTED, 422: `${ONLY_CUSTOM_EDITABLE} Also when pnumber is not a phone number.` })
-  @ApiNotFoundInCompany('spam-protected number')
+  @ApiErrors(NOT_FOUND)
   async update(@ActingCompany() companyId: string, @PlatformId() id: string, @Body() body: SpamNumberRequest) {
     const updated = await this.numbers.update(companyId, id, body.pnumber);
     return success({ message: 'Number updated successfully.', data: view(updated) });
@@ -92,7 +93,7 @@ export class SpamProtectedNumbersController {
   @ApiOperation({ summary: 'Stop watching a Custom number. AI and House rows: 422 (they leave when the number is released)' })
   @ApiSuccessResponse({ message: 'Number removed successfully.' })
   @ApiErrors({ 422: ONLY_CUSTOM_REMOVABLE })
-  @ApiNotFoundInCompany('spam-protected number')
+  @ApiErrors(NOT_FOUND)
   async remove(@ActingCompany() companyId: string, @PlatformId() id: string) {
     await this.numbers.remove(companyId, id);
     return success({ message: 'Number removed successfully.' });
@@ -105,7 +106,7 @@ export class SpamProtectedNumbersController {
   @ApiOperation({ summary: 'Queue a reputation check of any row now; the periodic schedule stays as it is' })
   // ApiSuccessResponse documents 200/201 only; the accepted answer is the same envelope.
   @ApiResponse({ status: 202, description: 'Accepted.', schema: successBodySchema({ message: 'Reputation check queued.' }) })
-  @ApiNotFoundInCompany('spam-protected number')
+  @ApiErrors(NOT_FOUND)
   async check(@ActingCompany() companyId: string, @PlatformId() id: string, @Body(NoBodyPipe) _body: unknown) {
     await this.numbers.checkNow(companyId, id);
     return success({ message: 'Reputation check queued.' });

@@ -5,6 +5,7 @@ import { eventually } from '@suite/testing';
 import { AgentEntity } from '../agents/agent.entity';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 import { createTenancyFixture, endpointRules, PlatformTestApp, type EndpointCase, type TenancyFixture } from '../testing';
+import { ReputationChecks } from './reputation-checks';
 import { nextRenewal } from './spam-number-rules';
 import { SpamNumbersService } from './spam-numbers.service';
 
@@ -650,5 +651,52 @@ describe('GET /api/ai/dashboard/spam-numbers', () => {
     // Without company_id the agency sees its own (none of the child's).
     expect((await platform.request('get', DASHBOARD, token).expect(200)).body.data.records).toEqual([]);
     await platform.request('get', `${DASHBOARD}?per_page=101`, token).expect(400);
+  });
+});
+
+describe('the schedule’s settle hooks', () => {
+  const checks = () => platform.app.get(ReputationChecks);
+  const queued = async (rowId: string) => (await jobsOf(rowId)).filter((job) => job.status === 'queued');
+
+  it('continues a scheduled chain a day later when its lookup stays pending for good; an on-demand one adds nothing', async () => {
+    const company = await platform.company('Pending');
+    const pnumber = newNumber(5);
+    const id = await custom(company, pnumber);
+    await eventually(
+      () => jobsOf(id),
+      (jobs) => jobs[0]?.attempts === 1,
+      { what: 'the first pending attempt' },
+    );
+    await platform.db.transaction((manager) => checks().gaveUp(manager, { numberId: id, companyId: company, scheduled: false }));
+    expect(await queued(id)).toHaveLength(1);
+    await platform.db.transaction((manager) => checks().gaveUp(manager, { numberId: id, companyId: company, scheduled: true }));
+    const jobs = await queued(id);
+    expect(jobs).toHaveLength(2);
+    expect(jobs[1]!.scheduled).toBe(true);
+    expect(jobs[1]!.run_at.getTime() - Date.now()).toBeGreaterThan(86_400_000 - 120_000);
+    expect((await rowsOf(company, pnumber))[0]!.status).toBe('In Progress');
+  });
+
+  it('drops an answer about a number the row no longer has, and ends the chain of a row that is gone', async () => {
+    const company = await platform.company('Stale');
+    const pnumber = newNumber(3);
+    const id = await custom(company, pnumber);
+    const checked = (await rowWhen(company, pnumber, (r) => r?.status === 'Clean', 'first check'))!;
+    const before = (await queued(id)).length;
+    const stale = {
+      pnumber: newNumber(7),
+      answers: [{ carrier: 'T-Mobile', flagged: true, label: 'Scam Likely', checkedAt: new Date() }],
+    };
+    await platform.db.transaction((manager) =>
+      checks().record(manager, { numberId: id, companyId: company, scheduled: false }, stale),
+    );
+    expect((await rowsOf(company, pnumber))[0]).toMatchObject({ status: 'Clean', flagged_carriers: checked.flagged_carriers });
+    expect(await queued(id)).toHaveLength(before);
+    // The same answer through another company's repository finds no row: nothing is written or scheduled.
+    await platform.db.transaction((manager) =>
+      checks().record(manager, { numberId: id, companyId: fixture.company.B, scheduled: true }, { ...stale, pnumber }),
+    );
+    expect((await rowsOf(company, pnumber))[0]!.status).toBe('Clean');
+    expect(await queued(id)).toHaveLength(before);
   });
 });
