@@ -95,6 +95,7 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
   });
   const agentBody = { name: 'Hostile target', performance: { min_success_rate: 0.5, window: 10 } };
   const agent = await call(bases.platform, 'POST', '/api/agents', bearer, agentBody);
+  const spamNumber = await call(bases.platform, 'POST', '/api/spam-protected-numbers', bearer, { pnumber: '+13125550188' });
   const webhookBody = { title: 'Hostile target', url: 'http://127.0.0.1:9/hooks', events: ['sms.sent'], fields: ['phone'] };
   const webhook = await call(bases['webhook-dispatch'], 'POST', '/api/webhooks', bearer, webhookBody);
   const delivery = await call(bases['webhook-dispatch'], 'POST', `/api/webhooks/${webhook.data.id}/test`, bearer, {
@@ -257,6 +258,13 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/agents/{id}/status': { path: { id: String(agent.data.id) }, body: { status: 'online' } },
     'platform /api/phone-numbers/dsi-agents': { query: { q: 'Hostile', page: '1' } },
     'platform /api/phone-numbers/{id}/agent': { path: { id: String(phoneNumber.data.id) }, body: { agent_id: agent.data.id } },
+    'platform /api/spam-protected-numbers': { body: { pnumber: '+13125550177' }, query: { status: 'All', type: 'Custom' } },
+    'platform /api/spam-protected-numbers/{id}': { path: { id: String(spamNumber.data.id) }, body: { pnumber: '+13125550166' } },
+    'platform /api/spam-protected-numbers/update/{id}': {
+      path: { id: String(spamNumber.data.id) },
+      body: { pnumber: '+13125550155' },
+    },
+    'platform /api/spam-protected-numbers/{id}/check': { path: { id: String(spamNumber.data.id) } },
     'platform /api/company/settings': { body: { timezone: 'America/Chicago', week_start: 'sunday' } },
     'webhook-dispatch /api/webhooks': { body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },

@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsUrl, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsUrl, Max, Min, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
 import { BaseEnvironment, Secret } from '@suite/runtime';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
 import { VOICE_PROVIDER_NAMES } from '../voice/voice-provider-registry';
@@ -56,6 +56,15 @@ export class PlatformEnvironment extends BaseEnvironment {
   /** Which voice-provider adapter sells numbers and places calls; `sandbox` simulates one (docs/voice.md). */
   @IsIn(VOICE_PROVIDER_NAMES, { message: `PLATFORM_VOICE_PROVIDER must be one of: ${VOICE_PROVIDER_NAMES.join(', ')}` })
   PLATFORM_VOICE_PROVIDER: string = 'sandbox';
+
+  /**
+   * Seconds between two scheduled reputation checks of one spam-protected number (a day by
+   * default); from a minute to 30 days. On-demand checks do not move the schedule.
+   */
+  @IsInt()
+  @Min(60)
+  @Max(2_592_000)
+  PLATFORM_REPUTATION_CHECK_INTERVAL_SECONDS: number = 86_400;
 }
 
 /** Auth's base URL for service-to-service calls, without a trailing slash. */

@@ -23,6 +23,8 @@ export interface CarrierCheck {
  */
 @Entity({ name: 'spam_protected_numbers' })
 @Index('spam_protected_numbers_company_idx', ['companyId', 'id'])
+// One row per number and company: a purchase takes over a Custom row of the same number.
+@Index('spam_protected_numbers_company_pnumber_uq', ['companyId', 'pnumber'], { unique: true })
 @Index('spam_protected_numbers_phone_number_uq', ['phoneNumberId'], { unique: true, where: 'phone_number_id IS NOT NULL' })
 export class SpamProtectedNumberEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
@@ -44,7 +46,11 @@ export class SpamProtectedNumberEntity {
   @Column({ type: 'bigint', nullable: true })
   phoneNumberId!: string | null;
 
-  /** When the number's subscription renews (purchased numbers); null for Custom rows. */
+  /**
+   * The first renewal of a purchased number (its purchase day + one month, UTC), set at purchase;
+   * the API answers the next one on or after today, from the phone number's purchase time.
+   * Null for Custom rows.
+   */
   @Column({ type: 'date', nullable: true })
   renewal!: string | null;
 
