@@ -3,7 +3,14 @@ import { Topics } from '@suite/contracts';
 import { CompanyScopedRepository } from '@suite/runtime';
 import { eventually } from '@suite/testing';
 import { StageDispositionEntity } from '../pipelines/stage-disposition.entity';
-import { PlatformTestApp } from '../testing';
+import {
+  createTenancyFixture,
+  endpointRules,
+  PlatformTestApp,
+  type CompanyKey,
+  type EndpointCase,
+  type TenancyFixture,
+} from '../testing';
 import { encodeVoiceCallbacks } from '../voice/voice-callback-codec';
 import { SANDBOX_DEFAULT_VOICE_CALLBACK_SECRET } from '../voice/voice-callback-secret';
 import { VoiceCallbackSigner } from '../voice/voice-callback-signature';
@@ -15,10 +22,12 @@ import { VOICE_PROVIDER, type CallContext, type VoiceCallback, type VoiceProvide
  * sandbox's scripted calls through the voice-provider port, and dispositions moving contacts.
  */
 let platform: PlatformTestApp;
+let fixture: TenancyFixture;
 
 beforeAll(async () => {
   process.env.PLATFORM_SANDBOX_CALL_STEP_MS = '20';
   platform = await PlatformTestApp.start('calls');
+  fixture = await createTenancyFixture(platform);
 });
 afterAll(() => platform?.stop());
 
@@ -250,5 +259,278 @@ describe('dispositions move contacts', () => {
     const list = await platform.request('get', '/api/pipeline', token).expect(200);
     const stages = (list.body.data as Array<{ stages: Array<{ contacts_count: number }> }>)[0]!.stages;
     expect(stages.map((stage) => stage.contacts_count)).toEqual([0, 0, 1]);
+  });
+});
+
+/** A call of the company, recorded through the signed callback route; its provider call id. */
+async function recordedCall(companyId: string, more: Partial<CallContext> = {}): Promise<string> {
+  const callId = `c-${randomUUID()}`;
+  const steps = lifecycle(callId, context(companyId, more));
+  await post(encodeVoiceCallbacks([steps.started, steps.answered, steps.ended])).expect(200);
+  return callId;
+}
+
+const ENDPOINTS: EndpointCase[] = [
+  {
+    method: 'get',
+    path: '/api/calls/{call_id}',
+    permission: 'view-calls',
+    target: async (key: CompanyKey) => ({ params: { call_id: await recordedCall(fixture.company[key]) } }),
+    status: 200,
+    expected: { success: true, data: { call_status: 'completed', call_duration: 60, caller_number: '+12125550100' } },
+  },
+  {
+    method: 'get',
+    path: '/api/calls',
+    permission: 'view-calls',
+    target: async () => ({}),
+    status: 200,
+    expected: { success: true, data: { pagination: { current_page: 1, per_page: 15 } } },
+  },
+  {
+    method: 'post',
+    path: '/api/sandbox/calls',
+    permission: 'edit-calls',
+    target: async (key: CompanyKey) => ({
+      body: {
+        direction: 'outbound',
+        from_number: '+1 212 555 0100',
+        to_number: '+13105550121',
+        contact_id: Number((await platform.contact(fixture.company[key])).id),
+        answered: true,
+        duration_seconds: 42,
+      },
+    }),
+    status: 201,
+    expected: { success: true, data: { call_id: expect.stringMatching(/^sbx_call_[0-9a-f]{24}$/) } },
+  },
+  {
+    method: 'put',
+    path: '/api/pipeline/stages/{id}/dispositions',
+    permission: 'edit-pipelines',
+    target: async (key: CompanyKey) => ({
+      id: (await platform.pipeline(fixture.company[key])).stages[1]!.id,
+      body: { dispositions: [' Interested ', 'interested', 'Callback_Requested'] },
+    }),
+    status: 200,
+    expected: {
+      success: true,
+      message: 'Stage dispositions updated successfully.',
+      data: { dispositions: ['interested', 'callback_requested'] },
+    },
+  },
+];
+
+describe.each(ENDPOINTS)('$method $path', (endpoint) =>
+  endpointRules(
+    () => platform,
+    () => fixture,
+    endpoint,
+  ),
+);
+
+describe('GET /api/calls', () => {
+  it("lists the company's calls newest first, filtered, with ids as integers", async () => {
+    const company = await platform.company();
+    const contact = await platform.contact(company);
+    const token = await (await platform.actor(company, ['view-calls'])).token();
+    const older = `c-${randomUUID()}`;
+    const newer = `c-${randomUUID()}`;
+    await post(encodeVoiceCallbacks([lifecycle(older, context(company), new Date('2026-03-01T10:00:00Z')).started])).expect(200);
+    await post(
+      encodeVoiceCallbacks([
+        lifecycle(newer, context(company, { contactId: contact.id }), new Date('2026-03-02T10:00:00Z')).started,
+      ]),
+    ).expect(200);
+    const all = await platform.request('get', '/api/calls', token).expect(200);
+    expect(all.body.data.records.map((call: { call_id: string }) => call.call_id)).toEqual([newer, older]);
+    expect(all.body.data.pagination).toMatchObject({ total: 2, current_page: 1, per_page: 15, last_page: 1 });
+    expect(all.body.data.records[0]).toMatchObject({ contact_id: Number(contact.id), call_status: 'ringing', answered_at: null });
+    const mine = await platform
+      .request('get', `/api/calls?contact_id=${contact.id}&status=ringing&direction=outbound`, token)
+      .expect(200);
+    expect(mine.body.data.records.map((call: { call_id: string }) => call.call_id)).toEqual([newer]);
+    await platform.request('get', '/api/calls?status=lost', token).expect(400);
+    await platform.request('get', '/api/calls?per_page=101', token).expect(400);
+  });
+
+  it("answers 404 for another company's call and for ids that name no call", async () => {
+    const token = await fixture.admin.A.token();
+    const foreign = await recordedCall(fixture.company.B);
+    await platform.request('get', `/api/calls/${foreign}`, token).expect(404);
+    await platform.request('get', `/api/calls/${encodeURIComponent('bad id')}`, token).expect(404);
+  });
+});
+
+describe('POST /api/sandbox/calls', () => {
+  let company: string;
+  let token: string;
+  beforeAll(async () => {
+    company = await platform.company();
+    token = await (await platform.actor(company, ['edit-calls', 'view-calls'])).token();
+  });
+  const base = {
+    direction: 'outbound',
+    from_number: '+12125550100',
+    to_number: '+13105550121',
+    answered: true,
+    duration_seconds: 30,
+  };
+
+  it('plays the whole call through the signed path: recorded with its timestamps and published once each', async () => {
+    const created = await platform
+      .request('post', '/api/sandbox/calls', token)
+      .send({
+        ...base,
+        transferred: true,
+        sentiment: 'Neutral',
+        call_successful: true,
+        disposition: 'Interested',
+        transcription: 'Hi there',
+        recording_url: 'https://example.com/r.mp3',
+        started_at: '2026-03-02T15:00:00Z',
+      })
+      .expect(201);
+    const callId = created.body.data.call_id as string;
+    const events = await eventsOf(callId);
+    expect(events.map((event) => event.type)).toEqual(['call.started', 'call.answered', 'call.transferred', 'call.ended']);
+    const call = await platform.request('get', `/api/calls/${callId}`, token).expect(200);
+    expect(call.body.data).toMatchObject({
+      call_id: callId,
+      call_status: 'completed',
+      call_duration: 30,
+      hangup_reason: 'call_transfer',
+      sentiment: 'Neutral',
+      disposition: 'Interested',
+      call_successful: true,
+      transcription: 'Hi there',
+      recording_url: 'https://example.com/r.mp3',
+      started_at: '2026-03-02T15:00:00.000Z',
+      answered_at: '2026-03-02T15:00:05.000Z',
+      ended_at: '2026-03-02T15:00:35.000Z',
+    });
+  });
+
+  it('records an unanswered call as no_answer', async () => {
+    const created = await platform
+      .request('post', '/api/sandbox/calls', token)
+      .send({ ...base, answered: false, duration_seconds: 0 })
+      .expect(201);
+    const call = await platform.request('get', `/api/calls/${created.body.data.call_id}`, token).expect(200);
+    expect(call.body.data).toMatchObject({
+      call_status: 'no_answer',
+      hangup_reason: 'dial_no_answer',
+      answered_at: null,
+      call_duration: 0,
+    });
+  });
+
+  it.each([
+    ['transferred', { transferred: true, answered: false, duration_seconds: 0 }],
+    ['duration_seconds', { answered: false, duration_seconds: 5 }],
+    ['hangup_reason', { answered: true, hangup_reason: 'dial_no_answer' }],
+    ['started_at', { started_at: '2099-01-01T00:00:00Z' }],
+    ['to_number', { to_number: '12' }],
+    ['contact_id', { contact_id: 999999999 }],
+    ['agent_id', { agent_id: 'OTk5OTk5' }],
+  ])('refuses an impossible %s with 422 by field', async (field, change) => {
+    const response = await platform
+      .request('post', '/api/sandbox/calls', token)
+      .send({ ...base, ...change })
+      .expect(422);
+    expect(response.body.errors).toHaveProperty(field);
+  });
+
+  it("refuses another company's contact with 422", async () => {
+    const foreign = await platform.contact(await platform.company());
+    const response = await platform
+      .request('post', '/api/sandbox/calls', token)
+      .send({ ...base, contact_id: foreign.id })
+      .expect(422);
+    expect(response.body.errors).toHaveProperty('contact_id');
+  });
+
+  it('refuses out-of-range values with 400', async () => {
+    await platform
+      .request('post', '/api/sandbox/calls', token)
+      .send({ ...base, duration_seconds: 1e308 })
+      .expect(400);
+    await platform
+      .request('post', '/api/sandbox/calls', token)
+      .send({ ...base, recording_url: 'http://example.com' })
+      .expect(400);
+    await platform
+      .request('post', '/api/sandbox/calls', token)
+      .send({ ...base, answered: undefined })
+      .expect(400);
+  });
+});
+
+describe('PUT /api/pipeline/stages/{id}/dispositions', () => {
+  it('moves a disposition from another stage of the pipeline; the links go with the pipeline', async () => {
+    const company = await platform.company();
+    const token = await (await platform.actor(company, ['edit-pipelines'])).token();
+    const pipeline = await platform.pipeline(company);
+    const [first, second] = [pipeline.stages[0]!.id, pipeline.stages[1]!.id];
+    const put = (stageId: string, dispositions: string[]) =>
+      platform.request('put', `/api/pipeline/stages/${stageId}/dispositions`, token).send({ dispositions }).expect(200);
+    await put(first, ['interested', 'voicemail']);
+    const moved = await put(second, ['INTERESTED']);
+    expect(moved.body.data).toEqual({ stage_id: Buffer.from(second).toString('base64'), dispositions: ['interested'] });
+    const links = () =>
+      CompanyScopedRepository.of(platform.db, StageDispositionEntity, company).find({ order: { disposition: 'ASC' } });
+    expect((await links()).map((link) => [link.disposition, link.stageId])).toEqual([
+      ['interested', second],
+      ['voicemail', first],
+    ]);
+    await put(first, []);
+    expect((await links()).map((link) => link.disposition)).toEqual(['interested']);
+
+    await platform.request('delete', `/api/pipeline/${pipeline.id}`, token).expect(200);
+    expect(await links()).toEqual([]);
+  });
+
+  it('refuses more than 50 names, blank or overlong ones with 400', async () => {
+    const company = await platform.company();
+    const token = await (await platform.actor(company, ['edit-pipelines'])).token();
+    const stage = (await platform.pipeline(company)).stages[0]!.id;
+    const put = (dispositions: unknown) =>
+      platform.request('put', `/api/pipeline/stages/${stage}/dispositions`, token).send({ dispositions });
+    await put(Array.from({ length: 51 }, (_, i) => `d${i}`)).expect(400);
+    await put(['  ']).expect(400);
+    await put(['x'.repeat(101)]).expect(400);
+    await put('interested').expect(400);
+  });
+
+  it('lets a sandbox call with the disposition move its contact to the linked stage', async () => {
+    const company = await platform.company();
+    const token = await (await platform.actor(company, ['edit-pipelines', 'edit-calls', 'view-pipelines'])).token();
+    const pipeline = await platform.pipeline(company);
+    const contact = await platform.contact(company);
+    await platform
+      .request('put', `/api/pipeline/stages/${pipeline.stages[1]!.id}/dispositions`, token)
+      .send({ dispositions: ['Appointment_Booked'] })
+      .expect(200);
+    await platform
+      .request('post', '/api/sandbox/calls', token)
+      .send({
+        direction: 'outbound',
+        from_number: '+12125550100',
+        to_number: '+13105550121',
+        contact_id: Buffer.from(contact.id).toString('base64'),
+        answered: true,
+        duration_seconds: 60,
+        disposition: 'appointment_booked ',
+      })
+      .expect(201);
+    expect(await platform.lastEvent(Topics.platformPipeline, contact.id)).toMatchObject({
+      type: 'pipeline.contact_moved',
+      data: { from_stage_id: null, to_stage_id: pipeline.stages[1]!.id, reason: 'placed', changed_by: null },
+    });
+    const list = await platform.request('get', '/api/pipeline', token).expect(200);
+    const stages = (list.body.data as Array<{ id: string; stages: Array<{ contacts_count: number }> }>).find(
+      (p) => p.id === Buffer.from(pipeline.id).toString('base64'),
+    )!.stages;
+    expect(stages.map((stage) => stage.contacts_count)).toEqual([0, 1, 0]);
   });
 });

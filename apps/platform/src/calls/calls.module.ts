@@ -7,6 +7,8 @@ import { CallCallbacks } from './call-callbacks.service';
 import { CallDispositionMoves } from './call-disposition-moves';
 import { CallLifecycle } from './call-lifecycle.service';
 import { CallEntity } from './call.entity';
+import { CallsController } from './calls.controller';
+import { CallsService } from './calls.service';
 import { SandboxCalls } from './sandbox/sandbox-call-channel';
 
 /**
@@ -18,8 +20,9 @@ import { SandboxCalls } from './sandbox/sandbox-call-channel';
 @FeatureModule({
   entities: [CallEntity],
   imports: [PipelinesModule],
-  controllers: [CallCallbacksController],
+  controllers: [CallCallbacksController, CallsController],
   providers: [
+    CallsService,
     CallLifecycle,
     CallDispositionMoves,
     CallCallbacks,
