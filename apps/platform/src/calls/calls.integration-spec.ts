@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Topics } from '@suite/contracts';
 import { CompanyScopedRepository } from '@suite/runtime';
 import { eventually } from '@suite/testing';
+import { ContactsService } from '../contacts/contacts.service';
 import { StageDispositionEntity } from '../pipelines/stage-disposition.entity';
 import {
   createTenancyFixture,
@@ -14,6 +15,7 @@ import {
 import { encodeVoiceCallbacks } from '../voice/voice-callback-codec';
 import { SANDBOX_DEFAULT_VOICE_CALLBACK_SECRET } from '../voice/voice-callback-secret';
 import { VoiceCallbackSigner } from '../voice/voice-callback-signature';
+import { CallRejectedError } from '../voice/voice-errors';
 import { VOICE_PROVIDER, type CallContext, type VoiceCallback, type VoiceProvider } from '../voice/voice-provider.port';
 
 /**
@@ -238,7 +240,57 @@ describe('sandbox calls through the voice-provider port', () => {
   });
 });
 
+describe('sandbox calls placed at once', () => {
+  it('places one call for concurrent requests with the same key, and refuses a number that is not E.164', async () => {
+    const company = await platform.company();
+    const provider = platform.app.get<VoiceProvider>(VOICE_PROVIDER);
+    const request = {
+      from: '+12125550100',
+      to: '+13105550128', // last digit 8: nobody answers
+      agentId: null,
+      idempotencyKey: `attempt-${randomUUID()}`,
+      context: context(company),
+    };
+    const placed = await Promise.all([provider.placeCall(request), provider.placeCall(request), provider.placeCall(request)]);
+    expect(new Set(placed.map((call) => call.callId)).size).toBe(1);
+    const callId = placed[0]!.callId;
+    const events = await eventually(
+      () => eventsOf(callId),
+      (found) => found.some((event) => event.type === 'call.ended'),
+      { what: 'call.ended' },
+    );
+    expect(events.map((event) => [event.type, event.data.call_status])).toEqual([
+      ['call.started', 'ringing'],
+      ['call.ended', 'no_answer'],
+    ]);
+    expect(events[1]!.data).toMatchObject({ hangup_reason: 'dial_no_answer', call_duration: 0, answered_at: null });
+    await expect(provider.placeCall({ ...request, to: 'not a number', idempotencyKey: randomUUID() })).rejects.toBeInstanceOf(
+      CallRejectedError,
+    );
+  });
+});
+
 describe('dispositions move contacts', () => {
+  it('leaves a deleted contact alone: the call still ends', async () => {
+    const company = await platform.company();
+    const pipeline = await platform.pipeline(company);
+    const contact = await platform.contact(company, {}, { pipelineId: pipeline.id, stageId: pipeline.stages[0]!.id });
+    const links = CompanyScopedRepository.of(platform.db, StageDispositionEntity, company);
+    await links.save(links.create({ pipelineId: pipeline.id, stageId: pipeline.stages[2]!.id, disposition: 'interested' }));
+    const callId = `c-${randomUUID()}`;
+    const steps = lifecycle(callId, context(company, { contactId: contact.id }));
+    await post(encodeVoiceCallbacks([steps.started])).expect(200);
+    await platform.app.get(ContactsService).delete(company, contact.id, null);
+    await post(encodeVoiceCallbacks([steps.ended])).expect(200, {
+      results: [{ kind: 'ended', call_id: callId, outcome: 'applied' }],
+    });
+    const moves: Array<{ n: string }> = await platform.db.query(
+      "SELECT count(*) AS n FROM platform.outbox WHERE type = 'pipeline.contact_moved' AND subject = $1",
+      [contact.id],
+    );
+    expect(Number(moves[0]!.n)).toBe(1); // its placement at creation only
+  });
+
   it("moves the call's contact to the stage linked to its disposition, recorded and published", async () => {
     const company = await platform.company();
     const pipeline = await platform.pipeline(company);
