@@ -551,6 +551,7 @@ describe('PUT /api/pipeline/stages/{id}/dispositions', () => {
     await put(Array.from({ length: 51 }, (_, i) => `d${i}`)).expect(400);
     await put(['  ']).expect(400);
     await put(['x'.repeat(101)]).expect(400);
+    expect((await put(['İ'.repeat(100)]).expect(422)).body.errors).toHaveProperty('dispositions');
     await put('interested').expect(400);
   });
 

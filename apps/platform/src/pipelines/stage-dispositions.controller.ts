@@ -1,7 +1,7 @@
 import { Body, Controller, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
-import { ApiSuccessResponse, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { base64Id } from '../shared/api-ids';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
@@ -23,6 +23,7 @@ export class StageDispositionsController {
       'one linked to another stage of the same pipeline moves here',
   })
   @ApiSuccessResponse({ message: 'Stage dispositions updated successfully.', data: StageDispositionsResponse })
+  @ApiErrors({ 422: 'A name is longer than 100 characters once lower-cased.' })
   @ApiNotFoundInCompany('stage')
   async replace(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,

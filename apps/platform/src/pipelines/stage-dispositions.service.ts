@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { AppError, CompanyScopedRepository } from '@suite/runtime';
 import { normalizeDisposition } from './disposition-name';
+import { MAX_DISPOSITION_NAME } from './dto/stage-dispositions.request';
 import { STAGE_NOT_FOUND } from './pipeline-placements';
 import { PipelineStageEntity } from './pipeline-stage.entity';
 import { PipelineEntity } from './pipeline.entity';
@@ -26,6 +27,11 @@ export class StageDispositionsService {
    */
   replace(companyId: string, stageId: string, names: readonly string[]): Promise<string[]> {
     const dispositions = normalizedDispositions(names);
+    // Lower-casing can lengthen a name (`İ` → `i̇`): what is stored must still fit.
+    if (dispositions.some((name) => name.length > MAX_DISPOSITION_NAME))
+      throw new AppError('unprocessable', `A disposition is longer than ${MAX_DISPOSITION_NAME} characters once lower-cased.`, {
+        dispositions: [`each must be at most ${MAX_DISPOSITION_NAME} characters once lower-cased`],
+      });
     return this.dataSource.transaction(async (manager) => {
       const stages = CompanyScopedRepository.of(manager, PipelineStageEntity, companyId);
       const found = await stages.findOne({ select: { id: true, pipelineId: true }, where: { id: stageId } });
