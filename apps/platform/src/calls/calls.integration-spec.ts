@@ -149,6 +149,17 @@ describe('POST /api/voice/callbacks/{provider}', () => {
     });
   });
 
+  it('publishes each step once when the provider delivers the same callbacks concurrently', async () => {
+    const callId = `c-${randomUUID()}`;
+    const steps = lifecycle(callId, context(company));
+    const all = encodeVoiceCallbacks([steps.started, steps.answered, steps.ended]);
+    const answers = await Promise.all([post(all), post(all), post(encodeVoiceCallbacks([steps.ended])), post(all)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const outcomes = answers.flatMap((answer) => answer.body.results as Array<{ kind: string; outcome: string }>);
+    expect(outcomes.filter((result) => result.kind === 'ended' && result.outcome === 'applied')).toHaveLength(1);
+    expect((await eventsOf(callId)).map((event) => event.type)).toEqual(['call.started', 'call.answered', 'call.ended']);
+  });
+
   it('records an ended that arrives first as started, answered and ended; later steps are duplicate (recorded) or ignored', async () => {
     const callId = `c-${randomUUID()}`;
     const steps = lifecycle(callId, context(company));
