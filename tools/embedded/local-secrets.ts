@@ -35,19 +35,28 @@ export async function embeddedAuthSecrets(
 }
 
 /**
- * Platform's id encryption key (`.data/platform-id-encryption-key`) and the HMAC key of its
+ * Platform's id encryption key (`.data/platform-id-encryption-key`), the HMAC key of its
  * phone-number purchase tokens (`.data/platform-purchase-token-secret`, so a token from a search
- * survives a restart): 32 random bytes each, base64url.
+ * survives a restart) and the shared secret of its signed voice callbacks
+ * (`.data/platform-voice-callback-secret`, so the embedded suite never relies on the voice
+ * sandbox's built-in, public secret): 32 random bytes each, base64url.
  */
-export async function embeddedPlatformSecrets(
-  dataDir: string,
-): Promise<{ PLATFORM_ID_ENCRYPTION_KEY: string; PLATFORM_PURCHASE_TOKEN_SECRET: string }> {
+export async function embeddedPlatformSecrets(dataDir: string): Promise<{
+  PLATFORM_ID_ENCRYPTION_KEY: string;
+  PLATFORM_PURCHASE_TOKEN_SECRET: string;
+  PLATFORM_VOICE_CALLBACK_SECRET: string;
+}> {
   return {
     PLATFORM_ID_ENCRYPTION_KEY: await embeddedSecret(dataDir, 'PLATFORM_ID_ENCRYPTION_KEY', 'platform-id-encryption-key'),
     PLATFORM_PURCHASE_TOKEN_SECRET: await embeddedSecret(
       dataDir,
       'PLATFORM_PURCHASE_TOKEN_SECRET',
       'platform-purchase-token-secret',
+    ),
+    PLATFORM_VOICE_CALLBACK_SECRET: await embeddedSecret(
+      dataDir,
+      'PLATFORM_VOICE_CALLBACK_SECRET',
+      'platform-voice-callback-secret',
     ),
   };
 }
@@ -92,6 +101,12 @@ export async function existingEmbeddedSecrets(dataDir: string): Promise<Record<s
       dataDir,
       'MESSAGING_CARRIER_CALLBACK_SECRET',
       'messaging-carrier-callback-secret',
+      false,
+    ),
+    PLATFORM_VOICE_CALLBACK_SECRET: await embeddedSecret(
+      dataDir,
+      'PLATFORM_VOICE_CALLBACK_SECRET',
+      'platform-voice-callback-secret',
       false,
     ),
   };

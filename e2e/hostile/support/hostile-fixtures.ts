@@ -265,6 +265,14 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
       body: { pnumber: '+13125550155' },
     },
     'platform /api/spam-protected-numbers/{id}/check': { path: { id: String(spamNumber.data.id) } },
+    'platform /api/pipeline/stages/{id}/dispositions': { path: { id: wonStage!.id }, body: { dispositions: ['interested'] } },
+    'platform /api/sandbox/calls': {
+      body: { direction: 'outbound', from_number: '+12125550100', to_number: recipient, answered: true, duration_seconds: 30 },
+    },
+    'platform /api/voice/callbacks/{provider}': {
+      path: { provider: 'sandbox' },
+      body: { kind: 'answered', call_id: 'hostile-1', at: '2031-01-01T00:00:00Z', context: { company_id: String(company) } },
+    },
     'platform /api/company/settings': { body: { timezone: 'America/Chicago', week_start: 'sunday' } },
     'webhook-dispatch /api/webhooks': { body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },
