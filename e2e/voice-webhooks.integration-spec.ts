@@ -1,0 +1,222 @@
+import { createHmac } from 'node:crypto';
+import { PlatformTestApp, type TestUser } from '@suite/platform-app/testing';
+import { eventually, uniqueTopicPrefix } from '@suite/testing';
+import { TestReceiver, WebhookDispatchTestApp, type ReceivedRequest } from '@suite/webhook-dispatch-app/testing';
+
+/**
+ * The voice webhooks end to end: the platform and webhook-dispatch on one Kafka topic prefix, a
+ * webhook subscribed to every call, agent and campaign kind. An agent made and put online through
+ * the API, a sandbox call through the signed provider-callback path, and a campaign dialling a list
+ * through the sandbox each reach the receiver as signed webhooks with the spec's data — every kind
+ * exactly once per fact.
+ */
+let platform: PlatformTestApp;
+let dispatch: WebhookDispatchTestApp;
+let receiver: TestReceiver;
+let admin: TestUser;
+let webhook: { id: string; secret: string };
+
+const PATH = '/voice';
+const KINDS = [
+  'call.started',
+  'call.answered',
+  'call.transferred',
+  'call.ended',
+  'agent.created',
+  'agent.updated',
+  'agent.status_changed',
+  'agent.performance',
+  'campaign.started',
+  'campaign.completed',
+];
+
+beforeAll(async () => {
+  receiver = await TestReceiver.start();
+  const topicPrefix = uniqueTopicPrefix('voice-webhooks');
+  platform = await PlatformTestApp.start('voice_webhooks', { topicPrefix });
+  dispatch = await WebhookDispatchTestApp.start('voice_webhooks', {
+    KAFKA_TOPIC_PREFIX: topicPrefix,
+    AUTH_ISSUER: platform.tokens.issuer,
+    AUTH_JWKS_URL: platform.tokens.jwksUrl,
+    WEBHOOKS_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
+    WEBHOOKS_TIMEOUT_MS: '2000',
+  });
+  const company = await platform.company('Hopper Roofing');
+  admin = await platform.actor(company, [
+    'edit-agents',
+    'view-agents',
+    'edit-calls',
+    'view-calls',
+    'edit-campaigns',
+    'view-campaigns',
+    'edit-contacts',
+    'edit-phone-numbers',
+    'view-phone-numbers',
+    'manage-webhooks',
+  ]);
+  await eventually(
+    async () =>
+      (
+        (await dispatch.db.query(
+          `SELECT (SELECT count(*)::int FROM webhooks.company_replica WHERE id = $1)
+                + (SELECT count(*)::int FROM webhooks.user_replica WHERE id = $2) AS n`,
+          [company, admin.id],
+        )) as Array<{ n: number }>
+      )[0]!.n,
+    (n) => n === 2,
+    { timeoutMs: 60_000, what: 'the platform’s company and user to reach webhook-dispatch’s replicas' },
+  );
+  const created = await dispatch
+    .request('post', '/api/webhooks', await admin.token())
+    .send({ title: 'Voice', url: `${receiver.base()}${PATH}`, events: KINDS })
+    .expect(201);
+  webhook = created.body.data as { id: string; secret: string };
+}, 180_000);
+
+afterAll(async () => {
+  await dispatch?.stop();
+  await platform?.stop();
+  await receiver?.stop();
+});
+
+interface Envelope {
+  event: string;
+  webhook_id: string;
+  data: Record<string, unknown>;
+}
+
+const envelopes = (): Envelope[] => receiver.hitsOf(PATH).map((hit) => JSON.parse(hit.body) as Envelope);
+
+/** The envelopes matching `pick`, once `count` have arrived (and a moment for any extra one). */
+async function delivered(pick: (envelope: Envelope) => boolean, count: number, what: string): Promise<Envelope[]> {
+  await eventually(
+    async () => envelopes().filter(pick).length,
+    (n) => n >= count,
+    { timeoutMs: 60_000, what },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  return envelopes().filter(pick);
+}
+
+function expectSigned(hit: ReceivedRequest): void {
+  const expected = `sha256=${createHmac('sha256', webhook.secret).update(hit.body).digest('hex')}`;
+  expect(hit.headers['x-webhook-signature']).toBe(expected);
+}
+
+const CALL_FIELDS = [
+  'call_id',
+  'agent_id',
+  'caller_number',
+  'called_number',
+  'call_duration',
+  'call_status',
+  'call_direction',
+  'recording_url',
+  'transcription',
+  'sentiment',
+  'disposition',
+  'tags',
+  'custom_fields',
+].sort();
+
+it('sends agent.created, agent.status_changed, each call kind once, and agent.performance when the rate falls', async () => {
+  const token = await admin.token();
+  const agent = await platform
+    .request('post', '/api/agents', token)
+    .send({ name: 'Ava', voice: 'alloy', performance: { min_success_rate: 0.6, window: 5 } })
+    .expect(201);
+  const agentId = String(agent.body.data.id);
+  await platform.request('put', `/api/agents/${agentId}/status`, token).send({ status: 'online' }).expect(200);
+
+  const [created, ...moreCreated] = await delivered(
+    (envelope) => envelope.event === 'agent.created' && envelope.data.agent_id === agentId,
+    1,
+    'agent.created',
+  );
+  expect(moreCreated).toEqual([]);
+  expect(created!.data).toMatchObject({ agent_id: agentId, name: 'Ava', voice: 'alloy', active: true, status: 'offline' });
+  const [status] = await delivered(
+    (envelope) => envelope.event === 'agent.status_changed' && envelope.data.agent_id === agentId,
+    1,
+    'agent.status_changed',
+  );
+  expect(status!.data).toMatchObject({ status: 'online', previous_status: 'offline' });
+
+  const call = await platform
+    .request('post', '/api/sandbox/calls', token)
+    .send({
+      direction: 'inbound',
+      from_number: '+14155550142',
+      to_number: '+12125550100',
+      agent_id: Number(agentId),
+      answered: true,
+      transferred: true,
+      duration_seconds: 75,
+      sentiment: 'Neutral',
+      call_successful: false,
+      disposition: 'Callback Requested',
+      transcription: 'Please call me back tomorrow.',
+    })
+    .expect(201);
+  const callId = call.body.data.call_id as string;
+
+  const ofCall = await delivered(
+    (envelope) => envelope.event.startsWith('call.') && envelope.data.call_id === callId,
+    4,
+    'the four call kinds',
+  );
+  expect(ofCall.map((envelope) => envelope.event).sort()).toEqual([
+    'call.answered',
+    'call.ended',
+    'call.started',
+    'call.transferred',
+  ]);
+  for (const envelope of ofCall) {
+    expect(envelope.webhook_id).toBe(webhook.id);
+    expect(Object.keys(envelope.data).sort()).toEqual(CALL_FIELDS);
+  }
+  const ended = ofCall.find((envelope) => envelope.event === 'call.ended')!;
+  expect(ended.data).toEqual({
+    call_id: callId,
+    agent_id: agentId,
+    caller_number: '+14155550142',
+    called_number: '+12125550100',
+    call_duration: 75,
+    call_status: 'completed',
+    call_direction: 'inbound',
+    recording_url: null,
+    transcription: 'Please call me back tomorrow.',
+    sentiment: 'Neutral',
+    disposition: 'Callback Requested',
+    tags: [],
+    custom_fields: {},
+  });
+  const statuses = Object.fromEntries(ofCall.map((envelope) => [envelope.event, envelope.data.call_status]));
+  expect(statuses).toEqual({
+    'call.started': 'ringing',
+    'call.answered': 'in_progress',
+    'call.transferred': 'transferred',
+    'call.ended': 'completed',
+  });
+  for (const hit of receiver.hitsOf(PATH)) expectSigned(hit);
+
+  // One unsuccessful call out of one: 0 < 0.6, the agent fell below its minimum.
+  const [performance, ...morePerformance] = await delivered(
+    (envelope) => envelope.event === 'agent.performance' && envelope.data.agent_id === agentId,
+    1,
+    'agent.performance',
+  );
+  expect(morePerformance).toEqual([]);
+  expect(performance!.data).toEqual({
+    agent_id: agentId,
+    name: 'Ava',
+    state: 'below_threshold',
+    success_rate: 0,
+    min_success_rate: 0.6,
+    window: 5,
+    calls_considered: 1,
+    successful_calls: 0,
+    call_id: callId,
+    at: expect.any(String),
+  });
+}, 120_000);
