@@ -65,8 +65,12 @@ const isRequiredString = (field: Field) => field.required && field.schema.type =
 /** Below the field's minimum (when it has one). */
 const belowMinimum = (value: number) => (field: Field) =>
   isNumberField(field) && field.schema.minimum !== undefined && value < field.schema.minimum;
-/** A wrong type for a field the request must carry; for an optional one null may mean "leave it out". */
-const wrongTypeIfRequired = (field: Field) => field.required;
+/**
+ * A wrong type for a field the request must carry; for an optional one null may mean "leave it
+ * out", and a field documented `nullable` gives null a meaning of its own (Assign Chatbot's
+ * `agent_id: null` unassigns).
+ */
+const nullRefused = (field: Field) => field.required && field.schema.nullable !== true;
 
 /** Text: no NUL and no lone surrogate enters anywhere; a required string is not blank. */
 const STRING_ATTACKS: Record<string, Attack<string>> = {
@@ -99,7 +103,7 @@ const NUMBER_ATTACKS: Record<string, Attack<unknown>> = {
 
 /** Values of the wrong type, and containers holding attacks. */
 const TYPE_ATTACKS: Record<string, Attack<unknown>> = {
-  null: { value: null, refused: wrongTypeIfRequired },
+  null: { value: null, refused: nullRefused },
   true: { value: true, refused: (field) => typed(field) && field.schema.type !== 'boolean' },
   object: { value: {}, refused: (field) => typed(field) && field.schema.type !== 'object' },
   array: { value: [], refused: (field) => typed(field) && field.schema.type !== 'array' && field.required },

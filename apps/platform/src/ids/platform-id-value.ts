@@ -17,11 +17,14 @@ const isIdValue = (value: unknown): boolean =>
  * checked here (400 otherwise); whether it decodes and names a row of the company is the use
  * case's 404. Documented for OpenAPI as integer or string.
  */
-export const IsPlatformIdValue = (options: { description?: string; required?: boolean } & ValidationOptions = {}) => {
-  const { description, required = true, ...validation } = options;
+export const IsPlatformIdValue = (
+  options: { description?: string; required?: boolean; nullable?: boolean } & ValidationOptions = {},
+) => {
+  const { description, required = true, nullable = false, ...validation } = options;
   return applyDecorators(
     ApiProperty({
       required,
+      ...(nullable ? { nullable: true } : {}),
       oneOf: [
         { type: 'integer', minimum: 1, maximum: MAX_ID },
         { type: 'string', minLength: 1, maxLength: MAX_ID_TEXT },
