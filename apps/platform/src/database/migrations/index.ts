@@ -8,6 +8,7 @@ import { GrantCrmPermissions1795520400000 } from './1795520400000-grant-crm-perm
 import { PipelinePageIndexes1795523047881 } from './1795523047881-pipeline-page-indexes';
 import { Voice1795528569916 } from './1795528569916-voice';
 import { GrantVoicePermissions1795528600000 } from './1795528600000-grant-voice-permissions';
+import { CampaignTicks1795529078079 } from './1795529078079-campaign-ticks';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -21,4 +22,5 @@ export const platformMigrations = [
   PipelinePageIndexes1795523047881,
   Voice1795528569916,
   GrantVoicePermissions1795528600000,
+  CampaignTicks1795529078079,
 ];
