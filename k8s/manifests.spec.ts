@@ -139,7 +139,7 @@ const SECRET_ENV = ['DATABASE_URL', 'INTERNAL_API_TOKEN'];
 /** Secrets only one app reads (its environment class), also from Secret refs only. */
 const APP_SECRET_ENV: Partial<Record<keyof typeof APPS, string[]>> = {
   auth: ['AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET'],
-  platform: ['PLATFORM_ID_ENCRYPTION_KEY'],
+  platform: ['PLATFORM_ID_ENCRYPTION_KEY', 'PLATFORM_VOICE_CALLBACK_SECRET'],
   messaging: ['MESSAGING_CARRIER_CALLBACK_SECRET'],
 };
 const ALL_SECRET_ENV = [...SECRET_ENV, ...Object.values(APP_SECRET_ENV).flat()];
@@ -597,6 +597,7 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
             'AUTH_SESSION_SECRET',
             'AUTH_KEY_ENCRYPTION_SECRET',
             'MESSAGING_CARRIER_CALLBACK_SECRET',
+            'PLATFORM_VOICE_CALLBACK_SECRET',
           ].includes(key)
         ) {
           expect({ key, length: value.length >= 32 }).toEqual({ key, length: true });

@@ -34,10 +34,21 @@ export async function embeddedAuthSecrets(
   };
 }
 
-/** Platform's id encryption key (`.data/platform-id-encryption-key`): 32 random bytes, base64url. */
-export async function embeddedPlatformSecrets(dataDir: string): Promise<{ PLATFORM_ID_ENCRYPTION_KEY: string }> {
+/**
+ * Platform's id encryption key (`.data/platform-id-encryption-key`): 32 random bytes, base64url;
+ * and the shared secret of its signed voice callbacks (`.data/platform-voice-callback-secret`), so
+ * the embedded suite never relies on the voice sandbox's built-in, public secret.
+ */
+export async function embeddedPlatformSecrets(
+  dataDir: string,
+): Promise<{ PLATFORM_ID_ENCRYPTION_KEY: string; PLATFORM_VOICE_CALLBACK_SECRET: string }> {
   return {
     PLATFORM_ID_ENCRYPTION_KEY: await embeddedSecret(dataDir, 'PLATFORM_ID_ENCRYPTION_KEY', 'platform-id-encryption-key'),
+    PLATFORM_VOICE_CALLBACK_SECRET: await embeddedSecret(
+      dataDir,
+      'PLATFORM_VOICE_CALLBACK_SECRET',
+      'platform-voice-callback-secret',
+    ),
   };
 }
 
@@ -75,6 +86,12 @@ export async function existingEmbeddedSecrets(dataDir: string): Promise<Record<s
       dataDir,
       'MESSAGING_CARRIER_CALLBACK_SECRET',
       'messaging-carrier-callback-secret',
+      false,
+    ),
+    PLATFORM_VOICE_CALLBACK_SECRET: await embeddedSecret(
+      dataDir,
+      'PLATFORM_VOICE_CALLBACK_SECRET',
+      'platform-voice-callback-secret',
       false,
     ),
   };

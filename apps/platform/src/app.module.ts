@@ -7,6 +7,7 @@ import { coreModules, entitiesOf, HealthModule } from '@suite/runtime';
 import { AgentsModule } from './agents/agents.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { CallsModule } from './calls/calls.module';
+import { SandboxCallsModule } from './calls/sandbox/sandbox-calls.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
 import { CompaniesModule } from './companies/companies.module';
 import { ContactsModule } from './contacts/contacts.module';
@@ -75,6 +76,8 @@ export class AppModule {
         IdsModule,
         VoiceModule.forEnvironment(env, { provider: options.voiceProvider }),
         ...PLATFORM_FEATURES,
+        // The sandbox voice provider's own route (POST /api/sandbox/calls), mounted only with it.
+        SandboxCallsModule.forEnvironment(env),
       ],
     };
   }

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
 import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment } from '@suite/runtime';
 import { AppModule } from './app.module';
+import { VOICE_CALLBACKS_PATH } from './calls/call-callbacks.controller';
 import { PlatformEnvironment } from './config/platform-environment';
 import type { VoiceProvider } from './voice/voice-provider.port';
 
@@ -17,6 +18,8 @@ export function createPlatformApp(
     appName: APPS.platform.name,
     formatError: formatFailureEnvelope,
     trustedProxies: env.TRUSTED_PROXIES,
+    // The voice provider's signature covers the bytes as sent: that path's body stays unparsed.
+    rawBodyRoutes: [VOICE_CALLBACKS_PATH],
     openApi: {
       title: 'Platform API',
       description: 'Companies, users, roles, teams, workflows, pipelines, phone numbers and dashboards.',

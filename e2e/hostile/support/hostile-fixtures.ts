@@ -234,6 +234,14 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/lists/{id}': { path: { id: list.data.id } },
     'platform /api/appointments': { body: appointmentBody, query: { date_from: '2030-01-01', date_to: '2030-01-31' } },
     'platform /api/appointments/{id}': { path: { id: appointment.data.id } },
+    'platform /api/pipeline/stages/{id}/dispositions': { path: { id: wonStage!.id }, body: { dispositions: ['interested'] } },
+    'platform /api/sandbox/calls': {
+      body: { direction: 'outbound', from_number: '+12125550100', to_number: recipient, answered: true, duration_seconds: 30 },
+    },
+    'platform /api/voice/callbacks/{provider}': {
+      path: { provider: 'sandbox' },
+      body: { kind: 'answered', call_id: 'hostile-1', at: '2031-01-01T00:00:00Z', context: { company_id: String(company) } },
+    },
     'platform /api/company/settings': { body: { timezone: 'America/Chicago', week_start: 'sunday' } },
     'webhook-dispatch /api/webhooks': { body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },

@@ -37,6 +37,7 @@ export * from './time/time-zone-table';
 export * from './http/content-type';
 export * from './http/untrusted-input';
 export * from './http/untrusted-input-error';
+export * from './http/signed-callback';
 export * from './validation/validators';
 export * from './validation/phone-number';
 export * from './validation/phone.validators';

@@ -1,6 +1,7 @@
-import { IsIn, IsOptional, IsUrl, registerDecorator, type ValidationOptions } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsUrl, Max, Min, registerDecorator, type ValidationOptions } from 'class-validator';
 import { BaseEnvironment, Secret } from '@suite/runtime';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
+import { MIN_VOICE_CALLBACK_SECRET_LENGTH } from '../voice/voice-callback-secret';
 import { VOICE_PROVIDER_NAMES } from '../voice/voice-provider-registry';
 
 /** A 32-byte key written as base64 or base64url. */
@@ -12,6 +13,29 @@ function IsBase64Key32(options?: ValidationOptions): PropertyDecorator {
       propertyName: propertyName as string,
       options: { message: `${String(propertyName)} must be 32 bytes, base64-encoded`, ...options },
       validator: { validate: (value: unknown) => typeof value === 'string' && PlatformIdCodec.parseKey(value) !== null },
+    });
+}
+
+/**
+ * The voice callback secret: at least 32 characters when set; may be left unset only with the
+ * sandbox provider (which then uses a built-in secret, voice/voice-callback-secret.ts).
+ */
+function IsVoiceCallbackSecret(options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isVoiceCallbackSecret',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: {
+        message: `PLATFORM_VOICE_CALLBACK_SECRET must be at least ${MIN_VOICE_CALLBACK_SECRET_LENGTH} characters; only the sandbox voice provider may run without it`,
+        ...options,
+      },
+      validator: {
+        validate: (value: unknown, args) =>
+          value === undefined
+            ? (args?.object as PlatformEnvironment).PLATFORM_VOICE_PROVIDER === 'sandbox'
+            : typeof value === 'string' && value.length >= MIN_VOICE_CALLBACK_SECRET_LENGTH,
+      },
     });
 }
 
@@ -45,6 +69,21 @@ export class PlatformEnvironment extends BaseEnvironment {
   /** Which voice-provider adapter sells numbers and places calls; `sandbox` simulates one (docs/voice.md). */
   @IsIn(VOICE_PROVIDER_NAMES, { message: `PLATFORM_VOICE_PROVIDER must be one of: ${VOICE_PROVIDER_NAMES.join(', ')}` })
   PLATFORM_VOICE_PROVIDER: string = 'sandbox';
+
+  /**
+   * Shared secret of the signed voice callbacks (`POST /api/voice/callbacks/{provider}`,
+   * HMAC-SHA256, docs/voice.md). Required with a real provider; unset in sandbox mode, a
+   * built-in secret is used. The embedded launcher writes a random one to `.data/`.
+   */
+  @Secret()
+  @IsVoiceCallbackSecret()
+  PLATFORM_VOICE_CALLBACK_SECRET?: string;
+
+  /** Sandbox: real time between the simulated steps of a placed call (started → answered → … → ended). */
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  PLATFORM_SANDBOX_CALL_STEP_MS: number = 1000;
 }
 
 /** Auth's base URL for service-to-service calls, without a trailing slash. */

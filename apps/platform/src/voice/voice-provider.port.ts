@@ -100,7 +100,19 @@ export type VoiceCallback =
   | ({ kind: 'started'; direction: CallDirection; from: string; to: string } & CallStep)
   | ({ kind: 'answered' } & CallStep)
   | ({ kind: 'transferred'; transferredTo: string | null } & CallStep)
-  | ({ kind: 'ended' } & CallStep & CallOutcome);
+  | ({ kind: 'ended' } & CallStep & CallOutcome & EndedCallFacts);
+
+/**
+ * What an `ended` callback may repeat of the earlier steps (providers send the numbers on every
+ * callback): a call whose `ended` arrives first is recorded started (and answered) from these.
+ */
+export interface EndedCallFacts {
+  direction?: CallDirection;
+  from?: string;
+  to?: string;
+  startedAt?: Date;
+  answeredAt?: Date;
+}
 
 export interface CallStep {
   callId: string;

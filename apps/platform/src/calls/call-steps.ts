@@ -1,0 +1,131 @@
+import type { CallDirection, CallStatus } from '@suite/contracts';
+import type { CallOutcome, VoiceCallback } from '../voice/voice-provider.port';
+import type { VoiceCallbackOutcome } from '../voice/voice-callback-sink';
+
+/** One lifecycle step to record: it sets its column once and publishes `call.<kind>`. */
+export type CallStepPlan =
+  | { kind: 'started'; at: Date }
+  | { kind: 'answered'; at: Date }
+  | { kind: 'transferred'; at: Date }
+  | { kind: 'ended'; at: Date; outcome: CallOutcome };
+
+/** The lifecycle columns of a call as its locked row holds them. */
+export interface CallProgress {
+  answeredAt: Date | null;
+  transferredAt: Date | null;
+  endedAt: Date | null;
+}
+
+/** What a new call row starts with, taken from the first callback that mentions it. */
+export interface CallBirth {
+  direction: CallDirection;
+  callerNumber: string;
+  calledNumber: string;
+  startedAt: Date;
+}
+
+/**
+ * The row a callback creates when it is the first one seen of its call: a `started` gives its own
+ * facts; a later step arriving first (lost or late callbacks) gives what it repeats — an `ended`
+ * may carry the numbers and times — else the call is recorded as outbound, numbers unknown (''),
+ * started at the step's time.
+ */
+export function callBirthOf(callback: VoiceCallback): CallBirth {
+  if (callback.kind === 'started')
+    return { direction: callback.direction, callerNumber: callback.from, calledNumber: callback.to, startedAt: callback.at };
+  if (callback.kind === 'ended') {
+    const answeredAt = connectedAt(callback);
+    return {
+      direction: callback.direction ?? 'outbound',
+      callerNumber: callback.from ?? '',
+      calledNumber: callback.to ?? '',
+      startedAt: earliest(callback.startedAt ?? answeredAt ?? callback.at, callback.at),
+    };
+  }
+  return { direction: 'outbound', callerNumber: '', calledNumber: '', startedAt: callback.at };
+}
+
+/**
+ * Which steps a callback records on a call, given whether its row was just created and its
+ * progress: each step once and in order (started → answered → transferred → ended).
+ * - A repeated step is `duplicate` and records nothing.
+ * - A step whose predecessors were never seen records them first: a first `answered` records
+ *   started; a `transferred` records answered; a first `ended` records started and, when the
+ *   outcome says the call was connected, answered.
+ * - A step the call has moved past (answered or transferred after the end) is `ignored`.
+ */
+export function planCallSteps(
+  callback: VoiceCallback,
+  created: boolean,
+  progress: CallProgress,
+): { outcome: VoiceCallbackOutcome; steps: CallStepPlan[] } {
+  const steps: CallStepPlan[] = created ? [{ kind: 'started', at: callBirthOf(callback).startedAt }] : [];
+  const done = (outcome: VoiceCallbackOutcome) => ({ outcome, steps });
+  switch (callback.kind) {
+    case 'started':
+      return created ? done('applied') : done('duplicate');
+    case 'answered':
+      if (progress.answeredAt) return done(created ? 'applied' : 'duplicate');
+      if (progress.endedAt) return done('ignored');
+      steps.push({ kind: 'answered', at: callback.at });
+      return done('applied');
+    case 'transferred':
+      if (progress.transferredAt) return done('duplicate');
+      if (progress.endedAt) return done('ignored');
+      if (!progress.answeredAt) steps.push({ kind: 'answered', at: callback.at });
+      steps.push({ kind: 'transferred', at: callback.at });
+      return done('applied');
+    case 'ended': {
+      if (progress.endedAt) return done('duplicate');
+      const answeredAt = connectedAt(callback);
+      if (!progress.answeredAt && answeredAt) steps.push({ kind: 'answered', at: answeredAt });
+      const {
+        durationSeconds,
+        hangupReason,
+        callSuccessful,
+        sentiment,
+        disposition,
+        transcription,
+        recordingUrl,
+        tags,
+        customFields,
+      } = callback;
+      steps.push({
+        kind: 'ended',
+        at: callback.at,
+        outcome: {
+          durationSeconds,
+          hangupReason,
+          callSuccessful,
+          sentiment,
+          disposition,
+          transcription,
+          recordingUrl,
+          tags,
+          customFields,
+        },
+      });
+      return done('applied');
+    }
+  }
+}
+
+/**
+ * How a call ends: `failed` on a provider error, `no_answer` when never answered, else `completed`
+ * (a transferred call too: its end is the end of our leg).
+ */
+export function endedStatusOf(outcome: Pick<CallOutcome, 'hangupReason'>, answered: boolean): CallStatus {
+  if (outcome.hangupReason === 'error') return 'failed';
+  if (!answered || outcome.hangupReason === 'dial_no_answer') return 'no_answer';
+  return 'completed';
+}
+
+/** When an ended call was connected: the time it repeats, else its end minus its duration; null when never connected. */
+function connectedAt(callback: Extract<VoiceCallback, { kind: 'ended' }>): Date | null {
+  if (callback.answeredAt) return earliest(callback.answeredAt, callback.at);
+  if (callback.durationSeconds > 0 && callback.hangupReason !== 'dial_no_answer' && callback.hangupReason !== 'error')
+    return new Date(callback.at.getTime() - callback.durationSeconds * 1000);
+  return null;
+}
+
+const earliest = (a: Date, b: Date): Date => (a.getTime() <= b.getTime() ? a : b);
