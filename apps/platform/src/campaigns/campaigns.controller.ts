@@ -1,11 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, AppError, PaginatedResponse, paginated, success } from '@suite/runtime';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import {
+  AGENT_REFUSED,
+  AGENT_REFUSED_FIELD,
   ALREADY_COMPLETED,
   ALREADY_RUNNING,
   CampaignsService,
@@ -46,7 +48,7 @@ export class CampaignsController {
     const created = await this.campaigns.create(companyId, {
       name: body.name,
       listId: this.codec.decode(String(body.list_id)),
-      agentId: body.agent_id === undefined ? null : (this.codec.decode(String(body.agent_id)) ?? '0'),
+      agentId: body.agent_id === undefined ? null : this.decodeAgentId(body.agent_id),
       callerNumber: body.caller_number ?? null,
       callsPerMinute: body.calls_per_minute ?? 5,
       maxConcurrentCalls: body.max_concurrent_calls ?? 1,
@@ -141,5 +143,12 @@ export class CampaignsController {
   ) {
     await this.campaigns.delete(companyId, id);
     return success({ message: 'Campaign deleted successfully.' });
+  }
+
+  /** An agent id that decodes to nothing names no agent of the company: the same 422 as an unknown one. */
+  private decodeAgentId(value: number | string): string {
+    const id = this.codec.decode(String(value));
+    if (!id) throw new AppError('unprocessable', AGENT_REFUSED, { agent_id: [AGENT_REFUSED_FIELD] });
+    return id;
   }
 }

@@ -299,6 +299,12 @@ describe('creating a campaign', () => {
       'list_id',
     ],
     ['an undecodable list id', async (c) => ({ ...(await valid(c)), list_id: 'not-an-id' }), 422, 'list_id'],
+    [
+      'an undecodable agent id',
+      async (c) => ({ name: 'n', list_id: (await listOf(c, [])).listId, agent_id: 'not-an-id' }),
+      422,
+      'agent_id',
+    ],
     ['neither agent nor caller number', async (c) => ({ name: 'n', list_id: (await listOf(c, [])).listId }), 422, 'agent_id'],
     [
       'both agent and caller number',
@@ -442,6 +448,57 @@ describe('starting and stopping', () => {
       changed_by: fixture.admin.A.id,
     });
     expect(events[1]!.data).toMatchObject({ status: 'stopped', changed_by: fixture.admin.A.id });
+  });
+
+  it('completes at once when every contact of the list has a phone that is no number (started, then completed)', async () => {
+    const broken = await platform.contact(fixture.company.A, { phone: nyPhone(1) });
+    await platform.db.query("UPDATE platform.contacts SET phone = '+15555550199' WHERE id = $1", [broken.id]);
+    const listId = await platform.list(fixture.company.A, [broken.id]);
+    const { campaign } = await platform.app.get(CampaignsService).create(fixture.company.A, {
+      name: 'Nobody callable',
+      listId,
+      agentId: null,
+      callerNumber: (await ownNumber(fixture.company.A)).phoneNumber,
+      callsPerMinute: 5,
+      maxConcurrentCalls: 1,
+      windowStart: '00:00',
+      windowEnd: '24:00',
+    });
+    const started = await platform
+      .request('post', `/api/campaigns/${b64(campaign.id)}/start`, await fixture.admin.A.token())
+      .expect(200);
+    expect(started.body.data).toMatchObject({
+      status: 'completed',
+      total_contacts: 1,
+      done_contacts: 1,
+      completed_at: expect.any(String),
+      progress: { total: 1, skipped: 1, done: 0, pending: 0, calling: 0 },
+    });
+    expect((await eventsOf(campaign.id)).map((event) => event.type)).toEqual(['campaign.started', 'campaign.completed']);
+    expect(await campaignRow(campaign.id)).toMatchObject({ tick_job_id: null });
+  });
+
+  it('stop then start at once: the restarted chain alone dials, and each contact is still called once', async () => {
+    const token = await fixture.admin.A.token();
+    provider.callMs = 300;
+    const id = await draft(fixture.company.A, [1, 2, 3, 4].map(nyPhone), { maxConcurrentCalls: 1 });
+    await platform.request('post', `/api/campaigns/${b64(id)}/start`, token).expect(200);
+    const first = (await campaignRow(id)).tick_job_id;
+    await platform.request('post', `/api/campaigns/${b64(id)}/stop`, token).expect(200);
+    expect(await campaignRow(id)).toMatchObject({ tick_job_id: null });
+    await platform.request('post', `/api/campaigns/${b64(id)}/start`, token).expect(200);
+    expect((await campaignRow(id)).tick_job_id).not.toBe(first);
+    await completed(id);
+    provider.callMs = 100;
+    const placed = [...provider.placed.values()].filter((request) => request.context.campaignId === id);
+    expect(placed).toHaveLength(4);
+    expect(provider.afterEnd).toEqual([]);
+    expect((await eventsOf(id)).map((event) => event.type)).toEqual([
+      'campaign.started',
+      'campaign.stopped',
+      'campaign.started',
+      'campaign.completed',
+    ]);
   });
 
   it('refuses to start over a list without a contact with a phone (422), and leaves the campaign a draft', async () => {

@@ -19,6 +19,8 @@ export const ALREADY_RUNNING = 'The campaign is already running.';
 export const ALREADY_COMPLETED = 'The campaign is completed; it cannot be started again.';
 export const NOT_RUNNING = 'Only a running campaign can be stopped.';
 export const STOP_BEFORE_DELETE = 'Stop the campaign before deleting it.';
+export const AGENT_REFUSED = 'agent_id must be an active agent of the company with an outbound number.';
+export const AGENT_REFUSED_FIELD = 'not an active agent of the company with an outbound number';
 
 export interface CampaignInput {
   name: string;
@@ -77,9 +79,7 @@ export class CampaignsService {
         : null;
       if (!list) throw new AppError('unprocessable', 'list_id must be a list of the company.', { list_id: ['unknown list'] });
       if (input.agentId !== null && !(await agentOutboundNumber(manager, companyId, input.agentId))) {
-        throw new AppError('unprocessable', 'agent_id must be an active agent of the company with an outbound number.', {
-          agent_id: ['not an active agent of the company with an outbound number'],
-        });
+        throw new AppError('unprocessable', AGENT_REFUSED, { agent_id: [AGENT_REFUSED_FIELD] });
       }
       if (input.callerNumber !== null && !(await liveNumber(manager, companyId, input.callerNumber))) {
         throw new AppError('unprocessable', 'caller_number must be a phone number of the company.', {
