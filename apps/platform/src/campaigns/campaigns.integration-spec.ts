@@ -12,7 +12,10 @@ import {
   type EndpointCase,
   type TenancyFixture,
 } from '../testing';
+import { CampaignEntity } from './campaign.entity';
 import { CampaignsService, type CampaignInput } from './campaigns.service';
+import { CALL_LOST_AFTER_MS } from './dialer/campaign-dialer';
+import { CampaignTicks } from './dialer/campaign-ticks';
 
 /**
  * Dialer campaigns on real PostgreSQL and Kafka, with a recording voice provider whose calls end
@@ -596,6 +599,34 @@ describe('dialing', () => {
     const placed = [...provider.placed.values()].filter((request) => request.context.campaignId === id);
     expect(placed).toHaveLength(4);
     expect(placed.every((request) => request.from === outbound!.phoneNumber && request.agentId === ava.id)).toBe(true);
+  });
+
+  it('gives up a call whose end never arrives after CALL_LOST_AFTER_MS (outcome no_result), and completes', async () => {
+    const silent = nyPhone(2);
+    provider.silent.add(silent);
+    const id = await draft(fixture.company.A, [nyPhone(1), silent]);
+    await platform.app.get(CampaignsService).start(fixture.company.A, id, null);
+    await eventually(
+      () => contactRows(id),
+      (rows) => rows.some((row) => row.phone === silent && row.state === 'calling' && row.call_id !== null),
+      { what: 'the silent call to be placed' },
+    );
+    // Hours pass: the call was placed longer ago than any call lasts. The next tick gives it up.
+    await platform.db.query('UPDATE platform.campaign_contacts SET called_at = $2 WHERE campaign_id = $1 AND phone = $3', [
+      id,
+      new Date(Date.now() - CALL_LOST_AFTER_MS - 60_000),
+      silent,
+    ]);
+    await platform.db.transaction(async (manager) => {
+      const campaign = await CompanyScopedRepository.of(manager, CampaignEntity, fixture.company.A).findOne({
+        where: { id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      await platform.app.get(CampaignTicks).arm(manager, campaign!);
+    });
+    await completed(id);
+    const rows = await contactRows(id);
+    expect(rows.find((row) => row.phone === silent)).toMatchObject({ state: 'done', outcome: 'no_result' });
   });
 
   it('leaves contacts outside their calling window pending until it opens, and places nothing', async () => {

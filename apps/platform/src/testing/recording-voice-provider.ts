@@ -22,6 +22,8 @@ export class RecordingVoiceProvider implements VoiceProvider {
   /** Requests for a key whose call had already ended: a second call to that contact. */
   readonly afterEnd: string[] = [];
   readonly rejects = new Set<string>();
+  /** Numbers whose calls never report their end (a lost callback). */
+  readonly silent = new Set<string>();
   callMs = 100;
   platform?: PlatformTestApp;
 
@@ -32,7 +34,7 @@ export class RecordingVoiceProvider implements VoiceProvider {
     if (this.ended.has(request.idempotencyKey)) this.afterEnd.push(request.idempotencyKey);
     if (!this.placed.has(request.idempotencyKey)) {
       this.placed.set(request.idempotencyKey, request);
-      setTimeout(() => void this.end(request, callId), this.callMs);
+      if (!this.silent.has(request.to)) setTimeout(() => void this.end(request, callId), this.callMs);
     }
     return { callId };
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, LessThanOrEqual, MoreThan, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, LessThan, LessThanOrEqual, MoreThan, Not, type EntityManager } from 'typeorm';
 import { CompanyScopedRepository, unscopedRepository } from '@suite/runtime';
 import { CompanyEntity } from '../../companies/company.entity';
 import { CallRejectedError, VoiceProviderUnavailableError } from '../../voice/voice-errors';
@@ -25,6 +25,12 @@ const PICK_BATCH = 100;
 const PROVIDER_RETRY_MS = 30_000;
 /** A campaign that cannot call now (its number released, its agent gone) looks again this often. */
 const NO_CALLER_RECHECK_MS = 60_000;
+/**
+ * A call placed this long ago whose end never arrived (a lost callback, a provider that forgot it)
+ * is given up: the contact is done with outcome `no_result`, so the campaign can still complete.
+ * Far beyond any real call; a late end for it is then ignored (the row is no longer `calling`).
+ */
+export const CALL_LOST_AFTER_MS = 4 * 60 * 60_000;
 /** A tick whose job failed for good re-arms the campaign after this long, so a bug never strands it. */
 const FAILED_TICK_REARM_MS = 5 * 60_000;
 
@@ -96,12 +102,28 @@ export class CampaignDialer {
       if (!campaign) return { result: { live: false, nextAt: null } };
       if (campaign.status !== 'running' || campaign.deletedAt) return { result: { live: true, nextAt: null } };
       const now = new Date();
+      const contacts = CompanyScopedRepository.of(manager, CampaignContactEntity, campaign.companyId);
+      const lost = await contacts.find({
+        where: {
+          campaignId: campaign.id,
+          state: 'calling',
+          callId: Not(IsNull()),
+          calledAt: LessThan(new Date(now.getTime() - CALL_LOST_AFTER_MS)),
+        },
+        lock: { mode: 'pessimistic_write' },
+      });
+      for (const contact of lost) {
+        this.logger.warn(
+          `campaign ${campaign.id}: call ${contact.callId} never reported its end; contact ${contact.contactId} given up`,
+        );
+        await this.progress.finishContact(manager, campaign, contact, 'no_result', null, now);
+      }
+      if (campaign.status !== 'running') return { result: { live: true, nextAt: null } };
       const from = await campaignFromNumber(manager, campaign);
       if (!from) {
         this.logger.warn(`campaign ${campaign.id}: no number to call from (released number or inactive agent); waiting`);
         return { result: { live: true, nextAt: new Date(now.getTime() + NO_CALLER_RECHECK_MS) } };
       }
-      const contacts = CompanyScopedRepository.of(manager, CampaignContactEntity, campaign.companyId);
       // A `calling` row without a call id when no other tick of the campaign runs: its tick died
       // between marking it and hearing the provider. Placed again with the same key: same call.
       const orphans = await contacts.find({ where: { campaignId: campaign.id, state: 'calling', callId: IsNull() } });
