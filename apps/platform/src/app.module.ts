@@ -22,6 +22,7 @@ import { SpamProtectedNumbersModule } from './spam-protected-numbers/spam-protec
 import { TeamsModule } from './teams/teams.module';
 import { UsersModule } from './users/users.module';
 import { VoiceModule } from './voice/voice.module';
+import type { VoiceProvider } from './voice/voice-provider.port';
 
 /**
  * The platform's features, each a @FeatureModule owning its tables, routes and event handlers
@@ -54,7 +55,8 @@ export const PLATFORM_ENTITIES = [...entitiesOf(PLATFORM_FEATURES), ...AUTHZ_ENT
 
 @Module({})
 export class AppModule {
-  static forRoot(env: PlatformEnvironment): DynamicModule {
+  /** `options.voiceProvider` replaces the voice adapter (tests with a fake provider); production passes none. */
+  static forRoot(env: PlatformEnvironment, options: { voiceProvider?: VoiceProvider } = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -72,7 +74,7 @@ export class AppModule {
         JobsModule.forRoot({ appName: APPS.platform.name, schema: APPS.platform.schema }),
         AuthzModule.forRoot(),
         IdsModule,
-        VoiceModule.forEnvironment(env),
+        VoiceModule.forEnvironment(env, { provider: options.voiceProvider }),
         ...PLATFORM_FEATURES,
         // The sandbox voice provider's own route (POST /api/sandbox/calls), mounted only with it.
         SandboxCallsModule.forEnvironment(env),

@@ -4,13 +4,17 @@ import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironmen
 import { AppModule } from './app.module';
 import { VOICE_CALLBACKS_PATH } from './calls/call-callbacks.controller';
 import { PlatformEnvironment } from './config/platform-environment';
+import type { VoiceProvider } from './voice/voice-provider.port';
 
 export const loadPlatformEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(PlatformEnvironment, env, { PORT: APPS.platform.defaultPort });
 
 /** Builds the platform app (not listening yet); used by main.ts, the embedded launcher and tests. */
-export function createPlatformApp(env: PlatformEnvironment): Promise<INestApplication> {
-  return createApp(AppModule.forRoot(env), {
+export function createPlatformApp(
+  env: PlatformEnvironment,
+  options: { voiceProvider?: VoiceProvider } = {},
+): Promise<INestApplication> {
+  return createApp(AppModule.forRoot(env, options), {
     appName: APPS.platform.name,
     formatError: formatFailureEnvelope,
     trustedProxies: env.TRUSTED_PROXIES,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, CLOCK, type Clock } from '@suite/runtime';
+import { AppError, CLOCK, recipientTimeZones, type Clock } from '@suite/runtime';
 import { isCapabilityFresh } from '../carrier/capability-cache';
 import type { PhoneCapability } from '../carrier/carrier.port';
 import { fromContactCapability } from '../contacts/contact-capability';
@@ -10,7 +10,6 @@ import { MessageEventsWriter } from '../messages/message-events.writer';
 import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
 import { isNewContactForNumber, pacingDay } from '../send-rules/pacing';
 import { countNewContacts } from './new-contact-count';
-import { recipientTimeZones } from '../send-rules/recipient-time-zone';
 import { DEFAULT_WORKSPACE_TIME_ZONE } from '../send-rules/scheduling-defaults';
 import { SenderNumberEntity } from '../sender-numbers/sender-number.entity';
 import { SenderPinningService } from '../sender-numbers/sender-pinning.service';

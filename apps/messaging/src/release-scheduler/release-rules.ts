@@ -1,7 +1,5 @@
-import { exponentialBackoffMs } from '@suite/runtime';
+import { exponentialBackoffMs, windowOpeningFor, type RecipientTimeZones, type SendWindow } from '@suite/runtime';
 import { dailyNewContactCap, nextSendSlot, type WarmupSettings } from '../send-rules/pacing';
-import { windowOpeningFor, type RecipientTimeZones } from '../send-rules/recipient-time-zone';
-import type { SendWindow } from '../send-rules/send-window';
 
 /**
  * The release scheduler's decisions as pure functions of what the claim transaction read

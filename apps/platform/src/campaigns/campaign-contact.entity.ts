@@ -12,6 +12,8 @@ export type CampaignContactState = (typeof CAMPAIGN_CONTACT_STATES)[number];
  */
 @Entity({ name: 'campaign_contacts' })
 @Index('campaign_contacts_due_idx', ['campaignId', 'state', 'notBefore'])
+// The pacing count: calls a campaign started within the last minute.
+@Index('campaign_contacts_called_idx', ['campaignId', 'calledAt'])
 export class CampaignContactEntity {
   @PrimaryColumn({ type: 'bigint' })
   campaignId!: string;

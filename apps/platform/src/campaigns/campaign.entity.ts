@@ -52,6 +52,15 @@ export class CampaignEntity {
   @Column({ type: 'integer', default: 0 })
   doneContacts!: number;
 
+  /**
+   * The dialer's live tick job (campaign.dial), null when none is due. Whoever arms a tick (start,
+   * a call's end, the tick itself) enqueues a new job and writes its id here under the row lock;
+   * a tick whose id is no longer this one does nothing and arms nothing, so however start, stop
+   * and call ends interleave, one chain of ticks drives a campaign.
+   */
+  @Column({ type: 'uuid', nullable: true })
+  tickJobId!: string | null;
+
   @Column({ type: 'timestamptz', nullable: true })
   startedAt!: Date | null;
 

@@ -4,3 +4,4 @@
 export { PlatformTestApp, type PlatformTestOptions, type TestUser, type UserOptions } from './platform-test-app';
 export { createTenancyFixture, type CompanyKey, type TenancyFixture } from './tenancy-fixture';
 export { endpointRules, sendCase, type EndpointCase, type EndpointTarget, type SendOptions } from './endpoint-rules';
+export { RecordingVoiceProvider } from './recording-voice-provider';

@@ -13,6 +13,7 @@ import { ListsService } from '../lists/lists.service';
 import type { AppointmentEntity } from '../appointments/appointment.entity';
 import { AppointmentsService, type AppointmentInput } from '../appointments/appointments.service';
 import { createPlatformApp, loadPlatformEnvironment } from '../platform.app';
+import type { VoiceProvider } from '../voice/voice-provider.port';
 import type { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { RolesService } from '../roles/roles.service';
@@ -40,6 +41,8 @@ type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 export interface PlatformTestOptions {
   /** Topics shared with another app of the spec (webhook-dispatch, say); its own unique prefix otherwise. */
   topicPrefix?: string;
+  /** Replaces the voice adapter (the sandbox unless PLATFORM_VOICE_PROVIDER says otherwise) with a test's own. */
+  voiceProvider?: VoiceProvider;
 }
 
 /**
@@ -57,31 +60,45 @@ export class PlatformTestApp {
   private readonly pending = { companies: new Set<string>(), users: new Set<string>(), credentials: new Set<string>() };
 
   private constructor(
-    readonly app: INestApplication,
-    readonly db: DataSource,
+    public app: INestApplication,
+    public db: DataSource,
     readonly tokens: TestTokenIssuer,
     private readonly database: TestDatabase,
+    private readonly boot: () => Promise<INestApplication>,
   ) {}
 
   static async start(name: string, options: PlatformTestOptions = {}): Promise<PlatformTestApp> {
     const tokens = await TestTokenIssuer.start();
     const database = await createTestDatabase(`platform_${name}`);
-    const app = await createPlatformApp(
-      loadPlatformEnvironment({
-        ...process.env,
-        DATABASE_URL: database.url,
-        KAFKA_TOPIC_PREFIX: options.topicPrefix ?? uniqueTopicPrefix(`platform-${name}`),
-        KAFKA_TOPIC_PARTITIONS: '1',
-        AUTH_ISSUER: tokens.issuer,
-        AUTH_JWKS_URL: tokens.jwksUrl,
-        PLATFORM_ID_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        INTERNAL_API_TOKEN: 'i'.repeat(40),
-        LOG_LEVEL: 'silent',
-        PORT: '0',
-      }),
-    );
-    await app.init();
-    return new PlatformTestApp(app, app.get(DataSource), tokens, database);
+    const env = loadPlatformEnvironment({
+      ...process.env,
+      DATABASE_URL: database.url,
+      KAFKA_TOPIC_PREFIX: options.topicPrefix ?? uniqueTopicPrefix(`platform-${name}`),
+      KAFKA_TOPIC_PARTITIONS: '1',
+      AUTH_ISSUER: tokens.issuer,
+      AUTH_JWKS_URL: tokens.jwksUrl,
+      PLATFORM_ID_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      INTERNAL_API_TOKEN: 'i'.repeat(40),
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+    });
+    const boot = async () => {
+      const app = await createPlatformApp(env, { voiceProvider: options.voiceProvider });
+      await app.init();
+      return app;
+    };
+    const app = await boot();
+    return new PlatformTestApp(app, app.get(DataSource), tokens, database, boot);
+  }
+
+  /**
+   * Closes the app (its workers stop as in a deploy) and boots a new one on the same database,
+   * topics, keys and token issuer: what survives a restart is what the database and Kafka hold.
+   */
+  async restart(): Promise<void> {
+    await this.app.close();
+    this.app = await this.boot();
+    this.db = this.app.get(DataSource);
   }
 
   async stop(): Promise<void> {

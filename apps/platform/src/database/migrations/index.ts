@@ -9,6 +9,7 @@ import { PipelinePageIndexes1795523047881 } from './1795523047881-pipeline-page-
 import { Voice1795528569916 } from './1795528569916-voice';
 import { GrantVoicePermissions1795528600000 } from './1795528600000-grant-voice-permissions';
 import { SpamNumberUnique1795529011248 } from './1795529011248-spam-number-unique';
+import { CampaignTicks1795529078079 } from './1795529078079-campaign-ticks';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -23,4 +24,5 @@ export const platformMigrations = [
   Voice1795528569916,
   GrantVoicePermissions1795528600000,
   SpamNumberUnique1795529011248,
+  CampaignTicks1795529078079,
 ];

@@ -2,9 +2,10 @@ import { DateTime } from 'luxon';
 import { isKnownTimeZone } from './known-time-zones';
 
 /**
- * Local hours in which messages may be handed to the carrier: `HH:MM` to `HH:MM`, start
- * inclusive, end exclusive (08:00–21:00 lets 20:59:59 go, not 21:00). `end` may be `24:00`
- * (until midnight); `start` after `end` is an overnight window (22:00–06:00).
+ * Local hours in which messages may be handed to the carrier (messaging) or calls placed (the
+ * platform's dialer campaigns): `HH:MM` to `HH:MM`, start inclusive, end exclusive (08:00–21:00
+ * lets 20:59:59 go, not 21:00). `end` may be `24:00` (until midnight); `start` after `end` is an
+ * overnight window (22:00–06:00).
  */
 export interface SendWindow {
   readonly start: string;

@@ -1,10 +1,16 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { DEFAULT_WORKSPACE_TIME_ZONE } from './scheduling-defaults';
 import { nextWindowOpening, type SendWindow } from './send-window';
 import { zonesForDigits } from './time-zone-table';
 
 /**
- * The zones a recipient may be in. `number`: from the number's prefix (libphonenumber's
+ * The home zone used when the caller names none: most US senders' zone. Messaging's workspaces
+ * (send-rules/scheduling-defaults.ts) and the platform's companies pass their own.
+ */
+export const DEFAULT_HOME_TIME_ZONE = 'America/New_York';
+
+/**
+ * The zones a recipient (of a message, or of a campaign's call) may be in. "Workspace" below is
+ * the sender's home: a messaging workspace, or a platform company (its `timezone`). `number`: from the number's prefix (libphonenumber's
  * time-zone data; a prefix can map to several zones, e.g. UK mobiles to London, Jersey,
  * Guernsey and Man). `country`: the data places the number only by its country (toll-free,
  * non-geographic or unmapped ranges), so every zone of the country. `workspace_default`: the
@@ -26,7 +32,7 @@ export interface RecipientTimeZones {
  */
 export async function recipientTimeZones(
   phone: string,
-  workspaceDefaultZone: string = DEFAULT_WORKSPACE_TIME_ZONE,
+  workspaceDefaultZone: string = DEFAULT_HOME_TIME_ZONE,
 ): Promise<RecipientTimeZones> {
   const workspaceDefault: RecipientTimeZones = { zones: [workspaceDefaultZone], source: 'workspace_default' };
   const parsed = parsePhoneNumberFromString(phone, 'US');
@@ -50,7 +56,7 @@ export function windowOpeningFor(
   instant: Date,
   recipient: RecipientTimeZones,
   window: SendWindow,
-  workspaceDefaultZone: string = DEFAULT_WORKSPACE_TIME_ZONE,
+  workspaceDefaultZone: string = DEFAULT_HOME_TIME_ZONE,
 ): { at: Date; zones: readonly string[] } {
   const everywhere = nextWindowOpening(instant, recipient.zones, window);
   if (everywhere) return { at: everywhere, zones: recipient.zones };

@@ -1,0 +1,154 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ActingCompany, CompanyQuery, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
+import { ApiErrors, ApiSuccessResponse, AppError, PaginatedResponse, paginated, success } from '@suite/runtime';
+import { PlatformIdCodec } from '../ids/platform-id.codec';
+import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
+import { ApiNotFoundInCompany } from '../shared/not-found.docs';
+import {
+  AGENT_REFUSED,
+  AGENT_REFUSED_FIELD,
+  ALREADY_COMPLETED,
+  ALREADY_RUNNING,
+  CampaignsService,
+  EMPTY_LIST,
+  NOT_RUNNING,
+  STOP_BEFORE_DELETE,
+} from './campaigns.service';
+import { CampaignResponse, mapCampaign } from './dto/campaign.response';
+import { CreateCampaignRequest } from './dto/create-campaign.request';
+import { ListCampaignsQuery } from './dto/list-campaigns.query';
+import { refuseBody } from './dto/no-body';
+
+const DEFAULT_WINDOW = { start: '09:00', end: '20:00' };
+
+/** Dialer campaigns: call every contact of a list once, paced, inside each contact's calling hours. Ids answer in base64. */
+@ApiTags('campaigns')
+@Controller('api/campaigns')
+export class CampaignsController {
+  constructor(
+    private readonly campaigns: CampaignsService,
+    private readonly codec: PlatformIdCodec,
+  ) {}
+
+  @Post()
+  @RequirePermission('edit-campaigns')
+  @ApiOperation({ summary: 'Create a campaign (draft) over a list, calling from an agent or a caller number' })
+  @ApiSuccessResponse({ status: 201, message: 'Campaign created successfully.', data: CampaignResponse })
+  @ApiErrors({
+    422: 'list_id is not a list of the company, agent_id not an active agent of it with an outbound number, caller_number not a live number of it, both or neither of agent_id and caller_number given, or calling_window start equals end (errors by field).',
+  })
+  @ApiNotFoundInCompany()
+  async create(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @Query() _query: CompanyQuery,
+    @Body() body: CreateCampaignRequest,
+  ) {
+    const window = body.calling_window ?? DEFAULT_WINDOW;
+    const created = await this.campaigns.create(companyId, {
+      name: body.name,
+      listId: this.codec.decode(String(body.list_id)),
+      agentId: body.agent_id === undefined ? null : this.decodeAgentId(body.agent_id),
+      callerNumber: body.caller_number ?? null,
+      callsPerMinute: body.calls_per_minute ?? 5,
+      maxConcurrentCalls: body.max_concurrent_calls ?? 1,
+      windowStart: window.start,
+      windowEnd: window.end,
+    });
+    return success({ message: 'Campaign created successfully.', data: mapCampaign(created) });
+  }
+
+  @Get()
+  @RequirePermission('view-campaigns')
+  @ApiOperation({ summary: 'List the campaigns, newest first, each with its progress; per_page default 15, max 100' })
+  @ApiSuccessResponse({ data: PaginatedResponse(CampaignResponse) })
+  @ApiNotFoundInCompany()
+  async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() query: ListCampaignsQuery) {
+    const page = query.pageRequest();
+    const { campaigns, total } = await this.campaigns.list(companyId, page);
+    return success({ data: paginated(campaigns.map(mapCampaign), total, page) });
+  }
+
+  @Get(':id')
+  @RequirePermission('view-campaigns')
+  @ApiPlatformIdParam()
+  @ApiOperation({ summary: 'A campaign with its status and progress' })
+  @ApiSuccessResponse({ data: CampaignResponse })
+  @ApiNotFoundInCompany('campaign')
+  async get(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @PlatformId() id: string,
+    @Query() _query: CompanyQuery,
+  ) {
+    return success({ data: mapCampaign(await this.campaigns.get(companyId, id)) });
+  }
+
+  @Post(':id/start')
+  @HttpCode(200)
+  @RequirePermission('edit-campaigns')
+  @ApiPlatformIdParam()
+  @ApiOperation({
+    summary:
+      "Start (draft) or resume (stopped) a campaign: the first start takes the list's contacts with a phone; emits campaign.started (and campaign.completed when none can be called)",
+  })
+  @ApiSuccessResponse({ message: 'Campaign started successfully.', data: CampaignResponse })
+  @ApiErrors({ 409: `${ALREADY_RUNNING} / ${ALREADY_COMPLETED}`, 422: EMPTY_LIST })
+  @ApiNotFoundInCompany('campaign')
+  async start(
+    @CurrentPrincipal() principal: Principal,
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @PlatformId() id: string,
+    @Query() _query: CompanyQuery,
+    @Body() body: unknown,
+  ) {
+    refuseBody(body);
+    const started = await this.campaigns.start(companyId, id, principal.userId);
+    return success({ message: 'Campaign started successfully.', data: mapCampaign(started) });
+  }
+
+  @Post(':id/stop')
+  @HttpCode(200)
+  @RequirePermission('edit-campaigns')
+  @ApiPlatformIdParam()
+  @ApiOperation({
+    summary:
+      'Stop a running campaign: no new calls; calls in flight finish; pending contacts wait for a restart (emits campaign.stopped)',
+  })
+  @ApiSuccessResponse({ message: 'Campaign stopped successfully.', data: CampaignResponse })
+  @ApiErrors({ 409: NOT_RUNNING })
+  @ApiNotFoundInCompany('campaign')
+  async stop(
+    @CurrentPrincipal() principal: Principal,
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @PlatformId() id: string,
+    @Query() _query: CompanyQuery,
+    @Body() body: unknown,
+  ) {
+    refuseBody(body);
+    const stopped = await this.campaigns.stop(companyId, id, principal.userId);
+    return success({ message: 'Campaign stopped successfully.', data: mapCampaign(stopped) });
+  }
+
+  @Delete(':id')
+  @RequirePermission('edit-campaigns')
+  @ApiPlatformIdParam()
+  @ApiOperation({ summary: 'Delete a campaign that is not running' })
+  @ApiSuccessResponse({ message: 'Campaign deleted successfully.' })
+  @ApiErrors({ 409: STOP_BEFORE_DELETE })
+  @ApiNotFoundInCompany('campaign')
+  async delete(
+    @ActingCompany({ acceptsCompanyId: true }) companyId: string,
+    @PlatformId() id: string,
+    @Query() _query: CompanyQuery,
+  ) {
+    await this.campaigns.delete(companyId, id);
+    return success({ message: 'Campaign deleted successfully.' });
+  }
+
+  /** An agent id that decodes to nothing names no agent of the company: the same 422 as an unknown one. */
+  private decodeAgentId(value: number | string): string {
+    const id = this.codec.decode(String(value));
+    if (!id) throw new AppError('unprocessable', AGENT_REFUSED, { agent_id: [AGENT_REFUSED_FIELD] });
+    return id;
+  }
+}

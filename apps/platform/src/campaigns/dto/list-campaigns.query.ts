@@ -1,0 +1,7 @@
+import { CompanyQuery } from '@suite/authz';
+import { PageQuery, type PageLimits } from '@suite/runtime';
+
+export const CAMPAIGNS_PAGE: PageLimits = { defaultPerPage: 15, maxPerPage: 100 };
+
+/** GET /api/campaigns: newest first. */
+export class ListCampaignsQuery extends PageQuery(CAMPAIGNS_PAGE, CompanyQuery) {}
