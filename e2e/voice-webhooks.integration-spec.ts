@@ -30,7 +30,11 @@ const KINDS = [
   'campaign.completed',
 ];
 
+const STEP_MS = process.env.PLATFORM_SANDBOX_CALL_STEP_MS;
+
 beforeAll(async () => {
+  // The sandbox's placed calls step every 150 ms instead of every second.
+  process.env.PLATFORM_SANDBOX_CALL_STEP_MS = '150';
   receiver = await TestReceiver.start();
   const topicPrefix = uniqueTopicPrefix('voice-webhooks');
   platform = await PlatformTestApp.start('voice_webhooks', { topicPrefix });
@@ -74,6 +78,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  if (STEP_MS === undefined) delete process.env.PLATFORM_SANDBOX_CALL_STEP_MS;
+  else process.env.PLATFORM_SANDBOX_CALL_STEP_MS = STEP_MS;
   await dispatch?.stop();
   await platform?.stop();
   await receiver?.stop();
@@ -219,4 +225,73 @@ it('sends agent.created, agent.status_changed, each call kind once, and agent.pe
     call_id: callId,
     at: expect.any(String),
   });
+}, 120_000);
+
+it('sends campaign.started and campaign.completed for a campaign dialling a list through the sandbox', async () => {
+  const token = await admin.token();
+  const found = await platform
+    .request('get', '/api/phone-numbers/search-available?provider=Carrier&areaCode=646', token)
+    .expect(200);
+  const bought = await platform
+    .request('post', '/api/phone-numbers/purchase', token)
+    .send({ purchase_token: found.body.data.records[0].purchase_token })
+    .expect(201);
+  // The sandbox answers a number ending in 0 (interested) and nobody answers one ending in 8.
+  const contactIds: string[] = [];
+  for (const phone of ['+13125550130', '+13125550138']) {
+    const contact = await platform.request('post', '/api/contacts', token).send({ first_name: 'Lead', phone }).expect(201);
+    contactIds.push(contact.body.data.id as string);
+  }
+  const list = await platform
+    .request('post', '/api/lists', token)
+    .send({ name: 'Callbacks', contact_ids: contactIds })
+    .expect(201);
+  const created = await platform
+    .request('post', '/api/campaigns', token)
+    .send({
+      name: 'November reactivation',
+      list_id: list.body.data.id,
+      caller_number: bought.body.data.phone_number,
+      calls_per_minute: 60,
+      max_concurrent_calls: 2,
+      calling_window: { start: '00:00', end: '24:00' },
+    })
+    .expect(201);
+  const campaignPath = `/api/campaigns/${created.body.data.id}`;
+  await platform.request('post', `${campaignPath}/start`, token).expect(200);
+
+  const [completed, ...moreCompleted] = await delivered(
+    (envelope) => envelope.event === 'campaign.completed',
+    1,
+    'campaign.completed',
+  );
+  expect(moreCompleted).toEqual([]);
+  const campaignId = completed!.data.campaign_id as string;
+  expect(completed!.data).toEqual({
+    campaign_id: campaignId,
+    name: 'November reactivation',
+    status: 'completed',
+    list_id: expect.stringMatching(/^[0-9]+$/),
+    agent_id: null,
+    started_at: expect.any(String),
+    completed_at: expect.any(String),
+    total_contacts: 2,
+    done_contacts: 2,
+  });
+  const started = envelopes().filter((envelope) => envelope.event === 'campaign.started');
+  expect(started.map((envelope) => envelope.data)).toEqual([
+    { ...completed!.data, status: 'running', completed_at: null, done_contacts: 0 },
+  ]);
+  // Each contact was called once, from the bought number; the answered one ended completed.
+  const ended = await delivered(
+    (envelope) => envelope.event === 'call.ended' && envelope.data.caller_number === bought.body.data.phone_number,
+    2,
+    "the campaign's two call.ended",
+  );
+  expect(ended.map((envelope) => [envelope.data.called_number, envelope.data.call_status]).sort()).toEqual([
+    ['+13125550130', 'completed'],
+    ['+13125550138', 'no_answer'],
+  ]);
+  const campaign = await platform.request('get', campaignPath, token).expect(200);
+  expect(campaign.body.data).toMatchObject({ status: 'completed' });
 }, 120_000);
