@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { verify } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
-import { PlatformTestApp, type TestUser } from '@suite/platform-app/testing';
-import { eventually, uniqueTopicPrefix } from '@suite/testing';
-import { TestReceiver, WebhookDispatchTestApp, type ReceivedRequest } from '@suite/webhook-dispatch-app/testing';
+import type { PlatformTestApp, TestUser } from '@suite/platform-app/testing';
+import { eventually } from '@suite/testing';
+import type { ReceivedRequest, TestReceiver } from '@suite/webhook-dispatch-app/testing';
+import { startPlatformWebhooks, type PlatformWebhooks } from './support/platform-webhooks';
 
 /**
  * The CRM's webhooks end to end: the platform and webhook-dispatch on one Kafka topic prefix (each
@@ -13,8 +14,8 @@ import { TestReceiver, WebhookDispatchTestApp, type ReceivedRequest } from '@sui
  * one signed `lead.generated`; an appointment booked through POST /api/appointments as one signed
  * `appointment.scheduled`.
  */
+let harness: PlatformWebhooks;
 let platform: PlatformTestApp;
-let dispatch: WebhookDispatchTestApp;
 let receiver: TestReceiver;
 let admin: TestUser;
 let webhook: { id: string; secret: string };
@@ -22,44 +23,17 @@ let webhook: { id: string; secret: string };
 const PATH = '/crm';
 
 beforeAll(async () => {
-  receiver = await TestReceiver.start();
-  const topicPrefix = uniqueTopicPrefix('crm-webhooks');
-  platform = await PlatformTestApp.start('crm_webhooks', { topicPrefix });
-  // The platform's token issuer signs for both apps: one user, one token, as auth would issue it.
-  dispatch = await WebhookDispatchTestApp.start('crm_webhooks', {
-    KAFKA_TOPIC_PREFIX: topicPrefix,
-    AUTH_ISSUER: platform.tokens.issuer,
-    AUTH_JWKS_URL: platform.tokens.jwksUrl,
-    WEBHOOKS_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
-    WEBHOOKS_TIMEOUT_MS: '2000',
+  harness = await startPlatformWebhooks({
+    name: 'crm_webhooks',
+    companyName: 'Hopper Roofing',
+    permissions: ['edit-contacts', 'edit-appointments'],
+    kinds: ['lead.generated', 'appointment.scheduled'],
+    path: PATH,
   });
-  const company = await platform.company('Hopper Roofing');
-  admin = await platform.actor(company, ['edit-contacts', 'edit-appointments', 'manage-webhooks']);
-  // webhook-dispatch knows them only from the platform's events, through Kafka into its replicas.
-  await eventually(
-    async () =>
-      (
-        (await dispatch.db.query(
-          `SELECT (SELECT count(*)::int FROM webhooks.company_replica WHERE id = $1)
-                + (SELECT count(*)::int FROM webhooks.user_replica WHERE id = $2) AS n`,
-          [company, admin.id],
-        )) as Array<{ n: number }>
-      )[0]!.n,
-    (n) => n === 2,
-    { timeoutMs: 60_000, what: 'the platform’s company and user to reach webhook-dispatch’s replicas' },
-  );
-  const created = await dispatch
-    .request('post', '/api/webhooks', await admin.token())
-    .send({ title: 'CRM', url: `${receiver.base()}${PATH}`, events: ['lead.generated', 'appointment.scheduled'] })
-    .expect(201);
-  webhook = created.body.data as { id: string; secret: string };
+  ({ platform, receiver, admin, webhook } = harness);
 }, 180_000);
 
-afterAll(async () => {
-  await dispatch?.stop();
-  await platform?.stop();
-  await receiver?.stop();
-});
+afterAll(() => harness?.stop());
 
 /** The receiver's POSTs of one event kind, once `count` have arrived (and a moment for any extra one). */
 async function hitsOfKind(kind: string, count = 1): Promise<ReceivedRequest[]> {

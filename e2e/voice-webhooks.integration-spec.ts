@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
-import { PlatformTestApp, type TestUser } from '@suite/platform-app/testing';
-import { eventually, uniqueTopicPrefix } from '@suite/testing';
-import { TestReceiver, WebhookDispatchTestApp, type ReceivedRequest } from '@suite/webhook-dispatch-app/testing';
+import type { PlatformTestApp, TestUser } from '@suite/platform-app/testing';
+import { eventually } from '@suite/testing';
+import type { TestReceiver } from '@suite/webhook-dispatch-app/testing';
+import { isSignedWith, startPlatformWebhooks, type PlatformWebhooks } from './support/platform-webhooks';
 
 /**
  * The voice webhooks end to end: the platform and webhook-dispatch on one Kafka topic prefix, a
@@ -10,8 +10,8 @@ import { TestReceiver, WebhookDispatchTestApp, type ReceivedRequest } from '@sui
  * through the sandbox each reach the receiver as signed webhooks with the spec's data — every kind
  * exactly once per fact.
  */
+let harness: PlatformWebhooks;
 let platform: PlatformTestApp;
-let dispatch: WebhookDispatchTestApp;
 let receiver: TestReceiver;
 let admin: TestUser;
 let webhook: { id: string; secret: string };
@@ -35,54 +35,30 @@ const STEP_MS = process.env.PLATFORM_SANDBOX_CALL_STEP_MS;
 beforeAll(async () => {
   // The sandbox's placed calls step every 150 ms instead of every second.
   process.env.PLATFORM_SANDBOX_CALL_STEP_MS = '150';
-  receiver = await TestReceiver.start();
-  const topicPrefix = uniqueTopicPrefix('voice-webhooks');
-  platform = await PlatformTestApp.start('voice_webhooks', { topicPrefix });
-  dispatch = await WebhookDispatchTestApp.start('voice_webhooks', {
-    KAFKA_TOPIC_PREFIX: topicPrefix,
-    AUTH_ISSUER: platform.tokens.issuer,
-    AUTH_JWKS_URL: platform.tokens.jwksUrl,
-    WEBHOOKS_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
-    WEBHOOKS_TIMEOUT_MS: '2000',
+  harness = await startPlatformWebhooks({
+    name: 'voice_webhooks',
+    companyName: 'Hopper Roofing',
+    permissions: [
+      'edit-agents',
+      'view-agents',
+      'edit-calls',
+      'view-calls',
+      'edit-campaigns',
+      'view-campaigns',
+      'edit-contacts',
+      'edit-phone-numbers',
+      'view-phone-numbers',
+    ],
+    kinds: KINDS,
+    path: PATH,
   });
-  const company = await platform.company('Hopper Roofing');
-  admin = await platform.actor(company, [
-    'edit-agents',
-    'view-agents',
-    'edit-calls',
-    'view-calls',
-    'edit-campaigns',
-    'view-campaigns',
-    'edit-contacts',
-    'edit-phone-numbers',
-    'view-phone-numbers',
-    'manage-webhooks',
-  ]);
-  await eventually(
-    async () =>
-      (
-        (await dispatch.db.query(
-          `SELECT (SELECT count(*)::int FROM webhooks.company_replica WHERE id = $1)
-                + (SELECT count(*)::int FROM webhooks.user_replica WHERE id = $2) AS n`,
-          [company, admin.id],
-        )) as Array<{ n: number }>
-      )[0]!.n,
-    (n) => n === 2,
-    { timeoutMs: 60_000, what: 'the platform’s company and user to reach webhook-dispatch’s replicas' },
-  );
-  const created = await dispatch
-    .request('post', '/api/webhooks', await admin.token())
-    .send({ title: 'Voice', url: `${receiver.base()}${PATH}`, events: KINDS })
-    .expect(201);
-  webhook = created.body.data as { id: string; secret: string };
+  ({ platform, receiver, admin, webhook } = harness);
 }, 180_000);
 
 afterAll(async () => {
   if (STEP_MS === undefined) delete process.env.PLATFORM_SANDBOX_CALL_STEP_MS;
   else process.env.PLATFORM_SANDBOX_CALL_STEP_MS = STEP_MS;
-  await dispatch?.stop();
-  await platform?.stop();
-  await receiver?.stop();
+  await harness?.stop();
 });
 
 interface Envelope {
@@ -102,11 +78,6 @@ async function delivered(pick: (envelope: Envelope) => boolean, count: number, w
   );
   await new Promise((resolve) => setTimeout(resolve, 1500));
   return envelopes().filter(pick);
-}
-
-function expectSigned(hit: ReceivedRequest): void {
-  const expected = `sha256=${createHmac('sha256', webhook.secret).update(hit.body).digest('hex')}`;
-  expect(hit.headers['x-webhook-signature']).toBe(expected);
 }
 
 const CALL_FIELDS = [
@@ -204,7 +175,7 @@ it('sends agent.created, agent.status_changed, each call kind once, and agent.pe
     'call.transferred': 'transferred',
     'call.ended': 'completed',
   });
-  for (const hit of receiver.hitsOf(PATH)) expectSigned(hit);
+  for (const hit of receiver.hitsOf(PATH)) expect(isSignedWith(webhook.secret, hit)).toBe(true);
 
   // One unsuccessful call out of one: 0 < 0.6, the agent fell below its minimum.
   const [performance, ...morePerformance] = await delivered(

@@ -27,8 +27,10 @@ export type CallStatus = (typeof CALL_STATUSES)[number];
  * they happened). The spec's call `data` fields, then the record's own. Subject: the call id.
  */
 export interface CallData {
+  /** The provider's id of the call. */
   call_id: string;
   company_id: string;
+  /** The AI agent on the call; null when none took it (a dialer call from a caller number). */
   agent_id: string | null;
   caller_number: string;
   called_number: string;

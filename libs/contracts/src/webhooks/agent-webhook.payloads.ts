@@ -1,4 +1,4 @@
-import type { AgentPerformanceState, AgentStatus } from '../events/platform-agent.events';
+import type { AgentPerformanceData, AgentStatus } from '../events/platform-agent.events';
 
 /** `data` of `agent.created` and `agent.updated` (from the platform's `agent.*` events). */
 export interface AgentWebhookData {
@@ -20,17 +20,7 @@ export interface AgentStatusChangedWebhookData extends AgentWebhookData {
 
 /**
  * `agent.performance`: the agent's share of successful calls over its last `window` calls fell
- * below its minimum (`below_threshold`) or came back to it (`recovered`).
+ * below its minimum (`below_threshold`) or came back to it (`recovered`) — the platform's event
+ * without the company.
  */
-export interface AgentPerformanceWebhookData {
-  agent_id: string;
-  name: string;
-  state: AgentPerformanceState;
-  success_rate: number;
-  min_success_rate: number;
-  window: number;
-  calls_considered: number;
-  successful_calls: number;
-  call_id: string;
-  at: string;
-}
+export type AgentPerformanceWebhookData = Omit<AgentPerformanceData, 'company_id'>;

@@ -1,26 +1,25 @@
-import type { CallDirection, CallSentiment, CallStatus } from '../events/platform-call.events';
+import type { CallData } from '../events/platform-call.events';
 
 /**
  * `data` of `call.started`, `call.answered`, `call.transferred` and `call.ended`: the spec's call
- * fields, exactly (from the platform's `call.*` events; WEBHOOK_KIND_SOURCES maps them).
+ * fields, exactly — the platform's `call.*` event (CallData, whose comments say what each holds)
+ * without the record's own fields; WEBHOOK_KIND_SOURCES maps them.
  */
-export interface CallWebhookData {
-  /** The provider's call id. */
-  call_id: string;
-  /** The AI agent on the call; null when no agent took it (a dialer call with a caller number). */
-  agent_id: string | null;
-  caller_number: string;
-  called_number: string;
-  /** Whole seconds connected; 0 until the call ends, and for a call never answered. */
-  call_duration: number;
-  call_status: CallStatus;
-  call_direction: CallDirection;
-  recording_url: string | null;
-  transcription: string | null;
-  sentiment: CallSentiment | null;
-  disposition: string | null;
-  tags: string[];
-  custom_fields: Record<string, unknown>;
-}
+export type CallWebhookData = Pick<
+  CallData,
+  | 'call_id'
+  | 'agent_id'
+  | 'caller_number'
+  | 'called_number'
+  | 'call_duration'
+  | 'call_status'
+  | 'call_direction'
+  | 'recording_url'
+  | 'transcription'
+  | 'sentiment'
+  | 'disposition'
+  | 'tags'
+  | 'custom_fields'
+>;
 
 export type CallWebhookKind = 'call.started' | 'call.ended' | 'call.answered' | 'call.transferred';
