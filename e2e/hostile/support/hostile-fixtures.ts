@@ -96,6 +96,13 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
   const agentBody = { name: 'Hostile target', performance: { min_success_rate: 0.5, window: 10 } };
   const agent = await call(bases.platform, 'POST', '/api/agents', bearer, agentBody);
   const spamNumber = await call(bases.platform, 'POST', '/api/spam-protected-numbers', bearer, { pnumber: '+13125550188' });
+  const campaignBody = {
+    name: 'Hostile target',
+    list_id: list.data.id,
+    caller_number: phoneNumber.data.phone_number,
+    calling_window: { start: '09:00', end: '17:00' },
+  };
+  const campaign = await call(bases.platform, 'POST', '/api/campaigns', bearer, campaignBody);
   const webhookBody = { title: 'Hostile target', url: 'http://127.0.0.1:9/hooks', events: ['sms.sent'], fields: ['phone'] };
   const webhook = await call(bases['webhook-dispatch'], 'POST', '/api/webhooks', bearer, webhookBody);
   const delivery = await call(bases['webhook-dispatch'], 'POST', `/api/webhooks/${webhook.data.id}/test`, bearer, {
@@ -273,6 +280,10 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
       path: { provider: 'sandbox' },
       body: { kind: 'answered', call_id: 'hostile-1', at: '2031-01-01T00:00:00Z', context: { company_id: String(company) } },
     },
+    'platform /api/campaigns': { body: campaignBody },
+    'platform /api/campaigns/{id}': { path: { id: campaign.data.id } },
+    'platform /api/campaigns/{id}/start': { path: { id: campaign.data.id } },
+    'platform /api/campaigns/{id}/stop': { path: { id: campaign.data.id } },
     'platform /api/company/settings': { body: { timezone: 'America/Chicago', week_start: 'sunday' } },
     'webhook-dispatch /api/webhooks': { body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },
