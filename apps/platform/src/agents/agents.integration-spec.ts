@@ -690,6 +690,23 @@ describe('performance thresholds', () => {
     );
   }
 
+  /**
+   * Waits until the platform has handled the `call.ended` of `call` (its inbox row). The judgement
+   * reads the calls as they stand when the event is handled, so a test that writes later calls
+   * first waits for the earlier end to be judged.
+   */
+  const judged = (call: CallEntity) =>
+    eventually(
+      async () =>
+        (
+          (await platform.db.query("SELECT count(*)::int AS n FROM platform.inbox WHERE type = 'call.ended' AND subject = $1", [
+            call.callId,
+          ])) as Array<{ n: number }>
+        )[0]!.n,
+      (n) => n > 0,
+      { what: `the end of ${call.callId} to be handled` },
+    );
+
   const performanceEvents = async (agentId: string) =>
     (
       (await platform.db.query(
@@ -744,6 +761,7 @@ describe('performance thresholds', () => {
     // Still below after another failure: nothing new.
     const [still] = await endedCalls(company, own.id, [false], Date.now() - 1_200_000);
     await announceEnded(still!);
+    await judged(still!);
     // Back up: true, true after false, false → last 4 = false, false, true, true = 0.5 ≥ 0.5.
     const [, back] = await endedCalls(company, own.id, [true, true], Date.now() - 600_000);
     await announceEnded(back!);
