@@ -22,6 +22,7 @@ import { SpamProtectedNumbersModule } from './spam-protected-numbers/spam-protec
 import { TeamsModule } from './teams/teams.module';
 import { UsersModule } from './users/users.module';
 import { VoiceModule } from './voice/voice.module';
+import { WorkflowsModule } from './workflows/workflows.module';
 import type { VoiceProvider } from './voice/voice-provider.port';
 
 /**
@@ -42,6 +43,7 @@ export const PLATFORM_FEATURES = [
   CallsModule,
   CampaignsModule,
   SpamProtectedNumbersModule,
+  WorkflowsModule,
 ];
 
 /**

@@ -18,6 +18,8 @@ export * from './events/platform-agent.events';
 export * from './events/platform-call.events';
 export * from './events/platform-campaign.events';
 export * from './events/platform-phone-number.events';
+export * from './events/platform-workflow.events';
+export * from './events/platform-workflow-step.events';
 export * from './events/authz-credential-usage.events';
 export * from './identity/permissions';
 export * from './identity/opaque-credential';

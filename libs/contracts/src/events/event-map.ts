@@ -32,8 +32,10 @@ import { phoneNumberSchema, type PhoneNumberData } from './platform-phone-number
 import {
   crmContactDeletedSchema,
   crmContactSnapshotSchema,
+  crmContactTagsAddedSchema,
   type CrmContactDeletedData,
   type CrmContactSnapshotData,
+  type CrmContactTagsAddedData,
 } from './platform-crm-contact.events';
 import {
   pipelineContactMovedSchema,
@@ -45,6 +47,13 @@ import {
   type PipelineDeletedData,
   type PipelineStageRenamedData,
 } from './platform-pipeline.events';
+import { workflowRunSchema, workflowSchema, type WorkflowData, type WorkflowRunData } from './platform-workflow.events';
+import {
+  workflowEmailRequestedSchema,
+  workflowSmsRequestedSchema,
+  type WorkflowEmailRequestedData,
+  type WorkflowSmsRequestedData,
+} from './platform-workflow-step.events';
 import { userDeletedSchema, userSnapshotSchema, type UserDeletedData, type UserSnapshotData } from './platform-user.events';
 import { Topics, type Topic } from './topics';
 import {
@@ -67,6 +76,7 @@ export interface EventMap {
   'crm_contact.created': CrmContactSnapshotData;
   'crm_contact.updated': CrmContactSnapshotData;
   'crm_contact.deleted': CrmContactDeletedData;
+  'crm_contact.tags_added': CrmContactTagsAddedData;
   'pipeline.created': PipelineCreatedData;
   'pipeline.stage_renamed': PipelineStageRenamedData;
   'pipeline.deleted': PipelineDeletedData;
@@ -87,6 +97,14 @@ export interface EventMap {
   'campaign.completed': CampaignData;
   'phone_number.purchased': PhoneNumberData;
   'phone_number.released': PhoneNumberData;
+  'workflow.created': WorkflowData;
+  'workflow.activated': WorkflowData;
+  'workflow.deactivated': WorkflowData;
+  'workflow_run.started': WorkflowRunData;
+  'workflow_run.completed': WorkflowRunData;
+  'workflow_run.failed': WorkflowRunData;
+  'workflow_step.sms_requested': WorkflowSmsRequestedData;
+  'workflow_step.email_requested': WorkflowEmailRequestedData;
   'credential.issued': CredentialIssuedData;
   'credential.revoked': CredentialRevokedData;
   'grant.revoked': GrantRevokedData;
@@ -163,6 +181,12 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
     version: 1,
     summary: 'A CRM contact was deleted; it left its pipelines and lists.',
     schema: crmContactDeletedSchema,
+  },
+  'crm_contact.tags_added': {
+    topic: Topics.platformContact,
+    version: 1,
+    summary: 'Tags were added to a CRM contact (through the API or a workflow step): the tags it did not have before.',
+    schema: crmContactTagsAddedSchema,
   },
   'pipeline.created': {
     topic: Topics.platformPipeline,
@@ -284,6 +308,54 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
     version: 1,
     summary: 'A company released a number (messaging removes it from the sender pool).',
     schema: phoneNumberSchema,
+  },
+  'workflow.created': {
+    topic: Topics.platformWorkflow,
+    version: 1,
+    summary: 'A workflow was created or imported (always a draft).',
+    schema: workflowSchema,
+  },
+  'workflow.activated': {
+    topic: Topics.platformWorkflow,
+    version: 1,
+    summary: 'A workflow was activated: new runs start on its active_version from its triggers’ events.',
+    schema: workflowSchema,
+  },
+  'workflow.deactivated': {
+    topic: Topics.platformWorkflow,
+    version: 1,
+    summary: 'A workflow was deactivated: no new runs; its waiting runs are cancelled.',
+    schema: workflowSchema,
+  },
+  'workflow_run.started': {
+    topic: Topics.platformWorkflow,
+    version: 1,
+    summary: 'A workflow run started for a contact (one per matching event, contact and version).',
+    schema: workflowRunSchema,
+  },
+  'workflow_run.completed': {
+    topic: Topics.platformWorkflow,
+    version: 1,
+    summary: 'A workflow run reached an end.',
+    schema: workflowRunSchema,
+  },
+  'workflow_run.failed': {
+    topic: Topics.platformWorkflow,
+    version: 1,
+    summary: 'A workflow run failed: a step failed after its retries (the error says which).',
+    schema: workflowRunSchema,
+  },
+  'workflow_step.sms_requested': {
+    topic: Topics.platformWorkflowStep,
+    version: 1,
+    summary: 'A workflow step asks messaging to text a contact (idempotency key per run and step).',
+    schema: workflowSmsRequestedSchema,
+  },
+  'workflow_step.email_requested': {
+    topic: Topics.platformWorkflowStep,
+    version: 1,
+    summary: 'A workflow step asks messaging to email a contact (idempotency key per run and step).',
+    schema: workflowEmailRequestedSchema,
   },
   'credential.issued': {
     topic: Topics.authCredential,

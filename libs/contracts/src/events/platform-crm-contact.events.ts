@@ -32,6 +32,16 @@ export interface CrmContactDeletedData {
   changed_by: string | null;
 }
 
+/** `crm_contact.tags_added`: the tags a change gave the contact that it did not have (the workflows' `tag_added` trigger). */
+export interface CrmContactTagsAddedData {
+  id: string;
+  company_id: string;
+  /** Only the new ones. */
+  added_tags: string[];
+  tags: string[];
+  changed_by: string | null;
+}
+
 const numericId = { type: 'string', pattern: '^[0-9]+$' } as const;
 const nullableNumericId = { type: ['string', 'null'], pattern: '^[0-9]+$' } as const;
 
@@ -76,4 +86,15 @@ export const crmContactDeletedSchema = payloadSchema<CrmContactDeletedData>({
     changed_by: { ...nullableNumericId, description: 'user id' },
   },
   required: ['id', 'company_id', 'deleted_at', 'changed_by'],
+});
+
+export const crmContactTagsAddedSchema = payloadSchema<CrmContactTagsAddedData>({
+  properties: {
+    id: numericId,
+    company_id: numericId,
+    added_tags: { type: 'array', items: { type: 'string', maxLength: 100 } },
+    tags: { type: 'array', items: { type: 'string', maxLength: 100 } },
+    changed_by: { ...nullableNumericId, description: 'user id; null for the system (a workflow step)' },
+  },
+  required: ['id', 'company_id', 'added_tags', 'tags', 'changed_by'],
 });

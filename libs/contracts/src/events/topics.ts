@@ -17,6 +17,10 @@ export const Topics = {
   platformCampaign: 'platform.campaign.v1',
   /** Numbers bought from the voice provider (messaging's sender pool follows them). */
   platformPhoneNumber: 'platform.phone_number.v1',
+  /** Automation workflows and their runs. */
+  platformWorkflow: 'platform.workflow.v1',
+  /** Workflow steps asking another app to act (messaging sends a run's texts and emails). */
+  platformWorkflowStep: 'platform.workflow_step.v1',
   authCredential: 'auth.credential.v1',
   /**
    * Published by every app through libs/authz (the code that checks credentials), consumed by

@@ -4,7 +4,7 @@
  * The first six are the spec's; the rest name the operations the spec only mentions
  * (listing and creating users, roles, teams; managing OAuth clients, credentials and webhooks; the
  * CRM's contacts, lists, pipelines and appointments; the company's settings; AI agents, calls,
- * dialer campaigns, phone numbers and the editing of spam-protected numbers).
+ * dialer campaigns, phone numbers, the editing of spam-protected numbers; automation workflows).
  */
 export const PERMISSIONS = [
   'view-spam-protected-numbers',
@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   'view-phone-numbers',
   'edit-phone-numbers',
   'edit-spam-protected-numbers',
+  'view-workflows',
+  'edit-workflows',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

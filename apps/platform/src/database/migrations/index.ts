@@ -10,6 +10,8 @@ import { Voice1795528569916 } from './1795528569916-voice';
 import { GrantVoicePermissions1795528600000 } from './1795528600000-grant-voice-permissions';
 import { SpamNumberUnique1795529011248 } from './1795529011248-spam-number-unique';
 import { CampaignTicks1795529078079 } from './1795529078079-campaign-ticks';
+import { GrantWorkflowPermissions1795541000000 } from './1795541000000-grant-workflow-permissions';
+import { Workflows1795541105063 } from './1795541105063-workflows';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -25,4 +27,6 @@ export const platformMigrations = [
   GrantVoicePermissions1795528600000,
   SpamNumberUnique1795529011248,
   CampaignTicks1795529078079,
+  GrantWorkflowPermissions1795541000000,
+  Workflows1795541105063,
 ];
