@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { And, DataSource, IsNull, LessThan, MoreThanOrEqual, type FindOperator } from 'typeorm';
+import { And, DataSource, IsNull, type EntityManager, LessThan, MoreThanOrEqual, type FindOperator } from 'typeorm';
 import type { AppointmentStatus } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { AppError, CompanyScopedRepository, unscopedRepository, type PageRequest } from '@suite/runtime';
@@ -44,43 +44,51 @@ export class AppointmentsService {
   ) {}
 
   schedule(companyId: string, input: AppointmentInput, changedBy: string | null): Promise<AppointmentEntity> {
+    return this.dataSource.transaction((manager) => this.scheduleIn(manager, companyId, input, changedBy));
+  }
+
+  /** `schedule` in the caller's transaction (a workflow step books the contact). */
+  async scheduleIn(
+    manager: EntityManager,
+    companyId: string,
+    input: AppointmentInput,
+    changedBy: string | null,
+  ): Promise<AppointmentEntity> {
     if (input.endsAt.getTime() <= input.startsAt.getTime()) {
       throw new AppError('unprocessable', 'ends_at must be after starts_at.', { ends_at: ['must be after starts_at'] });
     }
-    return this.dataSource.transaction(async (manager) => {
-      const contact = input.contactId
-        ? await CompanyScopedRepository.of(manager, ContactEntity, companyId).findOne({
-            select: { id: true },
-            where: { id: input.contactId, deletedAt: IsNull() },
-            lock: { mode: 'pessimistic_read' },
-          })
-        : null;
-      if (!contact) {
-        throw new AppError('unprocessable', 'contact_id must be a contact of the company.', { contact_id: ['unknown contact'] });
-      }
-      if (input.assignedTo) await assertAssignable(manager, companyId, input.assignedTo);
-      const appointments = CompanyScopedRepository.of(manager, AppointmentEntity, companyId);
-      const appointment = await appointments.save(
-        appointments.create({
-          contactId: contact.id,
-          title: input.title,
-          startsAt: input.startsAt,
-          endsAt: input.endsAt,
-          assignedTo: input.assignedTo,
-          status: 'scheduled',
-          cancelledAt: null,
-        }),
-      );
-      await this.outbox.append(
-        manager,
-        newEvent('appointment.scheduled', {
-          companyId,
-          subject: appointment.id,
-          data: appointmentSnapshot(appointment, changedBy),
-        }),
-      );
-      return appointment;
-    });
+    const contact = input.contactId
+      ? await CompanyScopedRepository.of(manager, ContactEntity, companyId).findOne({
+          select: { id: true },
+          where: { id: input.contactId, deletedAt: IsNull() },
+          lock: { mode: 'pessimistic_read' },
+        })
+      : null;
+    if (!contact) {
+      throw new AppError('unprocessable', 'contact_id must be a contact of the company.', { contact_id: ['unknown contact'] });
+    }
+    if (input.assignedTo) await assertAssignable(manager, companyId, input.assignedTo);
+    const appointments = CompanyScopedRepository.of(manager, AppointmentEntity, companyId);
+    const appointment = await appointments.save(
+      appointments.create({
+        contactId: contact.id,
+        title: input.title,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        assignedTo: input.assignedTo,
+        status: 'scheduled',
+        cancelledAt: null,
+      }),
+    );
+    await this.outbox.append(
+      manager,
+      newEvent('appointment.scheduled', {
+        companyId,
+        subject: appointment.id,
+        data: appointmentSnapshot(appointment, changedBy),
+      }),
+    );
+    return appointment;
   }
 
   /** A page of appointments by start (then id), optionally within local days and of one status. */

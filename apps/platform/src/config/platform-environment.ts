@@ -91,6 +91,16 @@ export class PlatformEnvironment extends BaseEnvironment {
   PLATFORM_REPUTATION_CHECK_INTERVAL_SECONDS: number = 86_400;
 
   /**
+   * The workflows' loop guard: how many runs one contact may start of one workflow within 30
+   * minutes; past it a start is refused and logged as a `skipped` run (a workflow that tags a
+   * contact and triggers on that tag cannot spin forever).
+   */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  PLATFORM_WORKFLOW_LOOP_GUARD_MAX: number = 50;
+
+  /**
    * Shared secret of the signed voice callbacks (`POST /api/voice/callbacks/{provider}`,
    * HMAC-SHA256, docs/voice.md). Required with a real provider; unset in sandbox mode, a
    * built-in secret is used. The embedded launcher writes a random one to `.data/`.

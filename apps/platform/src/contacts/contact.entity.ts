@@ -11,6 +11,8 @@ export const CONTACT_NOT_FOUND = 'Contact not found.';
 @Entity({ name: 'contacts' })
 @Index('contacts_company_id_idx', ['companyId', 'id'])
 @Index('contacts_company_created_idx', ['companyId', 'createdAt'])
+// Messaging and calls know a phone number: the workflows find the contacts with it.
+@Index('contacts_company_phone_idx', ['companyId', 'phone'])
 export class ContactEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id!: string;

@@ -131,24 +131,48 @@ export class ContactsService {
 
   /** Replaces the fields sent; publishes `crm_contact.updated` when anything changed. */
   update(companyId: string, id: string, input: ContactInput, changedBy: string | null): Promise<ContactEntity> {
-    return this.dataSource.transaction(async (manager) => {
-      const contacts = CompanyScopedRepository.of(manager, ContactEntity, companyId);
-      const contact = await this.lock(manager, companyId, id);
-      const reassigned = input.assignedTo !== undefined && input.assignedTo !== contact.assignedTo;
-      if (reassigned && input.assignedTo) await assertAssignable(manager, companyId, input.assignedTo);
-      const changed: ContactEntity = {
-        ...contact,
-        ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
-      };
-      if (JSON.stringify(changed) === JSON.stringify(contact)) return contact;
-      const saved = await contacts.save(changed);
-      if (reassigned) await this.placements.reassignLocked(manager, companyId, contact.id, saved.assignedTo);
+    return this.dataSource.transaction((manager) => this.updateIn(manager, companyId, id, input, changedBy));
+  }
+
+  /**
+   * `update` in the caller's transaction (a workflow step tagging or assigning a contact): the
+   * contact locked, changed, and its events appended with the caller's other writes. Tags the
+   * contact did not have also raise `crm_contact.tags_added` (the workflows' `tag_added` trigger).
+   */
+  async updateIn(
+    manager: EntityManager,
+    companyId: string,
+    id: string,
+    input: ContactInput,
+    changedBy: string | null,
+  ): Promise<ContactEntity> {
+    const contacts = CompanyScopedRepository.of(manager, ContactEntity, companyId);
+    const contact = await this.lock(manager, companyId, id);
+    const reassigned = input.assignedTo !== undefined && input.assignedTo !== contact.assignedTo;
+    if (reassigned && input.assignedTo) await assertAssignable(manager, companyId, input.assignedTo);
+    const changed: ContactEntity = {
+      ...contact,
+      ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+    };
+    if (JSON.stringify(changed) === JSON.stringify(contact)) return contact;
+    const saved = await contacts.save(changed);
+    if (reassigned) await this.placements.reassignLocked(manager, companyId, contact.id, saved.assignedTo);
+    await this.outbox.append(
+      manager,
+      newEvent('crm_contact.updated', { companyId, subject: saved.id, data: contactSnapshot(saved, changedBy) }),
+    );
+    const added = saved.tags.filter((tag) => !contact.tags.includes(tag));
+    if (added.length > 0) {
       await this.outbox.append(
         manager,
-        newEvent('crm_contact.updated', { companyId, subject: saved.id, data: contactSnapshot(saved, changedBy) }),
+        newEvent('crm_contact.tags_added', {
+          companyId,
+          subject: saved.id,
+          data: { id: saved.id, company_id: companyId, added_tags: added, tags: saved.tags, changed_by: changedBy },
+        }),
       );
-      return saved;
-    });
+    }
+    return saved;
   }
 
   /**

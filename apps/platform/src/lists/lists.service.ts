@@ -64,6 +64,13 @@ export class ListsService {
     });
   }
 
+  /** Adds one live contact in the caller's transaction (a workflow step); already on the list changes nothing. */
+  async addContactIn(manager: EntityManager, companyId: string, listId: string, contactId: string): Promise<void> {
+    const list = await this.lockList(manager, companyId, listId);
+    const ids = await this.lockContacts(manager, companyId, [{ id: contactId, sent: contactId }]);
+    await this.addMembers(manager, list.id, ids);
+  }
+
   removeContact(companyId: string, listId: string, contactId: string): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
       const list = await this.lockList(manager, companyId, listId);

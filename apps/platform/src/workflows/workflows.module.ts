@@ -1,5 +1,11 @@
 import { FeatureModule } from '@suite/runtime';
+import { AppointmentsModule } from '../appointments/appointments.module';
+import { ContactsModule } from '../contacts/contacts.module';
+import { ListsModule } from '../lists/lists.module';
+import { PipelinesModule } from '../pipelines/pipelines.module';
+import { WORKFLOW_ENGINE_CONTROLLERS, WORKFLOW_ENGINE_PROVIDERS } from './engine/workflow-engine.parts';
 import { ContactReplyEntity } from './engine/contact-reply.entity';
+import { WorkflowTimers } from './engine/runs/workflow-timers';
 import { WorkflowRunStepEntity } from './engine/workflow-run-step.entity';
 import { WorkflowRunEntity } from './engine/workflow-run.entity';
 import { WorkflowFolderEntity } from './folders/workflow-folder.entity';
@@ -19,7 +25,9 @@ import { WorkflowEntity } from './workflow.entity';
     WorkflowRunStepEntity,
     ContactReplyEntity,
   ],
-  controllers: [],
-  providers: [],
+  imports: [ContactsModule, ListsModule, AppointmentsModule, PipelinesModule],
+  controllers: [...WORKFLOW_ENGINE_CONTROLLERS],
+  providers: [...WORKFLOW_ENGINE_PROVIDERS],
+  exports: [WorkflowTimers],
 })
 export class WorkflowsModule {}

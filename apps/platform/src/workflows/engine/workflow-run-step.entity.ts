@@ -3,6 +3,9 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export const STEP_STATUSES = ['completed', 'waiting', 'failed', 'skipped', 'cancelled'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
+/** What a step did, in a few flat values (the branch taken, the message id, the wake time). */
+export type StepDetail = Record<string, string | number | boolean | null>;
+
 /**
  * The execution log of a run: one row per step it took, what the step did (`detail`: the branch
  * taken, the message id queued, the time a wait ends) or why it failed. Reached through its run.
@@ -26,7 +29,7 @@ export class WorkflowRunStepEntity {
   status!: StepStatus;
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
-  detail!: Record<string, unknown>;
+  detail!: StepDetail;
 
   @Column({ type: 'text', nullable: true })
   error!: string | null;

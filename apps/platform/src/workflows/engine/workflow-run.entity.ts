@@ -3,9 +3,9 @@ import type { WorkflowRunStatus } from '@suite/contracts';
 
 /**
  * One execution of one workflow version for one contact, started by one event. `cursor` is the
- * node the next step executes and `nextStep` that step's number: a step's job commits its effect
- * and moves them in one transaction, so a step run twice (a redelivered job, a lost lease) finds
- * the cursor already past it and does nothing.
+ * node the next step executes and `nextStep` that step's number: a step commits its effect and
+ * moves them in one transaction under the run's lock, so a step run again (a retried job, a lost
+ * lease) finds the cursor already past it and never acts twice.
  */
 @Entity({ name: 'workflow_runs' })
 @Index('workflow_runs_company_idx', ['companyId', 'id'])
@@ -43,6 +43,14 @@ export class WorkflowRunEntity {
   /** The node the next step runs; null once finished. */
   @Column({ type: 'varchar', length: 64, nullable: true })
   cursor!: string | null;
+
+  /**
+   * The job that carries the run now. A job goes on only while it is this one, so a job made
+   * redundant (a timer re-armed, a wait resumed early) finds another id here and stops; a job
+   * retried after a failure is the same job and goes on from the cursor.
+   */
+  @Column({ type: 'uuid', nullable: true })
+  stepJobId!: string | null;
 
   /** The number the next step gets (from 1). */
   @Column({ type: 'integer', default: 1 })

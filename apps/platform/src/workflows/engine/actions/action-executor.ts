@@ -1,0 +1,32 @@
+import type { EntityManager } from 'typeorm';
+import type { ContactEntity } from '../../../contacts/contact.entity';
+import type { IfElseBranch, WorkflowNode } from '../../definition/workflow-graph';
+import type { StepDetail } from '../workflow-run-step.entity';
+import type { WorkflowRunEntity } from '../workflow-run.entity';
+
+/** What a step sees: the run and contact (both locked), the node to execute, the step's number and time. */
+export interface StepContext {
+  readonly manager: EntityManager;
+  readonly run: WorkflowRunEntity;
+  readonly node: WorkflowNode;
+  readonly contact: ContactEntity;
+  readonly step: number;
+  readonly now: Date;
+}
+
+/** What a step did: go on (an `if_else` names its branch), wait until a time, or end the run. */
+export type StepOutcome =
+  | { kind: 'next'; detail?: StepDetail; branch?: IfElseBranch }
+  | { kind: 'wait'; until: Date; detail?: StepDetail }
+  | { kind: 'end'; detail?: StepDetail };
+
+/**
+ * One action type of the catalog. `execute` writes only through `ctx.manager` (the step's
+ * transaction): its effect commits with the run's move to the next step, or not at all. An effect
+ * outside the platform is an event appended there (messaging acts on it through its inbox).
+ * Throw StepFailure for what retrying cannot fix.
+ */
+export interface ActionExecutor {
+  readonly type: string;
+  execute(ctx: StepContext): Promise<StepOutcome>;
+}

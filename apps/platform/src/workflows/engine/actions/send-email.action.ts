@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { newEvent, Outbox } from '@suite/eventing';
+import { renderTemplate } from '../../definition/template-renderer';
+import { StepFailure } from '../steps/step-failure';
+import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';
+import { templateContextOf } from './template-context';
+import { stepIdempotencyKey } from './workflow-message-id';
+
+const SUBJECT_MAX_LENGTH = 998;
+const BODY_MAX_LENGTH = 100_000;
+
+/**
+ * `send_email`: asks messaging to email the contact from the company's domain
+ * (`workflow_step.email_requested`); messaging sends it under the step's key as its `request_key`,
+ * so one step is one email however often the request arrives.
+ */
+@Injectable()
+export class SendEmailAction implements ActionExecutor {
+  readonly type = 'send_email';
+
+  constructor(private readonly outbox: Outbox) {}
+
+  async execute({ manager, run, node, contact, step }: StepContext): Promise<StepOutcome> {
+    if (!contact.email) throw new StepFailure('The contact has no email address.');
+    const context = templateContextOf(contact);
+    const subject = renderTemplate(String(node.config.subject ?? ''), context, SUBJECT_MAX_LENGTH).replace(/[\r\n]+/g, ' ');
+    const text = renderTemplate(String(node.config.body ?? ''), context, BODY_MAX_LENGTH);
+    if (subject.trim() === '' || text.trim() === '') throw new StepFailure('The email is empty once its fields are filled in.');
+    const key = stepIdempotencyKey(run.id, step);
+    await this.outbox.append(
+      manager,
+      newEvent('workflow_step.email_requested', {
+        companyId: run.companyId,
+        subject: run.id,
+        data: {
+          company_id: run.companyId,
+          workflow_id: run.workflowId,
+          run_id: run.id,
+          step,
+          idempotency_key: key,
+          contact_id: contact.id,
+          domain_id: String(node.config.domain_id),
+          to: contact.email,
+          subject,
+          text,
+        },
+      }),
+    );
+    return { kind: 'next', detail: { request_key: key, to: contact.email } };
+  }
+}

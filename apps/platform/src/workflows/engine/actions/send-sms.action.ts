@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { newEvent, Outbox } from '@suite/eventing';
+import { renderTemplate } from '../../definition/template-renderer';
+import { StepFailure } from '../steps/step-failure';
+import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';
+import { templateContextOf } from './template-context';
+import { messageIdForKey, stepIdempotencyKey } from './workflow-message-id';
+
+/** Messaging's limit on a text. */
+const SMS_MAX_LENGTH = 2000;
+
+/**
+ * `send_sms`: asks messaging to text the contact (`workflow_step.sms_requested`), appended in the
+ * step's transaction; messaging queues it through its inbox under the step's key, so the text is
+ * queued once however often the request arrives. Messaging's own rules still apply there (opt-outs,
+ * send window, a sender number in the workspace).
+ */
+@Injectable()
+export class SendSmsAction implements ActionExecutor {
+  readonly type = 'send_sms';
+
+  constructor(private readonly outbox: Outbox) {}
+
+  async execute({ manager, run, node, contact, step }: StepContext): Promise<StepOutcome> {
+    if (!contact.phone) throw new StepFailure('The contact has no phone number to text.');
+    const body = renderTemplate(String(node.config.message ?? ''), templateContextOf(contact), SMS_MAX_LENGTH);
+    if (body.trim() === '') throw new StepFailure('The message is empty once its fields are filled in.');
+    const key = stepIdempotencyKey(run.id, step);
+    const messageId = messageIdForKey(key);
+    await this.outbox.append(
+      manager,
+      newEvent('workflow_step.sms_requested', {
+        companyId: run.companyId,
+        subject: run.id,
+        data: {
+          company_id: run.companyId,
+          workflow_id: run.workflowId,
+          run_id: run.id,
+          step,
+          idempotency_key: key,
+          message_id: messageId,
+          contact_id: contact.id,
+          to: contact.phone,
+          first_name: contact.firstName,
+          body,
+        },
+      }),
+    );
+    return { kind: 'next', detail: { message_id: messageId, to: contact.phone } };
+  }
+}

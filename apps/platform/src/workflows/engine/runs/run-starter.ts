@@ -1,0 +1,126 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { ArrayContains, MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
+import { newEvent, Outbox } from '@suite/eventing';
+import { JobsRuntime } from '@suite/jobs';
+import { CompanyScopedRepository, ENVIRONMENT } from '@suite/runtime';
+import type { PlatformEnvironment } from '../../../config/platform-environment';
+import type { WorkflowGraph, WorkflowNode } from '../../definition/workflow-graph';
+import { WorkflowEntity } from '../../workflow.entity';
+import { WORKFLOW_STEP_QUEUE, type WorkflowStepJob } from '../steps/workflow-step.job';
+import { triggerMatches } from '../triggers/trigger-match';
+import type { TriggerOccurrence } from '../triggers/trigger-occurrence';
+import { WorkflowRunEntity } from '../workflow-run.entity';
+import { workflowRunData } from './run-events';
+import { WorkflowVersions } from './workflow-versions';
+
+/** The loop guard's window. */
+export const LOOP_GUARD_WINDOW_MS = 30 * 60_000;
+
+export const loopGuardMessage = (max: number) =>
+  `Loop guard: this contact already started this workflow ${max} times in the last 30 minutes.`;
+
+/**
+ * Starts runs for an occurrence, in the caller's transaction (the inbox's for an event, the
+ * request's for a manual run): every active workflow of the company whose active version has a
+ * trigger of that type matching it gets one run for the contact, on that version, and the job
+ * that carries it — committed with the event's dedup row, so a redelivered event starts nothing.
+ */
+@Injectable()
+export class RunStarter {
+  private readonly logger = new Logger('WorkflowRuns');
+
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly jobs: JobsRuntime,
+    private readonly versions: WorkflowVersions,
+    @Inject(ENVIRONMENT) private readonly env: PlatformEnvironment,
+  ) {}
+
+  async start(manager: EntityManager, occurrence: TriggerOccurrence): Promise<WorkflowRunEntity[]> {
+    const workflows = await CompanyScopedRepository.of(manager, WorkflowEntity, occurrence.companyId).find({
+      where: { status: 'active', activeTriggerTypes: ArrayContains([occurrence.triggerType]) },
+      order: { id: 'ASC' },
+    });
+    const runs: WorkflowRunEntity[] = [];
+    for (const workflow of workflows) {
+      const run = await this.startOne(manager, workflow, occurrence);
+      if (run) runs.push(run);
+    }
+    return runs;
+  }
+
+  /** One workflow (already found active in the company) for an occurrence; null when no trigger of its active version matches. */
+  async startOne(
+    manager: EntityManager,
+    workflow: WorkflowEntity,
+    occurrence: TriggerOccurrence,
+  ): Promise<WorkflowRunEntity | null> {
+    const graph = await this.versions.graph(manager, workflow.id, workflow.activeVersion);
+    const first = graph ? firstNode(graph, occurrence) : null;
+    if (!first) return null;
+    const runs = CompanyScopedRepository.of(manager, WorkflowRunEntity, occurrence.companyId);
+    const key = {
+      workflowId: workflow.id,
+      version: workflow.activeVersion,
+      contactId: occurrence.contactId,
+      triggerEventId: occurrence.eventId,
+    };
+    if (await runs.exists({ where: key })) return null;
+
+    const recent = await runs.count({
+      where: {
+        workflowId: workflow.id,
+        contactId: occurrence.contactId,
+        status: Not('skipped'),
+        startedAt: MoreThanOrEqual(new Date(Date.now() - LOOP_GUARD_WINDOW_MS)),
+      },
+    });
+    const max = this.env.PLATFORM_WORKFLOW_LOOP_GUARD_MAX;
+    if (recent >= max) {
+      // Refused, and kept in the log: a run that never ran, with the reason.
+      this.logger.warn(`workflow ${workflow.id}: loop guard refused a run for contact ${occurrence.contactId}`);
+      return runs.save(
+        runs.create({
+          ...key,
+          triggerType: occurrence.triggerType,
+          status: 'skipped',
+          cursor: null,
+          error: loopGuardMessage(max),
+          finishedAt: new Date(),
+        }),
+      );
+    }
+
+    const stepJobId = randomUUID();
+    const run = await runs.save(
+      runs.create({
+        ...key,
+        triggerType: occurrence.triggerType,
+        status: 'running',
+        cursor: first.id,
+        stepJobId,
+        error: null,
+        finishedAt: null,
+      }),
+    );
+    const job: WorkflowStepJob = { companyId: run.companyId, runId: run.id };
+    await this.jobs.enqueue(manager, { id: stepJobId, queue: WORKFLOW_STEP_QUEUE, payload: job });
+    await this.outbox.append(
+      manager,
+      newEvent('workflow_run.started', { companyId: run.companyId, subject: run.id, data: workflowRunData(run) }),
+    );
+    return run;
+  }
+}
+
+/** The action a run starts at: behind the first trigger of the occurrence's type that matches it. */
+function firstNode(graph: WorkflowGraph, occurrence: TriggerOccurrence): WorkflowNode | null {
+  const trigger = graph.triggers.find((node) => node.type === occurrence.triggerType && triggerMatches(node, occurrence.facts));
+  if (!trigger) return null;
+  const edge = graph.edges.find((candidate) => candidate.from === trigger.id);
+  return graph.actions.find((node) => node.id === edge?.to) ?? null;
+}
+
+/** A manual run's occurrence id: every request is its own start. */
+export const manualOccurrenceId = (): string => randomUUID();

@@ -1,0 +1,194 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { newEvent, Outbox } from '@suite/eventing';
+import { JobsRuntime } from '@suite/jobs';
+import { CLOCK, CompanyScopedRepository, unscopedRepository, type Clock } from '@suite/runtime';
+import { ContactEntity } from '../../../contacts/contact.entity';
+import type { WorkflowGraph, WorkflowNode } from '../../definition/workflow-graph';
+import type { StepOutcome } from '../actions/action-executor';
+import { ActionExecutors } from '../actions/action-executors';
+import { workflowRunData } from '../runs/run-events';
+import { WorkflowVersions } from '../runs/workflow-versions';
+import { WorkflowRunStepEntity, type StepDetail } from '../workflow-run-step.entity';
+import { WorkflowRunEntity } from '../workflow-run.entity';
+import { StepFailure } from './step-failure';
+import { WORKFLOW_STEP_QUEUE, type WorkflowStepJob } from './workflow-step.job';
+
+/** What one step's transaction leaves to do: take the next step in this job, or stop. */
+type Continuation = 'next' | 'stop';
+
+const FINISHED = new Set(['completed', 'failed', 'cancelled', 'skipped']);
+
+/**
+ * Carries a run forward, one step per transaction. Each transaction locks the run, checks this job
+ * still carries it, executes the node at the cursor and moves the cursor — or, for a wait, arms a
+ * job due at the wake time — so a step's effect and the scheduling of what follows commit
+ * together. A crash between two steps leaves the job to be claimed again (libs/jobs leases): it
+ * resumes at the cursor, and no step acts twice.
+ */
+@Injectable()
+export class StepRunner {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly executors: ActionExecutors,
+    private readonly versions: WorkflowVersions,
+    private readonly jobs: JobsRuntime,
+    private readonly outbox: Outbox,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async carry(job: WorkflowStepJob, jobId: string, signal: AbortSignal): Promise<void> {
+    // The graph is acyclic but for loops through a wait, so a job stops within the graph's size.
+    for (;;) {
+      if (signal.aborted) throw new Error('The step was interrupted; it runs again from the same step.');
+      const continuation = await this.dataSource.transaction((manager) => this.step(manager, job, jobId));
+      if (continuation === 'stop') return;
+    }
+  }
+
+  private async step(manager: EntityManager, job: WorkflowStepJob, jobId: string): Promise<Continuation> {
+    const runs = CompanyScopedRepository.of(manager, WorkflowRunEntity, job.companyId);
+    const run = await runs.findOne({ where: { id: job.runId }, lock: { mode: 'pessimistic_write' } });
+    if (!run || run.stepJobId !== jobId || FINISHED.has(run.status)) return 'stop';
+    const now = this.clock.now();
+
+    if (run.status === 'waiting') {
+      if (run.wakeAt && run.wakeAt.getTime() > now.getTime()) {
+        // Early (the clock says not yet): the same wait, re-armed for its time.
+        await this.arm(manager, run, run.wakeAt);
+        await runs.save(run);
+        return 'stop';
+      }
+      await this.finishWait(manager, run, now);
+    }
+
+    const graph = await this.versions.graph(manager, run.workflowId, run.version);
+    const node = graph?.actions.find((candidate) => candidate.id === run.cursor);
+    if (!graph || !node) {
+      await this.finish(
+        manager,
+        run,
+        run.cursor === null ? 'completed' : 'failed',
+        run.cursor === null ? null : 'The workflow version was deleted.',
+      );
+      return 'stop';
+    }
+    const contact = await CompanyScopedRepository.of(manager, ContactEntity, run.companyId).findOne({
+      where: { id: run.contactId, deletedAt: IsNull() },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!contact) {
+      await this.log(manager, run, node, 'cancelled', {}, 'The contact was deleted.', now);
+      await this.finish(manager, run, 'cancelled', 'The contact was deleted.');
+      return 'stop';
+    }
+    const executor = this.executors.of(node.type);
+    if (!executor) throw new StepFailure(`No executor for action type "${node.type}".`);
+
+    const outcome = await executor.execute({ manager, run, node, contact, step: run.nextStep, now });
+    const next = outcome.kind === 'end' ? null : nextNode(graph, node, outcome);
+    await this.log(manager, run, node, outcome.kind === 'wait' ? 'waiting' : 'completed', outcome.detail ?? {}, null, now);
+    run.nextStep += 1;
+    run.stepAttempts = 0;
+    run.error = null;
+
+    if (outcome.kind === 'wait') {
+      run.status = 'waiting';
+      run.wakeAt = outcome.until;
+      run.cursor = next?.id ?? null;
+      await this.arm(manager, run, outcome.until);
+      await runs.save(run);
+      return 'stop';
+    }
+    if (!next) {
+      await this.finish(manager, run, 'completed', null);
+      return 'stop';
+    }
+    run.cursor = next.id;
+    await runs.save(run);
+    return 'next';
+  }
+
+  /** The node at a run's cursor, in the run's version. */
+  async nodeOf(manager: EntityManager, run: WorkflowRunEntity): Promise<WorkflowNode | null> {
+    const graph = await this.versions.graph(manager, run.workflowId, run.version);
+    return graph?.actions.find((candidate) => candidate.id === run.cursor) ?? null;
+  }
+
+  /** The wait's log row is done; the run goes on (or, when the wait was its last node, completes). */
+  private async finishWait(manager: EntityManager, run: WorkflowRunEntity, now: Date): Promise<void> {
+    await unscopedRepository(manager, WorkflowRunStepEntity).update(
+      { runId: run.id, step: run.nextStep - 1, status: 'waiting' },
+      { status: 'completed', finishedAt: now },
+    );
+    run.status = 'running';
+    run.wakeAt = null;
+  }
+
+  /** A new job carries the run from `at` (the current one stops when it sees another id). */
+  private async arm(manager: EntityManager, run: WorkflowRunEntity, at: Date): Promise<void> {
+    run.stepJobId = randomUUID();
+    const payload: WorkflowStepJob = { companyId: run.companyId, runId: run.id };
+    await this.jobs.enqueue(manager, { id: run.stepJobId, queue: WORKFLOW_STEP_QUEUE, payload, runAt: at });
+  }
+
+  private async log(
+    manager: EntityManager,
+    run: WorkflowRunEntity,
+    node: WorkflowNode,
+    status: WorkflowRunStepEntity['status'],
+    detail: StepDetail,
+    error: string | null,
+    now: Date,
+  ): Promise<void> {
+    const steps = unscopedRepository(manager, WorkflowRunStepEntity);
+    await steps.insert({
+      runId: run.id,
+      step: run.nextStep,
+      nodeId: node.id,
+      type: node.type,
+      status,
+      detail,
+      error,
+      attempts: run.stepAttempts + 1,
+      startedAt: now,
+      finishedAt: status === 'waiting' ? null : now,
+    });
+  }
+
+  /** Ends the run with its event; `completed` and `failed` are published, a cancellation is only logged. */
+  async finish(
+    manager: EntityManager,
+    run: WorkflowRunEntity,
+    status: 'completed' | 'failed' | 'cancelled',
+    error: string | null,
+  ): Promise<void> {
+    run.status = status;
+    run.error = error;
+    run.cursor = null;
+    run.wakeAt = null;
+    run.stepJobId = null;
+    run.finishedAt = this.clock.now();
+    await CompanyScopedRepository.of(manager, WorkflowRunEntity, run.companyId).save(run);
+    if (status === 'cancelled') return;
+    await this.outbox.append(
+      manager,
+      newEvent(status === 'completed' ? 'workflow_run.completed' : 'workflow_run.failed', {
+        companyId: run.companyId,
+        subject: run.id,
+        data: workflowRunData(run),
+      }),
+    );
+  }
+}
+
+/** The node after `node`: by its one edge, or an `if_else`'s edge for the branch taken; null ends the run. */
+function nextNode(graph: WorkflowGraph, node: WorkflowNode, outcome: StepOutcome): WorkflowNode | null {
+  const branch = outcome.kind === 'next' ? outcome.branch : undefined;
+  const edge = graph.edges.find(
+    (candidate) => candidate.from === node.id && (branch === undefined || candidate.branch === branch),
+  );
+  return edge ? (graph.actions.find((candidate) => candidate.id === edge.to) ?? null) : null;
+}
