@@ -3,7 +3,7 @@ import { AUTHZ_ENTITIES, AuthzModule } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { JobsModule, jobsEntities } from '@suite/jobs';
-import { coreModules, entitiesOf, HealthModule } from '@suite/runtime';
+import { coreModules, entitiesOf, HealthModule, type Clock } from '@suite/runtime';
 import { AgentsModule } from './agents/agents.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { CallsModule } from './calls/calls.module';
@@ -57,8 +57,8 @@ export const PLATFORM_ENTITIES = [...entitiesOf(PLATFORM_FEATURES), ...AUTHZ_ENT
 
 @Module({})
 export class AppModule {
-  /** `options.voiceProvider` replaces the voice adapter (tests with a fake provider); production passes none. */
-  static forRoot(env: PlatformEnvironment, options: { voiceProvider?: VoiceProvider } = {}): DynamicModule {
+  /** `options.voiceProvider` replaces the voice adapter (tests with a fake provider), `options.clock` the system clock; production passes neither. */
+  static forRoot(env: PlatformEnvironment, options: { voiceProvider?: VoiceProvider; clock?: Clock } = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -68,6 +68,7 @@ export class AppModule {
           schema: APPS.platform.schema,
           entities: PLATFORM_ENTITIES,
           migrations: platformMigrations,
+          ...(options.clock ? { clock: options.clock } : {}),
         }),
         // Handlers are found, not listed: the providers with @OnEvent methods (the authz replicas' in AuthzModule).
         EventingModule.forEnvironment(env, { appName: APPS.platform.name, schema: APPS.platform.schema }),

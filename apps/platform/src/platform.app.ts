@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
-import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment } from '@suite/runtime';
+import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment, type Clock } from '@suite/runtime';
 import { AppModule } from './app.module';
 import { VOICE_CALLBACKS_PATH } from './calls/call-callbacks.controller';
 import { PlatformEnvironment } from './config/platform-environment';
@@ -10,9 +10,15 @@ export const loadPlatformEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(PlatformEnvironment, env, { PORT: APPS.platform.defaultPort });
 
 /** Builds the platform app (not listening yet); used by main.ts, the embedded launcher and tests. */
+/** `clock` (a controllable one) and `voiceProvider` are for tests; production passes neither. */
+export interface PlatformAppOptions {
+  voiceProvider?: VoiceProvider;
+  clock?: Clock;
+}
+
 export function createPlatformApp(
   env: PlatformEnvironment,
-  options: { voiceProvider?: VoiceProvider } = {},
+  options: PlatformAppOptions = {},
 ): Promise<INestApplication> {
   return createApp(AppModule.forRoot(env, options), {
     appName: APPS.platform.name,

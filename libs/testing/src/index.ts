@@ -21,6 +21,7 @@ export { startEmbeddedPostgres, type EmbeddedPostgresServer } from './postgres/e
 export { createTestDatabase, type TestDatabase } from './postgres/test-database';
 export { findFreePort } from './util/free-port';
 export { eventually } from './util/eventually';
+export { TestClock } from './util/test-clock';
 export { ensureChromium, CHROMIUM_PATH } from './browser/ensure-chromium';
 export { FormSession, hiddenFields } from './http/form-session';
 export { pkceAuthorization, type PkceAuthorization } from './http/pkce-authorization';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { TestClock } from '../shared/testing/test-clock';
+import { TestClock } from '@suite/testing';
 import { newPhone, newWorkspace, startMessagingTestApp, type MessagingTestApp } from '../testing';
 import { ReleaseClaimer } from './release-claimer';
 import { RecordingCarrier } from './testing/recording-carrier';

@@ -1,8 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { eventually, uniqueTopicPrefix } from '@suite/testing';
-import { TestClock } from '../shared/testing/test-clock';
+import { eventually, TestClock, uniqueTopicPrefix } from '@suite/testing';
 import { RecordingCarrier, type RecordedSend } from './testing/recording-carrier';
 import { replicasOnOneDatabase, statusCounts } from './testing/replica-harness';
 import { newPhone, newWorkspace, seedWorkspaces, type TestWorkspace } from '../testing';

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Topics, type MessageEventData } from '@suite/contracts';
-import { eventually } from '@suite/testing';
-import { TestClock } from '../shared/testing/test-clock';
+import { eventually, TestClock } from '@suite/testing';
 import { INTERNAL_TOKEN, newPhone, newWorkspace, startMessagingTestApp, type MessagingTestApp } from '../testing';
 import { RecordingCarrier } from './testing/recording-carrier';
 

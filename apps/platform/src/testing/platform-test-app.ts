@@ -4,6 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { credentialDigest, generateOpaqueCredential, type Permission, type Topic } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
+import type { Clock } from '@suite/runtime';
 import { createTestDatabase, eventually, TestTokenIssuer, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { CompaniesService } from '../companies/companies.service';
 import type { ContactEntity } from '../contacts/contact.entity';
@@ -43,6 +44,8 @@ export interface PlatformTestOptions {
   topicPrefix?: string;
   /** Replaces the voice adapter (the sandbox unless PLATFORM_VOICE_PROVIDER says otherwise) with a test's own. */
   voiceProvider?: VoiceProvider;
+  /** The clock the app reads instead of the system's (a TestClock moves a workflow's wait along). */
+  clock?: Clock;
 }
 
 /**
@@ -83,7 +86,7 @@ export class PlatformTestApp {
       PORT: '0',
     });
     const boot = async () => {
-      const app = await createPlatformApp(env, { voiceProvider: options.voiceProvider });
+      const app = await createPlatformApp(env, { voiceProvider: options.voiceProvider, clock: options.clock });
       await app.init();
       return app;
     };

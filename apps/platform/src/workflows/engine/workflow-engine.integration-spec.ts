@@ -1,0 +1,316 @@
+import { Topics } from '@suite/contracts';
+import { newEvent, Outbox } from '@suite/eventing';
+import { CompanyScopedRepository } from '@suite/runtime';
+import { eventually, TestClock } from '@suite/testing';
+import { ContactEntity } from '../../contacts/contact.entity';
+import { ContactsService } from '../../contacts/contacts.service';
+import { PipelineContactEntity } from '../../pipelines/pipeline-contact.entity';
+import { base64Id } from '../../shared/api-ids';
+import { PlatformTestApp, type TestUser } from '../../testing';
+import { loopGuardMessage } from './runs/run-starter';
+import { WorkflowTimers } from './runs/workflow-timers';
+import { WorkflowRunEntity } from './workflow-run.entity';
+
+/**
+ * The engine end to end on real PostgreSQL and Kafka: workflows saved and activated through the
+ * API, fired by the suite's events through the inbox, steps carried by durable jobs, waits on
+ * database timers moved along by a controllable clock, and what leaves the platform (a text)
+ * asked for exactly once — through a redelivered trigger and a restart between steps.
+ */
+const DAY = 24 * 60 * 60_000;
+let platform: PlatformTestApp;
+let clock: TestClock;
+let companyId: string;
+let editor: TestUser;
+const GUARD = process.env.PLATFORM_WORKFLOW_LOOP_GUARD_MAX;
+
+beforeAll(async () => {
+  process.env.PLATFORM_WORKFLOW_LOOP_GUARD_MAX = '3';
+  clock = new TestClock().run();
+  platform = await PlatformTestApp.start('workflow_engine', { clock });
+  companyId = await platform.company('Automations');
+  editor = await platform.actor(companyId, ['view-workflows', 'edit-workflows']);
+});
+afterAll(async () => {
+  if (GUARD === undefined) delete process.env.PLATFORM_WORKFLOW_LOOP_GUARD_MAX;
+  else process.env.PLATFORM_WORKFLOW_LOOP_GUARD_MAX = GUARD;
+  await platform?.stop();
+});
+
+let numbers = 0;
+const phone = () => `+1212555${String(1000 + ++numbers).slice(-4)}`;
+
+/** A workflow created with `graph` and activated, through the API; its numeric id. */
+async function activeWorkflow(graph: object, name = 'Flow'): Promise<string> {
+  const token = await editor.token();
+  const created = await platform.request('post', '/api/Workflow/create', token).send({ name, trigger_config: graph }).expect(201);
+  const id: string = created.body.data.id;
+  await platform.request('put', `/api/Workflow/status/${id}`, token).send({ status: 'active' }).expect(200);
+  return platform.codec.decode(id)!;
+}
+
+const runsOf = (workflowId: string) =>
+  CompanyScopedRepository.of(platform.db, WorkflowRunEntity, companyId).find({ where: { workflowId }, order: { id: 'ASC' } });
+
+async function settledRuns(workflowId: string, count: number, status?: string): Promise<WorkflowRunEntity[]> {
+  return eventually(
+    () => runsOf(workflowId),
+    (runs) => runs.length === count && (!status || runs.every((run) => run.status === status)),
+    { timeoutMs: 30_000, what: `${count} run(s) of workflow ${workflowId}${status ? ` ${status}` : ''}` },
+  );
+}
+
+/** The texts the platform asked messaging for, for a run (the outbox holds every event it published). */
+async function smsRequests(runId: string): Promise<Array<{ id: string; data: Record<string, unknown> }>> {
+  const rows: Array<{ envelope: { id: string; data: Record<string, unknown> } }> = await platform.db.query(
+    "SELECT envelope FROM platform.outbox WHERE topic = $1 AND type = 'workflow_step.sms_requested' AND subject = $2 ORDER BY seq",
+    [Topics.platformWorkflowStep, runId],
+  );
+  return rows.map((row) => ({ id: row.envelope.id, data: row.envelope.data }));
+}
+
+async function steps(runId: string): Promise<Array<{ step: number; type: string; status: string; detail: Record<string, unknown> }>> {
+  return platform.db.query(
+    'SELECT step, type, status, detail FROM platform.workflow_run_steps WHERE run_id = $1 ORDER BY step',
+    [runId],
+  );
+}
+
+/** Moves the engine's clock and lets the waits whose time has come resume. */
+async function passTime(ms: number): Promise<void> {
+  clock.advance(ms);
+  await platform.app.get(WorkflowTimers).resumeDue(companyId);
+}
+
+describe('a lead arrives, gets a text, and two days later moves to Nurture unless they replied', () => {
+  let workflowId: string;
+  let nurture: string;
+
+  beforeAll(async () => {
+    const pipeline = await platform.pipeline(companyId, ['New', 'Nurture']);
+    nurture = pipeline.stages[1]!.id;
+    workflowId = await activeWorkflow({
+      triggers: [{ id: 'lead', type: 'contact_created', config: {} }],
+      actions: [
+        { id: 'hello', type: 'send_sms', config: { message: 'Hi {{contact.first_name}}, thanks for reaching out!' } },
+        { id: 'pause', type: 'wait', config: { duration: { amount: 2, unit: 'days' } } },
+        { id: 'quiet', type: 'if_else', config: { conditions: [{ field: 'last_reply', operator: 'none_since_run_start' }] } },
+        { id: 'nurture', type: 'move_to_stage', config: { pipeline_id: pipeline.id, stage_id: nurture } },
+        { id: 'again', type: 'send_sms', config: { message: 'Still interested, {{contact.first_name}}?' } },
+        { id: 'talking', type: 'add_tag', config: { tag: 'replied' } },
+      ],
+      edges: [
+        { from: 'lead', to: 'hello' },
+        { from: 'hello', to: 'pause' },
+        { from: 'pause', to: 'quiet' },
+        { from: 'quiet', to: 'nurture', branch: 'yes' },
+        { from: 'quiet', to: 'talking', branch: 'no' },
+        { from: 'nurture', to: 'again' },
+      ],
+    });
+  });
+
+  it('texts once through a redelivered trigger and a restart, then follows the yes branch after two days', async () => {
+    const contact = await platform.contact(companyId, { firstName: 'Ann', phone: phone() });
+    const [run] = await settledRuns(workflowId, 1, 'waiting');
+    const first = await smsRequests(run!.id);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.data).toMatchObject({
+      contact_id: contact.id,
+      to: contact.phone,
+      body: 'Hi Ann, thanks for reaching out!',
+      idempotency_key: `wf:${run!.id}:1`,
+    });
+
+    // Kafka delivers the trigger again (the same envelope, republished): the inbox starts nothing new.
+    await platform.db.query(
+      `INSERT INTO platform.outbox (id, topic, type, subject, envelope)
+       SELECT id, topic, type, subject, envelope FROM platform.outbox WHERE type = 'crm_contact.created' AND subject = $1`,
+      [contact.id],
+    );
+    await eventually(
+      async () => (await platform.db.query("SELECT count(*)::int AS n FROM platform.outbox WHERE subject = $1 AND published_at IS NULL", [contact.id]))[0].n,
+      (unpublished: number) => unpublished === 0,
+      { what: 'the repeated trigger to be published' },
+    );
+    await platform.restart();
+    await passTime(2 * DAY);
+
+    const [done] = await settledRuns(workflowId, 1, 'completed');
+    expect(done!.id).toBe(run!.id);
+    const texts = await smsRequests(run!.id);
+    expect(texts.map((text) => text.data.body)).toEqual(['Hi Ann, thanks for reaching out!', 'Still interested, Ann?']);
+    expect(new Set(texts.map((text) => text.data.idempotency_key)).size).toBe(2);
+    expect((await steps(run!.id)).map(({ type, status, detail }) => [type, status, detail.branch ?? null])).toEqual([
+      ['send_sms', 'completed', null],
+      ['wait', 'completed', null],
+      ['if_else', 'completed', 'yes'],
+      ['move_to_stage', 'completed', null],
+      ['send_sms', 'completed', null],
+    ]);
+    const placement = await CompanyScopedRepository.of(platform.db, PipelineContactEntity, companyId).findOne({
+      where: { contactId: contact.id },
+    });
+    expect(placement?.stageId).toBe(nurture);
+    expect(await platform.lastEvent(Topics.platformWorkflow, run!.id)).toMatchObject({
+      type: 'workflow_run.completed',
+      data: { status: 'completed', contact_id: contact.id, trigger_type: 'contact_created' },
+    });
+  });
+
+  it('follows the no branch when the lead replied during the wait', async () => {
+    const contact = await platform.contact(companyId, { firstName: 'Bo', phone: phone() });
+    const runs = await settledRuns(workflowId, 2);
+    const run = runs[1]!;
+    await eventually(
+      () => CompanyScopedRepository.of(platform.db, WorkflowRunEntity, companyId).findOneByOrFail({ id: run.id }),
+      (current) => current.status === 'waiting',
+      { what: 'the run to wait' },
+    );
+    clock.advance(DAY);
+    // Messaging reports the reply (published here as messaging would publish it).
+    await platform.db.transaction((manager) =>
+      platform.app.get(Outbox).append(
+        manager,
+        newEvent('conversation.replied', {
+          companyId,
+          subject: contact.phone!,
+          data: {
+            company_id: companyId,
+            contact_phone: contact.phone!,
+            from_number: '+12125550100',
+            message_id: '9b2f5f7e-1c1a-4c55-9c39-8f3f1c0b2a11',
+            replied_to_message_id: '2b2f5f7e-1c1a-4c55-9c39-8f3f1c0b2a11',
+            body: 'Yes please',
+            channel: 'sms',
+            received_at: clock.now().toISOString(),
+          },
+        }),
+      ),
+    );
+    await eventually(
+      async () => (await platform.db.query('SELECT count(*)::int AS n FROM platform.workflow_contact_replies WHERE phone = $1', [contact.phone]))[0].n,
+      (n: number) => n === 1,
+      { what: 'the reply to be recorded' },
+    );
+    await passTime(DAY);
+    await eventually(
+      () => CompanyScopedRepository.of(platform.db, WorkflowRunEntity, companyId).findOneByOrFail({ id: run.id }),
+      (current) => current.status === 'completed',
+      { what: 'the run to complete' },
+    );
+    expect((await steps(run.id)).map(({ type, detail }) => [type, detail.branch ?? null])).toEqual([
+      ['send_sms', null],
+      ['wait', null],
+      ['if_else', 'no'],
+      ['add_tag', null],
+    ]);
+    const tagged = await CompanyScopedRepository.of(platform.db, ContactEntity, companyId).findOneByOrFail({ id: contact.id });
+    expect(tagged.tags).toEqual(['replied']);
+    expect(await smsRequests(run.id)).toHaveLength(1);
+  });
+});
+
+describe('versions', () => {
+  it('keeps a run in flight on its version while new runs take the saved one', async () => {
+    const graph = (tag: string) => ({
+      triggers: [{ id: 't', type: 'tag_added', config: { tag: 'versioned' } }],
+      actions: [
+        { id: 'w', type: 'wait', config: { duration: { amount: 1, unit: 'hours' } } },
+        { id: 'a', type: 'add_tag', config: { tag } },
+      ],
+      edges: [
+        { from: 't', to: 'w' },
+        { from: 'w', to: 'a' },
+      ],
+    });
+    const workflowId = await activeWorkflow(graph('first-version'), 'Versioned');
+    const early = await platform.contact(companyId, { phone: phone() });
+    await platform.app.get(ContactsService).update(companyId, early.id, { tags: ['versioned'] }, null);
+    await settledRuns(workflowId, 1, 'waiting');
+
+    const token = await editor.token();
+    await platform
+      .request('put', `/api/Workflow/builder/${base64Id(workflowId)}`, token)
+      .send({ trigger_config: graph('second-version') })
+      .expect(200);
+    const late = await platform.contact(companyId, { phone: phone() });
+    await platform.app.get(ContactsService).update(companyId, late.id, { tags: ['versioned'] }, null);
+    const runs = await settledRuns(workflowId, 2, 'waiting');
+    expect(runs.map((run) => run.version)).toEqual([runs[0]!.version, runs[0]!.version + 1]);
+
+    await passTime(2 * 60 * 60_000);
+    await settledRuns(workflowId, 2, 'completed');
+    const contacts = CompanyScopedRepository.of(platform.db, ContactEntity, companyId);
+    expect((await contacts.findOneByOrFail({ id: early.id })).tags).toEqual(['versioned', 'first-version']);
+    expect((await contacts.findOneByOrFail({ id: late.id })).tags).toEqual(['versioned', 'second-version']);
+  });
+});
+
+describe('manual runs and the loop guard', () => {
+  it('starts a contact at most N times in 30 minutes, then logs the refusal as a skipped run', async () => {
+    const workflowId = await activeWorkflow({
+      triggers: [{ id: 'manual', type: 'run_now', config: {} }],
+      actions: [{ id: 'stop', type: 'end', config: {} }],
+      edges: [{ from: 'manual', to: 'stop' }],
+    });
+    const contact = await platform.contact(companyId, { phone: phone() });
+    const token = await editor.token();
+    const statuses: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await platform
+        .request('post', `/api/Workflow/${base64Id(workflowId)}/run`, token)
+        .send({ contact_ids: [Number(contact.id)] })
+        .expect(201);
+      statuses.push(answer.body.data.runs[0].status);
+    }
+    expect(statuses).toEqual(['running', 'running', 'running', 'skipped', 'skipped']);
+    const runs = await eventually(
+      () => runsOf(workflowId),
+      (all) => all.filter((run) => run.status === 'completed').length === 3,
+      { what: 'three completed runs' },
+    );
+    expect(runs.filter((run) => run.status === 'skipped').map((run) => run.error)).toEqual([loopGuardMessage(3), loopGuardMessage(3)]);
+  });
+
+  it('refuses a run for another company’s contact, and of a workflow without a Run Now trigger', async () => {
+    const stranger = await platform.contact(await platform.company('Other'), { phone: phone() });
+    const workflowId = await activeWorkflow({
+      triggers: [{ id: 'manual', type: 'run_now', config: {} }],
+      actions: [{ id: 'stop', type: 'end', config: {} }],
+      edges: [{ from: 'manual', to: 'stop' }],
+    });
+    const token = await editor.token();
+    await platform
+      .request('post', `/api/Workflow/${base64Id(workflowId)}/run`, token)
+      .send({ contact_ids: [Number(stranger.id)] })
+      .expect(422);
+    const other = await activeWorkflow({
+      triggers: [{ id: 'lead', type: 'appointment_scheduled', config: {} }],
+      actions: [{ id: 'stop', type: 'end', config: {} }],
+      edges: [{ from: 'lead', to: 'stop' }],
+    });
+    const mine = await platform.contact(companyId, { phone: phone() });
+    const refused = await platform
+      .request('post', `/api/Workflow/${base64Id(other)}/run`, token)
+      .send({ contact_ids: [Number(mine.id)] })
+      .expect(422);
+    expect(refused.body.message).toBe('The workflow has no Run Now trigger.');
+  });
+});
+
+describe('a step that cannot succeed', () => {
+  it('fails the run at once with the error in its log and workflow_run.failed', async () => {
+    const workflowId = await activeWorkflow({
+      triggers: [{ id: 'booked', type: 'appointment_scheduled', config: {} }],
+      actions: [{ id: 'text', type: 'send_sms', config: { message: 'See you soon' } }],
+      edges: [{ from: 'booked', to: 'text' }],
+    });
+    const noPhone = await platform.contact(companyId, { phone: null });
+    await platform.appointment(companyId, { contactId: noPhone.id });
+    const [run] = await settledRuns(workflowId, 1, 'failed');
+    expect(run!.error).toBe('The contact has no phone number to text.');
+    expect((await steps(run!.id)).map(({ type, status }) => [type, status])).toEqual([['send_sms', 'failed']]);
+    expect(await platform.lastEvent(Topics.platformWorkflow, run!.id)).toMatchObject({ type: 'workflow_run.failed' });
+  });
+});
