@@ -90,6 +90,8 @@ describe('validateGraph: nodes', () => {
     input.triggers[0].type = 'constructor';
     expectProblem(input, { node: 'a3', field: 'actions[a3].type', message: 'Unknown action type "x".' });
     expectProblem(input, { node: 't1', field: 'triggers[t1].type', message: 'Unknown trigger type "constructor".' });
+    // Edges to and from the unknown node are not reported as well.
+    expect(problemsOf(input)).toHaveLength(2);
   });
 
   it('refuses unknown node keys and non-object nodes', () => {

@@ -87,11 +87,14 @@ function readNodes(
     const id = typeof item['id'] === 'string' && NODE_ID.test(item['id']) ? item['id'] : null;
     if (id === null) add(null, `${collection}[${index}].id`, 'must be 1 to 64 characters among A-Z, a-z, 0-9, _ and -.');
     else if (kinds.has(id)) add(id, `${collection}[${id}].id`, `Node id "${id}" is used by more than one node.`);
-    const at = id === null || kinds.has(id) ? `${collection}[${index}]` : `${collection}[${id}]`;
+    const unique = id !== null && !kinds.has(id);
+    const at = unique ? `${collection}[${id}]` : `${collection}[${index}]`;
+    const type = typeof item['type'] === 'string' ? item['type'] : '';
+    // Known before its type is checked, so edges naming a node of an unknown type are not reported too.
+    if (unique) kinds.set(id, { collection, type });
     const unknown = Object.keys(item).filter((key) => !NODE_KEYS.has(key));
     if (unknown.length > 0) add(id, at, `has unknown properties: ${listed(unknown)}.`);
 
-    const type = typeof item['type'] === 'string' ? item['type'] : '';
     const entry = entryOf(type);
     if (!entry) {
       add(id, `${at}.type`, `Unknown ${noun} type ${JSON.stringify(type.toWellFormed().slice(0, 64))}.`);
@@ -99,10 +102,7 @@ function readNodes(
     }
     const read = readNodeConfig(entry, item['config']);
     for (const problem of read.problems) add(id, `${at}.config${problem.path}`, problem.message);
-    if (id !== null && !kinds.has(id)) {
-      kinds.set(id, { collection, type });
-      nodes.push({ id, type, config: read.config });
-    }
+    if (unique) nodes.push({ id, type, config: read.config });
   });
   return nodes;
 }
