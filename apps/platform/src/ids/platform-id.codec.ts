@@ -41,9 +41,8 @@ export class PlatformIdCodec {
 
   decode(raw: string | undefined | null): string | null {
     if (typeof raw !== 'string' || raw.length === 0 || raw.length > 200) return null;
-    if (/^[0-9]+$/.test(raw)) return canonicalId(raw);
     if (raw.startsWith(ENCRYPTED_ID_PREFIX)) return this.decrypt(raw.slice(ENCRYPTED_ID_PREFIX.length));
-    return decodeBase64Id(raw);
+    return decodePlainId(raw);
   }
 
   /** The encrypted spelling of `id`; a fresh IV each time, so two encodings differ. */
@@ -76,6 +75,16 @@ export class PlatformIdCodec {
       return null;
     }
   }
+}
+
+/**
+ * The two spellings that need no key, numeric (`42`) and base64 (`NDI=`), decoded to the decimal
+ * string; null for anything else. Pure, for ids held in data rather than in a path (workflow graphs).
+ */
+export function decodePlainId(raw: string): string | null {
+  if (raw.length === 0 || raw.length > 200) return null;
+  if (/^[0-9]+$/.test(raw)) return canonicalId(raw);
+  return decodeBase64Id(raw);
 }
 
 /** `0042` → `42`; null for 0 or anything beyond a bigint. */

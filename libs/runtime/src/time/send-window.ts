@@ -109,7 +109,7 @@ function offsetMinutesAt(at: number, zone: string): number {
  * Every instant in [from, until] whose local time in `zone` is exactly `minuteOfDay`: one a day
  * usually, none on the day that time is skipped, two on the day it is repeated.
  */
-function wallClockOccurrences(zone: string, minuteOfDay: number, from: number, until: number): number[] {
+export function wallClockOccurrences(zone: string, minuteOfDay: number, from: number, until: number): number[] {
   const found: number[] = [];
   let day = DateTime.fromMillis(from, { zone }).startOf('day');
   const lastDay = DateTime.fromMillis(until, { zone }).startOf('day');
@@ -128,7 +128,7 @@ function wallClockOccurrences(zone: string, minuteOfDay: number, from: number, u
 }
 
 /** The instants in (from, until] at which the zone's UTC offset changes. */
-function offsetTransitions(zone: string, from: number, until: number): number[] {
+export function offsetTransitions(zone: string, from: number, until: number): number[] {
   const found: number[] = [];
   let previous = from;
   let previousOffset = offsetMinutesAt(from, zone);
