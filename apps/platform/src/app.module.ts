@@ -57,7 +57,10 @@ export const PLATFORM_ENTITIES = [...entitiesOf(PLATFORM_FEATURES), ...AUTHZ_ENT
 
 @Module({})
 export class AppModule {
-  /** `options.voiceProvider` replaces the voice adapter (tests with a fake provider), `options.clock` the system clock; production passes neither. */
+  /**
+   * `options.voiceProvider` replaces the voice adapter (tests with a fake provider), `options.clock`
+   * the system clock (a test's controllable one); production passes neither.
+   */
   static forRoot(env: PlatformEnvironment, options: { voiceProvider?: VoiceProvider; clock?: Clock } = {}): DynamicModule {
     return {
       module: AppModule,

@@ -16,10 +16,7 @@ export interface PlatformAppOptions {
   clock?: Clock;
 }
 
-export function createPlatformApp(
-  env: PlatformEnvironment,
-  options: PlatformAppOptions = {},
-): Promise<INestApplication> {
+export function createPlatformApp(env: PlatformEnvironment, options: PlatformAppOptions = {}): Promise<INestApplication> {
   return createApp(AppModule.forRoot(env, options), {
     appName: APPS.platform.name,
     formatError: formatFailureEnvelope,

@@ -1,11 +1,10 @@
-import type { Clock } from '@suite/runtime';
-
 /**
- * A clock a test controls. Frozen (the default) it shows the instant it was set to until moved;
+ * A clock a test controls, of the shape of @suite/runtime's Clock (libs/testing cannot import
+ * runtime). Frozen (the default) it shows the instant it was set to until moved;
  * running, it flows at real speed from the instant it was set to, so a test can place "now" at
  * 22:00 in New York and still let pacing slots come due.
  */
-export class TestClock implements Clock {
+export class TestClock {
   private base: number;
   private setAtReal = Date.now();
   private running = false;

@@ -69,11 +69,24 @@ async function smsRequests(runId: string): Promise<Array<{ id: string; data: Rec
   return rows.map((row) => ({ id: row.envelope.id, data: row.envelope.data }));
 }
 
-async function steps(runId: string): Promise<Array<{ step: number; type: string; status: string; detail: Record<string, unknown> }>> {
-  return platform.db.query(
-    'SELECT step, type, status, detail FROM platform.workflow_run_steps WHERE run_id = $1 ORDER BY step',
-    [runId],
-  );
+async function steps(
+  runId: string,
+): Promise<Array<{ step: number; type: string; status: string; detail: Record<string, unknown> }>> {
+  return platform.db.query('SELECT step, type, status, detail FROM platform.workflow_run_steps WHERE run_id = $1 ORDER BY step', [
+    runId,
+  ]);
+}
+
+async function runById(id: string): Promise<WorkflowRunEntity> {
+  const run = await CompanyScopedRepository.of(platform.db, WorkflowRunEntity, companyId).findOneBy({ id });
+  if (!run) throw new Error(`no run ${id}`);
+  return run;
+}
+
+async function contactById(id: string): Promise<ContactEntity> {
+  const contact = await CompanyScopedRepository.of(platform.db, ContactEntity, companyId).findOneBy({ id });
+  if (!contact) throw new Error(`no contact ${id}`);
+  return contact;
 }
 
 /** Moves the engine's clock and lets the waits whose time has come resume. */
@@ -129,7 +142,12 @@ describe('a lead arrives, gets a text, and two days later moves to Nurture unles
       [contact.id],
     );
     await eventually(
-      async () => (await platform.db.query("SELECT count(*)::int AS n FROM platform.outbox WHERE subject = $1 AND published_at IS NULL", [contact.id]))[0].n,
+      async () =>
+        (
+          await platform.db.query('SELECT count(*)::int AS n FROM platform.outbox WHERE subject = $1 AND published_at IS NULL', [
+            contact.id,
+          ])
+        )[0].n,
       (unpublished: number) => unpublished === 0,
       { what: 'the repeated trigger to be published' },
     );
@@ -163,7 +181,7 @@ describe('a lead arrives, gets a text, and two days later moves to Nurture unles
     const runs = await settledRuns(workflowId, 2);
     const run = runs[1]!;
     await eventually(
-      () => CompanyScopedRepository.of(platform.db, WorkflowRunEntity, companyId).findOneByOrFail({ id: run.id }),
+      () => runById(run.id),
       (current) => current.status === 'waiting',
       { what: 'the run to wait' },
     );
@@ -189,13 +207,18 @@ describe('a lead arrives, gets a text, and two days later moves to Nurture unles
       ),
     );
     await eventually(
-      async () => (await platform.db.query('SELECT count(*)::int AS n FROM platform.workflow_contact_replies WHERE phone = $1', [contact.phone]))[0].n,
+      async () =>
+        (
+          await platform.db.query('SELECT count(*)::int AS n FROM platform.workflow_contact_replies WHERE phone = $1', [
+            contact.phone,
+          ])
+        )[0].n,
       (n: number) => n === 1,
       { what: 'the reply to be recorded' },
     );
     await passTime(DAY);
     await eventually(
-      () => CompanyScopedRepository.of(platform.db, WorkflowRunEntity, companyId).findOneByOrFail({ id: run.id }),
+      () => runById(run.id),
       (current) => current.status === 'completed',
       { what: 'the run to complete' },
     );
@@ -205,7 +228,7 @@ describe('a lead arrives, gets a text, and two days later moves to Nurture unles
       ['if_else', 'no'],
       ['add_tag', null],
     ]);
-    const tagged = await CompanyScopedRepository.of(platform.db, ContactEntity, companyId).findOneByOrFail({ id: contact.id });
+    const tagged = await contactById(contact.id);
     expect(tagged.tags).toEqual(['replied']);
     expect(await smsRequests(run.id)).toHaveLength(1);
   });
@@ -241,9 +264,8 @@ describe('versions', () => {
 
     await passTime(2 * 60 * 60_000);
     await settledRuns(workflowId, 2, 'completed');
-    const contacts = CompanyScopedRepository.of(platform.db, ContactEntity, companyId);
-    expect((await contacts.findOneByOrFail({ id: early.id })).tags).toEqual(['versioned', 'first-version']);
-    expect((await contacts.findOneByOrFail({ id: late.id })).tags).toEqual(['versioned', 'second-version']);
+    expect((await contactById(early.id)).tags).toEqual(['versioned', 'first-version']);
+    expect((await contactById(late.id)).tags).toEqual(['versioned', 'second-version']);
   });
 });
 
@@ -270,7 +292,10 @@ describe('manual runs and the loop guard', () => {
       (all) => all.filter((run) => run.status === 'completed').length === 3,
       { what: 'three completed runs' },
     );
-    expect(runs.filter((run) => run.status === 'skipped').map((run) => run.error)).toEqual([loopGuardMessage(3), loopGuardMessage(3)]);
+    expect(runs.filter((run) => run.status === 'skipped').map((run) => run.error)).toEqual([
+      loopGuardMessage(3),
+      loopGuardMessage(3),
+    ]);
   });
 
   it('refuses a run for another company’s contact, and of a workflow without a Run Now trigger', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CompanyScopedRepository } from '@suite/runtime';
 import { PipelineContactEntity } from '../../../pipelines/pipeline-contact.entity';
-import { evaluateConditions } from '../../definition/conditions';
+import { evaluateConditions, type IfElseConfig } from '../../definition/conditions';
 import { ContactReplyEntity } from '../contact-reply.entity';
 import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';
 
@@ -21,7 +21,7 @@ export class IfElseAction implements ActionExecutor {
     const reply = contact.phone
       ? await CompanyScopedRepository.of(manager, ContactReplyEntity, run.companyId).findOne({ where: { phone: contact.phone } })
       : null;
-    const matched = evaluateConditions(node.config as Parameters<typeof evaluateConditions>[0], {
+    const matched = evaluateConditions(node.config as unknown as IfElseConfig, {
       first_name: contact.firstName,
       last_name: contact.lastName,
       email: contact.email,
