@@ -22,6 +22,7 @@ import { SenderPinChangeEntity } from './sender-numbers/sender-pin-change.entity
 import { SenderNumbersModule } from './sender-numbers/sender-numbers.module';
 import { WorkspaceSettingsEntity } from './workspace-settings/workspace-settings.entity';
 import { WorkspaceSettingsModule } from './workspace-settings/workspace-settings.module';
+import { WorkflowRequestsModule } from './workflow-requests/workflow-requests.module';
 
 export const MESSAGING_ENTITIES = [
   MessageEntity,
@@ -76,6 +77,7 @@ export class AppModule {
         ContactsModule,
         SenderNumbersModule,
         WorkspaceSettingsModule,
+        WorkflowRequestsModule,
         CallbacksModule.forEnvironment(env),
         ReleaseModule,
       ],

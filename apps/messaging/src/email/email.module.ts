@@ -41,5 +41,6 @@ function emailTransportFor(env: MessagingEnvironment): EmailTransport {
     EmailMailboxesService,
     EmailSendsService,
   ],
+  exports: [EmailSendsService],
 })
 export class EmailModule {}

@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { currentTraceparent, ENVIRONMENT, CLOCK, type Clock } from '@suite/runtime';
 import type { MessagingEnvironment } from '../config/messaging-environment';
 import { contactKey } from '../contacts/contact-key';
 import { ContactsService } from '../contacts/contacts.service';
 import { ReleaseWake } from '../release-scheduler/release-wake';
+import { wakeAfterCommit } from '../release-scheduler/release-wake-after-commit';
 import { GroupCommit, type BatchOutcome } from '../shared/group-commit';
 import { MessageEventsWriter } from './message-events.writer';
-import type { MessageEntity } from './message.entity';
+import { MessageEntity } from './message.entity';
 import { insertOutboundMessages } from './outbound-message.insert';
 import { planSendBatch, type QueuedSend, type SendBatchPlan } from './send-batch-plan';
 import { SendBatchWriter } from './send-batch.writer';
@@ -56,6 +57,34 @@ export class SendMessageService {
     // Due now: this process's scheduler looks at once instead of at its next tick.
     this.releaseWake.notify();
     return message;
+  }
+
+  /**
+   * One send inside the caller's transaction (an inbox handler's manager), with the id the caller
+   * gives it: what queueLocked does for one send, committed with the caller's own writes. The
+   * contact is locked first, so two requests for the same id (and so the same contact) run one
+   * after the other, and the second finds the first's row: `existed`, nothing written. The
+   * release scheduler is woken once the caller's transaction commits (a wake before it would find
+   * nothing and sleep a whole tick).
+   */
+  async queueIn(
+    manager: EntityManager,
+    companyId: string,
+    input: SendMessageInput,
+    { id }: { id: string },
+  ): Promise<BatchOutcome<MessageEntity> | { readonly existed: true }> {
+    const contacts = await this.contacts.lockAllForSend(manager, [{ companyId, phone: input.to, firstName: input.firstName }]);
+    if (await manager.getRepository(MessageEntity).existsBy({ id })) {
+      await this.contacts.deleteCreated(manager, [...contacts.values()]);
+      return { existed: true };
+    }
+    const send: QueuedSend = { companyId, input, traceparent: currentTraceparent() };
+    const plan = planSendBatch([send], contacts, this.clock.now(), () => id);
+    await insertOutboundMessages(manager, plan.messages, plan.pins);
+    await this.events.appendForAll(manager, plan.messages, plan.traceparents);
+    await this.contacts.deleteCreated(manager, plan.unusedNewContacts);
+    if (plan.messages.length > 0) wakeAfterCommit(manager);
+    return plan.outcomes[0]!;
   }
 
   /** A batch of sends; a refused send (opted out, no number) is answered alone and writes nothing. */

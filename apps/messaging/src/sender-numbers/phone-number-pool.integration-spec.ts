@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { PhoneNumberData } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { eventually } from '@suite/testing';
-import { newPhone, newWorkspace, startMessagingTestApp, type MessagingTestApp } from '../testing';
+import { ALWAYS_OPEN_SETTINGS, newPhone, newWorkspace, startMessagingTestApp, type MessagingTestApp } from '../testing';
 
 /**
  * The platform's phone-number events keeping the sender pools (PhoneNumberPoolHandler), on real
@@ -13,17 +13,8 @@ import { newPhone, newWorkspace, startMessagingTestApp, type MessagingTestApp } 
  */
 jest.setTimeout(120_000);
 
-/** Any time of day is inside the window: the send does not depend on when the spec runs. */
-const ALWAYS_OPEN = {
-  send_window_start: '00:00',
-  send_window_end: '23:59',
-  per_second_rate: 100,
-  daily_new_contacts_start: 100_000,
-  daily_new_contacts_max: 100_000,
-  warmup_days: 0,
-};
 const OPERATOR_NUMBER = '+14155550301';
-const workspaceA = newWorkspace([], ALWAYS_OPEN);
+const workspaceA = newWorkspace([], ALWAYS_OPEN_SETTINGS);
 const workspaceB = newWorkspace([OPERATOR_NUMBER]);
 
 let suite: MessagingTestApp;

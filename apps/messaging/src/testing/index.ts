@@ -11,6 +11,7 @@ export {
 } from './messaging-test-app';
 export { readKafkaEvents, type KafkaEventReader } from './kafka-event-reader';
 export {
+  ALWAYS_OPEN_SETTINGS,
   feedRevokedApiKey,
   feedWorkspaceReplicas,
   INTERNAL_TOKEN,

@@ -23,6 +23,19 @@ export function newCompanyId(): string {
   return String(800_000_000 + Math.floor(Math.random() * 100_000_000));
 }
 
+/**
+ * Workspace settings under which a queued text is released at once whatever the time of day:
+ * the window spans the day, the rate and new-contact budgets are far above what a spec sends.
+ */
+export const ALWAYS_OPEN_SETTINGS = {
+  send_window_start: '00:00',
+  send_window_end: '23:59',
+  per_second_rate: 100,
+  daily_new_contacts_start: 100_000,
+  daily_new_contacts_max: 100_000,
+  warmup_days: 0,
+};
+
 /** A workspace with a fresh company id and API key; seed it with `seedWorkspaces` (or the harness's `workspaces`). */
 export function newWorkspace(numbers: readonly string[] = [], settings?: Record<string, unknown>): TestWorkspace {
   return { companyId: newCompanyId(), apiKey: generateOpaqueCredential('api_key'), numbers, ...(settings ? { settings } : {}) };
