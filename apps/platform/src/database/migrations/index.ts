@@ -11,7 +11,7 @@ import { GrantVoicePermissions1795528600000 } from './1795528600000-grant-voice-
 import { SpamNumberUnique1795529011248 } from './1795529011248-spam-number-unique';
 import { CampaignTicks1795529078079 } from './1795529078079-campaign-ticks';
 import { GrantWorkflowPermissions1795541000000 } from './1795541000000-grant-workflow-permissions';
-import { Workflows1795541105063 } from './1795541105063-workflows';
+import { Workflows1795542803812 } from './1795542803812-workflows';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -28,5 +28,5 @@ export const platformMigrations = [
   SpamNumberUnique1795529011248,
   CampaignTicks1795529078079,
   GrantWorkflowPermissions1795541000000,
-  Workflows1795541105063,
+  Workflows1795542803812,
 ];

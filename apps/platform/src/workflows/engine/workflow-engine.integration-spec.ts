@@ -31,6 +31,8 @@ beforeAll(async () => {
   companyId = await platform.company('Automations');
   editor = await platform.actor(companyId, ['view-workflows', 'edit-workflows']);
 });
+// Back to real time after a test moved the clock: the app also reads it to check tokens' expiry.
+afterEach(() => clock.set(new Date()).run());
 afterAll(async () => {
   if (GUARD === undefined) delete process.env.PLATFORM_WORKFLOW_LOOP_GUARD_MAX;
   else process.env.PLATFORM_WORKFLOW_LOOP_GUARD_MAX = GUARD;
