@@ -1,4 +1,14 @@
 import { FeatureModule } from '@suite/runtime';
+import { WorkflowCatalogController } from './catalog/workflow-catalog.controller';
+import { ExecutionLogController } from './execution-log/execution-log.controller';
+import { ExecutionLogService } from './execution-log/execution-log.service';
+import { FoldersController } from './folders/folders.controller';
+import { FoldersService } from './folders/folders.service';
+import { WorkflowPackagesController } from './packages/workflow-packages.controller';
+import { ReferenceResolver } from './references/reference-resolver';
+import { WorkflowActivation } from './workflow-activation';
+import { WorkflowsController } from './workflows.controller';
+import { WorkflowsService } from './workflows.service';
 import { ContactReplyEntity } from './engine/contact-reply.entity';
 import { WorkflowRunStepEntity } from './engine/workflow-run-step.entity';
 import { WorkflowRunEntity } from './engine/workflow-run.entity';
@@ -19,7 +29,15 @@ import { WorkflowEntity } from './workflow.entity';
     WorkflowRunStepEntity,
     ContactReplyEntity,
   ],
-  controllers: [],
-  providers: [],
+  // Static paths (folder, catalog, execution-log, import) are matched before the `:id` ones by the router, whatever the order here.
+  controllers: [
+    WorkflowCatalogController,
+    FoldersController,
+    ExecutionLogController,
+    WorkflowPackagesController,
+    WorkflowsController,
+  ],
+  providers: [WorkflowsService, WorkflowActivation, ReferenceResolver, FoldersService, ExecutionLogService],
+  exports: [WorkflowsService],
 })
 export class WorkflowsModule {}
