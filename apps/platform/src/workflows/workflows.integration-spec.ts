@@ -417,6 +417,37 @@ describe('activation', () => {
   });
 });
 
+describe('reference resolution', () => {
+  it('checks lists, users and stages of the node’s pipeline; names each refusal', async () => {
+    const first = await platform.pipeline(fixture.company.A);
+    const second = await platform.pipeline(fixture.company.A, ['Other'], 'Other');
+    const foreignList = await platform.list(fixture.company.B);
+    const graph: WorkflowGraph = {
+      triggers: [{ id: 't1', type: 'contact_created', config: {} }],
+      actions: [
+        { id: 'a1', type: 'move_to_stage', config: { pipeline_id: first.id, stage_id: second.stages[0]!.id } },
+        { id: 'a2', type: 'add_to_list', config: { list_id: foreignList } },
+        { id: 'a3', type: 'assign_user', config: { user_id: fixture.admin.A.id } },
+      ],
+      edges: [
+        { from: 't1', to: 'a1' },
+        { from: 'a1', to: 'a2' },
+        { from: 'a2', to: 'a3' },
+      ],
+    };
+    const created = await workflow(fixture.company.A, graph);
+    const response = await platform
+      .request('put', `/api/Workflow/status/${b64(created.id)}`, await admin())
+      .send({ status: 'active' });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      'trigger_config.actions[a1].config.stage_id': [`stage ${second.stages[0]!.id} is not a stage of pipeline ${first.id}`],
+      'trigger_config.actions[a2].config.list_id': [`list ${foreignList} is not a list of this company`],
+    });
+    expect(response.body.message).toContain(`list ${foreignList} is not a list of this company`);
+  });
+});
+
 describe('export and import', () => {
   it('moves a workflow to another company: a draft to review, refused until a builder save with its own ids', async () => {
     const source = await platform.pipeline(fixture.company.A);
