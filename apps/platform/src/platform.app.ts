@@ -5,6 +5,7 @@ import { AppModule } from './app.module';
 import { VOICE_CALLBACKS_PATH } from './calls/call-callbacks.controller';
 import { PlatformEnvironment } from './config/platform-environment';
 import type { VoiceProvider } from './voice/voice-provider.port';
+import { PACKAGE_FILE_FIELD, PACKAGE_FILE_MAX_BYTES, PACKAGE_IMPORT_PATHS } from './workflows/packages/import-body';
 
 export const loadPlatformEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(PlatformEnvironment, env, { PORT: APPS.platform.defaultPort });
@@ -23,6 +24,8 @@ export function createPlatformApp(env: PlatformEnvironment, options: PlatformApp
     trustedProxies: env.TRUSTED_PROXIES,
     // The voice provider's signature covers the bytes as sent: that path's body stays unparsed.
     rawBodyRoutes: [VOICE_CALLBACKS_PATH],
+    // A workflow package may also be uploaded as a file; every other route reads JSON only.
+    fileUploads: { routes: PACKAGE_IMPORT_PATHS, field: PACKAGE_FILE_FIELD, maxFileBytes: PACKAGE_FILE_MAX_BYTES },
     openApi: {
       title: 'Platform API',
       description: 'Companies, users, roles, teams, workflows, pipelines, phone numbers and dashboards.',

@@ -103,6 +103,15 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     calling_window: { start: '09:00', end: '17:00' },
   };
   const campaign = await call(bases.platform, 'POST', '/api/campaigns', bearer, campaignBody);
+  const workflowGraph = {
+    triggers: [{ id: 't1', type: 'contact_created', config: {} }],
+    actions: [{ id: 'a1', type: 'send_sms', config: { message: 'Hi {{contact.first_name}}' } }],
+    edges: [{ from: 't1', to: 'a1' }],
+  };
+  const workflowBody = { name: 'Hostile target', trigger_config: workflowGraph };
+  const workflow = await call(bases.platform, 'POST', '/api/Workflow/create', bearer, workflowBody);
+  const workflowFolder = await call(bases.platform, 'POST', '/api/Workflow/folder', bearer, { f_name: 'Hostile target' });
+  const workflowPackage = await call(bases.platform, 'GET', `/api/Workflow/export/${workflow.data.id}`, bearer);
   const webhookBody = { title: 'Hostile target', url: 'http://127.0.0.1:9/hooks', events: ['sms.sent'], fields: ['phone'] };
   const webhook = await call(bases['webhook-dispatch'], 'POST', '/api/webhooks', bearer, webhookBody);
   const delivery = await call(bases['webhook-dispatch'], 'POST', `/api/webhooks/${webhook.data.id}/test`, bearer, {
@@ -284,6 +293,20 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/campaigns/{id}': { path: { id: campaign.data.id } },
     'platform /api/campaigns/{id}/start': { path: { id: campaign.data.id } },
     'platform /api/campaigns/{id}/stop': { path: { id: campaign.data.id } },
+    'platform /api/Workflow/create': { body: workflowBody },
+    'platform /api/Workflow': { query: { status: 'draft', folder_id: workflowFolder.data.id } },
+    'platform /api/Workflow/builder/{id}': { path: { id: workflow.data.id }, body: workflowBody },
+    'platform /api/Workflow/status/{id}': { path: { id: workflow.data.id }, body: { status: 'inactive' } },
+    'platform /api/Workflow/{id}': { path: { id: workflow.data.id } },
+    'platform /api/Workflow/export/{id}': { path: { id: workflow.data.id } },
+    'platform /api/Workflow/builder/{id}/export': { path: { id: workflow.data.id } },
+    'platform /api/Workflow/import': { body: workflowPackage },
+    'platform /api/Workflow/builder/import': { body: workflowPackage },
+    'platform /api/Workflow/catalog/actions': { query: { category: 'Messaging' } },
+    'platform /api/Workflow/folder': { body: { f_name: 'Hostile' } },
+    'platform /api/Workflow/folder/update/{id}': { path: { id: workflowFolder.data.id }, body: { f_name: 'Hostile' } },
+    'platform /api/Workflow/folder/{id}': { path: { id: workflowFolder.data.id } },
+    'platform /api/Workflow/execution-log': { query: { workflow_id: workflow.data.id, status: 'All', trigger_type: 'All' } },
     'platform /api/company/settings': { body: { timezone: 'America/Chicago', week_start: 'sunday' } },
     'webhook-dispatch /api/webhooks': { body: webhookBody },
     'webhook-dispatch /api/webhooks/{id}': { path: { id: webhook.data.id }, body: webhookBody },

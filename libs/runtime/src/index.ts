@@ -35,6 +35,7 @@ export * from './time/recipient-time-zone';
 export * from './time/known-time-zones';
 export * from './time/time-zone-table';
 export * from './http/content-type';
+export * from './http/file-uploads';
 export * from './http/untrusted-input';
 export * from './http/untrusted-input-error';
 export * from './http/signed-callback';

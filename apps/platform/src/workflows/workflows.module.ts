@@ -4,6 +4,16 @@ import { ContactsModule } from '../contacts/contacts.module';
 import { ListsModule } from '../lists/lists.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
 import { WORKFLOW_ENGINE_CONTROLLERS, WORKFLOW_ENGINE_PROVIDERS } from './engine/workflow-engine.parts';
+import { WorkflowCatalogController } from './catalog/workflow-catalog.controller';
+import { ExecutionLogController } from './execution-log/execution-log.controller';
+import { ExecutionLogService } from './execution-log/execution-log.service';
+import { FoldersController } from './folders/folders.controller';
+import { FoldersService } from './folders/folders.service';
+import { WorkflowPackagesController } from './packages/workflow-packages.controller';
+import { ReferenceResolver } from './references/reference-resolver';
+import { WorkflowActivation } from './workflow-activation';
+import { WorkflowsController } from './workflows.controller';
+import { WorkflowsService } from './workflows.service';
 import { ContactReplyEntity } from './engine/contact-reply.entity';
 import { WorkflowTimers } from './engine/runs/workflow-timers';
 import { WorkflowRunStepEntity } from './engine/workflow-run-step.entity';
@@ -26,8 +36,23 @@ import { WorkflowEntity } from './workflow.entity';
     ContactReplyEntity,
   ],
   imports: [ContactsModule, ListsModule, AppointmentsModule, PipelinesModule],
-  controllers: [...WORKFLOW_ENGINE_CONTROLLERS],
-  providers: [...WORKFLOW_ENGINE_PROVIDERS],
-  exports: [WorkflowTimers],
+  // Static paths (folder, catalog, execution-log, import) are matched before the `:id` ones by the router, whatever the order here.
+  controllers: [
+    WorkflowCatalogController,
+    FoldersController,
+    ExecutionLogController,
+    WorkflowPackagesController,
+    WorkflowsController,
+    ...WORKFLOW_ENGINE_CONTROLLERS,
+  ],
+  providers: [
+    WorkflowsService,
+    WorkflowActivation,
+    ReferenceResolver,
+    FoldersService,
+    ExecutionLogService,
+    ...WORKFLOW_ENGINE_PROVIDERS,
+  ],
+  exports: [WorkflowsService, WorkflowTimers],
 })
 export class WorkflowsModule {}

@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { ANSWER_RECORDING_VARIABLE } from '@suite/contracts';
 import { ApiExceptionFilter, type ErrorBodyFormatter } from '../errors/api-exception.filter';
 import { registerBodyParsers } from '../http/body-parsers';
+import { registerFileUploads, type FileUploadOptions } from '../http/file-uploads';
 import { routingErrorHandler, MAX_PATH_PARAM_LENGTH } from '../http/framework-errors';
 import { clientErrorHandler, configureHttpServer } from '../http/http-server-settings';
 import { registerUntrustedRequestCheck } from '../http/untrusted-request.hook';
@@ -37,6 +38,8 @@ export interface CreateAppOptions {
    * sent, not a re-serialisation of parsed JSON. Limited by `bodyLimitBytes`.
    */
   rawBodyRoutes?: readonly string[];
+  /** Routes that also take one file as multipart/form-data (http/file-uploads.ts); every other route refuses multipart (415). */
+  fileUploads?: FileUploadOptions;
   /**
    * Proxies whose X-Forwarded-For sets `request.ip` (the app's TRUSTED_PROXIES: IPs or CIDR
    * ranges). Empty or unset: no forwarded header is believed.
@@ -100,6 +103,7 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
     registerRequestTraceContext(instance);
     registerUntrustedRequestCheck(instance);
     registerBodyParsers(instance, { rawBodyRoutes: options.rawBodyRoutes ?? [], largeBodyRoutes: options.largeBodyRoutes ?? [] });
+    if (options.fileUploads) await registerFileUploads(instance, options.fileUploads);
     registerRequestLogging(instance, app.get(ROOT_LOGGER));
     registerHttpMetrics(instance, options.appName);
     // Integration tests only: a sample of the answers, checked against the document at the end of the run (decision 0026).

@@ -88,10 +88,10 @@ export function parsePackage(input: unknown, reader: PackageReader = CURRENT_REA
     return refuse('The body must be a workflow export package (an object with schema, version and workflow).');
   const isWrapper =
     !Object.hasOwn(input, 'schema') && !Object.hasOwn(input, 'workflow') && Object.hasOwn(input, 'trigger_config');
-  if (isWrapper) return readWorkflow(input);
+  if (isWrapper) return readWorkflow(input, '');
 
   const unknown = Object.keys(input).filter((key) => !PACKAGE_KEYS.has(key));
-  if (unknown.length > 0) return refuse(`The package has unknown properties: ${listed(unknown)}.`);
+  if (unknown.length > 0) return refuse(`The package has unknown properties: ${listed(unknown)}.`, unknownFields(unknown));
   if (Object.hasOwn(input, 'schema') && input['schema'] !== PACKAGE_SCHEMA)
     return refuse(`This is not a workflow export package: its schema must be "${PACKAGE_SCHEMA}".`, {
       schema: [`must be "${PACKAGE_SCHEMA}".`],
@@ -105,12 +105,18 @@ export function parsePackage(input: unknown, reader: PackageReader = CURRENT_REA
     return refuse('The package must hold a workflow object.', { workflow: ['must be an object.'] });
   const migrated = migrateWorkflow(input['workflow'], version, reader.version, reader.migrations);
   if (!migrated.ok) return refuse(migrated.message, { version: [migrated.message] });
-  return readWorkflow(migrated.workflow);
+  return readWorkflow(migrated.workflow, 'workflow.');
 }
 
-function readWorkflow(workflow: Record<string, unknown>): ParsedPackage {
+/** Each unknown property as a field of the 400, as the validation pipe names unknown body fields (the first 20). */
+const unknownFields = (keys: string[], prefix = ''): Record<string, string[]> =>
+  Object.fromEntries(keys.slice(0, 20).map((key) => [`${prefix}${key}`, [`property ${key} should not exist`]]));
+
+/** `prefix`: where the workflow object sits in the body (`workflow.`, or '' for the wrapper alone), for unknown fields. */
+function readWorkflow(workflow: Record<string, unknown>, prefix: string): ParsedPackage {
   const unknown = Object.keys(workflow).filter((key) => !WORKFLOW_KEYS.has(key));
-  if (unknown.length > 0) return refuse(`The package's workflow has unknown properties: ${listed(unknown)}.`);
+  if (unknown.length > 0)
+    return refuse(`The package's workflow has unknown properties: ${listed(unknown)}.`, unknownFields(unknown, prefix));
   const fields: Record<string, string[]> = {};
   const problem = (field: string, message: string) => (fields[field] ??= []).push(message);
 
