@@ -23,7 +23,10 @@ let company: string;
 const messagesTo = async (phone: string): Promise<Array<{ id: string; body: string; sender: string }>> =>
   messaging
     .get(DataSource)
-    .query('SELECT id::text, body, sender FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2', [company, phone]);
+    .query('SELECT id::text, body, sender FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2', [
+      company,
+      phone,
+    ]);
 
 beforeAll(async () => {
   const topicPrefix = uniqueTopicPrefix('workflow-texts');
@@ -34,8 +37,9 @@ beforeAll(async () => {
   editor = await platform.actor(company, ['view-workflows', 'edit-workflows']);
   await eventually(
     async () =>
-      (await messaging.get(DataSource).query('SELECT count(*)::int AS n FROM messaging.company_replica WHERE id = $1', [company]))[0]
-        .n as number,
+      (
+        await messaging.get(DataSource).query('SELECT count(*)::int AS n FROM messaging.company_replica WHERE id = $1', [company])
+      )[0].n as number,
     (n) => n === 1,
     { timeoutMs: 60_000, what: 'the company to reach messaging' },
   );
@@ -60,7 +64,9 @@ it('queues one text in messaging for a new contact, through a redelivered trigge
       name: 'Welcome',
       trigger_config: {
         triggers: [{ id: 'lead', type: 'contact_created', config: {} }],
-        actions: [{ id: 'hello', type: 'send_sms', config: { message: 'Hi {{contact.first_name}}, welcome to Sunrise Dental!' } }],
+        actions: [
+          { id: 'hello', type: 'send_sms', config: { message: 'Hi {{contact.first_name}}, welcome to Sunrise Dental!' } },
+        ],
         edges: [{ from: 'lead', to: 'hello' }],
       },
     })
@@ -92,6 +98,8 @@ it('queues one text in messaging for a new contact, through a redelivered trigge
     { timeoutMs: 60_000, what: 'the second contact’s text' },
   );
   expect(await messagesTo(phone)).toEqual([text]);
-  const runs = await platform.db.query('SELECT count(*)::int AS n FROM platform.workflow_runs WHERE contact_id = $1', [contact.id]);
+  const runs = await platform.db.query('SELECT count(*)::int AS n FROM platform.workflow_runs WHERE contact_id = $1', [
+    contact.id,
+  ]);
   expect(runs[0].n).toBe(1);
 });

@@ -112,6 +112,16 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
   const workflow = await call(bases.platform, 'POST', '/api/Workflow/create', bearer, workflowBody);
   const workflowFolder = await call(bases.platform, 'POST', '/api/Workflow/folder', bearer, { f_name: 'Hostile target' });
   const workflowPackage = await call(bases.platform, 'GET', `/api/Workflow/export/${workflow.data.id}`, bearer);
+  // An active workflow with a Run Now trigger, for the manual-run route (its runs end at once).
+  const runnable = await call(bases.platform, 'POST', '/api/Workflow/create', bearer, {
+    name: 'Hostile runnable',
+    trigger_config: {
+      triggers: [{ id: 't1', type: 'run_now', config: {} }],
+      actions: [{ id: 'a1', type: 'end', config: {} }],
+      edges: [{ from: 't1', to: 'a1' }],
+    },
+  });
+  await call(bases.platform, 'PUT', `/api/Workflow/status/${runnable.data.id}`, bearer, { status: 'active' });
   const webhookBody = { title: 'Hostile target', url: 'http://127.0.0.1:9/hooks', events: ['sms.sent'], fields: ['phone'] };
   const webhook = await call(bases['webhook-dispatch'], 'POST', '/api/webhooks', bearer, webhookBody);
   const delivery = await call(bases['webhook-dispatch'], 'POST', `/api/webhooks/${webhook.data.id}/test`, bearer, {
@@ -298,6 +308,7 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/Workflow/builder/{id}': { path: { id: workflow.data.id }, body: workflowBody },
     'platform /api/Workflow/status/{id}': { path: { id: workflow.data.id }, body: { status: 'inactive' } },
     'platform /api/Workflow/{id}': { path: { id: workflow.data.id } },
+    'platform /api/Workflow/{id}/run': { path: { id: runnable.data.id }, body: { contact_ids: [contact.data.id] } },
     'platform /api/Workflow/export/{id}': { path: { id: workflow.data.id } },
     'platform /api/Workflow/builder/{id}/export': { path: { id: workflow.data.id } },
     'platform /api/Workflow/import': { body: workflowPackage },
