@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { WorkflowGraph } from './definition/workflow-graph';
+import { GRAPH_COLUMN, type WorkflowGraph } from './definition/workflow-graph';
 
 /**
  * A frozen graph runs execute: written when a workflow is activated, or saved while active, and
@@ -14,7 +14,7 @@ export class WorkflowVersionEntity {
   @PrimaryColumn({ type: 'integer' })
   version!: number;
 
-  @Column({ type: 'jsonb' })
+  @Column({ type: 'jsonb', transformer: GRAPH_COLUMN })
   graph!: WorkflowGraph;
 
   @CreateDateColumn({ type: 'timestamptz' })

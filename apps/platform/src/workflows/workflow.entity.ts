@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { WorkflowStatus } from '@suite/contracts';
-import type { WorkflowGraph } from './definition/workflow-graph';
+import { GRAPH_COLUMN, type WorkflowGraph } from './definition/workflow-graph';
 import type { GraphReference } from './definition/graph-references';
 
 export const WORKFLOW_NOT_FOUND = 'Workflow not found.';
@@ -33,7 +33,7 @@ export class WorkflowEntity {
   @Column({ type: 'bigint', nullable: true })
   folderId!: string | null;
 
-  @Column({ type: 'jsonb' })
+  @Column({ type: 'jsonb', transformer: GRAPH_COLUMN })
   triggerConfig!: WorkflowGraph;
 
   /** The package's free-form `settings` (kept through export and import). */

@@ -36,3 +36,23 @@ export const EMPTY_GRAPH: WorkflowGraph = Object.freeze({ triggers: [], actions:
 /** The branches an `if_else` leaves on. */
 export const IF_ELSE_BRANCHES = ['yes', 'no'] as const;
 export type IfElseBranch = (typeof IF_ELSE_BRANCHES)[number];
+
+/**
+ * The graph with its keys in the order the API documents (`triggers`, `actions`, `edges`; `id`,
+ * `type`, `config`; `from`, `to`, `branch`). PostgreSQL's jsonb keeps keys in its own order, so a
+ * graph read back is put in this order before it is answered or exported.
+ */
+export function canonicalGraph(graph: WorkflowGraph): WorkflowGraph {
+  const node = ({ id, type, config }: WorkflowNode): WorkflowNode => ({ id, type, config });
+  return {
+    triggers: graph.triggers.map(node),
+    actions: graph.actions.map(node),
+    edges: graph.edges.map(({ from, to, branch }) => (branch === undefined ? { from, to } : { from, to, branch })),
+  };
+}
+
+/** The TypeORM transformer of a jsonb column holding a graph. */
+export const GRAPH_COLUMN = {
+  from: (stored: WorkflowGraph | null): WorkflowGraph | null => (stored ? canonicalGraph(stored) : stored),
+  to: (graph: WorkflowGraph | null): WorkflowGraph | null => graph,
+};
