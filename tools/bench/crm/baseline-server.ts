@@ -18,9 +18,10 @@
  * BASELINE_USER_ID).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Pool, type PoolClient } from 'pg';
+import { Pool } from 'pg';
 import { newEvent, outboxChannel } from '@suite/eventing';
 import { answer, readBody } from '../baseline-http';
+import { inTransaction } from '../pg-transaction';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -71,21 +72,6 @@ class HttpError extends Error {
   }
 }
 
-async function inTransaction<T>(begin: string, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query(begin);
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 interface StageRow {
   id: string;
   stage_name: string;
@@ -94,7 +80,7 @@ interface StageRow {
 }
 
 function contactsPage(pipelineId: string, stageId: string, page: number, perPage: number) {
-  return inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ', async (client) => {
+  return inTransaction(pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ', async (client) => {
     const pipeline = (await client.query<{ id: string; name: string }>(SQL.pipeline, [companyId, pipelineId])).rows[0];
     if (!pipeline) throw new HttpError(404, 'Pipeline not found.');
     const stages = (await client.query<StageRow>(SQL.stages, [companyId, pipeline.id])).rows;
@@ -144,7 +130,7 @@ interface EntryRow {
 }
 
 function moveStage(contactId: string, stageId: string) {
-  return inTransaction('BEGIN', async (client) => {
+  return inTransaction(pool, 'BEGIN', async (client) => {
     const contact = (await client.query<{ id: string }>(SQL.lockContact, [companyId, contactId])).rows[0];
     if (!contact) throw new HttpError(404, 'Contact not found.');
     const target = (await client.query<{ id: string; pipeline_id: string }>(SQL.target, [companyId, stageId])).rows[0];

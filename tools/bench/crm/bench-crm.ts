@@ -42,14 +42,13 @@ import { runBench } from '../bench-run';
 import type { ChildServer } from '../messaging/child-server';
 import { CpuMeter, cpuPerRequest } from '../messaging/process-cpu';
 import type { LoadTarget } from '../messaging/send-path/send-load';
-import { EventWriter } from '../webhooks/event-writer';
 import { startCrmBaseline } from './baseline-target';
 import { listRequests, moveRequests, runLoad, runPaced } from './crm-load';
 import { printReport, printRun, type Measured } from './crm-report';
 import { CrmSeed } from './crm-seed';
 import { SETTINGS } from './crm-settings';
 import { createCrmWorkspace, createPipeline, type CrmWorkspace } from './crm-workspace';
-import { startPlatformProcess } from './platform-process';
+import { startBenchPlatform } from './platform-process';
 
 /** Services, the app and the seeds, two first warm-ups, then 14 list runs and 2 move runs of warm-up + measure. */
 const HARD_LIMIT_MS = (300 + 2 * SETTINGS.firstWarmupSeconds + 16 * (SETTINGS.warmupSeconds + SETTINGS.seconds + 2)) * 1000;
@@ -92,16 +91,7 @@ async function measure(
 }
 
 runBench('bench-crm', HARD_LIMIT_MS, async ({ services, tokens, stops, errors }) => {
-  const platform = await startPlatformProcess(services, { issuer: tokens.issuer, jwksUrl: tokens.jwksUrl });
-  let appRunning = true;
-  const stopApp = async () => {
-    if (!appRunning) return;
-    appRunning = false;
-    await platform.server.stop();
-  };
-  stops.unshift(stopApp);
-  const writer = await EventWriter.open(services.databaseUrl, platform.schema);
-  stops.unshift(() => writer.close());
+  const { platform, stopApp, writer } = await startBenchPlatform({ services, tokens, stops });
   const workspace: CrmWorkspace = await createCrmWorkspace({
     appUrl: platform.server.url,
     schema: platform.schema,

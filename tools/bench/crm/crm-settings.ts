@@ -1,8 +1,5 @@
 /** The knobs of `npm run bench:crm` (documented in bench-crm.ts' header). */
-const intEnv = (name: string, fallback: number): number => {
-  const value = Number.parseInt(process.env[name] ?? '', 10);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
+import { positiveIntEnv as intEnv } from '../bench-env';
 
 export const SETTINGS = {
   /** The two sizes the list is measured at: its latency must not grow from one to the other. */

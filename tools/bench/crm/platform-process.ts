@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { APPS, HEALTH_PATHS } from '@suite/contracts';
 import { loadPlatformEnvironment } from '@suite/platform-app';
 import { findFreePort } from '@suite/testing';
+import type { BenchRun } from '../bench-run';
 import type { BenchServices } from '../bench-services';
 import { startChildServer, type ChildServer } from '../messaging/child-server';
 import { appEnvOverrides } from '../webhooks/dispatch-process';
+import { EventWriter } from '../webhooks/event-writer';
 
 export interface PlatformProcess {
   server: ChildServer;
@@ -12,6 +14,8 @@ export interface PlatformProcess {
   schema: string;
   /** Its DATABASE_POOL_SIZE, which the baseline copies. */
   poolSize: number;
+  /** Partitions of the topics it creates (KAFKA_TOPIC_PARTITIONS), which a baseline's topic copies. */
+  partitions: number;
 }
 
 /**
@@ -38,7 +42,7 @@ export async function startPlatformProcess(
     ...appEnvOverrides(),
   };
   // Validates the environment here (a clear message rather than a dead child) and reads the pool size.
-  const poolSize = loadPlatformEnvironment(env).DATABASE_POOL_SIZE;
+  const settings = loadPlatformEnvironment(env);
   const server = await startChildServer({
     name: 'platform',
     script: 'apps/platform/src/main.js',
@@ -48,5 +52,33 @@ export async function startPlatformProcess(
     timeoutMs: 60_000,
     env,
   });
-  return { server, schema: APPS.platform.schema, poolSize };
+  return {
+    server,
+    schema: APPS.platform.schema,
+    poolSize: settings.DATABASE_POOL_SIZE,
+    partitions: settings.KAFKA_TOPIC_PARTITIONS,
+  };
+}
+
+/**
+ * The platform of a bench run (startPlatformProcess), stopped when the run ends or earlier by
+ * `stopApp` (a bench stops it before its baseline runs: its relay and jobs would take CPU), and an
+ * EventWriter on its outbox; both added to the run's stops.
+ */
+export async function startBenchPlatform({ services, tokens, stops }: Pick<BenchRun, 'services' | 'tokens' | 'stops'>): Promise<{
+  platform: PlatformProcess;
+  stopApp: () => Promise<void>;
+  writer: EventWriter;
+}> {
+  const platform = await startPlatformProcess(services, { issuer: tokens.issuer, jwksUrl: tokens.jwksUrl });
+  let appRunning = true;
+  const stopApp = async () => {
+    if (!appRunning) return;
+    appRunning = false;
+    await platform.server.stop();
+  };
+  stops.unshift(stopApp);
+  const writer = await EventWriter.open(services.databaseUrl, platform.schema);
+  stops.unshift(() => writer.close());
+  return { platform, stopApp, writer };
 }

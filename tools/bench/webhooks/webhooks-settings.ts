@@ -1,8 +1,5 @@
 /** The knobs of `npm run bench:webhooks` (documented in bench-webhooks.ts' header). */
-const intEnv = (name: string, fallback: number): number => {
-  const value = Number.parseInt(process.env[name] ?? '', 10);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
+import { positiveIntEnv as intEnv } from '../bench-env';
 
 export const SETTINGS = {
   /** Companies, each with one webhook subscribed to sms.sent at its own receiver path. */
