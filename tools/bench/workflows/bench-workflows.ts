@@ -21,7 +21,7 @@
  * completed/s (span of the completed runs' finished_at), latency p50/p99, the time from the first
  * event until the last run completed; every contact must carry the tag and every run have completed
  * (else exit 1). The platform's RSS is sampled through both loads (start, peak, end); CPU per run
- * (its process and the PostgreSQL backends) is read around each load.
+ * (its process and the PostgreSQL backends, load-cpu.ts) is read around each load.
  *
  * Then the platform is stopped and the baseline (baseline-consumer-process.ts: kafkajs + pg, no
  * framework, an in-memory timer for the wait) takes the same two loads on its own copies of the tables
@@ -39,12 +39,12 @@
 import { Client } from 'pg';
 import { runBench } from '../bench-run';
 import { startBenchPlatform } from '../crm/platform-process';
-import { CpuMeter, cpuPerRequest } from '../messaging/process-cpu';
 import { startWorkflowBaseline } from './baseline-consumer';
 import { BASELINE_SCHEMA, createBaselineSchema } from './baseline-schema';
 import { BaselineTopic } from './baseline-topic';
 import { createContactsForBaseline, createContactsWithOutbox } from './contact-events-seed';
 import { createContacts, type CreateBatch, type LoadShape } from './contact-load';
+import { LoadCpu } from './load-cpu';
 import { MemorySampler, rssMb } from './memory-sampler';
 import { runFigures, waitForRuns } from './run-figures';
 import { createWorkflowWorkspace } from './workflow-workspace';
@@ -90,13 +90,12 @@ runBench('bench-workflows', HARD_LIMIT_MS, async ({ services, tokens, stops, err
     shape: LoadShape,
     create: CreateBatch,
   ): Promise<Measured> => {
-    const meter = await CpuMeter.start(target.pid, services.databaseUrl);
-    const before = meter.snapshot();
+    const meter = await LoadCpu.start(target.pid, client);
     const events = await createContacts(shape, SETTINGS.contacts, nextNumber, create);
     nextNumber += SETTINGS.contacts;
     const scope = { schema: target.schema, companyId: workspace.companyId, events };
     await waitForRuns(client, scope, SETTINGS.stallSeconds * 1000, target.alive);
-    const cpu = cpuPerRequest(before, meter.snapshot(), events.length);
+    const cpu = await meter.perRun(events.length);
     const figures = await runFigures(client, scope);
     const measured: Measured = { label: `${label} — ${target.name}`, figures, cpu };
     if (figures.completed !== events.length)
