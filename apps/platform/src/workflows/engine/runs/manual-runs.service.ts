@@ -4,7 +4,7 @@ import { DataSource, In, IsNull } from 'typeorm';
 import { AppError, CompanyScopedRepository } from '@suite/runtime';
 import { ContactEntity } from '../../../contacts/contact.entity';
 import { WORKFLOW_NOT_FOUND, WorkflowEntity } from '../../workflow.entity';
-import type { WorkflowRunEntity } from '../workflow-run.entity';
+import { WorkflowRunEntity } from '../workflow-run.entity';
 import { manualOccurrenceId, RunStarter } from './run-starter';
 
 export const NOT_ACTIVE = 'Activate the workflow before running it.';
@@ -66,7 +66,12 @@ export class ManualRunsService {
         });
         if (run) runs.push(run);
       }
-      return runs;
+      // As they stand now: a run's first steps were taken in this transaction (it may be waiting or done).
+      if (runs.length === 0) return runs;
+      return CompanyScopedRepository.of(manager, WorkflowRunEntity, companyId).find({
+        where: { id: In(runs.map((run) => run.id)) },
+        order: { id: 'ASC' },
+      });
     });
   }
 }

@@ -7,6 +7,7 @@ import { CompanyScopedRepository, ENVIRONMENT } from '@suite/runtime';
 import type { PlatformEnvironment } from '../../../config/platform-environment';
 import type { WorkflowGraph, WorkflowNode } from '../../definition/workflow-graph';
 import { WorkflowEntity } from '../../workflow.entity';
+import { StepRunner } from '../steps/step-runner';
 import { WORKFLOW_STEP_QUEUE, type WorkflowStepJob } from '../steps/workflow-step.job';
 import { triggerMatches } from '../triggers/trigger-match';
 import type { TriggerOccurrence } from '../triggers/trigger-occurrence';
@@ -23,8 +24,9 @@ export const loopGuardMessage = (max: number) =>
 /**
  * Starts runs for an occurrence, in the caller's transaction (the inbox's for an event, the
  * request's for a manual run): every active workflow of the company whose active version has a
- * trigger of that type matching it gets one run for the contact, on that version, and the job
- * that carries it — committed with the event's dedup row, so a redelivered event starts nothing.
+ * trigger of that type matching it gets one run for the contact, on that version — its first
+ * steps taken at once, or its job — committed with the event's dedup row, so a redelivered event
+ * starts nothing.
  */
 @Injectable()
 export class RunStarter {
@@ -34,6 +36,7 @@ export class RunStarter {
     private readonly outbox: Outbox,
     private readonly jobs: JobsRuntime,
     private readonly versions: WorkflowVersions,
+    private readonly runner: StepRunner,
     @Inject(ENVIRONMENT) private readonly env: PlatformEnvironment,
   ) {}
 
@@ -66,7 +69,8 @@ export class RunStarter {
       contactId: occurrence.contactId,
       triggerEventId: occurrence.eventId,
     };
-    if (await runs.exists({ where: key })) return null;
+    // No existence check: the inbox hands an event over once, and the unique index on `key` is the
+    // backstop (a statement per start saved on the hot path).
 
     const recent = await runs.count({
       where: {
@@ -104,12 +108,15 @@ export class RunStarter {
         finishedAt: null,
       }),
     );
-    const job: WorkflowStepJob = { companyId: run.companyId, runId: run.id };
-    await this.jobs.enqueue(manager, { id: stepJobId, queue: WORKFLOW_STEP_QUEUE, payload: job });
     await this.outbox.append(
       manager,
       newEvent('workflow_run.started', { companyId: run.companyId, subject: run.id, data: workflowRunData(run) }),
     );
+    // Its first steps at once, in this transaction; a step that fails leaves the run to its job.
+    const job: WorkflowStepJob = { companyId: run.companyId, runId: run.id };
+    if (!(await this.runner.carryInline(manager, job, stepJobId))) {
+      await this.jobs.enqueue(manager, { id: stepJobId, queue: WORKFLOW_STEP_QUEUE, payload: job });
+    }
     return run;
   }
 }

@@ -37,7 +37,7 @@ export class WorkflowTimers {
         run.stepJobId = randomUUID();
         const payload: WorkflowStepJob = { companyId, runId: run.id };
         await this.jobs.enqueue(manager, { id: run.stepJobId, queue: WORKFLOW_STEP_QUEUE, payload });
-        await runs.save(run);
+        await runs.update({ id: run.id }, { stepJobId: run.stepJobId });
       }
       return due.length;
     });

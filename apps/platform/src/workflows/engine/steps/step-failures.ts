@@ -4,7 +4,7 @@ import type { ClaimedJob } from '@suite/jobs';
 import { CLOCK, CompanyScopedRepository, unscopedRepository, type Clock } from '@suite/runtime';
 import { WorkflowRunStepEntity } from '../workflow-run-step.entity';
 import { WorkflowRunEntity } from '../workflow-run.entity';
-import { StepRunner } from './step-runner';
+import { persist, StepRunner } from './step-runner';
 import { stepErrorMessage } from './step-failure';
 import type { WorkflowStepJob } from './workflow-step.job';
 
@@ -25,7 +25,7 @@ export class StepFailures {
     if (!run) return;
     run.stepAttempts += 1;
     run.error = stepErrorMessage(error);
-    await CompanyScopedRepository.of(manager, WorkflowRunEntity, run.companyId).save(run);
+    await persist(manager, run);
   }
 
   async failed(manager: EntityManager, job: ClaimedJob<WorkflowStepJob>, error: string): Promise<void> {

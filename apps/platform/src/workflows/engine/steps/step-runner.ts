@@ -48,6 +48,24 @@ export class StepRunner {
     }
   }
 
+  /**
+   * A new run's first steps in the caller's transaction (the trigger's, under a savepoint): a run
+   * started by an event usually reaches its first wait or its end without a job of its own, its
+   * effects committed with the event's inbox row. True when the run went as far as it could; false
+   * when a step failed — the savepoint is rolled back (the run stands as inserted) and the caller
+   * hands the run to its job, whose retries and failure rules take over.
+   */
+  async carryInline(manager: EntityManager, job: WorkflowStepJob, jobId: string): Promise<boolean> {
+    try {
+      await manager.transaction(async (savepoint) => {
+        while ((await this.step(savepoint, job, jobId)) === 'next');
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   private async step(manager: EntityManager, job: WorkflowStepJob, jobId: string): Promise<Continuation> {
     const runs = CompanyScopedRepository.of(manager, WorkflowRunEntity, job.companyId);
     const run = await runs.findOne({ where: { id: job.runId }, lock: { mode: 'pessimistic_write' } });
@@ -58,7 +76,7 @@ export class StepRunner {
       if (run.wakeAt && run.wakeAt.getTime() > now.getTime()) {
         // Early (the clock says not yet): the same wait, re-armed for its time.
         await this.arm(manager, run, run.wakeAt);
-        await runs.save(run);
+        await persist(manager, run);
         return 'stop';
       }
       await this.finishWait(manager, run, now);
@@ -99,7 +117,7 @@ export class StepRunner {
       run.wakeAt = outcome.until;
       run.cursor = next?.id ?? null;
       await this.arm(manager, run, outcome.until);
-      await runs.save(run);
+      await persist(manager, run);
       return 'stop';
     }
     if (!next) {
@@ -107,7 +125,7 @@ export class StepRunner {
       return 'stop';
     }
     run.cursor = next.id;
-    await runs.save(run);
+    await persist(manager, run);
     return 'next';
   }
 
@@ -171,7 +189,7 @@ export class StepRunner {
     run.wakeAt = null;
     run.stepJobId = null;
     run.finishedAt = this.clock.now();
-    await CompanyScopedRepository.of(manager, WorkflowRunEntity, run.companyId).save(run);
+    await persist(manager, run);
     if (status === 'cancelled') return;
     await this.outbox.append(
       manager,
@@ -182,6 +200,26 @@ export class StepRunner {
       }),
     );
   }
+}
+
+/**
+ * Writes the run's moving parts back: one UPDATE by id (TypeORM's save would read the row again
+ * first, a round trip per step for a row this transaction already holds locked).
+ */
+export async function persist(manager: EntityManager, run: WorkflowRunEntity): Promise<void> {
+  await CompanyScopedRepository.of(manager, WorkflowRunEntity, run.companyId).update(
+    { id: run.id },
+    {
+      status: run.status,
+      cursor: run.cursor,
+      nextStep: run.nextStep,
+      wakeAt: run.wakeAt,
+      stepAttempts: run.stepAttempts,
+      stepJobId: run.stepJobId,
+      error: run.error,
+      finishedAt: run.finishedAt,
+    },
+  );
 }
 
 /** The node after `node`: by its one edge, or an `if_else`'s edge for the branch taken; null ends the run. */

@@ -10,7 +10,11 @@ export class StartedRunResponse {
   @ApiProperty({ example: 'NDI=', description: 'contact id (base64)' })
   contact_id!: string;
 
-  @ApiProperty({ enum: WORKFLOW_RUN_STATUSES, description: '`running`, or `skipped` when the loop guard refused it' })
+  @ApiProperty({
+    enum: WORKFLOW_RUN_STATUSES,
+    description:
+      'the run as it stands: `completed` or `waiting` when its first steps already ran, `running` while its job carries it, `failed`, or `skipped` when the loop guard refused it',
+  })
   status!: WorkflowRunStatus;
 }
 
