@@ -39,7 +39,7 @@ export function nextLocalDate(date: string): string {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** `Y-m-d` of the instant `ms` in `timeZone`. */
-function localDateAt(ms: number, timeZone: string): string {
+export function localDateAt(ms: number, timeZone: string): string {
   let format = formatters.get(timeZone);
   if (!format) {
     // en-CA formats a date as Y-m-d.
