@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { ActionExecutor } from './action-executor';
 import { AddToListAction, AssignUserAction, CreateAppointmentAction, EndAction, MoveToStageAction } from './crm.actions';
 import { IfElseAction } from './if-else.action';
@@ -22,44 +23,23 @@ export const ACTION_EXECUTOR_CLASSES = [
   EndAction,
 ];
 
+/** The executors by action type, taken from the module (each is a provider, listed once above). */
 @Injectable()
-export class ActionExecutors {
-  private readonly byType: ReadonlyMap<string, ActionExecutor>;
+export class ActionExecutors implements OnModuleInit {
+  private byType: ReadonlyMap<string, ActionExecutor> = new Map();
 
-  constructor(
-    sendSms: SendSmsAction,
-    sendEmail: SendEmailAction,
-    wait: WaitAction,
-    ifElse: IfElseAction,
-    addTag: AddTagAction,
-    removeTag: RemoveTagAction,
-    moveToStage: MoveToStageAction,
-    addToList: AddToListAction,
-    assignUser: AssignUserAction,
-    createAppointment: CreateAppointmentAction,
-    end: EndAction,
-  ) {
-    const all: ActionExecutor[] = [
-      sendSms,
-      sendEmail,
-      wait,
-      ifElse,
-      addTag,
-      removeTag,
-      moveToStage,
-      addToList,
-      assignUser,
-      createAppointment,
-      end,
-    ];
-    this.byType = new Map(all.map((executor) => [executor.type, executor]));
+  constructor(private readonly moduleRef: ModuleRef) {}
+
+  onModuleInit(): void {
+    this.byType = new Map(
+      ACTION_EXECUTOR_CLASSES.map((Executor): [string, ActionExecutor] => {
+        const executor = this.moduleRef.get<ActionExecutor>(Executor);
+        return [executor.type, executor];
+      }),
+    );
   }
 
   of(type: string): ActionExecutor | undefined {
     return this.byType.get(type);
-  }
-
-  types(): string[] {
-    return [...this.byType.keys()];
   }
 }
