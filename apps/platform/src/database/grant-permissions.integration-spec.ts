@@ -5,6 +5,14 @@ import { PlatformTestApp } from '../testing';
 import { BEFORE_WEBHOOKS, GrantManageWebhooks1795506000000 } from './migrations/1795506000000-grant-manage-webhooks';
 import { CRM_PERMISSIONS, GrantCrmPermissions1795520400000 } from './migrations/1795520400000-grant-crm-permissions';
 import { GrantVoicePermissions1795528600000, VOICE_PERMISSIONS } from './migrations/1795528600000-grant-voice-permissions';
+import {
+  GrantWorkflowPermissions1795541000000,
+  WORKFLOW_PERMISSIONS,
+} from './migrations/1795541000000-grant-workflow-permissions';
+import {
+  GrantReportingPermissions1795549800000,
+  REPORTING_PERMISSIONS,
+} from './migrations/1795549800000-grant-reporting-permissions';
 
 /**
  * The data migrations that grant new permissions (grant-to-admin-roles.ts): roles holding every
@@ -43,6 +51,18 @@ const CASES: Array<{ name: string; migration: MigrationInterface; before: string
     migration: new GrantVoicePermissions1795528600000(),
     before: [...BEFORE_WEBHOOKS, 'manage-webhooks', ...CRM_PERMISSIONS],
     granted: VOICE_PERMISSIONS,
+  },
+  {
+    name: 'the workflow permissions (issue 17)',
+    migration: new GrantWorkflowPermissions1795541000000(),
+    before: [...BEFORE_WEBHOOKS, 'manage-webhooks', ...CRM_PERMISSIONS, ...VOICE_PERMISSIONS],
+    granted: WORKFLOW_PERMISSIONS,
+  },
+  {
+    name: 'the reporting permissions (issue 18)',
+    migration: new GrantReportingPermissions1795549800000(),
+    before: [...BEFORE_WEBHOOKS, 'manage-webhooks', ...CRM_PERMISSIONS, ...VOICE_PERMISSIONS, ...WORKFLOW_PERMISSIONS],
+    granted: REPORTING_PERMISSIONS,
   },
 ];
 

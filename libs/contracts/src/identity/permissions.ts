@@ -4,7 +4,8 @@
  * The first six are the spec's; the rest name the operations the spec only mentions
  * (listing and creating users, roles, teams; managing OAuth clients, credentials and webhooks; the
  * CRM's contacts, lists, pipelines and appointments; the company's settings; AI agents, calls,
- * dialer campaigns, phone numbers, the editing of spam-protected numbers; automation workflows).
+ * dialer campaigns, phone numbers, the editing of spam-protected numbers; automation workflows; the
+ * business dashboard and the ad accounts whose spend it shows).
  */
 export const PERMISSIONS = [
   'view-spam-protected-numbers',
@@ -39,6 +40,8 @@ export const PERMISSIONS = [
   'edit-spam-protected-numbers',
   'view-workflows',
   'edit-workflows',
+  'view-dashboard',
+  'manage-ad-accounts',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -81,6 +81,27 @@ it('groups counts within the company, with find operators', async () => {
   await expect(notes('3').countPer('topic')).resolves.toEqual(new Map());
 });
 
+it("selects the company's rows only, even when a later where() replaces the caller's conditions", async () => {
+  const grouped = await notes('1')
+    .rowsOf('n')
+    .select('n.topic', 'topic')
+    .addSelect('COUNT(*)::int', 'count')
+    .groupBy('n.topic')
+    .orderBy('n.topic')
+    .getRawMany();
+  expect(grouped).toEqual([
+    { topic: 'billing', count: 2 },
+    { topic: 'sales', count: 1 },
+  ]);
+  // where() replaces earlier conditions in TypeORM: the company is not one of them.
+  const widened = await notes('2').rowsOf('n').select('n.id::text', 'id').where('1 = 1').getRawMany();
+  expect(widened).toEqual([{ id: ids.b1 }]);
+  const [sql, parameters] = notes('2').rowsOf('n').select('n.id').getQueryAndParameters();
+  expect(sql).toContain('company_id');
+  expect(parameters).toEqual(['2']);
+  expect(() => notes('1').rowsOf('N; DROP')).toThrow(/alias/);
+});
+
 it("updates and deletes nothing of another company's, even by id", async () => {
   await expect(notes('1').update({ id: ids.b1 }, { topic: 'stolen' })).resolves.toBe(0);
   await expect(notes('1').delete({ id: ids.b1 })).resolves.toBe(0);

@@ -7,6 +7,7 @@ import type {
   FindOptionsWhere,
   ObjectLiteral,
   Repository,
+  SelectQueryBuilder,
 } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
@@ -102,6 +103,30 @@ export class CompanyScopedRepository<T extends CompanyOwned & ObjectLiteral> {
       .groupBy(`row.${column}`)
       .getRawMany<{ value: unknown; count: string }>();
     return new Map(rows.map((row) => [String(row.value), Number(row.count)]));
+  }
+
+  /**
+   * A SELECT over this company's rows of the table, for what find options cannot say — sums,
+   * `FILTER`, `GROUP BY` a local day, a cursor's SQL (`getQueryAndParameters()`). The table enters
+   * as a subquery already narrowed to the company under `alias`, so no later `.where()` can widen
+   * it (PostgreSQL inlines it: the plan is the plain table's). Columns are the database's names
+   * (`alias.created_at`), as in any raw select; join other tables through their own `rowsOf`.
+   *
+   *   const { leads } = await contacts.rowsOf('c').select('COUNT(*)::int', 'leads')
+   *     .where('c.created_at >= :from AND c.created_at < :to', { from, to }).getRawOne();
+   */
+  rowsOf(alias: string): SelectQueryBuilder<ObjectLiteral> {
+    if (!/^[a-z][a-z0-9_]{0,30}$/.test(alias)) throw new Error(`rowsOf: alias "${alias}" must be a lower-case identifier`);
+    const companyColumn = this.repository.metadata.findColumnWithPropertyName('companyId')?.databaseName ?? 'company_id';
+    const parameter = `scoped_company_${alias}`;
+    return this.repository.manager.createQueryBuilder().from(
+      (rows) =>
+        rows
+          .select('*')
+          .from(this.repository.metadata.tablePath, 'scoped')
+          .where(`scoped.${companyColumn} = :${parameter}`, { [parameter]: this.companyId }),
+      alias,
+    );
   }
 
   /** A new row of this company (not saved). */

@@ -12,6 +12,7 @@ import { SpamNumberUnique1795529011248 } from './1795529011248-spam-number-uniqu
 import { CampaignTicks1795529078079 } from './1795529078079-campaign-ticks';
 import { GrantWorkflowPermissions1795541000000 } from './1795541000000-grant-workflow-permissions';
 import { Workflows1795542803812 } from './1795542803812-workflows';
+import { GrantReportingPermissions1795549800000 } from './1795549800000-grant-reporting-permissions';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -29,4 +30,5 @@ export const platformMigrations = [
   CampaignTicks1795529078079,
   GrantWorkflowPermissions1795541000000,
   Workflows1795542803812,
+  GrantReportingPermissions1795549800000,
 ];
