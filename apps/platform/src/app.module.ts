@@ -4,6 +4,9 @@ import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { JobsModule, jobsEntities } from '@suite/jobs';
 import { coreModules, entitiesOf, HealthModule, type Clock } from '@suite/runtime';
+import { AdAccountsModule } from './ad-accounts/ad-accounts.module';
+import { AdPlatformModule } from './ad-accounts/ad-platform.module';
+import type { AdPlatform } from './ad-accounts/ad-platform.port';
 import { AgentsModule } from './agents/agents.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { CallsModule } from './calls/calls.module';
@@ -44,6 +47,7 @@ export const PLATFORM_FEATURES = [
   CampaignsModule,
   SpamProtectedNumbersModule,
   WorkflowsModule,
+  AdAccountsModule,
 ];
 
 /**
@@ -58,10 +62,14 @@ export const PLATFORM_ENTITIES = [...entitiesOf(PLATFORM_FEATURES), ...AUTHZ_ENT
 @Module({})
 export class AppModule {
   /**
-   * `options.voiceProvider` replaces the voice adapter (tests with a fake provider), `options.clock`
-   * the system clock (a test's controllable one); production passes neither.
+   * `options.voiceProvider` replaces the voice adapter (tests with a fake provider), `options.adPlatform`
+   * the ad-platform adapter, `options.clock` the system clock (a test's controllable one); production
+   * passes none.
    */
-  static forRoot(env: PlatformEnvironment, options: { voiceProvider?: VoiceProvider; clock?: Clock } = {}): DynamicModule {
+  static forRoot(
+    env: PlatformEnvironment,
+    options: { voiceProvider?: VoiceProvider; adPlatform?: AdPlatform; clock?: Clock } = {},
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -81,6 +89,7 @@ export class AppModule {
         AuthzModule.forRoot(),
         IdsModule,
         VoiceModule.forEnvironment(env, { provider: options.voiceProvider }),
+        AdPlatformModule.forEnvironment(env, { adPlatform: options.adPlatform }),
         ...PLATFORM_FEATURES,
         // The sandbox voice provider's own route (POST /api/sandbox/calls), mounted only with it.
         SandboxCallsModule.forEnvironment(env),
