@@ -25,6 +25,7 @@ import { SpamProtectedNumbersModule } from './spam-protected-numbers/spam-protec
 import { TeamsModule } from './teams/teams.module';
 import { UsersModule } from './users/users.module';
 import { VoiceModule } from './voice/voice.module';
+import { ReportingModule } from './reporting/reporting.module';
 import { WorkflowsModule } from './workflows/workflows.module';
 import type { VoiceProvider } from './voice/voice-provider.port';
 
@@ -48,6 +49,7 @@ export const PLATFORM_FEATURES = [
   SpamProtectedNumbersModule,
   WorkflowsModule,
   AdAccountsModule,
+  ReportingModule,
 ];
 
 /**

@@ -172,6 +172,24 @@ export class CompanyScopedRepository<T extends CompanyOwned & ObjectLiteral> {
       .execute();
   }
 
+  /**
+   * Inserts new rows of this company, skipping those that would break a unique key
+   * (`ON CONFLICT DO NOTHING`: the transaction is not aborted). Returns how many were inserted.
+   */
+  async insertIgnoringExisting(entities: T[]): Promise<number> {
+    if (entities.length === 0) return 0;
+    for (const entity of entities) this.assertOwn(entity);
+    const primary = this.repository.metadata.primaryColumns.map((column) => column.databaseName);
+    const result = await this.repository
+      .createQueryBuilder()
+      .insert()
+      .values(entities as QueryDeepPartialEntity<T>[])
+      .orIgnore()
+      .returning(primary)
+      .execute();
+    return (result.raw as unknown[]).length;
+  }
+
   /** Updates the matching rows of this company; the company itself cannot be changed. Returns how many. */
   async update(where: ScopedWhere<T>, values: Omit<QueryDeepPartialEntity<T>, 'companyId'>): Promise<number> {
     this.assertNarrowed(where, 'update');
