@@ -381,6 +381,17 @@ describe('the export’s answers', () => {
     expect((await download({ company_id: fixture.company.B })).status).toBe(404);
   });
 
+  it('joins agents and contacts of the company only: a call pointing at another company’s shows neither name', async () => {
+    const foreignAgent = await agent(fixture.company.B, 'Foreign agent');
+    const foreignContact = await contact(fixture.company.B, 'Foreign', 'Contact');
+    const callId = await call(fixture.company.A, { agentId: foreignAgent, contactId: foreignContact, startedAt: minutesAgo(1) });
+    const answer = await download({ agent_id: foreignAgent, columns: 'call_id,agent_name,contact_name' });
+    expect(answer.rows).toEqual([
+      ['Call ID', 'Agent Name', 'Contact Name'],
+      [callId, '', ''],
+    ]);
+  });
+
   it('leaves calls without an agent out: they are not AI calls', async () => {
     const agentId = await agent(fixture.company.A);
     const humanCall = await call(fixture.company.A, { agentId: null, startedAt: minutesAgo(1), caller: '+19995550111' });
