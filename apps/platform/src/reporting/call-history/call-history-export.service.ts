@@ -4,7 +4,8 @@ import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { AppError, CLOCK, type Clock } from '@suite/runtime';
+import { AppError, CLOCK, ENVIRONMENT, type Clock } from '@suite/runtime';
+import type { PlatformEnvironment } from '../../config/platform-environment';
 import { CompaniesService } from '../../companies/companies.service';
 import { callHistoryDays } from '../ranges/call-history-ranges';
 import { localToday, reportWindow } from '../ranges/report-window';
@@ -18,6 +19,7 @@ import type { ExportRequest } from './export-request';
 export const EXPORT_BATCH_SIZE = 250;
 
 export const NO_CALLS_MATCH = 'No calls match the filters.';
+export const TOO_MANY_EXPORTS = 'Too many exports are in progress; try again in a moment.';
 
 /** A started export: its file name and the CSV bytes, streamed from the database cursor. */
 export interface CallHistoryDownload {
@@ -35,14 +37,29 @@ export interface CallHistoryDownload {
 @Injectable()
 export class CallHistoryExport {
   private readonly logger = new Logger(CallHistoryExport.name);
+  /** Exports holding a connection now (PLATFORM_EXPORT_CONCURRENCY at most): slow readers cannot drain the pool. */
+  private streaming = 0;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly companies: CompaniesService,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ENVIRONMENT) private readonly env: PlatformEnvironment,
   ) {}
 
   async start(companyId: string, request: ExportRequest): Promise<CallHistoryDownload> {
+    if (this.streaming >= this.env.PLATFORM_EXPORT_CONCURRENCY) throw new AppError('rate_limited', TOO_MANY_EXPORTS);
+    this.streaming += 1;
+    try {
+      return await this.stream(companyId, request, () => (this.streaming -= 1));
+    } catch (error) {
+      this.streaming -= 1;
+      throw error;
+    }
+  }
+
+  /** `done` runs once, when the connection is given back (after the last byte, an error or an abort); not when this throws. */
+  private async stream(companyId: string, request: ExportRequest, done: () => void): Promise<CallHistoryDownload> {
     const company = await this.companies.get(companyId);
     const now = this.clock.now();
     const [sql, parameters] = callHistorySelect(
@@ -58,6 +75,11 @@ export class CallHistoryExport {
       if (released) return;
       released = true;
       runner.release().catch((error: unknown) => this.logger.warn({ err: error }, 'export connection release failed'));
+    };
+    const releaseAfterStart = () => {
+      if (released) return;
+      release();
+      done();
     };
     let cursor: QueryStream;
     let first: unknown;
@@ -95,7 +117,7 @@ export class CallHistoryExport {
     // The row already read goes in first; the cursor's rest follows it through the pipe.
     toRecords.write(first);
     const body = pipeline(cursor, toRecords, stringify({ bom: request.bom, eof: true }), (error) => {
-      release();
+      releaseAfterStart();
       if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE')
         this.logger.warn({ err: error }, 'call-history export failed mid-stream');
     });

@@ -5,7 +5,7 @@ import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
 import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
 import { CALL_HISTORY_COLUMNS } from './call-history-columns';
 import { CallHistoryAgents } from './call-history-agents.service';
-import { CallHistoryExport } from './call-history-export.service';
+import { CallHistoryExport, TOO_MANY_EXPORTS } from './call-history-export.service';
 import { CallHistoryAgentResponse, CallHistoryColumnResponse, mapAgent, mapColumn } from './dto/call-history.response';
 import { ExportCallHistoryQuery } from './dto/export-call-history.query';
 import { ApiExportUnauthorized, exportErrorFilter } from './export-errors';
@@ -43,6 +43,7 @@ export class CallHistoryController {
   })
   @ApiErrors({
     404: 'No call matches the filters, or company_id names a company you may not act on.',
+    429: TOO_MANY_EXPORTS,
     422: 'A parameter is not understood (format not csv, limit outside 1–10000, an unknown column, end_date before start_date, …); errors names it.',
   })
   async export(

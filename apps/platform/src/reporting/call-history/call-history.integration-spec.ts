@@ -642,6 +642,53 @@ describe('a download cut short', () => {
     const after = await download({ agent_id: agentId, limit: '3', columns: 'call_id' });
     expect(after.rows.slice(1).map((row) => row[0])).toEqual(['bulk_1', 'bulk_2', 'bulk_3']);
   });
+
+  it('streams PLATFORM_EXPORT_CONCURRENCY (2) exports at once per replica; one more is a 429 until one ends', async () => {
+    const [{ id: agentId }] = (await platform.db.query(
+      "SELECT id::text FROM platform.agents WHERE company_id = $1 AND name = 'Bulk'",
+      [fixture.company.A],
+    )) as Array<{ id: string }>;
+    const server = platform.app.getHttpServer() as http.Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const token = await fixture.admin.A.token();
+    // A download whose client stops reading after the first chunk: it holds its cursor open.
+    const paused = () =>
+      new Promise<http.ClientRequest>((resolve, reject) => {
+        const request = http.get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: `${EXPORT}?format=csv&limit=10000&agent_id=${agentId}`,
+            headers: { authorization: `Bearer ${token}` },
+          },
+          (response) => {
+            expect(response.statusCode).toBe(200);
+            response.once('data', () => {
+              response.pause();
+              resolve(request);
+            });
+          },
+        );
+        request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+      });
+    const first = await paused();
+    const second = await paused();
+    try {
+      const refused = await platform.request('get', `${EXPORT}?format=csv&limit=1&agent_id=${agentId}`, token).expect(429);
+      expect(refused.body).toMatchObject({ success: false, message: 'Too many exports are in progress; try again in a moment.' });
+    } finally {
+      first.destroy();
+    }
+    const after = await eventually(
+      async () =>
+        (await platform.request('get', `${EXPORT}?format=csv&limit=1&columns=call_id&agent_id=${agentId}`, token)).status,
+      (status) => status === 200,
+      { timeoutMs: 5000, what: 'a slot to free once a download is cut short' },
+    );
+    expect(after).toBe(200);
+    second.destroy();
+  });
 });
 
 describe('the form’s lists', () => {
