@@ -1,0 +1,95 @@
+import autocannon from 'autocannon';
+import type { Client } from 'pg';
+import { percentile } from '../bench-stats';
+import { presetWindow } from './preset-windows';
+import type { Preset } from './reports-settings';
+
+export interface LatencyFigures {
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** `count` sequential GET /api/dashboard/business?range=<preset>, each timed to its whole body; any non-200 throws. */
+export async function timeDashboard(
+  appUrl: string,
+  token: () => Promise<string>,
+  preset: Preset,
+  count: number,
+): Promise<LatencyFigures & { body: unknown }> {
+  const headers = { authorization: `Bearer ${await token()}` };
+  const url = `${appUrl}/api/dashboard/business?range=${preset}`;
+  const times: number[] = [];
+  let body: unknown;
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+    const text = await response.text();
+    times.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 500)}`);
+    if (i === 0) body = JSON.parse(text);
+  }
+  return { requests: count, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), body };
+}
+
+/**
+ * The dashboard's figures as plain SQL over one pg client, one statement after another: leads
+ * by source, appointments booked, outbound call aggregates, texts by status, ad spend — the
+ * floor the route's latency compares with (no HTTP, auth, framework or JSON).
+ */
+export async function timeBaseline(client: Client, companyId: string, preset: Preset, count: number): Promise<LatencyFigures> {
+  const { start, end } = presetWindow(preset, new Date());
+  const window = [companyId, start, end];
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await client.query(
+      `SELECT source, count(*)::int AS n FROM platform.contacts
+        WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY source`,
+      window,
+    );
+    await client.query(
+      'SELECT count(*)::int AS n FROM platform.appointments WHERE company_id = $1 AND created_at >= $2 AND created_at < $3',
+      window,
+    );
+    await client.query(
+      `SELECT count(*)::int AS dialed, count(answered_at)::int AS answered, coalesce(sum(duration_seconds), 0)::bigint AS seconds
+         FROM platform.calls WHERE company_id = $1 AND direction = 'outbound' AND started_at >= $2 AND started_at < $3`,
+      window,
+    );
+    await client.query(
+      `SELECT status, count(*)::int AS n FROM platform.sms_messages
+        WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY status`,
+      window,
+    );
+    await client.query(
+      `SELECT coalesce(sum(amount), 0) AS spend FROM platform.ad_spend_days
+        WHERE company_id = $1 AND day >= $2::date AND day < $3::date`,
+      [companyId, start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)],
+    );
+    times.push(performance.now() - started);
+  }
+  return { requests: count, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99) };
+}
+
+/** A short closed-loop burst (`connections` clients) on one preset: throughput and latency under a little concurrency. */
+export async function dashboardBurst(
+  appUrl: string,
+  token: string,
+  preset: Preset,
+  options: { connections: number; seconds: number },
+): Promise<{ requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number }> {
+  const result = await autocannon({
+    url: `${appUrl}/api/dashboard/business?range=${preset}`,
+    headers: { authorization: `Bearer ${token}` },
+    connections: options.connections,
+    duration: options.seconds,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
