@@ -4,6 +4,9 @@ import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { JobsModule, jobsEntities } from '@suite/jobs';
 import { coreModules, entitiesOf, HealthModule, type Clock } from '@suite/runtime';
+import { AdAccountsModule } from './ad-accounts/ad-accounts.module';
+import { AdPlatformModule } from './ad-accounts/ad-platform.module';
+import type { AdPlatform } from './ad-accounts/ad-platform.port';
 import { AgentsModule } from './agents/agents.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { CallsModule } from './calls/calls.module';
@@ -22,6 +25,7 @@ import { SpamProtectedNumbersModule } from './spam-protected-numbers/spam-protec
 import { TeamsModule } from './teams/teams.module';
 import { UsersModule } from './users/users.module';
 import { VoiceModule } from './voice/voice.module';
+import { ReportingModule } from './reporting/reporting.module';
 import { WorkflowsModule } from './workflows/workflows.module';
 import type { VoiceProvider } from './voice/voice-provider.port';
 
@@ -44,6 +48,8 @@ export const PLATFORM_FEATURES = [
   CampaignsModule,
   SpamProtectedNumbersModule,
   WorkflowsModule,
+  AdAccountsModule,
+  ReportingModule,
 ];
 
 /**
@@ -58,10 +64,14 @@ export const PLATFORM_ENTITIES = [...entitiesOf(PLATFORM_FEATURES), ...AUTHZ_ENT
 @Module({})
 export class AppModule {
   /**
-   * `options.voiceProvider` replaces the voice adapter (tests with a fake provider), `options.clock`
-   * the system clock (a test's controllable one); production passes neither.
+   * `options.voiceProvider` replaces the voice adapter (tests with a fake provider), `options.adPlatform`
+   * the ad-platform adapter, `options.clock` the system clock (a test's controllable one); production
+   * passes none.
    */
-  static forRoot(env: PlatformEnvironment, options: { voiceProvider?: VoiceProvider; clock?: Clock } = {}): DynamicModule {
+  static forRoot(
+    env: PlatformEnvironment,
+    options: { voiceProvider?: VoiceProvider; adPlatform?: AdPlatform; clock?: Clock } = {},
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -81,6 +91,7 @@ export class AppModule {
         AuthzModule.forRoot(),
         IdsModule,
         VoiceModule.forEnvironment(env, { provider: options.voiceProvider }),
+        AdPlatformModule.forEnvironment(env, { adPlatform: options.adPlatform }),
         ...PLATFORM_FEATURES,
         // The sandbox voice provider's own route (POST /api/sandbox/calls), mounted only with it.
         SandboxCallsModule.forEnvironment(env),

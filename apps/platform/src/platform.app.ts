@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
 import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment, type Clock } from '@suite/runtime';
+import type { AdPlatform } from './ad-accounts/ad-platform.port';
 import { AppModule } from './app.module';
 import { VOICE_CALLBACKS_PATH } from './calls/call-callbacks.controller';
 import { PlatformEnvironment } from './config/platform-environment';
@@ -11,9 +12,10 @@ export const loadPlatformEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(PlatformEnvironment, env, { PORT: APPS.platform.defaultPort });
 
 /** Builds the platform app (not listening yet); used by main.ts, the embedded launcher and tests. */
-/** `clock` (a controllable one) and `voiceProvider` are for tests; production passes neither. */
+/** `clock` (a controllable one), `voiceProvider` and `adPlatform` are for tests; production passes none. */
 export interface PlatformAppOptions {
   voiceProvider?: VoiceProvider;
+  adPlatform?: AdPlatform;
   clock?: Clock;
 }
 

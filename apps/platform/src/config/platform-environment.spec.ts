@@ -35,3 +35,27 @@ describe('PlatformEnvironment: voice variables', () => {
     expect(load).not.toThrow(/short/);
   });
 });
+
+describe('PlatformEnvironment: ad-account variables', () => {
+  const base = { PORT: '3003', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' };
+
+  it('defaults to the sandbox ad platform and an hourly spend sync', () => {
+    expect(loadEnvironment(PlatformEnvironment, base)).toMatchObject({
+      PLATFORM_AD_PLATFORM: 'sandbox',
+      PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS: 3600,
+    });
+    expect(loadEnvironment(PlatformEnvironment, { ...base, PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS: '60' })).toMatchObject({
+      PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS: 60,
+    });
+  });
+
+  it.each([
+    ['PLATFORM_AD_PLATFORM', { PLATFORM_AD_PLATFORM: 'meta' }],
+    ['PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS', { PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS: '59' }],
+    ['PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS', { PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS: '86401' }],
+  ])('stops start-up naming %s', (variable, override) => {
+    const load = () => loadEnvironment(PlatformEnvironment, { ...base, ...override });
+    expect(load).toThrow(EnvironmentError);
+    expect(load).toThrow(new RegExp(`${variable}: `));
+  });
+});

@@ -1,5 +1,6 @@
 import { IsIn, IsInt, IsOptional, IsUrl, Max, Min, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
 import { BaseEnvironment, Secret } from '@suite/runtime';
+import { AD_PLATFORM_NAMES } from '../ad-accounts/ad-platform-registry';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
 import { MIN_VOICE_CALLBACK_SECRET_LENGTH } from '../voice/voice-callback-secret';
 import { VOICE_PROVIDER_NAMES } from '../voice/voice-provider-registry';
@@ -108,6 +109,19 @@ export class PlatformEnvironment extends BaseEnvironment {
   @Secret()
   @IsVoiceCallbackSecret()
   PLATFORM_VOICE_CALLBACK_SECRET?: string;
+
+  /** Which ad-platform adapter reads ad accounts and their spend; `sandbox` simulates Facebook and Google Ads (docs/ad-accounts.md). */
+  @IsIn(AD_PLATFORM_NAMES, { message: `PLATFORM_AD_PLATFORM must be one of: ${AD_PLATFORM_NAMES.join(', ')}` })
+  PLATFORM_AD_PLATFORM: string = 'sandbox';
+
+  /**
+   * Seconds between two syncs of one ad account's daily spend (an hour by default); from a minute
+   * to a day. Each sync re-reads the last 3 local days (providers correct recent days).
+   */
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS: number = 3600;
 
   /** Sandbox: real time between the simulated steps of a placed call (started → answered → … → ended). */
   @IsInt()

@@ -15,6 +15,7 @@ import type { AppointmentEntity } from '../appointments/appointment.entity';
 import { AppointmentsService, type AppointmentInput } from '../appointments/appointments.service';
 import { createPlatformApp, loadPlatformEnvironment } from '../platform.app';
 import type { VoiceProvider } from '../voice/voice-provider.port';
+import type { AdPlatform } from '../ad-accounts/ad-platform.port';
 import type { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { RolesService } from '../roles/roles.service';
@@ -44,6 +45,8 @@ export interface PlatformTestOptions {
   topicPrefix?: string;
   /** Replaces the voice adapter (the sandbox unless PLATFORM_VOICE_PROVIDER says otherwise) with a test's own. */
   voiceProvider?: VoiceProvider;
+  /** Replaces the ad-platform adapter (the sandbox unless PLATFORM_AD_PLATFORM says otherwise) with a test's own. */
+  adPlatform?: AdPlatform;
   /** The clock the app reads instead of the system's (a TestClock moves a workflow's wait along). */
   clock?: Clock;
 }
@@ -86,7 +89,11 @@ export class PlatformTestApp {
       PORT: '0',
     });
     const boot = async () => {
-      const app = await createPlatformApp(env, { voiceProvider: options.voiceProvider, clock: options.clock });
+      const app = await createPlatformApp(env, {
+        voiceProvider: options.voiceProvider,
+        adPlatform: options.adPlatform,
+        clock: options.clock,
+      });
       await app.init();
       return app;
     };

@@ -102,6 +102,20 @@ it("selects the company's rows only, even when a later where() replaces the call
   expect(() => notes('1').rowsOf('N; DROP')).toThrow(/alias/);
 });
 
+it('inserts new rows and skips those breaking a unique key, without aborting the transaction', async () => {
+  await dataSource.query('CREATE UNIQUE INDEX scoped_notes_topic_uq ON scoped_notes (company_id, topic) WHERE company_id = 4');
+  await dataSource.transaction(async (manager) => {
+    const repository = notes('4', manager);
+    await repository.save(repository.create({ topic: 'kept' }));
+    const clash = repository.create({ topic: 'kept' });
+    await expect(repository.insertIgnoringExisting([clash, repository.create({ topic: 'new' })])).resolves.toBe(1);
+    await expect(repository.insertIgnoringExisting([])).resolves.toBe(0);
+    expect((await repository.find({ order: { id: 'ASC' } })).map((note) => note.topic)).toEqual(['kept', 'new']);
+    const foreign = notes('5', manager).create({ topic: 'x' });
+    await expect(repository.insertIgnoringExisting([foreign])).rejects.toThrow(/company 5/);
+  });
+});
+
 it("updates and deletes nothing of another company's, even by id", async () => {
   await expect(notes('1').update({ id: ids.b1 }, { topic: 'stolen' })).resolves.toBe(0);
   await expect(notes('1').delete({ id: ids.b1 })).resolves.toBe(0);

@@ -147,6 +147,49 @@ export class CompanyScopedRepository<T extends CompanyOwned & ObjectLiteral> {
     await this.repository.insert(entities as QueryDeepPartialEntity<T>[]);
   }
 
+  /**
+   * Inserts rows of this company, or, where one collides on `conflictPaths`, overwrites the
+   * collided row's `overwrite` columns with the new values (`INSERT … ON CONFLICT … DO UPDATE`):
+   * a sync writing each day it fetched over what was there. The conflict target must identify rows
+   * of one company (its key holds this company's own row id, say a parent's found in the company
+   * first): the company column itself is never overwritten. Another company's row throws before any SQL.
+   */
+  async upsert(entities: T[], conflictPaths: Array<keyof T & string>, overwrite: Array<keyof T & string>): Promise<void> {
+    if (entities.length === 0) return;
+    for (const entity of entities) this.assertOwn(entity);
+    if (overwrite.includes('companyId')) throw new Error('upsert: the company column is never overwritten');
+    const columnOf = (property: string) => {
+      const column = this.repository.metadata.findColumnWithPropertyName(property);
+      if (!column) throw new Error(`upsert: ${property} is not a column`);
+      return column.databaseName;
+    };
+    await this.repository
+      .createQueryBuilder()
+      .insert()
+      .values(entities as QueryDeepPartialEntity<T>[])
+      .orUpdate(overwrite.map(columnOf), conflictPaths.map(columnOf))
+      .updateEntity(false)
+      .execute();
+  }
+
+  /**
+   * Inserts new rows of this company, skipping those that would break a unique key
+   * (`ON CONFLICT DO NOTHING`: the transaction is not aborted). Returns how many were inserted.
+   */
+  async insertIgnoringExisting(entities: T[]): Promise<number> {
+    if (entities.length === 0) return 0;
+    for (const entity of entities) this.assertOwn(entity);
+    const primary = this.repository.metadata.primaryColumns.map((column) => column.databaseName);
+    const result = await this.repository
+      .createQueryBuilder()
+      .insert()
+      .values(entities as QueryDeepPartialEntity<T>[])
+      .orIgnore()
+      .returning(primary)
+      .execute();
+    return (result.raw as unknown[]).length;
+  }
+
   /** Updates the matching rows of this company; the company itself cannot be changed. Returns how many. */
   async update(where: ScopedWhere<T>, values: Omit<QueryDeepPartialEntity<T>, 'companyId'>): Promise<number> {
     this.assertNarrowed(where, 'update');

@@ -13,6 +13,8 @@ import { CampaignTicks1795529078079 } from './1795529078079-campaign-ticks';
 import { GrantWorkflowPermissions1795541000000 } from './1795541000000-grant-workflow-permissions';
 import { Workflows1795542803812 } from './1795542803812-workflows';
 import { GrantReportingPermissions1795549800000 } from './1795549800000-grant-reporting-permissions';
+import { AdAccounts1795550199271 } from './1795550199271-ad-accounts';
+import { SmsReadModel1795550558009 } from './1795550558009-sms-read-model';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -31,4 +33,6 @@ export const platformMigrations = [
   GrantWorkflowPermissions1795541000000,
   Workflows1795542803812,
   GrantReportingPermissions1795549800000,
+  AdAccounts1795550199271,
+  SmsReadModel1795550558009,
 ];

@@ -1,0 +1,51 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { AdProvider } from './ad-provider';
+
+export const AD_ACCOUNT_PROVIDER_UNIQUE = 'ad_accounts_company_provider_uq';
+
+/**
+ * An ad account a company connected, one per provider (the unique index makes a second connect of
+ * the same provider, even a concurrent one, a 409). Its spend per day is in ad_spend_days, synced
+ * by the `ad_spend.sync` queue; `lastSyncedAt` stays null until a sync succeeded — until then
+ * its spend is unknown (null), never 0.
+ */
+@Entity({ name: 'ad_accounts' })
+@Index(AD_ACCOUNT_PROVIDER_UNIQUE, ['companyId', 'provider'], { unique: true })
+export class AdAccountEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
+  id!: string;
+
+  @Column({ type: 'bigint' })
+  companyId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  provider!: AdProvider;
+
+  /** The provider's id of the account (`act_…`, `123-456-7890`). */
+  @Column({ type: 'varchar', length: 64 })
+  accountId!: string;
+
+  /** As the provider named it at connect. */
+  @Column({ type: 'varchar', length: 255 })
+  name!: string;
+
+  /** ISO 4217, as the provider reports the account's spend. */
+  @Column({ type: 'varchar', length: 3 })
+  currency!: string;
+
+  @Column({ type: 'timestamptz' })
+  connectedAt!: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lastSyncedAt!: Date | null;
+
+  /** Why the latest sync failed; cleared by the next that succeeds. */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  lastSyncError!: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}
