@@ -58,12 +58,17 @@ describe('admin CLI seed-demo', () => {
       appointments: number;
       calls: { outbound: number; answered: number; inbound: number; web: number };
       texts: { delivered: number; sent: number; failed: number; events: number };
+      ad_accounts: string[];
     };
     expect(result.company_id).toBe(company);
     expect(result.contacts).toBe(300);
     expect(result.calls.outbound).toBe(600);
     expect(result.calls.inbound + result.calls.web).toBe(150);
     expect(result.texts.events).toBe(900);
+    expect(result.ad_accounts).toEqual([
+      expect.stringMatching(/^facebook act_1234567890 /),
+      expect.stringMatching(/^google 123-456-7890 /),
+    ]);
 
     expect(await count('SELECT count(*) AS n FROM platform.contacts WHERE company_id = $1')).toBe(300);
     expect(await count('SELECT count(*) AS n FROM platform.appointments WHERE company_id = $1')).toBe(result.appointments);
@@ -82,6 +87,13 @@ describe('admin CLI seed-demo', () => {
       ),
     ).toBe(900);
     expect(await count(`SELECT count(*) AS n FROM messaging.outbox WHERE published_at IS NULL AND $1::text IS NOT NULL`)).toBe(0);
+    // The platform's read model learnt them through messaging's events, before the CLI exited.
+    expect(await count(`SELECT count(*) AS n FROM platform.sms_messages WHERE company_id = $1`)).toBe(900);
+    expect(await count(`SELECT count(*) AS n FROM platform.sms_messages WHERE company_id = $1 AND status = 'failed'`)).toBe(
+      result.texts.failed,
+    );
+    // Connected through the platform's service, their spend sync queued.
+    expect(await count('SELECT count(*) AS n FROM platform.ad_accounts WHERE company_id = $1')).toBe(2);
     // No contact or call event: nothing for workflows or webhooks to react to.
     expect(
       await count(

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ADMIN_ROLE_NAME, waitForMessagingCompany, type AdminApps } from './admin-operations';
 import { planDemoData, type DemoPlan } from './demo-data-plan';
 import { MessageEntity, MessageEventsWriter, SenderNumbersService } from '@suite/messaging-app';
-import { CompanyEntity } from '@suite/platform-app';
+import { AdAccountsService, CompanyEntity } from '@suite/platform-app';
 import { AppError } from '@suite/runtime';
 
 /** Every demo contact carries this tag: how a second run knows the company has demo data already. */
@@ -63,6 +63,7 @@ export async function seedDemo(apps: AdminApps, options: { companyId?: string; n
     return insertPlatformRows(manager, companyId, plan, senderNumber ?? '+14155550100');
   });
   const events = await insertTexts(apps, companyId, plan, contactIds.phones, senderNumber);
+  const adAccounts = await connectAdAccounts(apps, companyId);
 
   const count = <T>(rows: readonly T[], test: (row: T) => boolean) => rows.filter(test).length;
   return {
@@ -85,7 +86,7 @@ export async function seedDemo(apps: AdminApps, options: { companyId?: string; n
       failed: count(plan.texts, (t) => t.status === 'failed'),
       events,
     },
-    ad_accounts: [],
+    ad_accounts: adAccounts,
   };
 }
 
@@ -260,6 +261,32 @@ async function insertTexts(
     });
   }
   return events;
+}
+
+/** The sandbox ad platform's demo accounts (docs/ad-accounts.md): both exist, in USD, with spend every day. */
+const DEMO_AD_ACCOUNTS = [
+  { provider: 'facebook', accountId: 'act_1234567890' },
+  { provider: 'google', accountId: '123-456-7890' },
+] as const;
+
+/**
+ * Facebook and Google ad accounts, connected through the platform's own service: it checks them
+ * at the ad platform and queues their spend sync (90 days back), which the platform's job workers
+ * run — npm start's when it runs, else the next start's. A provider already connected is kept.
+ */
+async function connectAdAccounts(apps: AdminApps, companyId: string): Promise<string[]> {
+  const service = apps.platform.get(AdAccountsService);
+  const connected: string[] = [];
+  for (const { provider, accountId } of DEMO_AD_ACCOUNTS) {
+    try {
+      const account = await service.connect(companyId, provider, accountId);
+      connected.push(`${account.provider} ${account.accountId} (${account.name})`);
+    } catch (error) {
+      if (!(error instanceof AppError && error.kind === 'conflict')) throw error;
+      connected.push(`${provider} (already connected, kept)`);
+    }
+  }
+  return connected;
 }
 
 /** The workspace's first sender number in messaging's pool (bootstrap adds one), once messaging knows the company. */
