@@ -33,9 +33,10 @@ export async function timeDashboard(
 }
 
 /**
- * The dashboard's figures as plain SQL over one pg client, one statement after another: leads
- * by source, appointments booked, outbound call aggregates, texts by status, ad spend — the
- * floor the route's latency compares with (no HTTP, auth, framework or JSON).
+ * The dashboard's figures as plain SQL over one pg client, one statement after another, as the
+ * platform's dashboard-queries.ts computes them: leads by day and source, bookings by day (not
+ * cancelled), outbound call aggregates, texts by status, spend per account — the floor the
+ * route's latency compares with (no HTTP, auth, framework, company lookup or JSON).
  */
 export async function timeBaseline(client: Client, companyId: string, preset: Preset, count: number): Promise<LatencyFigures> {
   const { start, end } = presetWindow(preset, new Date());
@@ -44,27 +45,30 @@ export async function timeBaseline(client: Client, companyId: string, preset: Pr
   for (let i = 0; i < count; i++) {
     const started = performance.now();
     await client.query(
-      `SELECT source, count(*)::int AS n FROM platform.contacts
-        WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY source`,
+      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, source, count(*)::int AS n FROM platform.contacts
+        WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY 1, 2`,
       window,
     );
     await client.query(
-      'SELECT count(*)::int AS n FROM platform.appointments WHERE company_id = $1 AND created_at >= $2 AND created_at < $3',
+      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM platform.appointments
+        WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 AND status <> 'cancelled' GROUP BY 1`,
       window,
     );
     await client.query(
-      `SELECT count(*)::int AS dialed, count(answered_at)::int AS answered, coalesce(sum(duration_seconds), 0)::bigint AS seconds
+      `SELECT count(*)::int AS placed, count(*) FILTER (WHERE answered_at IS NOT NULL)::int AS connected,
+              coalesce(sum(duration_seconds), 0)::text AS seconds
          FROM platform.calls WHERE company_id = $1 AND direction = 'outbound' AND started_at >= $2 AND started_at < $3`,
       window,
     );
     await client.query(
-      `SELECT status, count(*)::int AS n FROM platform.sms_messages
-        WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY status`,
+      `SELECT count(*) FILTER (WHERE status IN ('sent', 'delivered', 'failed'))::int AS sent,
+              count(*) FILTER (WHERE status = 'delivered')::int AS delivered, count(*) FILTER (WHERE status = 'failed')::int AS failed
+         FROM platform.sms_messages WHERE company_id = $1 AND created_at >= $2 AND created_at < $3`,
       window,
     );
     await client.query(
-      `SELECT coalesce(sum(amount), 0) AS spend FROM platform.ad_spend_days
-        WHERE company_id = $1 AND day >= $2::date AND day < $3::date`,
+      `SELECT ad_account_id, sum(amount)::text AS spend FROM platform.ad_spend_days
+        WHERE company_id = $1 AND day >= $2::date AND day < $3::date GROUP BY 1`,
       [companyId, start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)],
     );
     times.push(performance.now() - started);
