@@ -171,6 +171,19 @@ export function planDemoData(input: { now: Date; timeZone: string; companyId: st
     };
   }).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
+  /**
+   * A business-hours instant of the month and a lead that existed then: calls and texts spread
+   * evenly over the month instead of piling up on its last days behind the newest leads.
+   */
+  const afterSomeLead = (): { at: Date; contact: number } => {
+    for (;;) {
+      const at = businessInstant();
+      const existing = contacts.findIndex((c) => c.createdAt.getTime() > at.getTime());
+      const known = existing === -1 ? contacts.length : existing;
+      if (known > 0) return { at, contact: int(0, known - 1) };
+    }
+  };
+
   const appointments: DemoPlan['appointments'] = [];
   contacts.forEach((contact, index) => {
     if (random() >= 0.25) return;
@@ -192,8 +205,7 @@ export function planDemoData(input: { now: Date; timeZone: string; companyId: st
 
   const calls: DemoCall[] = [];
   for (let i = 0; i < DEMO_SIZES.dialerCalls; i++) {
-    const contact = int(0, contacts.length - 1);
-    const startedAt = after(contacts[contact]!.createdAt, 60_000, 10 * 86_400_000);
+    const { at: startedAt, contact } = afterSomeLead();
     const answered = random() < 0.6;
     const durationSeconds = answered ? int(20, 480) : 0;
     const answeredAt = answered ? new Date(startedAt.getTime() + int(3, 25) * 1000) : null;
@@ -216,8 +228,7 @@ export function planDemoData(input: { now: Date; timeZone: string; companyId: st
     });
   }
   for (let i = 0; i < DEMO_SIZES.aiCalls; i++) {
-    const contact = int(0, contacts.length - 1);
-    const startedAt = after(contacts[contact]!.createdAt, 0, 5 * 86_400_000);
+    const { at: startedAt, contact } = afterSomeLead();
     const script = pick(AI_TRANSCRIPTS);
     const durationSeconds = int(20, 240);
     const answeredAt = new Date(startedAt.getTime() + 1000);
@@ -240,8 +251,7 @@ export function planDemoData(input: { now: Date; timeZone: string; companyId: st
 
   const texts: DemoText[] = [];
   for (let i = 0; i < DEMO_SIZES.texts; i++) {
-    const contact = int(0, contacts.length - 1);
-    const createdAt = after(contacts[contact]!.createdAt, 30_000, 14 * 86_400_000);
+    const { at: createdAt, contact } = afterSomeLead();
     const roll = random();
     const status = roll < 0.85 ? 'delivered' : roll < 0.92 ? 'sent' : 'failed';
     const sentAt = status === 'failed' ? null : new Date(createdAt.getTime() + int(1, 20) * 1000);
