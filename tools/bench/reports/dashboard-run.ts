@@ -33,47 +33,80 @@ export async function timeDashboard(
 }
 
 /**
- * The dashboard's figures as plain SQL over one pg client, one statement after another, as the
- * platform's dashboard-queries.ts computes them: leads by day and source, bookings by day (not
- * cancelled), outbound call aggregates, texts by status, spend per account — the floor the
+ * The dashboard's figures as plain SQL, as the platform's dashboard-queries.ts computes them:
+ * leads by day and source, bookings by day (not cancelled), outbound call aggregates, texts by
+ * status, spend per account.
+ */
+export function baselineStatements(companyId: string, preset: Preset): Array<{ label: string; sql: string; params: unknown[] }> {
+  const { start, end } = presetWindow(preset, new Date());
+  const window = [companyId, start, end];
+  return [
+    {
+      label: 'leads by day and source',
+      sql: `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, source, count(*)::int AS n FROM platform.contacts
+             WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY 1, 2`,
+      params: window,
+    },
+    {
+      label: 'bookings by day',
+      sql: `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM platform.appointments
+             WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 AND status <> 'cancelled' GROUP BY 1`,
+      params: window,
+    },
+    {
+      label: 'outbound calls',
+      sql: `SELECT count(*)::int AS placed, count(*) FILTER (WHERE answered_at IS NOT NULL)::int AS connected,
+                   coalesce(sum(duration_seconds), 0)::text AS seconds
+              FROM platform.calls WHERE company_id = $1 AND direction = 'outbound' AND started_at >= $2 AND started_at < $3`,
+      params: window,
+    },
+    {
+      label: 'texts by status',
+      sql: `SELECT count(*) FILTER (WHERE status IN ('sent', 'delivered', 'failed'))::int AS sent,
+                   count(*) FILTER (WHERE status = 'delivered')::int AS delivered, count(*) FILTER (WHERE status = 'failed')::int AS failed
+              FROM platform.sms_messages WHERE company_id = $1 AND created_at >= $2 AND created_at < $3`,
+      params: window,
+    },
+    {
+      label: 'spend per account',
+      sql: `SELECT ad_account_id, sum(amount)::text AS spend FROM platform.ad_spend_days
+             WHERE company_id = $1 AND day >= $2::date AND day < $3::date GROUP BY 1`,
+      params: [companyId, start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)],
+    },
+  ];
+}
+
+/**
+ * baselineStatements over one pg client, one after another, `count` times: the floor the
  * route's latency compares with (no HTTP, auth, framework, company lookup or JSON).
  */
 export async function timeBaseline(client: Client, companyId: string, preset: Preset, count: number): Promise<LatencyFigures> {
-  const { start, end } = presetWindow(preset, new Date());
-  const window = [companyId, start, end];
+  const statements = baselineStatements(companyId, preset);
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    await client.query(
-      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, source, count(*)::int AS n FROM platform.contacts
-        WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 GROUP BY 1, 2`,
-      window,
-    );
-    await client.query(
-      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM platform.appointments
-        WHERE company_id = $1 AND created_at >= $2 AND created_at < $3 AND status <> 'cancelled' GROUP BY 1`,
-      window,
-    );
-    await client.query(
-      `SELECT count(*)::int AS placed, count(*) FILTER (WHERE answered_at IS NOT NULL)::int AS connected,
-              coalesce(sum(duration_seconds), 0)::text AS seconds
-         FROM platform.calls WHERE company_id = $1 AND direction = 'outbound' AND started_at >= $2 AND started_at < $3`,
-      window,
-    );
-    await client.query(
-      `SELECT count(*) FILTER (WHERE status IN ('sent', 'delivered', 'failed'))::int AS sent,
-              count(*) FILTER (WHERE status = 'delivered')::int AS delivered, count(*) FILTER (WHERE status = 'failed')::int AS failed
-         FROM platform.sms_messages WHERE company_id = $1 AND created_at >= $2 AND created_at < $3`,
-      window,
-    );
-    await client.query(
-      `SELECT ad_account_id, sum(amount)::text AS spend FROM platform.ad_spend_days
-        WHERE company_id = $1 AND day >= $2::date AND day < $3::date GROUP BY 1`,
-      [companyId, start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)],
-    );
+    for (const { sql, params } of statements) await client.query(sql, params);
     times.push(performance.now() - started);
   }
   return { requests: count, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99) };
+}
+
+/** Where a preset's time goes: each baseline statement's EXPLAIN (ANALYZE, BUFFERS) — execution time, rows, the scan. */
+export async function explainBaseline(client: Client, companyId: string, preset: Preset): Promise<string[]> {
+  const lines: string[] = [];
+  for (const { label, sql, params } of baselineStatements(companyId, preset)) {
+    const plan = (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params)).rows.map(
+      (row: Record<string, string>) => row['QUERY PLAN']!,
+    );
+    const scan =
+      plan
+        .find((line) => /Scan/.test(line))
+        ?.trim()
+        .replace(/\s+\(cost=[^)]*\)/, '') ?? '?';
+    const execution = plan.find((line) => line.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
+    lines.push(`${label.padEnd(24)} ${execution.padStart(12)}  ${scan}`);
+  }
+  return lines;
 }
 
 /** A short closed-loop burst (`connections` clients) on one preset: throughput and latency under a little concurrency. */
