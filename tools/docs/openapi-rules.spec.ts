@@ -41,7 +41,7 @@ describe.each(APP_NAMES)('the %s OpenAPI document', (app) => {
     const problems = operationsOf(document).flatMap(({ name, operation }) =>
       Object.entries(operation.responses)
         .filter(([status]) => /^[45]/.test(status))
-        .filter(([, response]) => jsonSchemaRef(response as ResponseObject) !== API_ERROR_REF)
+        .filter(([, response]) => !isErrorBodyRef(jsonSchemaRef(response as ResponseObject)))
         .map(([status]) => `${name} ${status}`),
     );
     expect(problems).toEqual([]);
@@ -71,6 +71,13 @@ describe.each(APP_NAMES)('the %s OpenAPI document', (app) => {
 
 const jsonSchemaRef = (response: ResponseObject): string | undefined =>
   (response.content?.['application/json']?.schema as { $ref?: string } | undefined)?.$ref;
+
+/**
+ * The app's ApiError, or a route's own variant of it named `ApiError…` (the call-history export's
+ * 401 in `{error, message, error_description}`, as the spec fixes it for that route).
+ */
+const isErrorBodyRef = (ref: string | undefined): boolean =>
+  ref === API_ERROR_REF || (ref !== undefined && new RegExp(`^${API_ERROR_REF}[A-Z][A-Za-z]+$`).test(ref));
 
 const hasSchema = (response: ResponseObject): boolean =>
   Object.values(response.content ?? {}).some((media) => media.schema !== undefined);

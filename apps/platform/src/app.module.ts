@@ -20,6 +20,7 @@ import { IdsModule } from './ids/ids.module';
 import { ListsModule } from './lists/lists.module';
 import { PhoneNumbersModule } from './phone-numbers/phone-numbers.module';
 import { PipelinesModule } from './pipelines/pipelines.module';
+import { CallHistoryModule } from './reporting/call-history/call-history.module';
 import { RolesModule } from './roles/roles.module';
 import { SpamProtectedNumbersModule } from './spam-protected-numbers/spam-protected-numbers.module';
 import { TeamsModule } from './teams/teams.module';
@@ -50,6 +51,7 @@ export const PLATFORM_FEATURES = [
   WorkflowsModule,
   AdAccountsModule,
   ReportingModule,
+  CallHistoryModule,
 ];
 
 /**

@@ -35,6 +35,17 @@ const ERROR_SHAPES: Record<AppName, (body: Record<string, unknown>) => boolean> 
     isPlainObject(body.errors),
 };
 
+/**
+ * Answers whose body the spec's error table fixes otherwise than the app's shape: the call-history
+ * export's 401 is `{error, message, error_description}` (the auth shape's keys).
+ */
+const ROUTE_ERROR_SHAPES: ReadonlyArray<{ app: AppName; path: string; status: number; shape: AppName }> = [
+  { app: 'platform', path: '/api/ai/call-history/export', status: 401, shape: 'auth' },
+];
+
+const shapeOf = (app: AppName, path: string, status: number): AppName =>
+  ROUTE_ERROR_SHAPES.find((route) => route.app === app && route.path === path && route.status === status)?.shape ?? app;
+
 /** What is wrong with an answer to a hostile request, or null: any 5xx, and any 4xx not in the app's error shape. */
 export function answerProblem(app: AppName, path: string, answer: WireAnswer): string | null {
   if (answer.status >= 500) return `${answer.status} server error`;
@@ -48,7 +59,8 @@ export function answerProblem(app: AppName, path: string, answer: WireAnswer): s
   } catch {
     return `${answer.status} body is not JSON`;
   }
-  if (!isPlainObject(body) || !ERROR_SHAPES[app](body)) return `${answer.status} body not in the ${app} error shape`;
+  const shape = shapeOf(app, path, answer.status);
+  if (!isPlainObject(body) || !ERROR_SHAPES[shape](body)) return `${answer.status} body not in the ${shape} error shape`;
   // RFC 6749's code for a failure of the server, on a 4xx, would send a client looking in the wrong place.
   return app === 'auth' && body.error === 'server_error' ? `${answer.status} answered with error server_error` : null;
 }

@@ -96,6 +96,11 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
   const agentBody = { name: 'Hostile target', performance: { min_success_rate: 0.5, window: 10 } };
   const agent = await call(bases.platform, 'POST', '/api/agents', bearer, agentBody);
   const spamNumber = await call(bases.platform, 'POST', '/api/spam-protected-numbers', bearer, { pnumber: '+13125550188' });
+  // Google: the body's attacks connect facebook (one account per provider per company).
+  const adAccount = await call(bases.platform, 'POST', '/api/ad-accounts', bearer, {
+    provider: 'google',
+    account_id: '123-456-7801',
+  });
   const campaignBody = {
     name: 'Hostile target',
     list_id: list.data.id,
@@ -291,6 +296,8 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
       body: { pnumber: '+13125550155' },
     },
     'platform /api/spam-protected-numbers/{id}/check': { path: { id: String(spamNumber.data.id) } },
+    'platform /api/ad-accounts': { body: { provider: 'facebook', account_id: 'act_4242' } },
+    'platform /api/ad-accounts/{id}': { path: { id: String(adAccount.data.id) } },
     'platform /api/pipeline/stages/{id}/dispositions': { path: { id: wonStage!.id }, body: { dispositions: ['interested'] } },
     'platform /api/sandbox/calls': {
       body: { direction: 'outbound', from_number: '+12125550100', to_number: recipient, answered: true, duration_seconds: 30 },

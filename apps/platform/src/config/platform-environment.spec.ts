@@ -27,6 +27,8 @@ describe('PlatformEnvironment: voice variables', () => {
     ['PLATFORM_VOICE_CALLBACK_SECRET', { PLATFORM_VOICE_CALLBACK_SECRET: 'short' }, /at least 32 characters/],
     ['PLATFORM_SANDBOX_CALL_STEP_MS', { PLATFORM_SANDBOX_CALL_STEP_MS: '60001' }, /./],
     ['PLATFORM_SANDBOX_CALL_STEP_MS', { PLATFORM_SANDBOX_CALL_STEP_MS: '-1' }, /./],
+    ['PLATFORM_EXPORT_CONCURRENCY', { PLATFORM_EXPORT_CONCURRENCY: '0' }, /./],
+    ['PLATFORM_EXPORT_CONCURRENCY', { PLATFORM_EXPORT_CONCURRENCY: '51' }, /./],
   ])('stops start-up naming %s', (variable, override, reason) => {
     const load = () => loadEnvironment(PlatformEnvironment, { ...base, ...override });
     expect(load).toThrow(EnvironmentError);

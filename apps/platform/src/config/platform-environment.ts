@@ -123,6 +123,15 @@ export class PlatformEnvironment extends BaseEnvironment {
   @Max(86_400)
   PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS: number = 3600;
 
+  /**
+   * Call-history exports streaming at once per replica: each holds a pooled connection for as long
+   * as its client reads (DATABASE_POOL_SIZE is shared with everything else); one more is a 429.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  PLATFORM_EXPORT_CONCURRENCY: number = 2;
+
   /** Sandbox: real time between the simulated steps of a placed call (started → answered → … → ended). */
   @IsInt()
   @Min(0)

@@ -46,7 +46,9 @@ export function sendCase(
     (filled, [name, value]) => filled.replace(`{${name}}`, encodeURIComponent(value)),
     endpoint.path.replace('{id}', encodeURIComponent(options.id ?? target.id ?? '')),
   );
-  const call = platform.request(endpoint.method, path + (options.companyId ? `?company_id=${options.companyId}` : ''), token);
+  // A path may carry a query of its own (`/export?format=csv`): company_id joins it.
+  const companyQuery = options.companyId ? `${path.includes('?') ? '&' : '?'}company_id=${options.companyId}` : '';
+  const call = platform.request(endpoint.method, path + companyQuery, token);
   const body = options.body ?? target.body;
   return body ? call.send(body) : call;
 }

@@ -1,4 +1,4 @@
-import { Column, DataSource, Entity, In, IsNull, PrimaryGeneratedColumn, type EntityManager } from 'typeorm';
+import { Column, DataSource, Entity, In, IsNull, PrimaryColumn, PrimaryGeneratedColumn, type EntityManager } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@suite/testing';
 import { CompanyScopedRepository } from './company-scoped.repository';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
@@ -18,6 +18,19 @@ class NoteEntity {
   deletedAt!: Date | null;
 }
 
+/** A row keyed by its own key (upserts). */
+@Entity({ name: 'scoped_tallies' })
+class TallyEntity {
+  @PrimaryColumn({ type: 'varchar' })
+  key!: string;
+
+  @Column({ type: 'bigint' })
+  companyId!: string;
+
+  @Column({ type: 'int' })
+  count!: number;
+}
+
 /**
  * The scoped repository on PostgreSQL: two companies' rows side by side, and every operation of
  * one company's repository sees, counts, changes and deletes only that company's.
@@ -31,7 +44,7 @@ beforeAll(async () => {
   dataSource = await new DataSource({
     type: 'postgres',
     url: database.url,
-    entities: [NoteEntity],
+    entities: [NoteEntity, TallyEntity],
     namingStrategy: new SnakeNamingStrategy(),
   }).initialize();
   // The suite's tables come from committed migrations, never from synchronize; this spec's one
@@ -44,6 +57,7 @@ beforeAll(async () => {
        deleted_at timestamptz
      )`,
   );
+  await dataSource.query('CREATE TABLE scoped_tallies (key varchar PRIMARY KEY, company_id bigint NOT NULL, count int NOT NULL)');
   const insert = async (companyId: string, topic: string, deletedAt: Date | null = null) =>
     (await dataSource.getRepository(NoteEntity).save({ companyId, topic, deletedAt })).id;
   ids.a1 = await insert('1', 'billing');
@@ -147,4 +161,20 @@ it('locks rows inside a transaction as TypeORM does', async () => {
     await notes('1', manager).save(Object.assign(row!, { topic: 'renamed' }));
   });
   await expect(notes('1').findOneBy({ id: ids.a1 })).resolves.toMatchObject({ topic: 'renamed' });
+});
+
+it('upserts rows of the company: inserts, overwrites the named columns on conflict, refuses another company’s row', async () => {
+  const tallies = CompanyScopedRepository.of(dataSource, TallyEntity, '1');
+  await tallies.upsert([tallies.create({ key: 'k1', count: 1 }), tallies.create({ key: 'k2', count: 2 })], ['key'], ['count']);
+  await tallies.upsert([tallies.create({ key: 'k1', count: 10 })], ['key'], ['count']);
+  await expect(tallies.find({ order: { key: 'ASC' } })).resolves.toEqual([
+    { key: 'k1', companyId: '1', count: 10 },
+    { key: 'k2', companyId: '1', count: 2 },
+  ]);
+  const foreign = Object.assign(new TallyEntity(), { key: 'k3', companyId: '2', count: 3 });
+  await expect(tallies.upsert([foreign], ['key'], ['count'])).rejects.toThrow(/company 2/);
+  await expect(tallies.upsert([tallies.create({ key: 'k1', count: 1 })], ['key'], ['companyId'])).rejects.toThrow(
+    /never overwritten/,
+  );
+  await expect(tallies.count()).resolves.toBe(2);
 });

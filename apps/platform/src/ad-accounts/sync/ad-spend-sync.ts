@@ -65,8 +65,10 @@ export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
   async record(manager: EntityManager, job: AdSpendSyncJob, fetched: FetchedSpend | null): Promise<void> {
     if (fetched === null) return;
     const account = await this.lockedAccount(manager, job);
-    if (!account || account.accountId !== fetched.accountId) return;
+    if (!account) return;
     const now = this.clock.now();
+    // Rows never change their provider id (a new account is a new row); should one, its spend is not this answer's.
+    if (account.accountId !== fetched.accountId) return this.enqueue(manager, job, now);
     const days = CompanyScopedRepository.of(manager, AdSpendDayEntity, account.companyId);
     await days.upsert(
       fetched.days.map((day) =>

@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { CompanyScopedRepository } from '@suite/runtime';
+import { AgentEntity } from '../../agents/agent.entity';
+
+/** The agents the export's agent filter offers: the company's live (not deleted) agents, by name. */
+@Injectable()
+export class CallHistoryAgents {
+  constructor(private readonly dataSource: DataSource) {}
+
+  list(companyId: string): Promise<Array<Pick<AgentEntity, 'id' | 'name'>>> {
+    return CompanyScopedRepository.of(this.dataSource, AgentEntity, companyId).find({
+      select: { id: true, name: true },
+      where: { deletedAt: IsNull() },
+      order: { name: 'ASC', id: 'ASC' },
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import { FeatureModule } from '@suite/runtime';
+import { CompaniesModule } from '../../companies/companies.module';
+import { CallHistoryAgents } from './call-history-agents.service';
+import { CallHistoryExport } from './call-history-export.service';
+import { CallHistoryController } from './call-history.controller';
+
+/**
+ * The AI call-history export (issue 18): reads the calls, agents and contacts tables of their
+ * own features, owns none.
+ */
+@FeatureModule({
+  imports: [CompaniesModule],
+  controllers: [CallHistoryController],
+  providers: [CallHistoryExport, CallHistoryAgents],
+})
+export class CallHistoryModule {}
