@@ -79,12 +79,14 @@ export async function timeExport(
 }
 
 /**
- * The floor: PostgreSQL's own CSV of the same columns and rows (the company's calls with an agent,
- * newest first), COPY … TO STDOUT through pg-copy-streams on an open connection.
+ * The floor: PostgreSQL's own CSV of the same columns, joins and rows (the company's calls with an
+ * agent, newest first), COPY … TO STDOUT through pg-copy-streams on an open connection.
  */
 export async function timeCopy(client: Client, companyId: string, rows: number): Promise<ExportFigures> {
   if (!/^[0-9]+$/.test(companyId)) throw new Error(`not a company id: ${companyId}`);
   const sql = `COPY (SELECT ${EXPORT_COLUMNS} FROM platform.calls c
+                      LEFT JOIN platform.agents ag ON ag.id = c.agent_id AND ag.company_id = ${companyId}
+                      LEFT JOIN platform.contacts ct ON ct.id = c.contact_id AND ct.company_id = ${companyId}
                       WHERE c.company_id = ${companyId} AND c.agent_id IS NOT NULL
                       ORDER BY c.started_at DESC, c.id DESC LIMIT ${rows}) TO STDOUT WITH CSV HEADER`;
   const started = performance.now();
@@ -98,20 +100,28 @@ export async function timeCopy(client: Client, companyId: string, rows: number):
   return figures(started, firstByte, performance.now(), chunks, null);
 }
 
-/** The columns the platform's export writes, as the baseline selects them. */
+/**
+ * The columns the platform's export writes by default (call-history-columns.ts, in its order), with
+ * its two joins, as plain SQL: PostgreSQL formats the values itself (ISO instants, not the
+ * platform's local times; seconds, not "1m 05s").
+ */
 export const EXPORT_COLUMNS = [
   'c.call_id',
+  'c.started_at',
   'c.agent_id',
+  'ag.name AS agent_name',
+  "NULLIF(concat_ws(' ', ct.first_name, ct.last_name), '') AS contact_name",
   'c.direction',
   'c.caller_number',
   'c.called_number',
   'c.status',
-  'c.started_at',
-  'c.ended_at',
+  'c.duration_seconds AS duration',
   'c.duration_seconds',
-  'c.sentiment',
+  "coalesce(c.sentiment, 'Unknown') AS user_sentiment",
   'c.call_successful',
   'c.hangup_reason',
   'c.disposition',
-  'c.transcription',
+  "array_to_string(c.tags, '; ') AS tags",
+  'c.recording_url',
+  'c.transcription AS transcript',
 ].join(', ');
