@@ -33,6 +33,12 @@ describe('admin CLI arguments', () => {
       json: true,
       company: '3',
     });
+    expect(parseAdminArgs(['seed-demo'])).toEqual({ command: 'seed-demo', json: false, company: undefined });
+    expect(parseAdminArgs(['seed-demo', '--company', '12', '--json'])).toEqual({
+      command: 'seed-demo',
+      json: true,
+      company: '12',
+    });
     expect(parseAdminArgs([])).toEqual({ command: 'help' });
   });
 
@@ -50,6 +56,10 @@ describe('admin CLI arguments', () => {
     [['add-sender-number', '--number', '+14155550100']],
     [['add-sender-number', '--company', 'x', '--number', '+14155550100']],
     [['list-sender-numbers']],
+    [['seed-demo', '--company']],
+    [['seed-demo', '--company', '0']],
+    [['seed-demo', '--company', '1e308']],
+    [['seed-demo', '--force']],
   ])('refuses %j with a usage error', (argv) => {
     expect(() => parseAdminArgs(argv)).toThrow(UsageError);
   });

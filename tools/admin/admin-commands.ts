@@ -15,6 +15,7 @@ export type AdminCommand =
     }
   | { command: 'add-sender-number'; json: boolean; company: string; number: string }
   | { command: 'list-sender-numbers'; json: boolean; company: string }
+  | { command: 'seed-demo'; json: boolean; company?: string }
   | { command: 'help' };
 
 export const ADMIN_USAGE = `usage: npm run -s admin -- <command> [options]
@@ -34,6 +35,13 @@ export const ADMIN_USAGE = `usage: npm run -s admin -- <command> [options]
       adds the number (E.164 or 10-digit US) to the company's messaging sender pool,
       or brings a removed one back; a number belongs to one company
   list-sender-numbers --company <id> [--json]
+  seed-demo [--company <id>] [--json]
+      a realistic, deterministic last month for a demo (default: the first company with
+      an admin user, the one bootstrap made): ~300 leads, their appointments, 2 AI agents,
+      ~750 calls, ~900 outbound texts, facebook and google ad accounts. Backdated rows
+      go straight into the tables and emit no contact/call events (no workflow or
+      webhook fires); the texts reach the dashboard through messaging's events.
+      Refused when the company already has demo data
 
 Uses DATABASE_URL, else the embedded database of npm start (running or not).`;
 
@@ -48,6 +56,7 @@ const FLAGS: Record<Exclude<AdminCommand['command'], 'help'>, { values: string[]
   'create-user': { values: ['company', 'email', 'name', 'password', 'role'], switches: ['json', 'admin'] },
   'add-sender-number': { values: ['company', 'number'], switches: ['json'] },
   'list-sender-numbers': { values: ['company'], switches: ['json'] },
+  'seed-demo': { values: ['company'], switches: ['json'] },
 };
 
 export function parseAdminArgs(argv: readonly string[]): AdminCommand {
@@ -102,6 +111,10 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
       return { command: name, json, company: id('company', need('company')), number: need('number') };
     case 'list-sender-numbers':
       return { command: name, json, company: id('company', need('company')) };
+    case 'seed-demo': {
+      const company = values.get('company');
+      return { command: name, json, company: company === undefined ? undefined : id('company', company) };
+    }
   }
 }
 

@@ -11,6 +11,7 @@ import {
   listSenderNumbers,
   type AdminApps,
 } from './admin-operations';
+import { describeSeedDemo, seedDemo } from './seed-demo';
 
 /**
  * `npm run -s admin -- <command>`: operator commands run through the apps' own code (see
@@ -101,6 +102,10 @@ async function run(apps: AdminApps, command: Exclude<AdminCommand, { command: 'h
       return numbers
         .map((n) => `${n.number}  ${n.status}  added ${n.added_at}${n.removed_at ? `  removed ${n.removed_at}` : ''}`)
         .join('\n');
+    }
+    case 'seed-demo': {
+      const result = await seedDemo(apps, { companyId: command.company });
+      return command.json ? JSON.stringify(result) : describeSeedDemo(result);
     }
   }
 }

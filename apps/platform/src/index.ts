@@ -7,3 +7,5 @@ export { CompanyEntity } from './companies/company.entity';
 export { CompaniesService } from './companies/companies.service';
 export { RolesService } from './roles/roles.service';
 export { UsersService } from './users/users.service';
+// tools/admin seed-demo connects the demo ad accounts through the service (so their spend sync starts).
+export { AdAccountsService } from './ad-accounts/ad-accounts.service';
