@@ -17,7 +17,8 @@ import { ContactEntity } from '../contacts/contact.entity';
  */
 @Entity({ name: 'appointments' })
 @Index('appointments_company_starts_idx', ['companyId', 'startsAt'])
-@Index('appointments_company_booked_idx', ['companyId', 'createdAt'])
+// (company_id, created_at) INCLUDE (status): defined by migration 1795553685457 (TypeORM cannot say INCLUDE).
+@Index('appointments_company_booked_idx', { synchronize: false })
 export class AppointmentEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id!: string;

@@ -15,6 +15,7 @@ import { Workflows1795542803812 } from './1795542803812-workflows';
 import { GrantReportingPermissions1795549800000 } from './1795549800000-grant-reporting-permissions';
 import { AdAccounts1795550199271 } from './1795550199271-ad-accounts';
 import { SmsReadModel1795550558009 } from './1795550558009-sms-read-model';
+import { ReportingCoveringIndexes1795553685457 } from './1795553685457-reporting-covering-indexes';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -35,4 +36,5 @@ export const platformMigrations = [
   GrantReportingPermissions1795549800000,
   AdAccounts1795550199271,
   SmsReadModel1795550558009,
+  ReportingCoveringIndexes1795553685457,
 ];

@@ -8,7 +8,8 @@ import type { SmsReportStatus } from './sms-report-status';
  * moves forward (sms-report-status.ts), so a redelivered or late event cannot undo a later one.
  */
 @Entity({ name: 'sms_messages' })
-@Index('sms_messages_company_created_idx', ['companyId', 'createdAt'])
+// (company_id, created_at) INCLUDE (status): defined by migration 1795553685457 (TypeORM cannot say INCLUDE).
+@Index('sms_messages_company_created_idx', { synchronize: false })
 export class SmsMessageEntity {
   @PrimaryColumn({ type: 'uuid' })
   messageId!: string;
