@@ -28,7 +28,6 @@
  *   BENCH_REPORTS_SMS=300000 BENCH_REPORTS_SPEND_DAYS=400 BENCH_REPORTS_OTHER_DIVISOR=20
  *   BENCH_REPORTS_DASHBOARD_REQUESTS=200 BENCH_REPORTS_BURST_SECONDS=5 BENCH_REPORTS_BURST_CONNECTIONS=4
  *   BENCH_REPORTS_EXPORT_ROWS=10000 BENCH_REPORTS_EXPORT_RUNS=5 BENCH_REPORTS_RSS_SAMPLE_MS=20
- *   BENCH_REPORTS_COVERING_INDEXES=0 (1: an experiment — covering indexes added before measuring, see reports-seed.ts)
  *   BENCH_LOG_LEVEL=warn; BENCH_APP_ENV / BENCH_APP_NODE_ARGS reach the platform (platform-process.ts).
  */
 import { Client } from 'pg';
@@ -38,7 +37,7 @@ import { startBenchPlatform } from '../crm/platform-process';
 import { dashboardBurst, explainBaseline, timeBaseline, timeDashboard } from './dashboard-run';
 import { timeCopy, timeExport, type ExportFigures } from './export-run';
 import { printReport, type ReportsFigures } from './reports-report';
-import { addCoveringIndexes, seedCompany, vacuumAnalyze, type ReportsScale } from './reports-seed';
+import { seedCompany, vacuumAnalyze, type ReportsScale } from './reports-seed';
 import { PRESETS, SETTINGS } from './reports-settings';
 
 /** Seeding (a few minutes at most at the defaults), 16 × 210 sequential reads, a burst, 12 exports each side. */
@@ -83,10 +82,6 @@ runBench('bench-reports', HARD_LIMIT_MS, async ({ services, tokens, stops, error
   await seedCompany(client, main!.companyId, scale);
   await seedCompany(client, other!.companyId, small);
   const insertedSeconds = (performance.now() - seedStarted) / 1000;
-  if (SETTINGS.coveringIndexes) {
-    console.log('EXPERIMENT (BENCH_REPORTS_COVERING_INDEXES=1): covering indexes added, not the platform schema');
-    await addCoveringIndexes(client);
-  }
   await vacuumAnalyze(client);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   console.log(`seeded in ${insertedSeconds.toFixed(1)} s, VACUUM ANALYZE included ${seedSeconds.toFixed(1)} s`);

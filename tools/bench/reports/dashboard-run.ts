@@ -104,7 +104,12 @@ export async function explainBaseline(client: Client, companyId: string, preset:
         ?.trim()
         .replace(/\s+\(cost=[^)]*\)/, '') ?? '?';
     const execution = plan.find((line) => line.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
-    lines.push(`${label.padEnd(24)} ${execution.padStart(12)}  ${scan}`);
+    // An index-only scan still reads the heap for rows on pages the visibility map does not mark all-visible.
+    const heapFetches = plan.find((line) => /Heap Fetches/.test(line))?.trim();
+    const buffers = plan.find((line) => /Buffers:/.test(line))?.trim();
+    lines.push(
+      `${label.padEnd(24)} ${execution.padStart(12)}  ${scan}${heapFetches ? `; ${heapFetches}` : ''}${buffers ? `; ${buffers}` : ''}`,
+    );
   }
   return lines;
 }

@@ -94,21 +94,6 @@ export async function seedCompany(client: Client, companyId: string, scale: Repo
   );
 }
 
-/**
- * The experiment of BENCH_REPORTS_COVERING_INDEXES=1: each dashboard statement's columns in an
- * index of (company_id, its time column), so the reads become index-only scans (no heap fetch per
- * row once VACUUM has set the visibility map). Not in the platform's schema.
- */
-export async function addCoveringIndexes(client: Client): Promise<void> {
-  await client.query(
-    `CREATE INDEX bench_calls_outbound_cover ON platform.calls (company_id, started_at) INCLUDE (answered_at, duration_seconds)
-      WHERE direction = 'outbound'`,
-  );
-  await client.query('CREATE INDEX bench_contacts_cover ON platform.contacts (company_id, created_at) INCLUDE (source)');
-  await client.query('CREATE INDEX bench_appointments_cover ON platform.appointments (company_id, created_at) INCLUDE (status)');
-  await client.query('CREATE INDEX bench_sms_cover ON platform.sms_messages (company_id, created_at) INCLUDE (status)');
-}
-
 /** Statistics and visibility maps as a database that grew to this size would have them. */
 export async function vacuumAnalyze(client: Client): Promise<void> {
   for (const table of [

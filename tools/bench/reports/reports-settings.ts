@@ -21,11 +21,6 @@ export const SETTINGS = {
   exportRuns: intEnv('BENCH_REPORTS_EXPORT_RUNS', 5),
   /** The platform's RSS is sampled this often during an export. */
   rssSampleMs: intEnv('BENCH_REPORTS_RSS_SAMPLE_MS', 20),
-  /**
-   * 1: an experiment, not the product — covering indexes (reports-seed.ts) added before measuring,
-   * to show what index-only scans would make of the dashboard's statements.
-   */
-  coveringIndexes: intEnv('BENCH_REPORTS_COVERING_INDEXES', 0) === 1,
 };
 
 export const GOALS = {
