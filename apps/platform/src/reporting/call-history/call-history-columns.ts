@@ -1,6 +1,6 @@
 import type { CsvValue } from './csv-cell';
 import { formatDuration } from './durations';
-import { localDateTime } from './local-time';
+import { localDateTime } from '../local-time';
 
 /** Which joined table a column reads besides the call: the agent's name, the contact's. */
 export type ColumnJoin = 'agent' | 'contact';

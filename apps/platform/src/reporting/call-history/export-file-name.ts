@@ -1,4 +1,4 @@
-import { localFileStamp } from './local-time';
+import { localFileStamp } from '../local-time';
 
 /**
  * `AI_Call_History_<company>_<local stamp>.csv`: the company's name reduced to `[A-Za-z0-9_-]`

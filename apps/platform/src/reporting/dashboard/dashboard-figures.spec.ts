@@ -1,6 +1,7 @@
 import type { AccountSpend } from '../../ad-accounts/ad-spend.reader';
 import { channelRows, summariseSpend } from './ad-spend-summary';
-import { costPer, dayLabel, durationLabel, localMinute, percentage } from './dashboard-figures';
+import { localMinute } from '../local-time';
+import { costPer, dayLabel, durationLabel, percentage } from './dashboard-figures';
 
 describe('rates and costs: null where there is nothing to divide by', () => {
   it.each([

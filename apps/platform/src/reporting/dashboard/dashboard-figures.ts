@@ -30,32 +30,3 @@ export function dayLabel(date: string): string {
   return DAY_LABEL.format(new Date(`${date}T12:00:00Z`));
 }
 const DAY_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** An instant as local `Y-m-d H:i` in `timeZone`. */
-export function localMinute(instant: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    localMinuteFormat(timeZone)
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  // Some ICU versions write midnight as 24 with hourCycle h23 off; h23 is asked for, 24 is mapped anyway.
-  const hour = parts.hour === '24' ? '00' : parts.hour;
-  return `${parts.year}-${parts.month}-${parts.day} ${hour}:${parts.minute}`;
-}
-const minuteFormats = new Map<string, Intl.DateTimeFormat>();
-function localMinuteFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = minuteFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    minuteFormats.set(timeZone, format);
-  }
-  return format;
-}

@@ -12,7 +12,8 @@ import {
 } from '../ranges/dashboard-ranges';
 import { localToday, reportWindow } from '../ranges/report-window';
 import { channelRows, summariseSpend } from './ad-spend-summary';
-import { costPer, dayLabel, durationLabel, localMinute, percentage } from './dashboard-figures';
+import { localMinute } from '../local-time';
+import { costPer, dayLabel, durationLabel, percentage } from './dashboard-figures';
 import { DashboardQueries } from './dashboard-queries';
 import type { BusinessOverviewResponse } from './dto/business-overview.response';
 

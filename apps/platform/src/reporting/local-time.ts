@@ -1,3 +1,4 @@
+/** Instants as a company's wall clock reads them, for the reports (the dashboard's start/end, the export's times). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The parts of the instant `at` on the wall clock of `timeZone`: year … second, zero-padded. */
@@ -18,6 +19,12 @@ function wallClock(at: Date, timeZone: string): Record<'year' | 'month' | 'day' 
   }
   const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
   return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+}
+
+/** `Y-m-d H:i` of `at` in `timeZone`: the dashboard's `start` and `end`. */
+export function localMinute(at: Date, timeZone: string): string {
+  const p = wallClock(at, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
 /** `Y-m-d H:i:s` of `at` in `timeZone`: how the export writes started_at. */
