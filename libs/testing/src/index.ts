@@ -9,6 +9,8 @@
  *   process.env.KAFKA_TOPIC_PREFIX = uniqueTopicPrefix('outbox'); // own topics
  *
  * KafkaBroker is for tests that need a broker of their own, e.g. to stop and restart it.
+ * VendorMock is a provider as an adapter sees it: Prism validating against the provider's published
+ * description (libs/testing/vendor-apis), with a stub for what the description does not list.
  * providePostgres/startEmbeddedPostgres load an ESM-only package: call them from jest
  * globalSetup or plain node, not from inside a test file.
  */
@@ -29,3 +31,6 @@ export { RawHttpConnection, type RawHttpResponse } from './http/raw-http-connect
 export { checkRecordedAnswers, contractFailureMessage, type ContractReport } from './openapi-contract/check-recorded-answers';
 export { ANSWER_RECORDING_VARIABLE as GLOBAL_SETUP_ANSWERS_VARIABLE } from './setup/answer-recording';
 export { TestTokenIssuer, type TestAccessToken } from './identity/test-token-issuer';
+export { VendorMock, type RecordedRequest, type PrismAnswer, type StubAnswer, type VendorStub } from './vendor-mock/vendor-mock';
+export { PrismServer, type PrismServerOptions } from './vendor-mock/prism-server';
+export { loadVendorDescription, vendorApisDirectory, type VendorDescriptionName } from './vendor-mock/vendor-descriptions';
