@@ -4,7 +4,7 @@ import { callBirthOf, endedStatusOf, planCallSteps } from './call-steps';
 const context = { companyId: '1', contactId: null, campaignId: null, agentId: null };
 const t0 = new Date('2026-01-01T10:00:00Z');
 const at = (s: number) => new Date(t0.getTime() + s * 1000);
-const fresh = { answeredAt: null, transferredAt: null, endedAt: null };
+const fresh = { answeredAt: null, transferredAt: null, endedAt: null, endHeldUntil: null, analyzedAt: null };
 const started: VoiceCallback = {
   kind: 'started',
   callId: 'c',
