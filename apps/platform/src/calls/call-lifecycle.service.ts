@@ -4,7 +4,14 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import type { EventType } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { JobsRuntime } from '@suite/jobs';
-import { CLOCK, CompanyScopedRepository, crossCompanyRepository, ENVIRONMENT, unscopedRepository, type Clock } from '@suite/runtime';
+import {
+  CLOCK,
+  CompanyScopedRepository,
+  crossCompanyRepository,
+  ENVIRONMENT,
+  unscopedRepository,
+  type Clock,
+} from '@suite/runtime';
 import { AgentEntity } from '../agents/agent.entity';
 import { CampaignEntity } from '../campaigns/campaign.entity';
 import { CompanyEntity } from '../companies/company.entity';
@@ -13,7 +20,11 @@ import { ContactEntity } from '../contacts/contact.entity';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 import type { VoiceCallbackResult } from '../voice/voice-callback-sink';
 import type { CallContext, VoiceCallback } from '../voice/voice-provider.port';
-import { callAnalysisDeadlineQueue, CALL_ANALYSIS_DEADLINE_QUEUE, type CallAnalysisDeadlineJob } from './call-analysis-deadline.queue';
+import {
+  callAnalysisDeadlineQueue,
+  CALL_ANALYSIS_DEADLINE_QUEUE,
+  type CallAnalysisDeadlineJob,
+} from './call-analysis-deadline.queue';
 import { CallDispositionMoves } from './call-disposition-moves';
 import { callDataOf } from './call-data';
 import { CallEntity } from './call.entity';
@@ -78,7 +89,8 @@ export class CallLifecycle implements OnModuleInit {
       const context = await this.contextOf(manager, provider, callback);
       const companyId = context.companyId;
       // A call of a company that does not exist (deleted, or a provider's mistake) is not ours to record.
-      if (companyId === '' || !(await unscopedRepository(manager, CompanyEntity).existsBy({ id: companyId }))) return result('ignored');
+      if (companyId === '' || !(await unscopedRepository(manager, CompanyEntity).existsBy({ id: companyId })))
+        return result('ignored');
 
       const created = await this.insertIfNew(manager, provider, callback, context);
       // Provider call ids are unique across companies: the row is found by them alone, under its lock.
@@ -91,7 +103,9 @@ export class CallLifecycle implements OnModuleInit {
       const { outcome, steps } = planCallSteps(callback, created, call, this.analysisWaitMs);
       const events = steps.flatMap((step) => {
         this.applyStep(call, step);
-        return publishesNow(step) ? [newEvent(EVENT_OF[step.kind], { companyId, subject: call.callId, data: callDataOf(call) })] : [];
+        return publishesNow(step)
+          ? [newEvent(EVENT_OF[step.kind], { companyId, subject: call.callId, data: callDataOf(call) })]
+          : [];
       });
       if (steps.some((step) => step.kind !== 'started')) {
         await CompanyScopedRepository.of(manager, CallEntity, companyId).update({ id: call.id }, lifecycleColumnsOf(call));
@@ -105,7 +119,8 @@ export class CallLifecycle implements OnModuleInit {
           runAt: call.endHeldUntil!,
         });
       }
-      if (steps.some((step) => EVENT_OF[step.kind] === 'call.ended' && publishesNow(step))) await this.endAnnounced(manager, call);
+      if (steps.some((step) => EVENT_OF[step.kind] === 'call.ended' && publishesNow(step)))
+        await this.endAnnounced(manager, call);
       return result(outcome);
     });
   }
@@ -121,13 +136,16 @@ export class CallLifecycle implements OnModuleInit {
     if (!call || call.endedAt === null || call.endHeldUntil === null) return;
     call.endHeldUntil = null;
     await calls.update({ id: call.id }, { endHeldUntil: null });
-    await this.outbox.append(manager, [newEvent('call.ended', { companyId: call.companyId, subject: call.callId, data: callDataOf(call) })]);
+    await this.outbox.append(manager, [
+      newEvent('call.ended', { companyId: call.companyId, subject: call.callId, data: callDataOf(call) }),
+    ]);
     await this.endAnnounced(manager, call);
   }
 
   /** What follows a published end in its transaction: the disposition moves the contact. */
   private async endAnnounced(manager: EntityManager, call: CallEntity): Promise<void> {
-    if (call.disposition && call.contactId) await this.dispositions.moveContact(manager, call.companyId, call.contactId, call.disposition);
+    if (call.disposition && call.contactId)
+      await this.dispositions.moveContact(manager, call.companyId, call.contactId, call.disposition);
   }
 
   /**
@@ -142,8 +160,14 @@ export class CallLifecycle implements OnModuleInit {
       select: { companyId: true, agentId: true, contactId: true, campaignId: true },
       where: { provider, callId: callback.callId },
     });
-    if (known) return { companyId: known.companyId, agentId: known.agentId, contactId: known.contactId, campaignId: known.campaignId };
-    const ours = callback.kind === 'started' || callback.kind === 'ended' ? (callback.direction === 'inbound' ? callback.to : callback.from) : undefined;
+    if (known)
+      return { companyId: known.companyId, agentId: known.agentId, contactId: known.contactId, campaignId: known.campaignId };
+    const ours =
+      callback.kind === 'started' || callback.kind === 'ended'
+        ? callback.direction === 'inbound'
+          ? callback.to
+          : callback.from
+        : undefined;
     if (!ours) return callback.context;
     const number = await crossCompanyRepository(manager, PhoneNumberEntity).findOne({
       select: { id: true, companyId: true },
@@ -158,7 +182,12 @@ export class CallLifecycle implements OnModuleInit {
   }
 
   /** Creates the call's row from its first callback; false when it exists already. */
-  private async insertIfNew(manager: EntityManager, provider: string, callback: VoiceCallback, context: CallContext): Promise<boolean> {
+  private async insertIfNew(
+    manager: EntityManager,
+    provider: string,
+    callback: VoiceCallback,
+    context: CallContext,
+  ): Promise<boolean> {
     const birth = callBirthOf(callback);
     const refs = await this.ownReferences(manager, context);
     const inserted = await crossCompanyRepository(manager, CallEntity)

@@ -93,7 +93,8 @@ export function planCallSteps(
       const answeredAt = connectedAt(callback);
       if (!progress.answeredAt && answeredAt) steps.push({ kind: 'answered', at: answeredAt });
       // Only a connected call is analysed; an analysis that came first leaves nothing to wait for.
-      const held = callback.analysisFollows === true && analysisWaitMs > 0 && !progress.analyzedAt && !!(progress.answeredAt ?? answeredAt);
+      const held =
+        callback.analysisFollows === true && analysisWaitMs > 0 && !progress.analyzedAt && !!(progress.answeredAt ?? answeredAt);
       const {
         durationSeconds,
         hangupReason,
@@ -127,7 +128,12 @@ export function planCallSteps(
       if (progress.analyzedAt) return done('duplicate');
       const { callSuccessful, sentiment, summary, disposition, customFields } = callback;
       const analysis = { callSuccessful, sentiment, summary, disposition, customFields };
-      steps.push({ kind: 'analyzed', at: callback.at, analysis, announce: progress.endedAt !== null && progress.endHeldUntil !== null });
+      steps.push({
+        kind: 'analyzed',
+        at: callback.at,
+        analysis,
+        announce: progress.endedAt !== null && progress.endHeldUntil !== null,
+      });
       return done('applied');
     }
   }

@@ -77,7 +77,10 @@ export class ReputationChecks implements OnModuleInit, ReputationCheckStore {
         await rows.update({ id: row.id }, { statusReason: answer.unavailable.slice(0, 255) });
       } else {
         const { status, carriers } = reputationOutcome(answer.answers);
-        await rows.update({ id: row.id }, { status, flaggedCarriers: carriers, lastCheckedAt: this.clock.now(), statusReason: null });
+        await rows.update(
+          { id: row.id },
+          { status, flaggedCarriers: carriers, lastCheckedAt: this.clock.now(), statusReason: null },
+        );
       }
     }
     if (job.scheduled) await this.scheduleNext(manager, row);

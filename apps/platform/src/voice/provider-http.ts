@@ -22,7 +22,14 @@ export interface ProviderRequest {
 }
 
 /** Connection errors that prove the request never reached the provider: nothing happened there. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * One HTTP request to a voice provider with plain `fetch`: exactly one attempt, never a retry of

@@ -1,4 +1,15 @@
-import { IsDefined, IsIn, IsInt, IsUrl, Matches, Max, Min, registerDecorator, ValidateIf, type ValidationOptions } from 'class-validator';
+import {
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  registerDecorator,
+  ValidateIf,
+  type ValidationOptions,
+} from 'class-validator';
 import { BaseEnvironment, Secret } from '@suite/runtime';
 import { MIN_VOICE_CALLBACK_SECRET_LENGTH } from './voice-callback-secret';
 import { VOICE_PROVIDER_NAMES } from './voice-provider-registry';

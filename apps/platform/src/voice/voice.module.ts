@@ -52,7 +52,11 @@ function retellProvider(env: PlatformEnvironment, clock: Clock): VoiceProvider {
     timeoutMs: PROVIDER_TIMEOUT_MS,
   });
   const reputation = env.TELNYX_API_KEY
-    ? new TelnyxReputationClient({ apiKey: env.TELNYX_API_KEY, apiUrl: withoutTrailingSlash(env.TELNYX_API_URL), timeoutMs: PROVIDER_TIMEOUT_MS })
+    ? new TelnyxReputationClient({
+        apiKey: env.TELNYX_API_KEY,
+        apiUrl: withoutTrailingSlash(env.TELNYX_API_URL),
+        timeoutMs: PROVIDER_TIMEOUT_MS,
+      })
     : null;
   return new RetellVoiceProvider(retell, numbers, reputation, required('RETELL_API_KEY'), clock);
 }

@@ -69,7 +69,12 @@ export class AgentMirrors implements OnModuleInit {
   }
 
   private enqueue(manager: EntityManager, job: AgentMirrorJob, id?: string): Promise<string[]> {
-    return this.jobs.enqueue(manager, { queue: AGENT_MIRROR_QUEUE, payload: job, concurrencyKey: `agent:${job.agentId}`, ...(id ? { id } : {}) });
+    return this.jobs.enqueue(manager, {
+      queue: AGENT_MIRROR_QUEUE,
+      payload: job,
+      concurrencyKey: `agent:${job.agentId}`,
+      ...(id ? { id } : {}),
+    });
   }
 
   private queue(): JobQueue<AgentMirrorJob, AgentMirror | null> {
@@ -86,7 +91,10 @@ export class AgentMirrors implements OnModuleInit {
       handle: (job) => this.mirror(job.payload),
       succeeded: (manager, job, mirror) => (mirror ? this.save(manager, job.payload, mirror, null) : Promise.resolve()),
       failed: async (manager: EntityManager, job: ClaimedJob<AgentMirrorJob>, error: string) => {
-        this.logger.warn({ agent_id: job.payload.agentId, provider: this.provider.name }, `agent not mirrored at the provider: ${error}`);
+        this.logger.warn(
+          { agent_id: job.payload.agentId, provider: this.provider.name },
+          `agent not mirrored at the provider: ${error}`,
+        );
         const current = await this.mirrors(manager, job.payload.companyId).findOne({
           where: { agentId: job.payload.agentId, provider: this.provider.name },
         });
@@ -101,14 +109,18 @@ export class AgentMirrors implements OnModuleInit {
       where: { id: job.agentId, deletedAt: IsNull() },
     });
     if (!agent) return null;
-    const current = await this.mirrors(this.dataSource, job.companyId).findOne({ where: { agentId: agent.id, provider: this.provider.name } });
+    const current = await this.mirrors(this.dataSource, job.companyId).findOne({
+      where: { agentId: agent.id, provider: this.provider.name },
+    });
     return this.provider.mirrorAgent({
       companyId: agent.companyId,
       agentId: agent.id,
       name: agent.name,
       voice: agent.voice,
       prompt: agent.prompt,
-      mirror: current?.providerAgentId ? { providerAgentId: current.providerAgentId, providerLlmId: current.providerLlmId } : null,
+      mirror: current?.providerAgentId
+        ? { providerAgentId: current.providerAgentId, providerLlmId: current.providerLlmId }
+        : null,
     });
   }
 

@@ -39,7 +39,11 @@ export class CallResponse {
   @ApiProperty(nullableDate) answered_at!: string | null;
   @ApiProperty(nullableDate) transferred_at!: string | null;
   @ApiProperty(nullableDate) ended_at!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: "The provider's post-call summary, once its analysis came (docs/voice.md)" })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The provider's post-call summary, once its analysis came (docs/voice.md)",
+  })
   summary!: string | null;
 }
 

@@ -25,7 +25,12 @@ export class CallAttempts {
   /** Attempts of the contact whose outcome is not known (in flight when a process died, or answer lost) and not yet looked up. */
   ambiguous(target: AttemptTarget): Promise<CallAttemptEntity[]> {
     return this.attempts(target.companyId).find({
-      where: { campaignId: target.campaignId, contactId: target.contactId, outcome: In(['in_flight', 'unknown']), resolution: IsNull() },
+      where: {
+        campaignId: target.campaignId,
+        contactId: target.contactId,
+        outcome: In(['in_flight', 'unknown']),
+        resolution: IsNull(),
+      },
       order: { id: 'ASC' },
     });
   }
@@ -67,8 +72,17 @@ export class CallAttempts {
     await this.settle(target, id, outcomeOf(error), null, (error instanceof Error ? error.message : String(error)).slice(0, 500));
   }
 
-  private async settle(target: AttemptTarget, id: string, outcome: CallAttemptOutcome, callId: string | null, detail: string | null) {
-    await this.attempts(target.companyId).update({ id, outcome: 'in_flight' }, { outcome, callId, detail, settledAt: new Date() });
+  private async settle(
+    target: AttemptTarget,
+    id: string,
+    outcome: CallAttemptOutcome,
+    callId: string | null,
+    detail: string | null,
+  ) {
+    await this.attempts(target.companyId).update(
+      { id, outcome: 'in_flight' },
+      { outcome, callId, detail, settledAt: new Date() },
+    );
   }
 
   private attempts(companyId: string): CompanyScopedRepository<CallAttemptEntity> {

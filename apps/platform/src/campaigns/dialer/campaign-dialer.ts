@@ -78,13 +78,17 @@ export class CampaignDialer {
     const picked = await this.pick(job, jobId);
     if (!picked.campaign || !picked.placements) return picked.result;
     const campaign = picked.campaign;
-    const providerAgentId = campaign.agentId ? await this.mirrors.providerAgentId(campaign.companyId, campaign.agentId) : null;
+    const providerAgentId =
+      campaign.agentId && picked.placements.length > 0
+        ? await this.mirrors.providerAgentId(campaign.companyId, campaign.agentId)
+        : null;
     for (const [index, placement] of picked.placements.entries()) {
       if (signal.aborted) break; // the rest stay `calling` without a call id: the next tick places them
       const result = await this.place(campaign, placement, providerAgentId);
       if (result.outcome === 'throttled') {
         // A pacing fact (Retell's concurrency limit): the campaign slows down; nobody is skipped or called twice.
-        for (const rest of picked.placements.slice(index + 1)) await this.backToPending(campaign, rest.contact, result.retryAfterMs);
+        for (const rest of picked.placements.slice(index + 1))
+          await this.backToPending(campaign, rest.contact, result.retryAfterMs);
         break;
       }
     }
@@ -237,7 +241,9 @@ export class CampaignDialer {
         });
         await this.attempts.resolve(target, ambiguous, found);
         if (found) {
-          this.logger.log(`campaign ${campaign.id}: contact ${contact.contactId}'s lost attempt had placed ${found.callId}; not called again`);
+          this.logger.log(
+            `campaign ${campaign.id}: contact ${contact.contactId}'s lost attempt had placed ${found.callId}; not called again`,
+          );
           await this.recordCallId(campaign, contact, found.callId);
           return { outcome: 'placed', retryAfterMs: 0 };
         }

@@ -88,7 +88,15 @@ export function readRetellCallbacks(rawBody: Buffer, now: Date): VoiceCallback[]
     case 'call_started': {
       const at = timeOf(call.start_timestamp, now);
       return [
-        { kind: 'started', callId: call.call_id, at, context, direction: directionOf(call), from: numberOf(call.from_number), to: numberOf(call.to_number) },
+        {
+          kind: 'started',
+          callId: call.call_id,
+          at,
+          context,
+          direction: directionOf(call),
+          from: numberOf(call.from_number),
+          to: numberOf(call.to_number),
+        },
         { kind: 'answered', callId: call.call_id, at, context },
       ];
     }
@@ -110,7 +118,13 @@ function endOf(call: RetellCall, context: CallContext, now: Date): VoiceCallback
   const hangupReason: HangupReason | null = reason === null ? null : (HANGUP_OF[reason] ?? 'error');
   if (hangupReason === 'call_transfer') {
     const destination = call.transfer_destination ?? null;
-    steps.push({ kind: 'transferred', callId: call.call_id, at, context, transferredTo: destination && E164.test(destination) ? destination : null });
+    steps.push({
+      kind: 'transferred',
+      callId: call.call_id,
+      at,
+      context,
+      transferredTo: destination && E164.test(destination) ? destination : null,
+    });
   }
   const outcome: CallOutcome = {
     durationSeconds: connected ? Math.min(86_400, Math.max(0, Math.round((call.duration_ms ?? 0) / 1000))) : 0,
@@ -119,7 +133,10 @@ function endOf(call: RetellCall, context: CallContext, now: Date): VoiceCallback
     sentiment: null,
     disposition: null,
     transcription: call.transcript ? call.transcript.slice(0, MAX_TRANSCRIPTION) : null,
-    recordingUrl: call.recording_url && /^https:\/\//.test(call.recording_url) && call.recording_url.length <= 2048 ? call.recording_url : null,
+    recordingUrl:
+      call.recording_url && /^https:\/\//.test(call.recording_url) && call.recording_url.length <= 2048
+        ? call.recording_url
+        : null,
     tags: [],
     customFields: reason === null ? {} : { retell_disconnection_reason: reason },
   };
@@ -142,12 +159,18 @@ function endOf(call: RetellCall, context: CallContext, now: Date): VoiceCallback
 function analysisOf(call: RetellCall): CallAnalysis {
   const analysis = call.call_analysis ?? {};
   const custom = isObject(analysis.custom_analysis_data) ? { ...analysis.custom_analysis_data } : {};
-  const disposition = typeof custom.disposition === 'string' ? custom.disposition.trim().toLowerCase().slice(0, MAX_DISPOSITION) : '';
+  const disposition =
+    typeof custom.disposition === 'string' ? custom.disposition.trim().toLowerCase().slice(0, MAX_DISPOSITION) : '';
   delete custom.disposition;
   return {
     callSuccessful: typeof analysis.call_successful === 'boolean' ? analysis.call_successful : null,
-    sentiment: CALL_SENTIMENTS.includes(analysis.user_sentiment as CallSentiment) ? (analysis.user_sentiment as CallSentiment) : null,
-    summary: typeof analysis.call_summary === 'string' && analysis.call_summary !== '' ? analysis.call_summary.slice(0, MAX_TRANSCRIPTION) : null,
+    sentiment: CALL_SENTIMENTS.includes(analysis.user_sentiment as CallSentiment)
+      ? (analysis.user_sentiment as CallSentiment)
+      : null,
+    summary:
+      typeof analysis.call_summary === 'string' && analysis.call_summary !== ''
+        ? analysis.call_summary.slice(0, MAX_TRANSCRIPTION)
+        : null,
     disposition: disposition === '' ? null : disposition,
     customFields: custom,
   };
@@ -162,7 +185,8 @@ function parse(rawBody: Buffer): { event: string; call: RetellCall } {
   }
   if (!isObject(body) || typeof body.event !== 'string') throw malformed('event is missing');
   const call = body.call;
-  if (!isObject(call) || typeof call.call_id !== 'string' || !CALL_ID.test(call.call_id)) throw malformed('call.call_id is missing or malformed');
+  if (!isObject(call) || typeof call.call_id !== 'string' || !CALL_ID.test(call.call_id))
+    throw malformed('call.call_id is missing or malformed');
   for (const field of ['start_timestamp', 'end_timestamp', 'duration_ms'] as const) {
     const value = call[field];
     if (value !== undefined && value !== null && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) {
@@ -174,10 +198,12 @@ function parse(rawBody: Buffer): { event: string; call: RetellCall } {
 
 const malformed = (what: string) => new VoiceCallbackRejectedError('malformed_body', `Retell webhook: ${what}.`);
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Retell's milliseconds, or now when it did not say (a web call, a call that never started). */
-const timeOf = (milliseconds: number | undefined | null, now: Date): Date => (typeof milliseconds === 'number' ? new Date(milliseconds) : now);
+const timeOf = (milliseconds: number | undefined | null, now: Date): Date =>
+  typeof milliseconds === 'number' ? new Date(milliseconds) : now;
 
 const directionOf = (call: RetellCall): 'inbound' | 'outbound' | 'web' =>
   call.direction === 'inbound' ? 'inbound' : call.direction === 'outbound' ? 'outbound' : 'web';

@@ -1,4 +1,9 @@
-import { AgentMirrorRejectedError, CallOutcomeUnknownError, CallRejectedError, VoiceProviderUnavailableError } from '../voice-errors';
+import {
+  AgentMirrorRejectedError,
+  CallOutcomeUnknownError,
+  CallRejectedError,
+  VoiceProviderUnavailableError,
+} from '../voice-errors';
 import { describeRefusal, providerRequest, retryAfterMs, type ProviderAnswer } from '../provider-http';
 import { attemptKeyOf, type RetellCallMetadata } from './retell-call-metadata';
 
@@ -52,7 +57,10 @@ export class RetellClient {
   }
 
   async updateLlm(llmId: string, prompt: string): Promise<void> {
-    this.agentAnswer(await this.send('PATCH', `/update-retell-llm/${encodeURIComponent(llmId)}`, { general_prompt: prompt }), 'update the LLM');
+    this.agentAnswer(
+      await this.send('PATCH', `/update-retell-llm/${encodeURIComponent(llmId)}`, { general_prompt: prompt }),
+      'update the LLM',
+    );
   }
 
   async createAgent(llmId: string, fields: RetellAgentFields): Promise<string> {
@@ -61,7 +69,10 @@ export class RetellClient {
   }
 
   async updateAgent(agentId: string, llmId: string, fields: RetellAgentFields): Promise<void> {
-    this.agentAnswer(await this.send('PATCH', `/update-agent/${encodeURIComponent(agentId)}`, this.agentBody(llmId, fields)), 'update the agent');
+    this.agentAnswer(
+      await this.send('PATCH', `/update-agent/${encodeURIComponent(agentId)}`, this.agentBody(llmId, fields)),
+      'update the agent',
+    );
   }
 
   /**
@@ -78,10 +89,15 @@ export class RetellClient {
     );
     if (answer.status === 201 || answer.status === 200) return this.idOf(answer, 'call_id');
     if (answer.status === 429) {
-      throw new VoiceProviderUnavailableError(`retell: concurrency limit reached (${describeRefusal(answer)})`, retryAfterMs(answer.headers) ?? DEFAULT_THROTTLE_MS);
+      throw new VoiceProviderUnavailableError(
+        `retell: concurrency limit reached (${describeRefusal(answer)})`,
+        retryAfterMs(answer.headers) ?? DEFAULT_THROTTLE_MS,
+      );
     }
-    if ([401, 402, 403].includes(answer.status)) throw new VoiceProviderUnavailableError(`retell: ${describeRefusal(answer)}`, 300_000);
-    if ([400, 404, 422].includes(answer.status)) throw new CallRejectedError('rejected_by_provider', `retell: ${describeRefusal(answer)}`);
+    if ([401, 402, 403].includes(answer.status))
+      throw new VoiceProviderUnavailableError(`retell: ${describeRefusal(answer)}`, 300_000);
+    if ([400, 404, 422].includes(answer.status))
+      throw new CallRejectedError('rejected_by_provider', `retell: ${describeRefusal(answer)}`);
     throw new CallOutcomeUnknownError(`retell: create-phone-call answered ${describeRefusal(answer)}`);
   }
 
@@ -96,7 +112,8 @@ export class RetellClient {
     const calls = answer.json();
     if (!Array.isArray(calls)) throw new VoiceProviderUnavailableError('retell: list-calls answered something other than a list');
     // The filter narrows; the key decides (a filter Retell ignored must not pass another call off as ours).
-    const ours = calls.find((call: { metadata?: unknown }) => attemptKeyOf(call?.metadata) === attemptKey) as { call_id?: unknown } | undefined;
+    const ours = calls.find((call: { metadata?: unknown }) => attemptKeyOf(call?.metadata) === attemptKey) as
+      { call_id?: unknown } | undefined;
     return typeof ours?.call_id === 'string' ? ours.call_id : null;
   }
 
@@ -139,17 +156,24 @@ export class RetellClient {
   /** An agent request's answer: 2xx passes; 400/422 is the agent's own fault (edit it); the rest is temporary. */
   private agentAnswer(answer: ProviderAnswer, what: string): ProviderAnswer {
     if (answer.status >= 200 && answer.status < 300) return answer;
-    if (answer.status === 400 || answer.status === 422) throw new AgentMirrorRejectedError(`retell refused to ${what}: ${describeRefusal(answer)}`);
+    if (answer.status === 400 || answer.status === 422)
+      throw new AgentMirrorRejectedError(`retell refused to ${what}: ${describeRefusal(answer)}`);
     throw new VoiceProviderUnavailableError(`retell could not ${what}: ${describeRefusal(answer)}`, retryAfterMs(answer.headers));
   }
 
   private idOf(answer: ProviderAnswer, field: string): string {
     const id = (answer.json() as Record<string, unknown> | undefined)?.[field];
-    if (typeof id !== 'string' || id === '') throw new CallOutcomeUnknownError(`retell answered ${answer.status} without ${field}`);
+    if (typeof id !== 'string' || id === '')
+      throw new CallOutcomeUnknownError(`retell answered ${answer.status} without ${field}`);
     return id;
   }
 
-  private async send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, writes = false): Promise<ProviderAnswer> {
+  private async send(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    writes = false,
+  ): Promise<ProviderAnswer> {
     try {
       return await providerRequest(
         'retell',
@@ -168,7 +192,8 @@ export class RetellClient {
       );
     } catch (error) {
       // Only placing a call needs "unknown" told apart; an agent or LLM created twice is an orphan, not a second call.
-      if (error instanceof CallOutcomeUnknownError && path !== '/v2/create-phone-call') throw new VoiceProviderUnavailableError(error.message);
+      if (error instanceof CallOutcomeUnknownError && path !== '/v2/create-phone-call')
+        throw new VoiceProviderUnavailableError(error.message);
       throw error;
     }
   }

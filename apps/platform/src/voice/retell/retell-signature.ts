@@ -20,9 +20,11 @@ const SIGNATURE = /^v=(\d{1,15}),d=([0-9a-f]{64})$/i;
 export function verifyRetellSignature(apiKey: string, headers: VoiceCallbackHeaders, rawBody: Buffer, now: Date): void {
   const header = headers[RETELL_SIGNATURE_HEADER];
   const signature = Array.isArray(header) ? header[0] : header;
-  if (signature === undefined || signature === '') throw new VoiceCallbackRejectedError('missing_signature', 'x-retell-signature is missing.');
+  if (signature === undefined || signature === '')
+    throw new VoiceCallbackRejectedError('missing_signature', 'x-retell-signature is missing.');
   const match = SIGNATURE.exec(signature.trim());
-  if (!match) throw new VoiceCallbackRejectedError('malformed_signature', 'x-retell-signature is not v=<timestamp>,d=<hex digest>.');
+  if (!match)
+    throw new VoiceCallbackRejectedError('malformed_signature', 'x-retell-signature is not v=<timestamp>,d=<hex digest>.');
   const timestamp = match[1]!;
   if (Math.abs(now.getTime() - Number(timestamp)) > SIGNED_CALLBACK_TOLERANCE_SECONDS * 1000) {
     throw new VoiceCallbackRejectedError('stale', 'x-retell-signature is more than 5 minutes from our clock.');

@@ -60,7 +60,10 @@ export class TelnyxReputationClient {
       throw new ReputationUnavailableError('not_monitored', 'The number is not registered for reputation monitoring at Telnyx.');
     }
     if (answer.status !== 200) {
-      throw new VoiceProviderUnavailableError(`telnyx: reputation lookup answered ${describeRefusal(answer)}`, retryAfterMs(answer.headers));
+      throw new VoiceProviderUnavailableError(
+        `telnyx: reputation lookup answered ${describeRefusal(answer)}`,
+        retryAfterMs(answer.headers),
+      );
     }
     const data = (answer.json() as { data?: { reputation_data?: TelnyxReputationData | null } } | undefined)?.data;
     if (!data) throw new VoiceProviderUnavailableError('telnyx: reputation lookup answered without data');

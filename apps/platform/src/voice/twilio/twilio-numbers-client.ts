@@ -69,7 +69,9 @@ export class TwilioNumbersClient {
     const body = this.ok(answer, 'list our numbers') as { incoming_phone_numbers?: unknown };
     const numbers = Array.isArray(body.incoming_phone_numbers) ? body.incoming_phone_numbers : [];
     // The filter narrows; the exact number decides.
-    const ours = numbers.map((entry) => ownedOf(entry as Record<string, unknown>)).find((entry) => entry?.phoneNumber === phoneNumber);
+    const ours = numbers
+      .map((entry) => ownedOf(entry as Record<string, unknown>))
+      .find((entry) => entry?.phoneNumber === phoneNumber);
     return ours ?? null;
   }
 
