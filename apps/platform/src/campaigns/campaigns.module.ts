@@ -4,6 +4,7 @@ import { CampaignCallEndedHandler } from './campaign-call-ended.handler';
 import { CampaignContactEntity } from './campaign-contact.entity';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignEntity } from './campaign.entity';
+import { CallAttemptsController } from './call-attempts.controller';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsService } from './campaigns.service';
 import { CampaignDialRegistration } from './dialer/campaign-dial.registration';
@@ -16,7 +17,7 @@ import { CampaignTicks } from './dialer/campaign-ticks';
 @FeatureModule({
   entities: [CampaignEntity, CampaignContactEntity, CallAttemptEntity],
   imports: [AgentsModule],
-  controllers: [CampaignsController],
+  controllers: [CampaignsController, CallAttemptsController],
   providers: [
     CampaignsService,
     CampaignProgress,

@@ -11,6 +11,8 @@ export interface RetellCallScript {
   durationSeconds: number;
   /** Set: the agent transfers the call there (`call_transfer`). */
   transferTo?: string;
+  /** Real time the conversation lasts before `call_ended` (default one step): a call still live when the platform looks it up. */
+  liveForMs?: number;
   /** What `call_analyzed` says; no analysis is sent when null (or the call never connected). */
   analysis: { sentiment: string; successful: boolean; summary: string; disposition: string } | null;
 }
@@ -196,7 +198,8 @@ export class RetellSimulator {
       await step();
       call.start_timestamp = Date.now();
       if (script.connected) await this.post('call_started', { ...this.callObject(call), call_status: 'ongoing' }, call);
-      await step();
+      if (script.liveForMs) await new Promise((resolve) => setTimeout(resolve, script.liveForMs));
+      else await step();
       call.end_timestamp = script.connected ? call.start_timestamp + script.durationSeconds * 1000 : call.start_timestamp;
       const ended = {
         ...this.callObject(call),

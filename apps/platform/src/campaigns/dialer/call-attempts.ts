@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull } from 'typeorm';
-import { CompanyScopedRepository } from '@suite/runtime';
+import { CompanyScopedRepository, type PageRequest } from '@suite/runtime';
 import { CallOutcomeUnknownError, CallRejectedError, VoiceProviderUnavailableError } from '../../voice/voice-errors';
 import type { PlacedCall } from '../../voice/voice-provider.port';
 import { CallAttemptEntity, type CallAttemptOutcome } from './call-attempt.entity';
@@ -21,6 +21,21 @@ export interface AttemptTarget {
 @Injectable()
 export class CallAttempts {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** A page of the campaign's attempts, newest first. */
+  async list(
+    companyId: string,
+    campaignId: string,
+    page: PageRequest,
+  ): Promise<{ attempts: CallAttemptEntity[]; total: number }> {
+    const [attempts, total] = await this.attempts(companyId).findAndCount({
+      where: { campaignId },
+      order: { id: 'DESC' },
+      skip: page.offset,
+      take: page.perPage,
+    });
+    return { attempts, total };
+  }
 
   /** Attempts of the contact whose outcome is not known (in flight when a process died, or answer lost) and not yet looked up. */
   ambiguous(target: AttemptTarget): Promise<CallAttemptEntity[]> {
