@@ -34,6 +34,7 @@ export { TestTokenIssuer, type TestAccessToken } from './identity/test-token-iss
 export { VendorMock, type RecordedRequest, type PrismAnswer, type StubAnswer, type VendorStub } from './vendor-mock/vendor-mock';
 export { PrismServer, type PrismServerOptions } from './vendor-mock/prism-server';
 export {
+  retellScriptByLastDigit,
   RetellSimulator,
   type CreateCallDecision,
   type RetellCallScript,

@@ -36,13 +36,13 @@ export interface RetellSimulatorOptions {
   readonly apiKey: string;
   /** Real time between a call's webhooks; default 200 ms. */
   readonly stepMs?: number;
-  /** How a call to `to` goes; default: answered, 42 s, a positive booked appointment. */
+  /** How a call to `to` goes; default retellScriptByLastDigit. */
   readonly script?: (to: string) => RetellCallScript;
   /** How a webhook reaches the platform; default an HTTP POST to the agent's webhook_url. */
   readonly deliver?: (url: string, headers: Record<string, string>, body: string) => Promise<number>;
 }
 
-const DEFAULT_SCRIPT: RetellCallScript = {
+const ANSWERED: RetellCallScript = {
   connected: true,
   disconnectionReason: 'user_hangup',
   durationSeconds: 42,
@@ -53,6 +53,24 @@ const DEFAULT_SCRIPT: RetellCallScript = {
     disposition: 'appointment_booked',
   },
 };
+
+/**
+ * The default course of a call, by the called number's last digit as the sandbox's: `6` is
+ * answered and transferred halfway to +14155550142, `8` is never answered, anything else is a
+ * 42-second conversation that books an appointment.
+ */
+export function retellScriptByLastDigit(to: string): RetellCallScript {
+  const digit = to.slice(-1);
+  if (digit === '6') {
+    return {
+      ...ANSWERED,
+      transferTo: '+14155550142',
+      analysis: { ...ANSWERED.analysis!, disposition: 'transferred', summary: 'Transferred to sales.' },
+    };
+  }
+  if (digit === '8') return { connected: false, disconnectionReason: 'dial_no_answer', durationSeconds: 0, analysis: null };
+  return ANSWERED;
+}
 
 const newId = (): string => randomBytes(16).toString('hex');
 
@@ -154,7 +172,7 @@ export class RetellSimulator {
       from_number: String(body.from_number),
       to_number: to,
       metadata: (body.metadata ?? {}) as Record<string, unknown>,
-      script: (this.options.script ?? (() => DEFAULT_SCRIPT))(to),
+      script: (this.options.script ?? retellScriptByLastDigit)(to),
     };
     this.calls.set(call.call_id, call);
     this.play(call);
