@@ -12,6 +12,7 @@ export * from './openapi/setup-openapi';
 export * from './openapi/openapi-document';
 export * from './openapi/api-error-schema';
 export * from './openapi/api-errors.decorator';
+export * from './openapi/api-no-credential.decorator';
 export * from './openapi/document-preview';
 export * from './errors/app-error';
 export * from './errors/api-exception.filter';

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
 import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
 import {
@@ -19,7 +19,6 @@ const DELIVERY_NOT_IN_COMPANY = `No such delivery in the company, or ${NOT_FOUND
 
 /** A company's webhook deliveries: list, detail, replay and test sends (decision 0030); all need manage-webhooks. */
 @ApiTags('webhooks')
-@ApiBearerAuth()
 @RequirePermission('manage-webhooks')
 @Controller('api/webhooks')
 export class DeliveriesController {

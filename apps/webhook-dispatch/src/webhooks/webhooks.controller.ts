@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
 import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
 import { ListWebhooksQuery } from './dto/list-webhooks.query';
@@ -19,7 +19,6 @@ const inputOf = (body: WebhookRequest): WebhookInput => ({
 
 /** Webhook subscriptions of a company (or, with `company_id`, of an agency's child); all need manage-webhooks. */
 @ApiTags('webhooks')
-@ApiBearerAuth()
 @RequirePermission('manage-webhooks')
 @Controller('api/webhooks')
 export class WebhooksController {

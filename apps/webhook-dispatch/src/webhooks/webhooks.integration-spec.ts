@@ -93,6 +93,14 @@ describe('POST /api/webhooks', () => {
     expect(response.body).toMatchObject({ success: false, message: expect.any(String), errors: { [field]: expect.any(Array) } });
   });
 
+  it('says a title left out is required, in one sentence', async () => {
+    const response = await suite
+      .request('post', '/api/webhooks', await admin.token())
+      .send({ ...valid, title: undefined })
+      .expect(400);
+    expect(response.body).toEqual({ success: false, message: 'title is required', errors: { title: ['title is required'] } });
+  });
+
   it('says why a target is refused: the name and the private address it resolves to', async () => {
     const token = await admin.token();
     const created = await suite
