@@ -41,6 +41,7 @@ export * from './http/untrusted-input';
 export * from './http/untrusted-input-error';
 export * from './http/signed-callback';
 export * from './validation/validators';
+export * from './validation/plain-id';
 export * from './validation/phone-number';
 export * from './validation/phone.validators';
 export * from './logging/log-format';
