@@ -16,27 +16,9 @@ import { GrantReportingPermissions1795549800000 } from './1795549800000-grant-re
 import { AdAccounts1795550199271 } from './1795550199271-ad-accounts';
 import { SmsReadModel1795550558009 } from './1795550558009-sms-read-model';
 import { ReportingCoveringIndexes1795553685457 } from './1795553685457-reporting-covering-indexes';
-import { VoiceProvidersLive1795805406722 } from './1795805406722-voice-providers-live';
+import { AnnounceLists1795804713467 } from './1795804713467-announce-lists';
+import { DefaultAppointmentLength1795805704457 } from './1795805704457-default-appointment-length';
+import { VoiceProvidersLive1795809202662 } from './1795809202662-voice-providers-live';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const platformMigrations = [
-  Init1795321741991,
-  AuthzReplicas1795324553332,
-  Directory1795325311640,
-  OutboxDeadLetter1795491623522,
-  GrantManageWebhooks1795506000000,
-  Crm1795520285300,
-  GrantCrmPermissions1795520400000,
-  PipelinePageIndexes1795523047881,
-  Voice1795528569916,
-  GrantVoicePermissions1795528600000,
-  SpamNumberUnique1795529011248,
-  CampaignTicks1795529078079,
-  GrantWorkflowPermissions1795541000000,
-  Workflows1795542803812,
-  GrantReportingPermissions1795549800000,
-  AdAccounts1795550199271,
-  SmsReadModel1795550558009,
-  ReportingCoveringIndexes1795553685457,
-  VoiceProvidersLive1795805406722,
-];
+export const platformMigrations = [Init1795321741991, AuthzReplicas1795324553332, Directory1795325311640, OutboxDeadLetter1795491623522, GrantManageWebhooks1795506000000, Crm1795520285300, GrantCrmPermissions1795520400000, PipelinePageIndexes1795523047881, Voice1795528569916, GrantVoicePermissions1795528600000, SpamNumberUnique1795529011248, CampaignTicks1795529078079, GrantWorkflowPermissions1795541000000, Workflows1795542803812, GrantReportingPermissions1795549800000, AdAccounts1795550199271, SmsReadModel1795550558009, ReportingCoveringIndexes1795553685457, AnnounceLists1795804713467, DefaultAppointmentLength1795805704457, VoiceProvidersLive1795809202662];
