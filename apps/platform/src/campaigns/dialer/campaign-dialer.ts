@@ -87,8 +87,7 @@ export class CampaignDialer {
       const result = await this.place(campaign, placement, providerAgentId);
       if (result.outcome === 'throttled') {
         // A pacing fact (Retell's concurrency limit): the campaign slows down; nobody is skipped or called twice.
-        for (const rest of picked.placements.slice(index + 1))
-          await this.backToPending(campaign, rest.contact, result.retryAfterMs);
+        for (const rest of picked.placements.slice(index + 1)) await this.holdBack(campaign, rest.contact, result.retryAfterMs);
         break;
       }
     }
@@ -321,6 +320,20 @@ export class CampaignDialer {
     await CompanyScopedRepository.of(this.dataSource, CampaignContactEntity, campaign.companyId).update(
       { campaignId: campaign.id, contactId: contact.contactId, state: 'calling', callId: IsNull() },
       { state: 'pending', calledAt: null, notBefore: new Date(Date.now() + delayMs) },
+    );
+  }
+
+  /**
+   * A contact of a throttled tick, not asked this time: back to pending — unless an earlier attempt
+   * of it may have placed a call, which keeps it `calling` (that call's end must still count) until
+   * the lookup.
+   */
+  private async holdBack(campaign: CampaignEntity, contact: CampaignContactEntity, delayMs: number): Promise<void> {
+    const target = { companyId: campaign.companyId, campaignId: campaign.id, contactId: contact.contactId, attemptKey: '' };
+    if ((await this.attempts.ambiguous(target)).length === 0) return this.backToPending(campaign, contact, delayMs);
+    await CompanyScopedRepository.of(this.dataSource, CampaignContactEntity, campaign.companyId).update(
+      { campaignId: campaign.id, contactId: contact.contactId, state: 'calling', callId: IsNull() },
+      { notBefore: new Date(Date.now() + Math.max(delayMs, LOOKUP_DELAY_MS)) },
     );
   }
 

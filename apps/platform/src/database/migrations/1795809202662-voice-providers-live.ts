@@ -5,24 +5,32 @@ export class VoiceProvidersLive1795809202662 implements MigrationInterface {
   name = 'VoiceProvidersLive1795809202662';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"platform\".\"agent_mirrors\" (\"agent_id\" bigint NOT NULL, \"provider\" character varying(32) NOT NULL, \"company_id\" bigint NOT NULL, \"provider_agent_id\" character varying(128), \"provider_llm_id\" character varying(128), \"error\" character varying(500), \"mirrored_at\" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT \"PK_c6208bdcd81fe5020c7c3b74d3c\" PRIMARY KEY (\"agent_id\", \"provider\"))");
-    await queryRunner.query("CREATE TABLE \"platform\".\"call_attempts\" (\"id\" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, \"company_id\" bigint NOT NULL, \"campaign_id\" bigint NOT NULL, \"contact_id\" bigint NOT NULL, \"attempt_key\" character varying(128) NOT NULL, \"outcome\" character varying(16) NOT NULL, \"resolution\" character varying(16), \"call_id\" character varying(64), \"detail\" character varying(500), \"started_at\" TIMESTAMP WITH TIME ZONE NOT NULL, \"settled_at\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"PK_5e2d1f2a06226fdd07c62da8d85\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE INDEX \"call_attempts_contact_idx\" ON \"platform\".\"call_attempts\" (\"campaign_id\", \"contact_id\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"call_attempts_campaign_idx\" ON \"platform\".\"call_attempts\" (\"company_id\", \"campaign_id\", \"id\") ");
-    await queryRunner.query("ALTER TABLE \"platform\".\"calls\" ADD \"end_held_until\" TIMESTAMP WITH TIME ZONE");
-    await queryRunner.query("ALTER TABLE \"platform\".\"calls\" ADD \"summary\" text");
-    await queryRunner.query("ALTER TABLE \"platform\".\"calls\" ADD \"analyzed_at\" TIMESTAMP WITH TIME ZONE");
-    await queryRunner.query("ALTER TABLE \"platform\".\"spam_protected_numbers\" ADD \"status_reason\" character varying(255)");
+    await queryRunner.query(
+      'CREATE TABLE "platform"."agent_mirrors" ("agent_id" bigint NOT NULL, "provider" character varying(32) NOT NULL, "company_id" bigint NOT NULL, "provider_agent_id" character varying(128), "provider_llm_id" character varying(128), "error" character varying(500), "mirrored_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "PK_c6208bdcd81fe5020c7c3b74d3c" PRIMARY KEY ("agent_id", "provider"))',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "platform"."call_attempts" ("id" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, "company_id" bigint NOT NULL, "campaign_id" bigint NOT NULL, "contact_id" bigint NOT NULL, "attempt_key" character varying(128) NOT NULL, "outcome" character varying(16) NOT NULL, "resolution" character varying(16), "call_id" character varying(64), "detail" character varying(500), "started_at" TIMESTAMP WITH TIME ZONE NOT NULL, "settled_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_5e2d1f2a06226fdd07c62da8d85" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "call_attempts_contact_idx" ON "platform"."call_attempts" ("campaign_id", "contact_id", "id") ',
+    );
+    await queryRunner.query(
+      'CREATE INDEX "call_attempts_campaign_idx" ON "platform"."call_attempts" ("company_id", "campaign_id", "id") ',
+    );
+    await queryRunner.query('ALTER TABLE "platform"."calls" ADD "end_held_until" TIMESTAMP WITH TIME ZONE');
+    await queryRunner.query('ALTER TABLE "platform"."calls" ADD "summary" text');
+    await queryRunner.query('ALTER TABLE "platform"."calls" ADD "analyzed_at" TIMESTAMP WITH TIME ZONE');
+    await queryRunner.query('ALTER TABLE "platform"."spam_protected_numbers" ADD "status_reason" character varying(255)');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE \"platform\".\"spam_protected_numbers\" DROP COLUMN \"status_reason\"");
-    await queryRunner.query("ALTER TABLE \"platform\".\"calls\" DROP COLUMN \"analyzed_at\"");
-    await queryRunner.query("ALTER TABLE \"platform\".\"calls\" DROP COLUMN \"summary\"");
-    await queryRunner.query("ALTER TABLE \"platform\".\"calls\" DROP COLUMN \"end_held_until\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"call_attempts_campaign_idx\"");
-    await queryRunner.query("DROP INDEX \"platform\".\"call_attempts_contact_idx\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"call_attempts\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"agent_mirrors\"");
+    await queryRunner.query('ALTER TABLE "platform"."spam_protected_numbers" DROP COLUMN "status_reason"');
+    await queryRunner.query('ALTER TABLE "platform"."calls" DROP COLUMN "analyzed_at"');
+    await queryRunner.query('ALTER TABLE "platform"."calls" DROP COLUMN "summary"');
+    await queryRunner.query('ALTER TABLE "platform"."calls" DROP COLUMN "end_held_until"');
+    await queryRunner.query('DROP INDEX "platform"."call_attempts_campaign_idx"');
+    await queryRunner.query('DROP INDEX "platform"."call_attempts_contact_idx"');
+    await queryRunner.query('DROP TABLE "platform"."call_attempts"');
+    await queryRunner.query('DROP TABLE "platform"."agent_mirrors"');
   }
 }
