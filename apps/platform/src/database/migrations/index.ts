@@ -17,6 +17,8 @@ import { AdAccounts1795550199271 } from './1795550199271-ad-accounts';
 import { SmsReadModel1795550558009 } from './1795550558009-sms-read-model';
 import { ReportingCoveringIndexes1795553685457 } from './1795553685457-reporting-covering-indexes';
 import { PerCompanyEmails1795804368278 } from './1795804368278-per-company-emails';
+import { AnnounceLists1795804713467 } from './1795804713467-announce-lists';
+import { DefaultAppointmentLength1795805704457 } from './1795805704457-default-appointment-length';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -39,4 +41,6 @@ export const platformMigrations = [
   SmsReadModel1795550558009,
   ReportingCoveringIndexes1795553685457,
   PerCompanyEmails1795804368278,
+  AnnounceLists1795804713467,
+  DefaultAppointmentLength1795805704457,
 ];
