@@ -139,7 +139,15 @@ const SECRET_ENV = ['DATABASE_URL', 'INTERNAL_API_TOKEN'];
 /** Secrets only one app reads (its environment class), also from Secret refs only. */
 const APP_SECRET_ENV: Partial<Record<keyof typeof APPS, string[]>> = {
   auth: ['AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET'],
-  platform: ['PLATFORM_ID_ENCRYPTION_KEY', 'PLATFORM_PURCHASE_TOKEN_SECRET', 'PLATFORM_VOICE_CALLBACK_SECRET'],
+  platform: [
+    'PLATFORM_ID_ENCRYPTION_KEY',
+    'PLATFORM_PURCHASE_TOKEN_SECRET',
+    'PLATFORM_VOICE_CALLBACK_SECRET',
+    // The live voice providers' credentials (optional keys: the sandbox runs without them).
+    'RETELL_API_KEY',
+    'TWILIO_AUTH_TOKEN',
+    'TELNYX_API_KEY',
+  ],
   messaging: ['MESSAGING_CARRIER_CALLBACK_SECRET'],
 };
 const ALL_SECRET_ENV = [...SECRET_ENV, ...Object.values(APP_SECRET_ENV).flat()];

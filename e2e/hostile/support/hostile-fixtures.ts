@@ -318,6 +318,7 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/campaigns/{id}': { path: { id: campaign.data.id } },
     'platform /api/campaigns/{id}/start': { path: { id: campaign.data.id } },
     'platform /api/campaigns/{id}/stop': { path: { id: campaign.data.id } },
+    'platform /api/campaigns/{id}/call-attempts': { path: { id: campaign.data.id } },
     'platform /api/Workflow/create': { body: workflowBody },
     'platform /api/Workflow': { query: { status: 'draft', folder_id: workflowFolder.data.id } },
     'platform /api/Workflow/builder/{id}': { path: { id: workflow.data.id }, body: workflowBody },

@@ -33,4 +33,19 @@ export { ANSWER_RECORDING_VARIABLE as GLOBAL_SETUP_ANSWERS_VARIABLE } from './se
 export { TestTokenIssuer, type TestAccessToken } from './identity/test-token-issuer';
 export { VendorMock, type RecordedRequest, type PrismAnswer, type StubAnswer, type VendorStub } from './vendor-mock/vendor-mock';
 export { PrismServer, type PrismServerOptions } from './vendor-mock/prism-server';
+export {
+  retellScriptByLastDigit,
+  RetellSimulator,
+  type CreateCallDecision,
+  type RetellCallScript,
+  type RetellSimulatorOptions,
+  type SimulatedCall,
+} from './vendor-mock/retell-simulator';
+export { TwilioNumbersSimulator } from './vendor-mock/twilio-numbers-simulator';
+export {
+  reputationData,
+  TelnyxReputationFake,
+  type TelnyxReputationAnswer,
+  type TelnyxReputationData,
+} from './vendor-mock/telnyx-reputation-fake';
 export { loadVendorDescription, vendorApisDirectory, type VendorDescriptionName } from './vendor-mock/vendor-descriptions';

@@ -1,9 +1,8 @@
 import { IsIn, IsInt, IsOptional, IsUrl, Max, Min, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
-import { BaseEnvironment, Secret } from '@suite/runtime';
+import { Secret } from '@suite/runtime';
 import { AD_PLATFORM_NAMES } from '../ad-accounts/ad-platform-registry';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
-import { MIN_VOICE_CALLBACK_SECRET_LENGTH } from '../voice/voice-callback-secret';
-import { VOICE_PROVIDER_NAMES } from '../voice/voice-provider-registry';
+import { VoiceEnvironment } from '../voice/voice-environment';
 
 /** A 32-byte key written as base64 or base64url. */
 function IsBase64Key32(options?: ValidationOptions): PropertyDecorator {
@@ -18,30 +17,10 @@ function IsBase64Key32(options?: ValidationOptions): PropertyDecorator {
 }
 
 /**
- * The voice callback secret: at least 32 characters when set; may be left unset only with the
- * sandbox provider (which then uses a built-in secret, voice/voice-callback-secret.ts).
+ * Platform's environment: the shared variables, the id encryption key, and each feature's slice
+ * (the voice provider's in voice/voice-environment.ts).
  */
-function IsVoiceCallbackSecret(options?: ValidationOptions): PropertyDecorator {
-  return (target, propertyName) =>
-    registerDecorator({
-      name: 'isVoiceCallbackSecret',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options: {
-        message: `PLATFORM_VOICE_CALLBACK_SECRET must be at least ${MIN_VOICE_CALLBACK_SECRET_LENGTH} characters; only the sandbox voice provider may run without it`,
-        ...options,
-      },
-      validator: {
-        validate: (value: unknown, args) =>
-          value === undefined
-            ? (args?.object as PlatformEnvironment).PLATFORM_VOICE_PROVIDER === 'sandbox'
-            : typeof value === 'string' && value.length >= MIN_VOICE_CALLBACK_SECRET_LENGTH,
-      },
-    });
-}
-
-/** Platform's environment: the shared variables and the id encryption key. */
-export class PlatformEnvironment extends BaseEnvironment {
+export class PlatformEnvironment extends VoiceEnvironment {
   override PORT = 3003;
 
   /**
@@ -78,10 +57,6 @@ export class PlatformEnvironment extends BaseEnvironment {
   @MinLength(32, { message: 'PLATFORM_PURCHASE_TOKEN_SECRET must be at least 32 characters' })
   PLATFORM_PURCHASE_TOKEN_SECRET?: string;
 
-  /** Which voice-provider adapter sells numbers and places calls; `sandbox` simulates one (docs/voice.md). */
-  @IsIn(VOICE_PROVIDER_NAMES, { message: `PLATFORM_VOICE_PROVIDER must be one of: ${VOICE_PROVIDER_NAMES.join(', ')}` })
-  PLATFORM_VOICE_PROVIDER: string = 'sandbox';
-
   /**
    * Seconds between two scheduled reputation checks of one spam-protected number (a day by
    * default); from a minute to 30 days. On-demand checks do not move the schedule.
@@ -100,15 +75,6 @@ export class PlatformEnvironment extends BaseEnvironment {
   @Min(1)
   @Max(10_000)
   PLATFORM_WORKFLOW_LOOP_GUARD_MAX: number = 50;
-
-  /**
-   * Shared secret of the signed voice callbacks (`POST /api/voice/callbacks/{provider}`,
-   * HMAC-SHA256, docs/voice.md). Required with a real provider; unset in sandbox mode, a
-   * built-in secret is used. The embedded launcher writes a random one to `.data/`.
-   */
-  @Secret()
-  @IsVoiceCallbackSecret()
-  PLATFORM_VOICE_CALLBACK_SECRET?: string;
 
   /** Which ad-platform adapter reads ad accounts and their spend; `sandbox` simulates Facebook and Google Ads (docs/ad-accounts.md). */
   @IsIn(AD_PLATFORM_NAMES, { message: `PLATFORM_AD_PLATFORM must be one of: ${AD_PLATFORM_NAMES.join(', ')}` })

@@ -19,6 +19,7 @@ import { ReportingCoveringIndexes1795553685457 } from './1795553685457-reporting
 import { PerCompanyEmails1795804368278 } from './1795804368278-per-company-emails';
 import { AnnounceLists1795804713467 } from './1795804713467-announce-lists';
 import { DefaultAppointmentLength1795805704457 } from './1795805704457-default-appointment-length';
+import { VoiceProvidersLive1795809202662 } from './1795809202662-voice-providers-live';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -43,4 +44,5 @@ export const platformMigrations = [
   PerCompanyEmails1795804368278,
   AnnounceLists1795804713467,
   DefaultAppointmentLength1795805704457,
+  VoiceProvidersLive1795809202662,
 ];
