@@ -15,6 +15,11 @@ export interface EventingKafkaOptions {
   partitionsConsumedConcurrently?: number;
   sessionTimeoutMs?: number;
   heartbeatIntervalMs?: number;
+  /**
+   * A send (the producer's connection included) that has not been acknowledged within this long
+   * fails, and its producer is replaced: the relay then counts a failure and backs off. Default 10000.
+   */
+  sendTimeoutMs?: number;
 }
 
 export interface EventingRelayTuning {

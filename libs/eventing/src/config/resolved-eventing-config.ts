@@ -15,6 +15,8 @@ export interface ResolvedEventingConfig {
   maxAttempts: number;
   shutdownFlushTimeoutMs: number;
   relayUnhealthyAfterMs: number;
+  /** The background check of the transport that readiness and `eventing_transport_up` read (TransportWatch). */
+  transportCheck: { intervalMs: number; timeoutMs: number };
   kafka: KafkaTransportOptions | null;
   relay: OutboxRelayOptions;
   outbox: OutboxOptions;
@@ -52,6 +54,8 @@ export function resolveEventingConfig(settings: EventingSettings): ResolvedEvent
     shutdownFlushTimeoutMs: settings.shutdownFlushTimeoutMs ?? 5000,
     relayUnhealthyAfterMs: positiveInt('relayUnhealthyAfterMs', settings.relayUnhealthyAfterMs ?? 60_000),
     logger: settings.logger ?? defaultEventingLogger(settings.appName),
+    // Every 2 s; a check bounded at 5 s (the Kafka one is two 3 s steps, connect and describeCluster).
+    transportCheck: { intervalMs: 2000, timeoutMs: 5000 },
     kafka: kafka
       ? {
           brokers: kafka.brokers,
@@ -69,6 +73,7 @@ export function resolveEventingConfig(settings: EventingSettings): ResolvedEvent
           heartbeatIntervalMs,
           maxWaitTimeMs: 250,
           publishReadyWaitMs: 5000,
+          sendTimeoutMs: positiveInt('kafka.sendTimeoutMs', kafka.sendTimeoutMs ?? 10_000),
           stopTimeoutMs: 10_000,
         }
       : null,
