@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { eventually, findFreePort } from '@suite/testing';
+import { eventually } from '@suite/testing';
 import { answerNever, answerOk, TestReceiver, WebhookDispatchTestApp, type TestActor } from '../testing';
+import { startDispatcherProcess, type DispatcherProcess } from '../testing/dispatcher-process';
 import { ATTEMPT_LOST } from './attempt-log';
 
 /**
@@ -19,14 +18,12 @@ import { ATTEMPT_LOST } from './attempt-log';
  * answer a dispatcher did not live to record is the one case in which a receiver sees an event twice
  * (delivery is at least once, docs/webhooks.md), and the delivery history shows both.
  */
-const MAIN = path.resolve(__dirname, '../../../../dist/apps/webhook-dispatch/src/main.js');
 const LEASE_MS = 2 * (2_000 + 5_000);
 
 let receiver: TestReceiver;
 let suite: WebhookDispatchTestApp;
 let replica: WebhookDispatchTestApp | undefined;
-let child: ChildProcess | undefined;
-let childOutput = '';
+let child: DispatcherProcess | undefined;
 let admin: TestActor;
 
 beforeAll(async () => {
@@ -40,7 +37,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await child?.kill();
   await replica?.stop();
   await suite?.stop();
   await receiver?.stop();
@@ -62,27 +59,8 @@ it('repeats the attempt of a dispatcher killed mid-request once, after the lease
   // The in-process instance goes away (its database stays): the child is the only dispatcher.
   await suite.close();
 
-  const port = await findFreePort();
-  const started = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...suite.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child = started;
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    started.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  started.stdout!.on('data', (chunk: Buffer) => (childOutput += chunk.toString('utf8')));
-  started.stderr!.on('data', (chunk: Buffer) => (childOutput += chunk.toString('utf8')));
-  const base = `http://127.0.0.1:${port}`;
-  await eventually(
-    () =>
-      fetch(`${base}/health/ready`).then(
-        (response) => response.status,
-        () => 0,
-      ),
-    (status) => status === 200,
-    { timeoutMs: 60_000, what: `the child dispatcher ready (${childOutput.slice(-500)})` },
-  );
+  child = await startDispatcherProcess(suite.env);
+  const base = child.base;
 
   // A test delivery, through the child's API: the child enqueues and claims its first attempt.
   const queuedAt = Date.now();
@@ -97,10 +75,9 @@ it('repeats the attempt of a dispatcher killed mid-request once, after the lease
   await eventually(
     async () => receiver.hitsOf('/killed').length,
     (n) => n === 1,
-    { timeoutMs: 30_000, what: `the child's request to arrive (${childOutput.slice(-500)})` },
+    { timeoutMs: 30_000, what: `the child's request to arrive (${child.output().slice(-500)})` },
   );
-  started.kill('SIGKILL');
-  expect(await exited).toBe('SIGKILL');
+  await child.kill();
   // The killed attempt is in the log, in flight: its request left, its answer was never recorded.
   expect(await rowsWithoutApp(webhook.id)).toEqual({
     deliveries: [expect.objectContaining({ id: delivery.id, status: 'pending', attempts: 0 })],

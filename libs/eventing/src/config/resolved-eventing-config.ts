@@ -41,7 +41,12 @@ export function resolveEventingConfig(settings: EventingSettings): ResolvedEvent
   const topicPrefix = kafka?.topicPrefix ?? settings.topicPrefix ?? '';
   const groupId = settings.groupId ?? settings.appName;
   const pollIntervalMs = positiveInt('pollIntervalMs', settings.pollIntervalMs ?? 1000);
-  const heartbeatIntervalMs = kafka?.heartbeatIntervalMs ?? 3000;
+  // A killed replica sends no LeaveGroup: its partitions wait for its session to time out, and a
+  // replica joining meanwhile (the killed pod restarted) stalls the whole group until then — 30 s
+  // with kafkajs's default. 10 s bounds that stall; the heartbeat is frequent enough that a live
+  // member under load is not taken for dead (decision 0039).
+  const sessionTimeoutMs = kafka?.sessionTimeoutMs ?? 10_000;
+  const heartbeatIntervalMs = kafka?.heartbeatIntervalMs ?? Math.min(1000, Math.floor(sessionTimeoutMs / 3));
   const relay = settings.relay ?? {};
   const consumer = settings.consumer ?? {};
   return {
@@ -69,7 +74,7 @@ export function resolveEventingConfig(settings: EventingSettings): ResolvedEvent
             'kafka.partitionsConsumedConcurrently',
             kafka.partitionsConsumedConcurrently ?? 3,
           ),
-          sessionTimeoutMs: kafka.sessionTimeoutMs ?? 30_000,
+          sessionTimeoutMs,
           heartbeatIntervalMs,
           maxWaitTimeMs: 250,
           publishReadyWaitMs: 5000,
