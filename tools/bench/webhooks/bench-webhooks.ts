@@ -86,6 +86,9 @@ runBench('bench-webhooks', HARD_LIMIT_MS, async ({ services, tokens, stops, erro
     writer,
     tokens,
     timeoutMs: 60_000,
+  }).catch((error: unknown) => {
+    // The app's own lines say why it did not take the set-up (it logs at BENCH_LOG_LEVEL).
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; the app's last output:\n${app.server.output()}`);
   });
   const tuning = Object.entries(app.tuning)
     .map(([name, value]) => `${name}=${value}`)

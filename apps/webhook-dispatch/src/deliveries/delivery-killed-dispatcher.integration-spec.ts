@@ -116,7 +116,7 @@ it('repeats the attempt of a dispatcher killed mid-request once, after the lease
   )) as Array<{ n: number }>;
   expect(jobs!.n).toBe(0);
 
-  // The killed child stays in the consumer group until its session times out (30 s); the replica
+  // The killed child stays in the consumer group until its session times out (10 s); the replica
   // joins after that. Closing it before would leave kafkajs's join running after the test.
   await replica.eventsConsumerJoined();
 }, 120_000);
