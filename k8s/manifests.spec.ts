@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { register } from 'prom-client';
 import { parseAllDocuments } from 'yaml';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
@@ -14,7 +15,9 @@ import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { Job } from 'kubernetes-models/batch/v1';
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import { APPS, CONTAINER_PORT, HEALTH_PATHS, METRICS_PATH, ALL_TOPICS, deadLetterTopic } from '@suite/contracts';
+import { EventingMetrics } from '@suite/eventing';
 import { isProxyAddress } from '@suite/runtime';
 
 // ---------------------------------------------------------------------------------------------
@@ -74,7 +77,7 @@ const model =
   (object) =>
     new Model(object as never).validate();
 
-/** Built-in kinds, validated against the Kubernetes OpenAPI schema. Anything else fails the test. */
+/** Kinds validated against their OpenAPI schema (Kubernetes', the CRD's). Anything else fails the test. */
 const BUILT_IN: Record<string, Validate> = {
   'apps/v1/Deployment': model(Deployment),
   'v1/Service': model(Service),
@@ -91,6 +94,8 @@ const BUILT_IN: Record<string, Validate> = {
   'policy/v1/PodDisruptionBudget': model(PodDisruptionBudget),
   'networking.k8s.io/v1/Ingress': model(Ingress),
   'batch/v1/Job': model(Job),
+  // A prometheus-operator CRD; its models (@kubernetes-models/prometheus-operator) carry the CRD's schema.
+  'monitoring.coreos.com/v1/PrometheusRule': model(PrometheusRule),
 };
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -164,6 +169,7 @@ const APP_ENV = [
   'KAFKA_TOPIC_PREFIX',
   'KAFKA_TOPIC_PARTITIONS',
   'KAFKA_REPLICATION_FACTOR',
+  'KAFKA_SESSION_TIMEOUT_MS',
   'EVENT_MAX_ATTEMPTS',
   'EVENT_RELAY_UNHEALTHY_AFTER_MS',
   'LOG_LEVEL',
@@ -575,6 +581,26 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
       }
       if (minIsr !== undefined) expect(Number(minIsr)).toBeLessThan(topic.spec.replicas);
     }
+  });
+
+  it('alerts on a Kafka outage (which readiness no longer turns into unready pods) with metrics the apps export', () => {
+    const rules = ofKind(objects, 'PrometheusRule').flatMap((rule) =>
+      (rule.spec.groups as Array<{ rules: Array<{ alert?: string; expr: string; for?: string }> }>).flatMap(
+        (group) => group.rules,
+      ),
+    );
+    expect(rules.find((rule) => /\beventing_transport_up\b/.test(rule.expr))).toMatchObject({
+      alert: 'SuiteKafkaUnreachable',
+      expr: expect.stringMatching(/== 0$/),
+      for: '1m',
+    });
+    // Every metric an expression names is one the eventing library registers.
+    const metrics = new EventingMetrics('k8s-manifest-test');
+    metrics.transportUp(true);
+    metrics.relayLag(0);
+    metrics.outboxDeadLettered('t', 'not_an_envelope');
+    const named = rules.flatMap((rule) => rule.expr.match(/\b[a-z]+_[a-z_]+\b/g) ?? []);
+    expect(named.filter((name) => !register.getSingleMetric(name))).toEqual([]);
   });
 
   if (overlay === 'prod') {

@@ -18,6 +18,7 @@ export { ensureKafkaJars, kafkaJarsCached, DEFAULT_KAFKA_VERSION } from './kafka
 export { KafkaBroker, type KafkaBrokerOptions } from './kafka/kafka-broker';
 export { provideKafka, parseBrokerList, type ProvidedKafka, type KafkaSource } from './kafka/provide-kafka';
 export { uniqueTopicPrefix } from './kafka/topic-prefix';
+export { waitForConsumerGroup } from './kafka/consumer-group';
 export { providePostgres, type ProvidedPostgres, type PostgresSource } from './postgres/provide-postgres';
 export { startEmbeddedPostgres, type EmbeddedPostgresServer } from './postgres/embedded-postgres-server';
 export { createTestDatabase, type TestDatabase } from './postgres/test-database';
