@@ -9,17 +9,19 @@ import { startDispatcherProcess, type DispatcherProcess } from '../testing/dispa
  * Two replicas as two pods run them — the compiled app in two child processes, one database, one
  * consumer group over six partitions — with events flowing (10 a second, each a delivery); one
  * replica is SIGKILLed (no LeaveGroup: the group learns of it only when its session times out).
- * The survivor keeps delivering: the events committed after the kill reach the receiver with a
- * p99 delay under 15 s (issue 33; decision 0039: the consumer's session timeout is 10 s with a 1 s
- * heartbeat, so the dead member's partitions move to the survivor within about 11 s — with
- * kafkajs's default 30 s they waited half a minute). The bound is the failover contract, the
- * session timeout plus a rebalance, not a speed figure. Every event arrives; repeats (attempts the
- * killed replica had in flight, sent again after their lease) are allowed and counted.
+ * The survivor keeps delivering: the events committed after the kill reach the receiver before the
+ * dead member's session of kafkajs's default would even have expired (decision 0039: the session
+ * timeout is 10 s with a 1 s heartbeat, so its partitions move to the survivor within about 11 s;
+ * with the default 30 s they waited half a minute and more — p99 33–38 s measured). The bound is
+ * that failover contract with room for a loaded CI machine, not a speed figure: the delays
+ * themselves (p99 11.5–14.3 s measured) are bench:webhooks' "replica killed" run and
+ * docs/deployment.md's. Every event arrives; repeats (attempts the killed replica had in flight,
+ * sent again after their lease) are allowed and counted.
  */
 const RATE_PER_SECOND = 10;
 const RUN_MS = 30_000;
 const KILL_AT_MS = 8_000;
-const P99_BOUND_MS = 15_000;
+const P99_BOUND_MS = 25_000;
 
 let receiver: TestReceiver;
 let suite: WebhookDispatchTestApp;
@@ -48,7 +50,7 @@ afterAll(async () => {
   await receiver?.stop();
 }, 60_000);
 
-it('keeps delivering when one of two replicas is killed: events committed after the kill arrive with p99 < 15 s', async () => {
+it('keeps delivering when one of two replicas is killed: events committed after the kill arrive before a 30 s session would expire', async () => {
   const webhook = await suite.createWebhook(admin, `${receiver.base()}/replicas`);
   expect(webhook.id).toBeTruthy();
   // The in-process instance goes away (its database stays): the two children are the pods.
