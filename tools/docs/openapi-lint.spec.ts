@@ -48,6 +48,9 @@ async function lint(file: string): Promise<LintReport> {
   return JSON.parse(stdout) as LintReport;
 }
 
+// Generating or linting four documents in child processes takes seconds, minutes on a loaded 2-core machine.
+jest.setTimeout(180_000);
+
 describe('redocly lint (recommended rules) on every app’s OpenAPI document', () => {
   let dir: string;
 
