@@ -16,6 +16,7 @@ import { GrantReportingPermissions1795549800000 } from './1795549800000-grant-re
 import { AdAccounts1795550199271 } from './1795550199271-ad-accounts';
 import { SmsReadModel1795550558009 } from './1795550558009-sms-read-model';
 import { ReportingCoveringIndexes1795553685457 } from './1795553685457-reporting-covering-indexes';
+import { AdGrants1795805639252 } from './1795805639252-ad-grants';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -37,4 +38,5 @@ export const platformMigrations = [
   AdAccounts1795550199271,
   SmsReadModel1795550558009,
   ReportingCoveringIndexes1795553685457,
+  AdGrants1795805639252,
 ];
