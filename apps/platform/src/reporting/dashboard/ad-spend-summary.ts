@@ -18,8 +18,8 @@ const names = (accounts: readonly AccountSpend[]): string =>
  * The dashboard's spend: the sum of the connected accounts' spend, or null — when none is
  * connected, when one is disconnected (its grant no longer reads it) or has not synced yet (a
  * partial sum would read as the whole), or when they report in different currencies (they cannot
- * be added). The note says which, and — when an account reports its days in another time zone
- * than the company's — how its days are matched to the company's (by date).
+ * be added). The note says which; with a sum, it also says — when an account reports its days in
+ * another time zone than the company's — how its days are matched to the company's (by date).
  */
 export function summariseSpend(accounts: readonly AccountSpend[], companyTimeZone: string): SpendSummary {
   if (accounts.length === 0) return { spend: null, currency: DEFAULT_SPEND_CURRENCY, note: 'No ad account connected.' };
@@ -27,24 +27,24 @@ export function summariseSpend(accounts: readonly AccountSpend[], companyTimeZon
   const missing = AD_PROVIDERS.filter((provider) => !accounts.some((account) => account.provider === provider));
   const missingNote =
     missing.length > 0 ? ` ${missing.map((provider) => AD_CHANNEL_LABELS[provider]).join(' and ')} not connected.` : '';
-  const tail = missingNote + alignmentNote(accounts, companyTimeZone);
   const disconnected = accounts.filter((account) => !account.connected);
   const unsynced = accounts.filter((account) => account.connected && account.amount === null);
   const problems = [
     ...(disconnected.length > 0 ? [`${names(disconnected)} disconnected: connect again to see its spend.`] : []),
     ...(unsynced.length > 0 ? [`${names(unsynced)} spend not synced yet.`] : []),
   ];
-  if (problems.length > 0) return { spend: null, currency: currencies[0]!, note: `${problems.join(' ')}${tail}` };
+  if (problems.length > 0) return { spend: null, currency: currencies[0]!, note: `${problems.join(' ')}${missingNote}` };
   if (currencies.length > 1) {
     return {
       spend: null,
       currency: currencies[0]!,
-      note: `Ad accounts report in different currencies (${currencies.join(', ')}); spend is not summed.${tail}`,
+      note: `Ad accounts report in different currencies (${currencies.join(', ')}); spend is not summed.${missingNote}`,
     };
   }
   const cents = accounts.reduce((sum, account) => sum + Math.round((account.amount ?? 0) * 100), 0);
   const sources = accounts.map((account) => `${AD_CHANNEL_LABELS[account.provider]} (${account.accountId})`).join(' and ');
-  return { spend: cents / 100, currency: currencies[0]!, note: `Spend from ${sources}.${tail}` };
+  const alignment = alignmentNote(accounts, companyTimeZone);
+  return { spend: cents / 100, currency: currencies[0]!, note: `Spend from ${sources}.${missingNote}${alignment}` };
 }
 
 /**
