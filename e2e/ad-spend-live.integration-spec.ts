@@ -1,8 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BootstrapOutput } from '@suite/contracts';
-import { answerConsent, eventually } from '@suite/testing';
-import { demoMetaAccounts, DEMO_PERSON } from '../tools/fakes/demo-ad-accounts';
+import { answerConsent, DEMO_PERSON, demoMetaAccounts, eventually } from '@suite/testing';
 import { CompiledProcess } from './support/compiled-process';
 import { EmbeddedSuite } from './support/embedded-suite';
 
@@ -40,7 +39,12 @@ describe('npm start with the live ad platform against the stand-ins of npm run f
     expect(variables).toMatchObject({ PLATFORM_AD_PLATFORM: 'live', PLATFORM_PUBLIC_URL: platform });
     const launcher = suite.launch({ env: variables });
     await suite.ready(launcher, 120_000);
-    const bootstrap = JSON.parse(await readFile(path.join(suite.dataDir, 'bootstrap.json'), 'utf8')) as BootstrapOutput;
+    // The first start bootstraps an admin once the apps listen: its credentials land in .data/bootstrap.json.
+    const bootstrap = await eventually(
+      () => readFile(path.join(suite.dataDir, 'bootstrap.json'), 'utf8').then((text) => JSON.parse(text) as BootstrapOutput),
+      (found) => typeof found.personal_access_token === 'string',
+      { timeoutMs: 60_000, what: 'the first start’s bootstrap.json' },
+    );
     token = bootstrap.personal_access_token;
   });
 

@@ -1,11 +1,12 @@
-import { FakeGoogleAds, FakeMeta } from '@suite/testing';
 import {
   DEMO_AD_CREDENTIALS as DEMO,
   demoGoogleCustomers,
+  demoGoogleUsers,
   demoMetaAccounts,
   demoMetaUsers,
-  demoGoogleUsers,
-} from './demo-ad-accounts';
+  FakeGoogleAds,
+  FakeMeta,
+} from '@suite/testing';
 
 /**
  * `npm run -s fakes:ads`: local stand-ins of Meta and Google Ads (libs/testing/src/ad-platforms)

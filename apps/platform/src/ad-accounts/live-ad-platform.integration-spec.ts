@@ -219,7 +219,7 @@ describe('Meta (Facebook Ads)', () => {
     adAccountId = String(created.body.data.id);
     const lookup = lastRequest(meta.requestsTo(/^\/v25\.0\/act_1111111111$/));
     expect(lookup.query.get('fields')).toBe('name,currency,timezone_name');
-    expect(lookup.headers.authorization).toMatch(/^Bearer EAAB/);
+    expect(lookup.query.get('access_token')).toMatch(/^EAAB/);
     expect(lookup.query.get('appsecret_proof')).toMatch(/^[0-9a-f]{64}$/);
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { consentPage, consentRefused, opaqueToken, redirectBack, type FakeAdUser } from './fake-consent';
-import { FakeHttpServer, formOf, type FakeAnswer, type FakeRequest } from './fake-http';
+import { FakeProvider, formOf, type FakeAnswer, type FakeRequest } from './fake-http';
 
 /** A Google Ads customer: what `GoogleAdsRow.customer` and `metrics.cost_micros` by `segments.date` say of it. */
 export interface FakeGoogleCustomer {
@@ -79,34 +79,19 @@ const oauthError = (error: string, description: string): FakeAnswer => ({
  * `customers:listAccessibleCustomers` and `googleAds:searchStream` for the two GAQL queries the
  * adapter sends. The levers: `revoke`, `expireAccessTokens`, `throttleNext`, `removeAccess`.
  */
-export class FakeGoogleAds {
+export class FakeGoogleAds extends FakeProvider {
   private readonly codes = new Map<string, { userId: string; redirectUri: string; challenge: string | null; scope: string }>();
   private readonly accessTokens = new Map<string, { userId: string; expiresAt: number }>();
   private readonly refreshTokens = new Map<string, string>();
   private throttled = 0;
 
-  private constructor(
-    private readonly options: FakeGoogleAdsOptions,
-    private http: FakeHttpServer | null,
-  ) {}
-
-  static async start(options: FakeGoogleAdsOptions): Promise<FakeGoogleAds> {
-    const fake = new FakeGoogleAds(options, null);
-    fake.http = await FakeHttpServer.start((request) => fake.route(request), options.port);
-    return fake;
+  private constructor(private readonly options: FakeGoogleAdsOptions) {
+    super();
   }
 
-  /** GOOGLE_OAUTH_URL, GOOGLE_TOKEN_URL and GOOGLE_ADS_API_URL all. */
-  get url(): string {
-    return this.http!.url;
-  }
-
-  get requests(): FakeRequest[] {
-    return this.http!.requests;
-  }
-
-  requestsTo(pattern: RegExp, method?: string): FakeRequest[] {
-    return this.http!.requestsTo(pattern, method);
+  /** Listening on 127.0.0.1: its `url` is GOOGLE_OAUTH_URL, GOOGLE_TOKEN_URL and GOOGLE_ADS_API_URL all. */
+  static start(options: FakeGoogleAdsOptions): Promise<FakeGoogleAds> {
+    return new FakeGoogleAds(options).listen(options.port);
   }
 
   customer(id: string): FakeGoogleCustomer {
@@ -136,11 +121,7 @@ export class FakeGoogleAds {
     user.customers = user.customers.filter((id) => id !== customerId);
   }
 
-  stop(): Promise<void> {
-    return this.http!.stop();
-  }
-
-  private route(request: FakeRequest): FakeAnswer {
+  protected route(request: FakeRequest): FakeAnswer {
     if (request.method === 'GET' && request.pathname === '/o/oauth2/v2/auth') return this.authorize(request);
     if (request.method === 'POST' && request.pathname === '/consent') return this.consented(request);
     if (request.method === 'POST' && request.pathname === '/token') return this.token(request);

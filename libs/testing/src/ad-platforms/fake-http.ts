@@ -71,6 +71,42 @@ export class FakeHttpServer {
   }
 }
 
+/**
+ * What the fake providers share: one FakeHttpServer answering through `route`, its address and
+ * the requests it recorded. A subclass starts with `new Fake(options).listen(port)`.
+ */
+export abstract class FakeProvider {
+  private http: FakeHttpServer | null = null;
+
+  protected abstract route(request: FakeRequest): FakeAnswer | Promise<FakeAnswer>;
+
+  protected async listen(port?: number): Promise<this> {
+    this.http = await FakeHttpServer.start((request) => this.route(request), port);
+    return this;
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  get requests(): FakeRequest[] {
+    return this.server.requests;
+  }
+
+  requestsTo(pattern: RegExp, method?: string): FakeRequest[] {
+    return this.server.requestsTo(pattern, method);
+  }
+
+  stop(): Promise<void> {
+    return this.server.stop();
+  }
+
+  private get server(): FakeHttpServer {
+    if (!this.http) throw new Error('the fake provider is not listening');
+    return this.http;
+  }
+}
+
 function send(response: http.ServerResponse, answer: FakeAnswer): void {
   const headers: Record<string, string> = { ...answer.headers };
   let body = '';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { consentPage, consentRefused, opaqueToken, redirectBack, type FakeAdUser } from './fake-consent';
-import { FakeHttpServer, formOf, type FakeAnswer, type FakeRequest } from './fake-http';
+import { FakeProvider, formOf, type FakeAnswer, type FakeRequest } from './fake-http';
 
 /** An ad account at the fake Meta: what the Marketing API documents of `AdAccount` and `AdsInsights` that the platform reads. */
 export interface FakeMetaAccount {
@@ -68,34 +68,19 @@ export function graphError(code: number, message: string, subcode?: number, head
  * call needs a live token and a correct `appsecret_proof`. The test's levers: `revoke`,
  * `removeAccess`, `throttleNext`, `expireTokens`.
  */
-export class FakeMeta {
+export class FakeMeta extends FakeProvider {
   private readonly codes = new Map<string, { userId: string; redirectUri: string; scope: string }>();
   private readonly tokens = new Map<string, IssuedToken>();
   private readonly insightsCalls = new Map<string, number[]>();
   private readonly throttles: number[] = [];
 
-  private constructor(
-    private readonly options: FakeMetaOptions,
-    private http: FakeHttpServer | null,
-  ) {}
-
-  static async start(options: FakeMetaOptions): Promise<FakeMeta> {
-    const fake = new FakeMeta(options, null);
-    fake.http = await FakeHttpServer.start((request) => fake.route(request), options.port);
-    return fake;
+  private constructor(private readonly options: FakeMetaOptions) {
+    super();
   }
 
-  /** META_GRAPH_URL and META_OAUTH_URL both. */
-  get url(): string {
-    return this.http!.url;
-  }
-
-  get requests(): FakeRequest[] {
-    return this.http!.requests;
-  }
-
-  requestsTo(pattern: RegExp, method?: string): FakeRequest[] {
-    return this.http!.requestsTo(pattern, method);
+  /** Listening on 127.0.0.1: its `url` is META_GRAPH_URL and META_OAUTH_URL both. */
+  static start(options: FakeMetaOptions): Promise<FakeMeta> {
+    return new FakeMeta(options).listen(options.port);
   }
 
   account(id: string): FakeMetaAccount {
@@ -130,11 +115,7 @@ export class FakeMeta {
     for (const issued of this.tokens.values()) issued.expiresAt = 0;
   }
 
-  stop(): Promise<void> {
-    return this.http!.stop();
-  }
-
-  private route(request: FakeRequest): FakeAnswer {
+  protected route(request: FakeRequest): FakeAnswer {
     if (request.method === 'POST' && request.pathname === '/consent') return this.consented(request);
     const path = VERSION.exec(request.pathname)?.[1];
     if (request.method !== 'GET' || !path) return graphError(100, 'Unknown path components');

@@ -7,4 +7,13 @@ export {
   type FakeGoogleUser,
 } from './fake-google-ads';
 export { answerConsent } from './consent-browser';
-export { FakeHttpServer, type FakeAnswer, type FakeRequest } from './fake-http';
+export { FakeHttpServer, FakeProvider, type FakeAnswer, type FakeRequest } from './fake-http';
+export {
+  DEMO_AD_CREDENTIALS,
+  DEMO_PERSON,
+  demoGoogleCustomers,
+  demoGoogleUsers,
+  demoMetaAccounts,
+  demoMetaUsers,
+  demoSpend,
+} from './demo-ad-accounts';

@@ -5,7 +5,7 @@ import { LessThan, type DataSource } from 'typeorm';
 import { isUniqueViolation } from '@suite/database';
 import { AppError, CLOCK, CompanyScopedRepository, crossCompanyRepository, ENVIRONMENT, type Clock } from '@suite/runtime';
 import { publicUrlOf, type PlatformEnvironment } from '../../config/platform-environment';
-import { SecretBox } from '../../shared/secrets/secret-box';
+import { SecretBox, SecretBoxError } from '../../shared/secrets/secret-box';
 import { AD_ACCOUNT_HELD_UNIQUE, AdAccountEntity } from '../ad-account.entity';
 import { AD_PLATFORM_UNAVAILABLE, HELD_ELSEWHERE, notOffered, STATE_UNKNOWN } from '../ad-account-messages';
 import {
@@ -108,7 +108,7 @@ export class AdConnectService {
       throw new AppError('unprocessable', why, { error: [why] });
     }
     if (!answer.code) throw new AppError('invalid', 'code is required.', { code: ['code is required.'] });
-    const verifier = this.box.open(pending.codeVerifier, verifierContext(pending.stateDigest));
+    const verifier = this.verifierOf(pending);
     const redirectUri = consentRedirectUri(this.publicUrl, adProvider);
     const tokens = await this.answered(() => this.platform.redeemCode(adProvider, answer.code!, redirectUri, verifier));
     const accounts = await this.answered(() =>
@@ -154,6 +154,16 @@ export class AdConnectService {
     const won = (await states.delete({ id: pending.id })).affected === 1;
     if (!won || pending.expiresAt.getTime() <= this.clock.now().getTime()) throw refused;
     return pending;
+  }
+
+  /** The PKCE verifier kept for the consent; a key rotated away meanwhile makes the state as good as unknown. */
+  private verifierOf(pending: AdConnectStateEntity): string {
+    try {
+      return this.box.open(pending.codeVerifier, verifierContext(pending.stateDigest));
+    } catch (error) {
+      if (error instanceof SecretBoxError) throw new AppError('invalid', STATE_UNKNOWN, { state: [STATE_UNKNOWN] });
+      throw error;
+    }
   }
 
   /**

@@ -45,8 +45,8 @@ export interface MetaSettings {
  * - accounts: `/me/adaccounts`, `/act_{id}?fields=name,currency,timezone_name`;
  * - spend: `/act_{id}/insights?level=account&time_increment=1&time_range=…&fields=spend,account_currency`,
  *   one row a day in the account's time zone (days without spend are left out by Meta).
- * Every call carries the user's token as a bearer and `appsecret_proof` (HMAC-SHA256 of the token
- * with the app secret, which "Require App Secret" makes mandatory). Throttling (error 17/80004…,
+ * Every call carries the user's token (`access_token`) and `appsecret_proof` (HMAC-SHA256 of the
+ * token with the app secret, which "Require App Secret" makes mandatory). Throttling (error 17/80004…,
  * or `X-FB-Ads-Insights-Throttle` at 100 %) is AdPlatformThrottledError with Meta's own wait.
  */
 export class MetaAds implements ProviderAds {
@@ -158,11 +158,13 @@ export class MetaAds implements ProviderAds {
   private call(path: string, access: AdAccess, query: Record<string, string>): Promise<ProviderAnswer> {
     const url = new URL(`${this.settings.graphUrl}/${META_GRAPH_VERSION}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    // As Meta documents and its SDK sends it: the user's token as `access_token`, with its proof. URLs are never logged.
+    url.searchParams.set('access_token', access.accessToken);
     url.searchParams.set(
       'appsecret_proof',
       createHmac('sha256', this.settings.appSecret).update(access.accessToken).digest('hex'),
     );
-    return callProvider(WHO, url, { headers: { authorization: `Bearer ${access.accessToken}` } });
+    return callProvider(WHO, url);
   }
 
   private failure(answer: ProviderAnswer, notAllowed?: () => Error): Error {

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { FakeGoogleCustomer, FakeGoogleUser, FakeMetaAccount, FakeMetaUser } from '@suite/testing';
+import type { FakeGoogleCustomer, FakeGoogleUser } from './fake-google-ads';
+import type { FakeMetaAccount, FakeMetaUser } from './fake-meta';
+
+/**
+ * The demo world of `npm run fakes:ads` (tools/fakes/ad-platform-fakes.ts): one person who may read
+ * two Meta accounts and one Google Ads account, with 120 days of spend. The e2e spec of the script
+ * computes the spend it expects from the same functions.
+ */
 
 /** The stand-ins' own app credentials: nothing real, printed for the platform's variables. */
 export const DEMO_AD_CREDENTIALS = {
