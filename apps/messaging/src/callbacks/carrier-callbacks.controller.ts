@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiErrors } from '@suite/runtime';
+import { ApiErrors, ApiNoCredential } from '@suite/runtime';
 import { CallbackIntakeService } from './callback-intake.service';
 import { CarrierCallbacksResponse } from './dto/carrier-callbacks.response';
 
@@ -16,6 +16,7 @@ export class CarrierCallbacksController {
 
   @Post(':carrier')
   @HttpCode(200)
+  @ApiNoCredential()
   @ApiOperation({
     summary:
       'Delivery receipts and inbound messages from the carrier, signed (docs/carriers.md): 200 also for retries and unknown ids, ' +

@@ -273,7 +273,7 @@ describe('Meta (Facebook Ads)', () => {
   });
 
   it('waits when Meta throttles (error 17 or 80004, or the insights budget used up), losing no day', async () => {
-    meta.throttleNext(17);
+    meta.throttleNext('1111111111', 17);
     const throttled = await syncNow(sunrise.company, adAccountId);
     expect(throttled).toMatchObject({ kind: 'throttled', retryAfterMs: 10 * 60_000 });
     expect((await accountRow(adAccountId)).last_sync_error).toMatch(
@@ -409,7 +409,7 @@ describe('Google Ads', () => {
   });
 
   it('waits when Google answers RESOURCE_EXHAUSTED, as long as it says', async () => {
-    google.throttleNext();
+    google.throttleNext('1234567890');
     expect(await syncNow(company, adAccountId)).toMatchObject({ kind: 'throttled', retryAfterMs: 90_000 });
     expect((await accountRow(adAccountId)).last_sync_error).toMatch(/RESOURCE_EXHAUSTED/);
   });

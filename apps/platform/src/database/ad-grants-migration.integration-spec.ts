@@ -1,6 +1,6 @@
 import { PlatformTestApp } from '../testing';
 import { HELD_ELSEWHERE } from '../ad-accounts/ad-account-messages';
-import { AdGrants1795805639252 } from './migrations/1795805639252-ad-grants';
+import { AdGrants1795811077090 } from './migrations/1795811077090-ad-grants';
 
 /**
  * The hand-written steps of the AdGrants migration (decision 0043), on accounts connected before
@@ -18,7 +18,7 @@ it('keeps the first company holding an account, disconnects the later ones, and 
   const first = await platform.company('First holder');
   const second = await platform.company('Second holder');
   await platform.db.query("UPDATE platform.companies SET timezone = 'Asia/Tokyo' WHERE id = $1", [second]);
-  const migration = new AdGrants1795805639252();
+  const migration = new AdGrants1795811077090();
   const runner = platform.db.createQueryRunner();
   try {
     await migration.down(runner);

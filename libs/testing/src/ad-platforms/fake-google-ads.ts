@@ -83,7 +83,7 @@ export class FakeGoogleAds extends FakeProvider {
   private readonly codes = new Map<string, { userId: string; redirectUri: string; challenge: string | null; scope: string }>();
   private readonly accessTokens = new Map<string, { userId: string; expiresAt: number }>();
   private readonly refreshTokens = new Map<string, string>();
-  private throttled = 0;
+  private readonly throttled = new Map<string, number>();
 
   private constructor(private readonly options: FakeGoogleAdsOptions) {
     super();
@@ -111,9 +111,9 @@ export class FakeGoogleAds extends FakeProvider {
     for (const issued of this.accessTokens.values()) issued.expiresAt = 0;
   }
 
-  /** The next `times` Ads API calls answer 429 RESOURCE_EXHAUSTED. */
-  throttleNext(times = 1): void {
-    this.throttled += times;
+  /** The next `times` searchStream calls on the customer answer 429 RESOURCE_EXHAUSTED. */
+  throttleNext(customerId: string, times = 1): void {
+    this.throttled.set(customerId, (this.throttled.get(customerId) ?? 0) + times);
   }
 
   removeAccess(userId: string, customerId: string): void {
@@ -212,7 +212,7 @@ export class FakeGoogleAds extends FakeProvider {
     return { access_token: token, expires_in: ACCESS_SECONDS, token_type: 'Bearer' };
   }
 
-  /** The caller's Google account after the Ads API's checks: access token, developer token, quota. */
+  /** The caller's Google account after the Ads API's checks: access token, developer token. */
   private withCaller(request: FakeRequest, answer: (userId: string) => FakeAnswer): FakeAnswer {
     const token = /^Bearer (.+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
     const issued = token ? this.accessTokens.get(token) : undefined;
@@ -232,12 +232,6 @@ export class FakeGoogleAds extends FakeProvider {
         'The developer token is not valid.',
       );
     }
-    if (this.throttled > 0) {
-      this.throttled -= 1;
-      return googleAdsError(429, 'RESOURCE_EXHAUSTED', { quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' }, 'Too many requests.', {
-        details: { quotaErrorDetails: { rateScope: 'DEVELOPER', rateName: 'Number of operations', retryDelay: '90s' } },
-      });
-    }
     return answer(issued.userId);
   }
 
@@ -247,6 +241,13 @@ export class FakeGoogleAds extends FakeProvider {
   }
 
   private searchStream(request: FakeRequest, userId: string, customerId: string): FakeAnswer {
+    const throttled = this.throttled.get(customerId) ?? 0;
+    if (throttled > 0) {
+      this.throttled.set(customerId, throttled - 1);
+      return googleAdsError(429, 'RESOURCE_EXHAUSTED', { quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' }, 'Too many requests.', {
+        details: { quotaErrorDetails: { rateScope: 'DEVELOPER', rateName: 'Number of operations', retryDelay: '90s' } },
+      });
+    }
     const user = this.options.users.find((candidate) => candidate.id === userId);
     const customer = this.options.customers.find((candidate) => candidate.id === customerId);
     if (!customer || !user?.customers.includes(customerId)) {

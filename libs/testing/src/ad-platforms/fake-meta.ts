@@ -72,7 +72,7 @@ export class FakeMeta extends FakeProvider {
   private readonly codes = new Map<string, { userId: string; redirectUri: string; scope: string }>();
   private readonly tokens = new Map<string, IssuedToken>();
   private readonly insightsCalls = new Map<string, number[]>();
-  private readonly throttles: number[] = [];
+  private readonly throttles = new Map<string, number[]>();
 
   private constructor(private readonly options: FakeMetaOptions) {
     super();
@@ -100,9 +100,9 @@ export class FakeMeta extends FakeProvider {
     user.accounts = user.accounts.filter((id) => id !== accountId);
   }
 
-  /** The next insights calls answer these error codes (17: user request limit, 80004: too many calls to this ad account). */
-  throttleNext(...codes: Array<17 | 80004>): void {
-    this.throttles.push(...codes);
+  /** The account's next insights calls answer these error codes (17: user request limit, 80004: too many calls to this ad account). */
+  throttleNext(accountId: string, ...codes: Array<17 | 80004>): void {
+    this.throttles.set(accountId, [...(this.throttles.get(accountId) ?? []), ...codes]);
   }
 
   /** A new hour: every account's insights budget is whole again. */
@@ -276,7 +276,7 @@ export class FakeMeta extends FakeProvider {
         ],
       }),
     };
-    const forced = this.throttles.shift();
+    const forced = this.throttles.get(account.id)?.shift();
     if (forced === 17) return graphError(17, 'User request limit reached', 2446079, headers);
     if (forced === 80004 || calls.length > budget) {
       return graphError(80004, 'There have been too many calls to this ad-account. Wait a bit and try again.', 2446079, headers);

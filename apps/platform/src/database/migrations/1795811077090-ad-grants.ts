@@ -7,8 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * provider account (the hole this closes), the first to connect keeps it and the others are
  * marked disconnected — nothing is deleted — before the partial unique index is built.
  */
-export class AdGrants1795805639252 implements MigrationInterface {
-  name = 'AdGrants1795805639252';
+export class AdGrants1795811077090 implements MigrationInterface {
+  name = 'AdGrants1795811077090';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
