@@ -148,14 +148,29 @@ const APP_SECRET_ENV: Partial<Record<keyof typeof APPS, string[]>> = {
     'PLATFORM_ID_ENCRYPTION_KEY',
     'PLATFORM_PURCHASE_TOKEN_SECRET',
     'PLATFORM_VOICE_CALLBACK_SECRET',
-    // The live voice providers' credentials (optional keys: the sandbox runs without them).
-    'RETELL_API_KEY',
-    'TWILIO_AUTH_TOKEN',
-    'TELNYX_API_KEY',
+    'PLATFORM_SECRETS_KEY',
   ],
   messaging: ['MESSAGING_CARRIER_CALLBACK_SECRET'],
 };
-const ALL_SECRET_ENV = [...SECRET_ENV, ...Object.values(APP_SECRET_ENV).flat()];
+/**
+ * Secrets an app reads only when a feature is configured: optional keys of the Secret (a cluster
+ * that runs Meta only leaves Google's out), never in the ConfigMap, never in another app.
+ */
+const APP_OPTIONAL_SECRET_ENV: Partial<Record<keyof typeof APPS, string[]>> = {
+  platform: [
+    // The live voice providers' credentials and the ad platforms' (the sandboxes run without them).
+    'RETELL_API_KEY',
+    'TWILIO_AUTH_TOKEN',
+    'TELNYX_API_KEY',
+    'PLATFORM_SECRETS_PREVIOUS_KEYS',
+    'META_APP_ID',
+    'META_APP_SECRET',
+    'GOOGLE_ADS_CLIENT_ID',
+    'GOOGLE_ADS_CLIENT_SECRET',
+    'GOOGLE_ADS_DEVELOPER_TOKEN',
+  ],
+};
+const ALL_SECRET_ENV = [...SECRET_ENV, ...Object.values(APP_SECRET_ENV).flat(), ...Object.values(APP_OPTIONAL_SECRET_ENV).flat()];
 /** Every variable BaseEnvironment (libs/runtime) reads; the ConfigMap may hold the non-secret ones only. */
 const APP_ENV = [
   'PORT',
@@ -206,8 +221,8 @@ function parseImage(image: string): { repository: string; tag?: string; digest?:
 function effectiveEnv(
   container: Container,
   objects: Obj[],
-): Map<string, { value?: string; secretRef?: { name: string; key: string } }> {
-  const env = new Map<string, { value?: string; secretRef?: { name: string; key: string } }>();
+): Map<string, { value?: string; secretRef?: { name: string; key: string; optional?: boolean } }> {
+  const env = new Map<string, { value?: string; secretRef?: { name: string; key: string; optional?: boolean } }>();
   for (const source of container.envFrom ?? []) {
     const configMap = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name === source.configMapRef?.name);
     for (const [key, value] of Object.entries<string>(configMap?.data ?? {})) env.set(key, { value });
@@ -392,12 +407,27 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
       expect({ app, MIGRATIONS_RUN: env.get('MIGRATIONS_RUN')?.value }).toEqual({ app, MIGRATIONS_RUN: 'false' });
       expect({ app, KAFKA_CLIENT_ID: env.get('KAFKA_CLIENT_ID')?.value }).toEqual({ app, KAFKA_CLIENT_ID: app });
       expectSecretsReferenced(deployment, objects, overlay, [...SECRET_ENV, ...(APP_SECRET_ENV[app as keyof typeof APPS] ?? [])]);
+      const optional = APP_OPTIONAL_SECRET_ENV[app as keyof typeof APPS] ?? [];
+      for (const name of optional) {
+        const ref = env.get(name)?.secretRef;
+        expect({ app, name, ref }).toEqual({ app, name, ref: { name: expect.any(String), key: name, optional: true } });
+      }
       // An app's own secrets reach that app only.
       const foreign = ALL_SECRET_ENV.filter(
-        (name) => !SECRET_ENV.includes(name) && !(APP_SECRET_ENV[app as keyof typeof APPS] ?? []).includes(name),
+        (name) =>
+          !SECRET_ENV.includes(name) &&
+          !(APP_SECRET_ENV[app as keyof typeof APPS] ?? []).includes(name) &&
+          !optional.includes(name),
       );
       expect({ app, foreign: foreign.filter((name) => env.has(name)) }).toEqual({ app, foreign: [] });
     }
+  });
+
+  it("sends the ad platforms' consent back to the overlay's own public address (PLATFORM_PUBLIC_URL)", () => {
+    const platform = deployments.find((deployment) => deployment.metadata.name === 'platform')!;
+    const publicUrl = effectiveEnv(appContainer(platform), objects).get('PLATFORM_PUBLIC_URL')?.value ?? '';
+    expect(publicUrl).toMatch(overlay === 'prod' ? /^https:\/\/[^/?#]+$/ : /^https?:\/\/[^/?#]+$/);
+    if (overlay === 'dev') expect(publicUrl).toBe(new URL(config.AUTH_ISSUER!).origin);
   });
 
   it('trusts forwarded headers from the ingress range only: TRUSTED_PROXIES set, every entry an address or CIDR range the apps accept', () => {
@@ -633,6 +663,7 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
             'MESSAGING_CARRIER_CALLBACK_SECRET',
             'PLATFORM_PURCHASE_TOKEN_SECRET',
             'PLATFORM_VOICE_CALLBACK_SECRET',
+            'PLATFORM_SECRETS_KEY',
           ].includes(key)
         ) {
           expect({ key, length: value.length >= 32 }).toEqual({ key, length: true });

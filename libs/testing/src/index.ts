@@ -11,6 +11,8 @@
  * KafkaBroker is for tests that need a broker of their own, e.g. to stop and restart it.
  * VendorMock is a provider as an adapter sees it: Prism validating against the provider's published
  * description (libs/testing/vendor-apis), with a stub for what the description does not list.
+ * FakeMeta and FakeGoogleAds stand in for the ad platforms, which publish no description: written
+ * from their documentation and SDK types, consent pages included (ad-platforms/).
  * providePostgres/startEmbeddedPostgres load an ESM-only package: call them from jest
  * globalSetup or plain node, not from inside a test file.
  */
@@ -49,4 +51,5 @@ export {
   type TelnyxReputationAnswer,
   type TelnyxReputationData,
 } from './vendor-mock/telnyx-reputation-fake';
+export * from './ad-platforms';
 export { loadVendorDescription, vendorApisDirectory, type VendorDescriptionName } from './vendor-mock/vendor-descriptions';

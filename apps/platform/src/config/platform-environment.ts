@@ -1,6 +1,14 @@
 import { IsIn, IsInt, IsOptional, IsUrl, Max, Min, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
 import { Secret } from '@suite/runtime';
 import { AD_PLATFORM_NAMES } from '../ad-accounts/ad-platform-registry';
+import {
+  AdProviderCredential,
+  IsBaseUrl,
+  IsPreviousSecretsKeys,
+  isSecretsKey,
+  RequiredWithLiveAds,
+} from '../ad-accounts/ad-platform-variables';
+import { MIN_SECRETS_KEY_LENGTH } from '../shared/secrets/secret-box';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
 import { VoiceEnvironment } from '../voice/voice-environment';
 
@@ -89,6 +97,67 @@ export class PlatformEnvironment extends VoiceEnvironment {
   @Max(86_400)
   PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS: number = 3600;
 
+  // ---- Ad platforms, live (docs/ad-accounts.md "Going live"): each provider configured whole or not at all ----
+
+  /** Meta app id (Facebook Login for Business / Marketing API), digits; with META_APP_SECRET. */
+  @AdProviderCredential('facebook', /^[0-9]{1,32}$/, 'the app id: digits')
+  META_APP_ID?: string;
+
+  @Secret()
+  @AdProviderCredential('facebook', /^[\x21-\x7e]{1,255}$/, 'the app secret: 1 to 255 printable characters')
+  META_APP_SECRET?: string;
+
+  /** Graph API base (insights, ad accounts, the token endpoint). */
+  @IsBaseUrl()
+  META_GRAPH_URL: string = 'https://graph.facebook.com';
+
+  /** Base of Meta's consent dialog (`/v{N}/dialog/oauth`). */
+  @IsBaseUrl()
+  META_OAUTH_URL: string = 'https://www.facebook.com';
+
+  /** OAuth client id of the Google Cloud project whose Google Ads API access the platform uses. */
+  @AdProviderCredential('google', /^[A-Za-z0-9._-]{1,255}$/, 'an OAuth client id (letters, digits, . _ -)')
+  GOOGLE_ADS_CLIENT_ID?: string;
+
+  @Secret()
+  @AdProviderCredential('google', /^[\x21-\x7e]{1,255}$/, 'the client secret: 1 to 255 printable characters')
+  GOOGLE_ADS_CLIENT_SECRET?: string;
+
+  /** The Google Ads API developer token (test-account access until Google approves it for production). */
+  @Secret()
+  @AdProviderCredential('google', /^[A-Za-z0-9_-]{10,100}$/, 'a developer token: 10 to 100 letters, digits, _ or -')
+  GOOGLE_ADS_DEVELOPER_TOKEN?: string;
+
+  /** Google Ads API base (`/v{N}/customers/{id}/googleAds:searchStream`). */
+  @IsBaseUrl()
+  GOOGLE_ADS_API_URL: string = 'https://googleads.googleapis.com';
+
+  /** Base of Google's authorization endpoint (`/o/oauth2/v2/auth`). */
+  @IsBaseUrl()
+  GOOGLE_OAUTH_URL: string = 'https://accounts.google.com';
+
+  /** Base of Google's token endpoint (`/token`). */
+  @IsBaseUrl()
+  GOOGLE_TOKEN_URL: string = 'https://oauth2.googleapis.com';
+
+  /**
+   * Seals the ad platforms' tokens the platform stores (AES-256-GCM, shared/secrets/secret-box.ts):
+   * at least 32 characters, the same on every replica. Required with the live ad platform; `npm
+   * start` generates one into `.data/`; unset with the sandbox, a built-in key is used.
+   */
+  @Secret()
+  @RequiredWithLiveAds(isSecretsKey, `at least ${MIN_SECRETS_KEY_LENGTH} characters`)
+  PLATFORM_SECRETS_KEY?: string;
+
+  /** Keys that sealed values before PLATFORM_SECRETS_KEY (a rotation): comma-separated, read only. */
+  @Secret()
+  @IsPreviousSecretsKeys()
+  PLATFORM_SECRETS_PREVIOUS_KEYS?: string;
+
+  // PLATFORM_PUBLIC_URL (the consent callbacks' base) is declared once, in VoiceEnvironment.
+
+  // ---- end of the ad platforms ----
+
   /**
    * Call-history exports streaming at once per replica: each holds a pooled connection for as long
    * as its client reads (DATABASE_POOL_SIZE is shared with everything else); one more is a 429.
@@ -104,6 +173,10 @@ export class PlatformEnvironment extends VoiceEnvironment {
   @Max(60_000)
   PLATFORM_SANDBOX_CALL_STEP_MS: number = 1000;
 }
+
+/** The platform's public address without a trailing slash (PLATFORM_PUBLIC_URL, else its own loopback address). */
+export const publicUrlOf = (env: Pick<PlatformEnvironment, 'PLATFORM_PUBLIC_URL' | 'PORT'>): string =>
+  (env.PLATFORM_PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/+$/, '');
 
 /** Auth's base URL for service-to-service calls, without a trailing slash. */
 export const authInternalUrlOf = (env: Pick<PlatformEnvironment, 'AUTH_INTERNAL_URL' | 'AUTH_ISSUER'>): string =>

@@ -49,6 +49,8 @@ export interface PlatformTestOptions {
   adPlatform?: AdPlatform;
   /** The clock the app reads instead of the system's (a TestClock moves a workflow's wait along). */
   clock?: Clock;
+  /** Environment variables over the harness's (which are over process.env): an adapter pointed at a local stand-in, say. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -87,6 +89,7 @@ export class PlatformTestApp {
       INTERNAL_API_TOKEN: 'i'.repeat(40),
       LOG_LEVEL: 'silent',
       PORT: '0',
+      ...options.env,
     });
     const boot = async () => {
       const app = await createPlatformApp(env, {

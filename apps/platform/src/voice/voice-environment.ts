@@ -29,6 +29,14 @@ function RequiredWithRetell(): PropertyDecorator {
   };
 }
 
+/** What makes PLATFORM_PUBLIC_URL required (the variable that says so), or '' when nothing does. */
+const needsPublicUrl = (env: VoiceVariables): string =>
+  env.PLATFORM_VOICE_PROVIDER === 'retell'
+    ? 'PLATFORM_VOICE_PROVIDER=retell'
+    : env.PLATFORM_AD_PLATFORM === 'live'
+      ? 'PLATFORM_AD_PLATFORM=live'
+      : '';
+
 /** Checked when set, never required. */
 const WhenSet = (): PropertyDecorator => (target, property) =>
   ValidateIf((env: VoiceVariables) => env[String(property)] !== undefined)(target, property);
@@ -84,10 +92,14 @@ export class VoiceEnvironment extends BaseEnvironment {
   PLATFORM_VOICE_CALLBACK_SECRET?: string;
 
   /**
-   * The platform's address as the providers reach it (no trailing path): callback URLs are built
-   * under it (`<url>/api/voice/callbacks/retell`). Required with Retell.
+   * The platform's address as browsers and providers reach it (no trailing path), one variable for
+   * every provider: Retell's webhooks (`<url>/api/voice/callbacks/retell`) and the ad platforms'
+   * consent callbacks (`<url>/api/ad-accounts/callback/{provider}`) are built under it. Required
+   * with Retell and with the live ad platform; unset otherwise, the app's own loopback address
+   * (`publicUrlOf`, config/platform-environment.ts).
    */
-  @RequiredWithRetell()
+  @ValidateIf((env: VoiceVariables) => needsPublicUrl(env) !== '' || env.PLATFORM_PUBLIC_URL !== undefined)
+  @IsDefined({ message: (args) => `PLATFORM_PUBLIC_URL is required with ${needsPublicUrl(args.object as VoiceVariables)}` })
   @httpUrl('PLATFORM_PUBLIC_URL')
   @Matches(/^[^?#]*$/, { message: 'PLATFORM_PUBLIC_URL must be an http(s) URL without query or fragment' })
   PLATFORM_PUBLIC_URL?: string;

@@ -20,6 +20,7 @@ import { PerCompanyEmails1795804368278 } from './1795804368278-per-company-email
 import { AnnounceLists1795804713467 } from './1795804713467-announce-lists';
 import { DefaultAppointmentLength1795805704457 } from './1795805704457-default-appointment-length';
 import { VoiceProvidersLive1795809202662 } from './1795809202662-voice-providers-live';
+import { AdGrants1795811077090 } from './1795811077090-ad-grants';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -45,4 +46,5 @@ export const platformMigrations = [
   AnnounceLists1795804713467,
   DefaultAppointmentLength1795805704457,
   VoiceProvidersLive1795809202662,
+  AdGrants1795811077090,
 ];
