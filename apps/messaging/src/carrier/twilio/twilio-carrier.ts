@@ -1,0 +1,170 @@
+import { CarrierRejectedError, CarrierUnavailableError } from '../carrier-errors';
+import type { TwilioSettings } from '../carrier-settings';
+import type {
+  CallbackRequest,
+  Carrier,
+  CarrierCallback,
+  CarrierMessageStatus,
+  CarrierRoute,
+  CarrierSendRequest,
+  CarrierSendResult,
+  PhoneCapability,
+  SenderProvider,
+} from '../carrier.port';
+import { providerRequest, retryAfterMs, type ProviderAnswer } from '../http/provider-http';
+import { readTwilioCallback, TWILIO_MESSAGE_ID_PARAM } from './twilio-callbacks';
+import { twilioFailureReason, twilioSendError } from './twilio-errors';
+import { capabilityOfLineType } from './twilio-line-types';
+
+export const TWILIO = 'twilio';
+const ROUTE: CarrierRoute = { provider: TWILIO, senderProvider: 'twilio' };
+/** How far back a lost hand-off is searched for beyond the time its request left (clock skew, Twilio's own time). */
+const FIND_SKEW_MS = 5 * 60_000;
+const FIND_PAGE_SIZE = 50;
+
+export interface TwilioCarrierOptions {
+  readonly settings: TwilioSettings;
+  /** MESSAGING_PUBLIC_URL: the status callback URL is built from it. */
+  readonly publicUrl: string;
+  readonly timeoutMs: number;
+  readonly clock?: () => Date;
+}
+
+/** A Twilio message resource as far as we read it (api.v2010.account.message). */
+interface TwilioMessage {
+  sid?: string;
+  status?: string;
+  body?: string;
+  date_created?: string | null;
+  date_updated?: string | null;
+  error_code?: number | null;
+}
+
+/**
+ * Twilio Programmable Messaging for SMS and MMS, with plain `fetch` (one request per call, no
+ * retries: Twilio has no idempotency key, so the scheduler decides when to try again, after
+ * looking a lost hand-off up — decision 0038). Sends with `POST /2010-04-01/Accounts/{Sid}/Messages.json`
+ * (HTTP Basic with the account SID and auth token), asks Lookup v2 line type intelligence what a
+ * number takes (Twilio cannot tell iMessage), verifies X-Twilio-Signature on its webhooks.
+ */
+export class TwilioCarrier implements Carrier {
+  readonly name = TWILIO;
+  readonly callbackProviders = [TWILIO];
+  readonly senderProviders: readonly SenderProvider[] = ['twilio'];
+  readonly defaultSenderProvider: SenderProvider = 'twilio';
+  private readonly clock: () => Date;
+  private readonly authorization: string;
+
+  constructor(private readonly options: TwilioCarrierOptions) {
+    this.clock = options.clock ?? (() => new Date());
+    const { accountSid, authToken } = options.settings;
+    this.authorization = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+  }
+
+  route(): CarrierRoute {
+    return ROUTE;
+  }
+
+  /** Lookup v2 `line_type_intelligence` (twilio-line-types.ts maps the type); a number Twilio does not know reaches nothing. */
+  async lookupCapability(phone: string): Promise<PhoneCapability> {
+    const url = `${this.options.settings.lookupUrl}/v2/PhoneNumbers/${encodeURIComponent(phone)}?Fields=line_type_intelligence`;
+    const answer = await this.request({ method: 'GET', url, writes: false });
+    if (answer.status === 404) return capabilityOfLineType(null, false);
+    if (answer.status !== 200) throw unavailable('lookup', answer);
+    const body = answer.json() as { valid?: boolean; line_type_intelligence?: { type?: string | null } | null } | undefined;
+    return capabilityOfLineType(body?.line_type_intelligence?.type ?? null, body?.valid !== false);
+  }
+
+  async send(request: CarrierSendRequest): Promise<CarrierSendResult> {
+    if (request.channel === 'imessage')
+      throw new CarrierRejectedError('channel_unsupported', 'twilio: iMessage is not a Twilio channel');
+    const form = new URLSearchParams({ To: request.to, From: request.from, Body: request.body });
+    // Links are already in the body of an SMS (bodyForChannel); only MMS carries the media.
+    if (request.channel === 'mms') for (const url of request.attachments) form.append('MediaUrl', url);
+    form.set('StatusCallback', this.statusCallbackUrl(request.messageId));
+    const answer = await this.request({ method: 'POST', url: this.messagesUrl(), body: form.toString(), writes: true });
+    if (answer.status !== 201 && answer.status !== 200) throw twilioSendError(answer);
+    const message = answer.json() as TwilioMessage | undefined;
+    if (!message?.sid) throw new CarrierUnavailableError(`twilio ${answer.status}: an answer without a message sid`);
+    return { carrierMessageId: message.sid, acceptedAt: twilioDate(message.date_created) ?? this.clock() };
+  }
+
+  /**
+   * Twilio keeps no client reference and its message resource does not show the status callback
+   * URL, so a lost hand-off is found by what identifies it there: the list of messages from
+   * `from` to `to` (newest first), one whose body is ours and which was created after the
+   * request left (less a skew). Several would mean it went twice already; the first is taken.
+   */
+  async findHandOff(request: CarrierSendRequest, _route: CarrierRoute, since: Date): Promise<CarrierSendResult | null> {
+    const query = new URLSearchParams({ To: request.to, From: request.from, PageSize: String(FIND_PAGE_SIZE) });
+    const answer = await this.request({ method: 'GET', url: `${this.messagesUrl()}?${query}`, writes: false });
+    if (answer.status !== 200) throw unavailable('message list', answer);
+    const messages = ((answer.json() as { messages?: TwilioMessage[] } | undefined)?.messages ?? []).filter(
+      (message) => message.sid && message.body === request.body,
+    );
+    const earliest = since.getTime() - FIND_SKEW_MS;
+    const found = messages.find((message) => (twilioDate(message.date_created)?.getTime() ?? 0) >= earliest);
+    return found ? { carrierMessageId: found.sid!, acceptedAt: twilioDate(found.date_created) ?? since } : null;
+  }
+
+  /** `GET …/Messages/{MessageSid}.json`: delivered, undelivered/failed with the error code, else pending. */
+  async lookupStatus(carrierMessageId: string): Promise<CarrierMessageStatus> {
+    const url = `${this.options.settings.apiUrl}/2010-04-01/Accounts/${this.options.settings.accountSid}/Messages/${encodeURIComponent(carrierMessageId)}.json`;
+    const answer = await this.request({ method: 'GET', url, writes: false });
+    if (answer.status === 404) return { kind: 'unknown', reason: `twilio has no message ${carrierMessageId}` };
+    if (answer.status !== 200) throw unavailable('message fetch', answer);
+    return twilioMessageStatus(answer.json() as TwilioMessage, this.clock());
+  }
+
+  readCallback(request: CallbackRequest): CarrierCallback[] {
+    return readTwilioCallback(this.options.settings.authToken, request);
+  }
+
+  /** `${MESSAGING_PUBLIC_URL}/v1/carrier/callbacks/twilio?message_id=<our id>`: the id identifies a receipt whatever happened to the answer. */
+  statusCallbackUrl(messageId: string): string {
+    return `${this.options.publicUrl}/v1/carrier/callbacks/${TWILIO}?${TWILIO_MESSAGE_ID_PARAM}=${encodeURIComponent(messageId)}`;
+  }
+
+  private messagesUrl(): string {
+    return `${this.options.settings.apiUrl}/2010-04-01/Accounts/${this.options.settings.accountSid}/Messages.json`;
+  }
+
+  private request(request: { method: 'GET' | 'POST'; url: string; body?: string; writes: boolean }): Promise<ProviderAnswer> {
+    return providerRequest(
+      TWILIO,
+      {
+        ...request,
+        headers: {
+          authorization: this.authorization,
+          accept: 'application/json',
+          ...(request.body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+        },
+      },
+      this.options.timeoutMs,
+    );
+  }
+}
+
+/** A message resource's status as the domain reads it. */
+export function twilioMessageStatus(message: TwilioMessage, now: Date): CarrierMessageStatus {
+  const status = message.status ?? 'unknown';
+  const at = twilioDate(message.date_updated) ?? now;
+  if (status === 'delivered') return { kind: 'delivered', providerStatus: status, at };
+  if (status === 'undelivered' || status === 'failed' || status === 'canceled')
+    return { kind: 'failed', providerStatus: status, reason: twilioFailureReason(message.error_code, status), at };
+  return { kind: 'pending', providerStatus: status };
+}
+
+/** Twilio's dates are RFC 2822 ("Fri, 24 May 2019 17:44:46 +0000"). */
+function twilioDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+function unavailable(what: string, answer: ProviderAnswer): CarrierUnavailableError {
+  return new CarrierUnavailableError(
+    `twilio ${what}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`,
+    retryAfterMs(answer.headers),
+  );
+}
