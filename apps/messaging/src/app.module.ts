@@ -13,6 +13,7 @@ import { ContactsModule } from './contacts/contacts.module';
 import { messagingMigrations } from './database/migrations';
 import { EMAIL_ENTITIES, EmailModule } from './email/email.module';
 import { MessageEntity } from './messages/message.entity';
+import { MessageHandOffEntity } from './hand-offs/message-hand-off.entity';
 import { MessagesModule } from './messages/messages.module';
 import { ReleaseModule } from './release-scheduler/release.module';
 import { SenderNumberDayEntity } from './sender-numbers/sender-number-day.entity';
@@ -26,6 +27,7 @@ import { WorkflowRequestsModule } from './workflow-requests/workflow-requests.mo
 
 export const MESSAGING_ENTITIES = [
   MessageEntity,
+  MessageHandOffEntity,
   ContactEntity,
   SenderNumberEntity,
   SenderNumberDayEntity,

@@ -5,6 +5,8 @@ import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
 import { WorkspaceSettingsModule } from '../workspace-settings/workspace-settings.module';
 import { ClaimSweeper } from './claim-sweeper';
 import { HandOffService } from './hand-off.service';
+import { CarrierOptOuts } from './carrier-opt-outs';
+import { InboundModule } from '../inbound/inbound.module';
 import { PaceGate } from './pace-gate';
 import { ReleaseClaimer } from './release-claimer';
 import { ReleaseMetrics } from './release-metrics';
@@ -16,13 +18,14 @@ import { ReleaseScheduler } from './release-scheduler';
  * app module; the ReleaseWake it listens to comes from MessagesModule.
  */
 @Module({
-  imports: [MessagesModule, SenderNumbersModule, WorkspaceSettingsModule],
+  imports: [InboundModule, MessagesModule, SenderNumbersModule, WorkspaceSettingsModule],
   providers: [
     { provide: RELEASE_SCHEDULER_OPTIONS, useFactory: releaseSchedulerOptions, inject: [ENVIRONMENT] },
     ReleaseMetrics,
     ReleaseClaimer,
     PaceGate,
     HandOffService,
+    CarrierOptOuts,
     ClaimSweeper,
     ReleaseScheduler,
   ],
