@@ -33,4 +33,12 @@ export { ANSWER_RECORDING_VARIABLE as GLOBAL_SETUP_ANSWERS_VARIABLE } from './se
 export { TestTokenIssuer, type TestAccessToken } from './identity/test-token-issuer';
 export { VendorMock, type RecordedRequest, type PrismAnswer, type StubAnswer, type VendorStub } from './vendor-mock/vendor-mock';
 export { PrismServer, type PrismServerOptions } from './vendor-mock/prism-server';
+export {
+  SendblueFake,
+  SENDBLUE_SEND_STYLES,
+  type SendblueFakeMessage,
+  type SendblueFakeOptions,
+  type SendblueFakeRequest,
+  type SendblueStub,
+} from './vendor-mock/sendblue-fake';
 export { loadVendorDescription, vendorApisDirectory, type VendorDescriptionName } from './vendor-mock/vendor-descriptions';
