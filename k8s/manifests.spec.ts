@@ -140,7 +140,14 @@ const SECRET_ENV = ['DATABASE_URL', 'INTERNAL_API_TOKEN'];
 const APP_SECRET_ENV: Partial<Record<keyof typeof APPS, string[]>> = {
   auth: ['AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET'],
   platform: ['PLATFORM_ID_ENCRYPTION_KEY', 'PLATFORM_PURCHASE_TOKEN_SECRET', 'PLATFORM_VOICE_CALLBACK_SECRET'],
-  messaging: ['MESSAGING_CARRIER_CALLBACK_SECRET'],
+  messaging: [
+    'MESSAGING_CARRIER_CALLBACK_SECRET',
+    'TWILIO_AUTH_TOKEN',
+    'SENDBLUE_API_KEY_ID',
+    'SENDBLUE_API_SECRET',
+    'SENDBLUE_SIGNING_SECRET',
+    'SENDBLUE_CALLBACK_TOKEN',
+  ],
 };
 const ALL_SECRET_ENV = [...SECRET_ENV, ...Object.values(APP_SECRET_ENV).flat()];
 /** Every variable BaseEnvironment (libs/runtime) reads; the ConfigMap may hold the non-secret ones only. */
