@@ -68,7 +68,10 @@ export class SendblueCarrier implements Carrier {
     return ROUTE;
   }
 
-  /** `iMessage` → iMessage (with SMS and MMS); `SMS` → SMS and MMS. An inconclusive answer, 429, 5xx or a plan without the endpoint → unavailable. */
+  /**
+   * `iMessage` → iMessage (with SMS and MMS); `SMS` → SMS and MMS. An inconclusive answer, 429, 5xx
+   * or a plan without the endpoint → unavailable.
+   */
   async lookupCapability(phone: string): Promise<PhoneCapability> {
     const answer = await this.request('GET', `/api/evaluate-service?${new URLSearchParams({ number: phone })}`);
     if (answer.status !== 200) throw unavailable('evaluate-service', answer);

@@ -120,7 +120,7 @@ export class TwilioCarrier implements Carrier {
     return readTwilioCallback(this.options.settings.authToken, request);
   }
 
-  /** `${MESSAGING_PUBLIC_URL}/v1/carrier/callbacks/twilio?message_id=<our id>`: the id identifies a receipt whatever happened to the answer. */
+  /** `${MESSAGING_PUBLIC_URL}/v1/carrier/callbacks/twilio?message_id=<our id>`: ties a receipt to our message. */
   statusCallbackUrl(messageId: string): string {
     return `${this.options.publicUrl}/v1/carrier/callbacks/${TWILIO}?${TWILIO_MESSAGE_ID_PARAM}=${encodeURIComponent(messageId)}`;
   }
