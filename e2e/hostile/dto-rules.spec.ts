@@ -1,4 +1,5 @@
 import { getMetadataStorage } from 'class-validator';
+import { AppError, createValidationPipe } from '@suite/runtime';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -7,7 +8,9 @@ import path from 'node:path';
  * new field cannot forget them:
  *  - every number has a range (`@Min` and `@Max`, or a composite such as `@IsNumericId()`):
  *    `role_id: 1e26` passed `@IsInt()` and reached PostgreSQL as "1e+26";
- *  - every string has a length limit, a pattern or a fixed set of values.
+ *  - every string has a length limit, a pattern or a fixed set of values;
+ *  - an empty body (or query) is refused with one sentence per field, and a required field left
+ *    out is "<field> is required" — not every rule its absence breaks (issue 27).
  * The hostile suite (hostile-input.integration-spec.ts) proves the same from outside, on the
  * routes; this names the field at fault the moment it is written.
  */
@@ -87,5 +90,32 @@ describe('request DTO rules', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('refuses an empty body with one sentence per field, "<field> is required" for each one left out', async () => {
+    const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<new () => object, unknown[]> };
+    const pipe = createValidationPipe();
+    const problems: string[] = [];
+    let checked = 0;
+    for (const target of storage.validationMetadatas.keys()) {
+      if (!dtoClasses.has(target)) continue;
+      checked++;
+      const refusal = await pipe.transform({}, { type: 'body', metatype: target }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      if (refusal === null) continue;
+      if (!(refusal instanceof AppError)) {
+        problems.push(`${target.name}: ${String(refusal)}`);
+        continue;
+      }
+      for (const [field, sentences] of Object.entries(refusal.fields)) {
+        const leaf = field.split('.').pop();
+        if (sentences.length !== 1 || sentences[0] !== `${leaf} is required`)
+          problems.push(`${target.name}.${field}: ${sentences.join(' | ')}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(problems).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { AppName } from '@suite/contracts';
 import { APP_NAMES, appDocument } from './openapi-documents';
 
 /**
@@ -22,16 +23,22 @@ for (const file of process.argv.slice(1)) {
  * document) and `<app>.openapi.ts` (the types) for every app into `dir`; returns the .ts files.
  */
 export async function writeTypedClients(dir: string): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
-  const documents: string[] = [];
-  for (const app of APP_NAMES) {
-    const file = path.join(dir, `${app}.openapi.json`);
-    await writeFile(file, `${JSON.stringify(await appDocument(app), null, 2)}\n`);
-    documents.push(file);
-  }
+  const documents = (await writeDocuments(dir)).map(({ file }) => file);
   await promisify(execFile)(process.execPath, ['--input-type=module', '-e', GENERATE, ...documents], {
     cwd: path.resolve(__dirname, '../..'),
     timeout: 60_000,
   });
   return documents.map((file) => file.replace(/\.json$/, '.ts'));
+}
+
+/** Each app's document as `/docs-json` serves it, written to `<dir>/<app>.openapi.json`. */
+export async function writeDocuments(dir: string): Promise<Array<{ app: AppName; file: string }>> {
+  await mkdir(dir, { recursive: true });
+  const written = [];
+  for (const app of APP_NAMES) {
+    const file = path.join(dir, `${app}.openapi.json`);
+    await writeFile(file, `${JSON.stringify(await appDocument(app), null, 2)}\n`);
+    written.push({ app, file });
+  }
+  return written;
 }

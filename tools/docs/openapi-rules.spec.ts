@@ -59,6 +59,27 @@ describe.each(APP_NAMES)('the %s OpenAPI document', (app) => {
     expect(untyped).toEqual([]);
   });
 
+  it('lists null in every nullable enum: OpenAPI 3.0 admits null beside an enum only when the enum lists it', () => {
+    const refusingNull: string[] = [];
+    const visit = (node: unknown, at: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as SchemaObject;
+      if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) refusingNull.push(at);
+      for (const [key, value] of Object.entries(node)) visit(value, `${at}/${key}`);
+    };
+    visit(document, '#');
+    expect(refusingNull).toEqual([]);
+  });
+
+  it('declares security on every operation (an empty list on a public one), each requirement once', () => {
+    const problems = operationsOf(document).flatMap(({ name, operation }) => {
+      if (!operation.security) return [`${name}: no security (public routes say \`security: []\`, @ApiNoCredential)`];
+      const requirements = operation.security.map((requirement) => JSON.stringify(requirement));
+      return requirements.length === new Set(requirements).size ? [] : [`${name}: ${requirements.join(', ')}`];
+    });
+    expect(problems).toEqual([]);
+  });
+
   it('documents the errors every route can give: 400 and 500 everywhere, 401 behind a credential', () => {
     const problems = operationsOf(document).flatMap(({ name, operation }) => {
       const statuses = Object.keys(operation.responses);

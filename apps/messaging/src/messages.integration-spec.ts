@@ -137,7 +137,7 @@ describe('POST /v1/messages', () => {
   });
 
   it.each([
-    ['missing to', { message: 'hi' }, /to must be a valid phone number/],
+    ['missing to', { message: 'hi' }, /^to is required$/],
     ['an invalid number', { to: '+15555550123', message: 'hi' }, /to must be a valid phone number/],
     ['a 9-digit number', { to: '415555012', message: 'hi' }, /to must be a valid phone number/],
     ['to not a string', { to: 4155550123, message: 'hi' }, /to must be a valid phone number/],
@@ -480,6 +480,11 @@ describe('GET /v1/messages/list', () => {
   ])('400 for %j', async (query, error) => {
     const response = await asA(http().get('/v1/messages/list').query(query)).expect(400);
     expect(response.body).toEqual({ error: expect.stringMatching(error) });
+  });
+
+  it('says what is wrong with limit once', async () => {
+    const response = await asA(http().get('/v1/messages/list?limit=abc')).expect(400);
+    expect(response.body).toEqual({ error: 'limit must be an integer between 1 and 200' });
   });
 });
 

@@ -6,13 +6,14 @@ import { JobsModule, jobsEntities } from '@suite/jobs';
 import { coreModules, entitiesOf, HealthModule } from '@suite/runtime';
 import type { WebhookDispatchEnvironment } from './config/webhook-dispatch-environment';
 import { webhookDispatchMigrations } from './database/migrations';
+import { CrmListsModule } from './crm-lists/crm-lists.module';
 import { DeliveriesModule } from './deliveries/deliveries.module';
 import type { TargetResolver } from './targets/target-resolver';
 import { TargetsModule } from './targets/targets.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The app's features, each a @FeatureModule owning its tables and routes (docs/adding-a-feature.md). */
-export const WEBHOOK_DISPATCH_FEATURES = [WebhooksModule, DeliveriesModule];
+export const WEBHOOK_DISPATCH_FEATURES = [CrmListsModule, WebhooksModule, DeliveriesModule];
 
 export const WEBHOOK_DISPATCH_ENTITIES = [
   ...entitiesOf(WEBHOOK_DISPATCH_FEATURES),

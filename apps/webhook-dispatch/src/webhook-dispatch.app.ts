@@ -20,7 +20,7 @@ export function createWebhookDispatchApp(
       title: 'Webhooks API',
       description: 'Webhook subscriptions, deliveries and attempts.',
       version: '1.0.0',
-      security: ['bearer', 'internal-token'],
+      security: ['bearer'],
       errorBody: FAILURE_ENVELOPE_BODY,
     },
   });

@@ -68,9 +68,11 @@ const belowMinimum = (value: number) => (field: Field) =>
 /**
  * A wrong type for a field the request must carry; for an optional one null may mean "leave it
  * out", and a field documented `nullable` gives null a meaning of its own (Assign Chatbot's
- * `agent_id: null` unassigns).
+ * `agent_id: null` unassigns) — beside its type, or on a branch of its `oneOf` (an id of any
+ * spelling: OpenAPI 3.0 admits null only beside a type).
  */
-const nullRefused = (field: Field) => field.required && field.schema.nullable !== true;
+const admitsNull = (schema: Schema): boolean => schema.nullable === true || (schema.oneOf ?? []).some(admitsNull);
+const nullRefused = (field: Field) => field.required && !admitsNull(field.schema);
 
 /** Text: no NUL and no lone surrogate enters anywhere; a required string is not blank. */
 const STRING_ATTACKS: Record<string, Attack<string>> = {

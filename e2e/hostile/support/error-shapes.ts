@@ -61,6 +61,23 @@ export function answerProblem(app: AppName, path: string, answer: WireAnswer): s
   }
   const shape = shapeOf(app, path, answer.status);
   if (!isPlainObject(body) || !ERROR_SHAPES[shape](body)) return `${answer.status} body not in the ${shape} error shape`;
+  const repeated = sentenceProblem(body);
+  if (repeated) return `${answer.status} ${repeated}`;
   // RFC 6749's code for a failure of the server, on a 4xx, would send a client looking in the wrong place.
   return app === 'auth' && body.error === 'server_error' ? `${answer.status} answered with error server_error` : null;
+}
+
+/**
+ * One sentence per failing field (issue 27): a field of `errors` holds one, and the message that
+ * joins them (`; `) repeats none — `limit=abc` was told "limit must be an integer between 1 and
+ * 200" three times.
+ */
+function sentenceProblem(body: Record<string, unknown>): string | null {
+  const errors = isPlainObject(body.errors) ? body.errors : {};
+  for (const [field, sentences] of Object.entries(errors)) {
+    if (Array.isArray(sentences) && sentences.length > 1) return `errors.${field} has ${sentences.length} sentences`;
+  }
+  const text = [body.error, body.message].find(isString) ?? '';
+  const sentences = text.split('; ');
+  return new Set(sentences).size < sentences.length ? 'repeats a sentence' : null;
 }

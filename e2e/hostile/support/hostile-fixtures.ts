@@ -127,7 +127,14 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     },
   });
   await call(bases.platform, 'PUT', `/api/Workflow/status/${runnable.data.id}`, bearer, { status: 'active' });
-  const webhookBody = { title: 'Hostile target', url: 'http://127.0.0.1:9/hooks', events: ['sms.sent'], fields: ['phone'] };
+  // A real list of the company, so attacks on the other fields get past the list's check (decision 0036).
+  const webhookBody = {
+    title: 'Hostile target',
+    url: 'http://127.0.0.1:9/hooks',
+    events: ['sms.sent'],
+    list_id: list.data.id,
+    fields: ['contact_phone'],
+  };
   const webhook = await call(bases['webhook-dispatch'], 'POST', '/api/webhooks', bearer, webhookBody);
   const delivery = await call(bases['webhook-dispatch'], 'POST', `/api/webhooks/${webhook.data.id}/test`, bearer, {
     event: 'sms.sent',

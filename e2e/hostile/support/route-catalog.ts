@@ -17,6 +17,7 @@ export interface Schema {
   nullable?: boolean;
   $ref?: string;
   allOf?: Schema[];
+  oneOf?: Schema[];
 }
 
 export type Security = 'api-key' | 'bearer' | 'internal-token' | 'none';

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyQuery, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
 import { ApiErrors } from '@suite/runtime';
 import { ApiKeyListResponse, CreatedApiKeyResponse, mapApiKey, mapCreatedApiKey } from './dto/api-key.response';
@@ -8,7 +8,6 @@ import { ApiKeysService } from './api-keys.service';
 
 /** Workspace API keys for the messaging API; under `/oauth` because the gateway routes it to auth (decision 0007). */
 @ApiTags('api-keys')
-@ApiBearerAuth()
 @RequirePermission('manage-api-keys')
 @Controller('oauth/api-keys')
 export class ApiKeysController {

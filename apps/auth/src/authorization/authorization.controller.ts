@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { ENVIRONMENT, hasMediaType, CLOCK, type Clock } from '@suite/runtime';
+import { ApiNoCredential, ENVIRONMENT, hasMediaType, CLOCK, type Clock } from '@suite/runtime';
 import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
 import { accountThrottleKey, deviceThrottleKey } from '../login-users/login-throttle';
 import { LoginThrottleService } from '../login-users/login-throttle.service';
@@ -81,6 +81,7 @@ export class AuthorizationController {
     description: 'PKCE S256 challenge (43 base64url characters); required for public clients',
   })
   @ApiQuery({ name: 'code_challenge_method', required: false, enum: ['S256'] })
+  @ApiNoCredential()
   @ApiOperation({ summary: 'Authorization endpoint: login, consent, then a redirect with `code` and `state`' })
   @ApiAuthorizeResponses()
   async authorize(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FULL_ACCESS_SCOPE, PERMISSIONS } from '@suite/contracts';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ApiNoCredential, ENVIRONMENT } from '@suite/runtime';
 import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
 import { AuthorizationServerMetadataResponse } from './dto/authorization-server-metadata.response';
 
@@ -31,6 +31,7 @@ export class MetadataController {
 
   @Get('oauth-authorization-server')
   @Header('Cache-Control', 'public, max-age=300')
+  @ApiNoCredential()
   @ApiOperation({ summary: 'Authorization server metadata (RFC 8414)' })
   @ApiOkResponse({ type: AuthorizationServerMetadataResponse })
   get(): AuthorizationServerMetadataResponse {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyQuery, CompanyScope, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
 import { ApiErrors, AppError } from '@suite/runtime';
 import {
@@ -21,7 +21,6 @@ const NOT_FOUND = 'OAuth client not found.';
  * and rotate.
  */
 @ApiTags('oauth-clients')
-@ApiBearerAuth()
 @RequirePermission('manage-oauth-clients')
 @Controller('oauth/clients')
 export class OAuthClientsController {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal, type Principal } from '@suite/authz';
 import { ApiErrors, AppError } from '@suite/runtime';
 import { CreatePersonalAccessTokenRequest } from './dto/create-personal-access-token.request';
@@ -18,7 +18,6 @@ import { PersonalAccessTokensService, type TokenOwner } from './personal-access-
  * caller must present a full-access credential of their own (see patManagementRefusal).
  */
 @ApiTags('personal-access-tokens')
-@ApiBearerAuth()
 @Authenticated()
 @ApiErrors({ 403: 'Managing tokens needs a full-access credential of the user’s own (not a narrowed or login-as token).' })
 @Controller('oauth/personal-access-tokens')

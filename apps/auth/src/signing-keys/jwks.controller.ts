@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNoCredential } from '@suite/runtime';
 import { JwksResponse, type PublicJwkResponse } from './dto/jwks.response';
 import { SigningKeysService } from './signing-keys.service';
 
@@ -11,6 +12,7 @@ export class JwksController {
   /** RFC 7517 key set: every key that may have signed a still-valid access token. */
   @Get('jwks.json')
   @Header('Cache-Control', 'public, max-age=300')
+  @ApiNoCredential()
   @ApiOperation({ summary: 'The public keys that verify access tokens (RFC 7517)' })
   @ApiOkResponse({ type: JwksResponse })
   async jwks(): Promise<JwksResponse> {

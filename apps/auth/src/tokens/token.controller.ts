@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '@suite/authz';
 import { TOKEN_EXCHANGE_GRANT_TYPE } from '@suite/contracts';
-import { ApiErrors, AppError, CLOCK, ENVIRONMENT, type BaseEnvironment, type Clock } from '@suite/runtime';
+import { ApiErrors, ApiNoCredential, AppError, CLOCK, ENVIRONMENT, type BaseEnvironment, type Clock } from '@suite/runtime';
 import { isRefusal, readTokenExchangeRequest } from '../login-as/token-exchange-rules';
 import { TokenExchangeService, type TokenExchangeResponse } from '../login-as/token-exchange.service';
 import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
@@ -42,6 +42,7 @@ export class TokenController {
   @HttpCode(200)
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody(TOKEN_REQUEST_BODY)
+  @ApiNoCredential()
   @ApiOperation({
     summary:
       'Token endpoint (RFC 6749 §3.2): authorization_code and refresh_token grants; RFC 8693 token exchange (login-as) for internal callers only',
@@ -117,6 +118,7 @@ export class TokenController {
   @HttpCode(200)
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody(REFRESH_REQUEST_BODY)
+  @ApiNoCredential()
   @ApiOperation({ summary: 'Refresh endpoint: rotates the refresh token' })
   @ApiOkResponse({ type: IssuedTokensResponse })
   async refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<TokenResponse> {

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiErrors } from '@suite/runtime';
+import { ApiErrors, ApiNoCredential } from '@suite/runtime';
 import { CARRIER_SETTINGS } from '../carrier/carrier.module';
 import type { CarrierSettings } from '../carrier/carrier-settings';
 import { CallbackIntakeService } from './callback-intake.service';
@@ -21,6 +21,7 @@ export class CarrierCallbacksController {
 
   @Post(':carrier')
   @HttpCode(200)
+  @ApiNoCredential()
   @ApiOperation({
     summary:
       'Delivery receipts and inbound messages from the carrier (`sandbox`, `twilio`, `sendblue`), signed (docs/carriers.md): ' +

@@ -21,7 +21,11 @@ export class AppointmentsController {
 
   @Post()
   @RequirePermission('edit-appointments')
-  @ApiOperation({ summary: 'Book an appointment with a contact (emits appointment.scheduled)' })
+  @ApiOperation({
+    summary:
+      'Book an appointment with a contact (emits appointment.scheduled); without ends_at it lasts the company’s default ' +
+      'appointment length (30 minutes unless set in its settings), without title it is "Appointment with <contact>"',
+  })
   @ApiSuccessResponse({ status: 201, message: 'Appointment scheduled successfully.', data: AppointmentResponse })
   @ApiErrors({
     422: 'contact_id is not a contact of the company, assigned_to not a user of it, or ends_at not after starts_at (errors by field).',
@@ -37,9 +41,9 @@ export class AppointmentsController {
       companyId,
       {
         contactId: this.codec.decode(String(body.contact_id)),
-        title: body.title,
+        title: body.title ?? null,
         startsAt: new Date(body.starts_at),
-        endsAt: new Date(body.ends_at),
+        endsAt: body.ends_at === undefined ? null : new Date(body.ends_at),
         assignedTo: body.assigned_to === undefined ? null : String(body.assigned_to),
       },
       principal.userId,

@@ -109,6 +109,44 @@ describe('appointments', () => {
     });
   });
 
+  it('books "tomorrow at 3" without title or ends_at: named after the contact, as long as the company’s default', async () => {
+    const company = await platform.company('Salon');
+    const booker = await platform.actor(company, ['edit-appointments', 'manage-company-settings']);
+    const token = await booker.token();
+    const ada = await platform.contact(company, { firstName: 'Ada', lastName: 'Lovelace', phone: '+14155550123' });
+    const book = async (contactId: string, startsAt: string) => {
+      const response = await platform
+        .request('post', '/api/appointments', token)
+        .send({ contact_id: b64(contactId), starts_at: startsAt })
+        .expect(201);
+      return response.body.data as { id: string; title: string; starts_at: string; ends_at: string };
+    };
+
+    const first = await book(ada.id, '2026-03-09T15:00:00-04:00');
+    expect(first).toMatchObject({
+      title: 'Appointment with Ada Lovelace',
+      starts_at: '2026-03-09T19:00:00.000Z',
+      ends_at: '2026-03-09T19:30:00.000Z',
+    });
+    const [event] = await outboxOf(unb64(first.id));
+    expect(event!.envelope.data).toMatchObject({ title: 'Appointment with Ada Lovelace', ends_at: '2026-03-09T19:30:00.000Z' });
+
+    // The company's own length, set through its settings, from then on; a title or an end sent still wins.
+    await platform.request('put', '/api/company/settings', token).send({ default_appointment_minutes: 45 }).expect(200);
+    expect((await book(ada.id, '2026-03-10T15:00:00Z')).ends_at).toBe('2026-03-10T15:45:00.000Z');
+    const sent = await platform
+      .request('post', '/api/appointments', token)
+      .send({ contact_id: b64(ada.id), starts_at: '2026-03-11T15:00:00Z', ends_at: '2026-03-11T15:10:00Z', title: 'Trim' })
+      .expect(201);
+    expect(sent.body.data).toMatchObject({ title: 'Trim', ends_at: '2026-03-11T15:10:00.000Z' });
+
+    // No name: the phone number, else the email.
+    const byPhone = await platform.contact(company, { firstName: ' ', phone: '+14155550199' });
+    expect((await book(byPhone.id, '2026-03-12T15:00:00Z')).title).toBe('Appointment with +14155550199');
+    const byEmail = await platform.contact(company, { firstName: '', email: 'grace@example.com' });
+    expect((await book(byEmail.id, '2026-03-12T16:00:00Z')).title).toBe('Appointment with grace@example.com');
+  });
+
   it('refuses another company’s contact or user, a deleted or undecodable contact, and an end not after the start with 422', async () => {
     const token = await fixture.admin.A.token();
     const own = await platform.contact(fixture.company.A);

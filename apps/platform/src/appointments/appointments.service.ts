@@ -8,6 +8,7 @@ import { CompanyEntity } from '../companies/company.entity';
 import { ContactEntity } from '../contacts/contact.entity';
 import { localMidnightUtc, nextLocalDate } from '../shared/local-day';
 import { assertAssignable } from '../users/assert-assignable';
+import { defaultAppointmentEnd, defaultAppointmentTitle } from './appointment-defaults';
 import { appointmentSnapshot } from './appointment-events';
 import { AppointmentEntity } from './appointment.entity';
 
@@ -17,9 +18,11 @@ export const ALREADY_CANCELLED = 'Appointment is already cancelled.';
 export interface AppointmentInput {
   /** The decoded contact id; null when the id sent decodes to nothing (422 like an unknown one). */
   contactId: string | null;
-  title: string;
+  /** null: "Appointment with" the contact (appointment-defaults.ts). */
+  title: string | null;
   startsAt: Date;
-  endsAt: Date;
+  /** null: the start plus the company's default appointment length (its settings; 30 minutes unless set). */
+  endsAt: Date | null;
   assignedTo: string | null;
 }
 
@@ -54,12 +57,13 @@ export class AppointmentsService {
     input: AppointmentInput,
     changedBy: string | null,
   ): Promise<AppointmentEntity> {
-    if (input.endsAt.getTime() <= input.startsAt.getTime()) {
+    const endsAt = input.endsAt ?? defaultAppointmentEnd(input.startsAt, await this.defaultMinutes(manager, companyId));
+    if (endsAt.getTime() <= input.startsAt.getTime()) {
       throw new AppError('unprocessable', 'ends_at must be after starts_at.', { ends_at: ['must be after starts_at'] });
     }
     const contact = input.contactId
       ? await CompanyScopedRepository.of(manager, ContactEntity, companyId).findOne({
-          select: { id: true },
+          select: { id: true, firstName: true, lastName: true, phone: true, email: true },
           where: { id: input.contactId, deletedAt: IsNull() },
           lock: { mode: 'pessimistic_read' },
         })
@@ -72,9 +76,9 @@ export class AppointmentsService {
     const appointment = await appointments.save(
       appointments.create({
         contactId: contact.id,
-        title: input.title,
+        title: input.title ?? defaultAppointmentTitle(contact),
         startsAt: input.startsAt,
-        endsAt: input.endsAt,
+        endsAt,
         assignedTo: input.assignedTo,
         status: 'scheduled',
         cancelledAt: null,
@@ -130,6 +134,16 @@ export class AppointmentsService {
       );
       return cancelled;
     });
+  }
+
+  /** How long the company's appointments last when booked without an end (company settings). */
+  private async defaultMinutes(manager: EntityManager, companyId: string): Promise<number> {
+    const company = await unscopedRepository(manager, CompanyEntity).findOne({
+      select: { id: true, defaultAppointmentMinutes: true },
+      where: { id: companyId },
+    });
+    if (!company) throw new AppError('not_found', 'Company not found.');
+    return company.defaultAppointmentMinutes;
   }
 
   /** The condition on starts_at for the local days asked, in the company's time zone; undefined for none. */

@@ -2,7 +2,7 @@ import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CALL_DIRECTIONS, CALL_SENTIMENTS, HANGUP_REASONS } from '@suite/contracts';
-import { ApiErrors } from '@suite/runtime';
+import { ApiErrors, ApiNoCredential } from '@suite/runtime';
 import { CallCallbacks } from './call-callbacks.service';
 import { VoiceCallbacksResponse } from './dto/voice-callbacks.response';
 
@@ -21,6 +21,7 @@ export class CallCallbacksController {
 
   @Post(':provider')
   @HttpCode(200)
+  @ApiNoCredential()
   @ApiOperation({
     summary:
       "A call's lifecycle from the voice provider, signed with the shared secret instead of a bearer token (docs/voice.md): " +

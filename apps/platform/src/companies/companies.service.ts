@@ -9,6 +9,7 @@ import { CompanyEntity, type WeekStart } from './company.entity';
 export interface CompanySettingsInput {
   timezone?: string;
   weekStart?: WeekStart;
+  defaultAppointmentMinutes?: number;
 }
 
 /** Companies and agencies. Every change commits together with its event (transactional outbox). */
@@ -81,6 +82,7 @@ export class CompaniesService {
       if (!company) throw new AppError('not_found', 'Company not found.');
       if (input.timezone !== undefined) company.timezone = input.timezone;
       if (input.weekStart !== undefined) company.weekStart = input.weekStart;
+      if (input.defaultAppointmentMinutes !== undefined) company.defaultAppointmentMinutes = input.defaultAppointmentMinutes;
       return companies.save(company);
     });
   }

@@ -4,10 +4,10 @@ import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
 import { ApiSuccessResponse, AppError, success } from '@suite/runtime';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { CompaniesService } from './companies.service';
-import { UpdateCompanySettingsRequest } from './dto/company-settings.request';
+import { SETTINGS_FIELDS, UpdateCompanySettingsRequest } from './dto/company-settings.request';
 import { CompanySettingsResponse, mapCompanySettings } from './dto/company-settings.response';
 
-/** The company's own settings (time zone, first day of the week), read and written by its admin. */
+/** The company's own settings (time zone, first day of the week, appointment length), read and written by its admin. */
 @ApiTags('company')
 @Controller('api/company/settings')
 export class CompanySettingsController {
@@ -16,7 +16,8 @@ export class CompanySettingsController {
   @Get()
   @RequirePermission('manage-company-settings')
   @ApiOperation({
-    summary: 'The company’s settings: time zone and first day of the week (an agency may name its child in company_id)',
+    summary:
+      'The company’s settings: time zone, first day of the week, default appointment length (an agency may name its child in company_id)',
   })
   @ApiSuccessResponse({ data: CompanySettingsResponse })
   @ApiNotFoundInCompany()
@@ -28,7 +29,8 @@ export class CompanySettingsController {
   @RequirePermission('manage-company-settings')
   @ApiOperation({
     summary:
-      'Update the company’s settings: the fields sent are replaced, at least one of timezone (an IANA zone) and week_start (400 otherwise)',
+      'Update the company’s settings: the fields sent are replaced, at least one of timezone (an IANA zone), week_start and ' +
+      'default_appointment_minutes (400 otherwise)',
   })
   @ApiSuccessResponse({ message: 'Settings updated successfully.', data: CompanySettingsResponse })
   @ApiNotFoundInCompany()
@@ -37,13 +39,15 @@ export class CompanySettingsController {
     @Query() _query: CompanyQuery,
     @Body() body: UpdateCompanySettingsRequest,
   ) {
-    if (body.timezone === undefined && body.week_start === undefined) {
-      throw new AppError('invalid', 'Send timezone, week_start or both.', {
-        timezone: ['timezone or week_start is required'],
-        week_start: ['timezone or week_start is required'],
-      });
+    if (SETTINGS_FIELDS.every((field) => body[field] === undefined)) {
+      const sentence = `Send at least one of ${SETTINGS_FIELDS.join(', ')}.`;
+      throw new AppError('invalid', sentence, Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, [sentence]])));
     }
-    const company = await this.companies.updateSettings(companyId, { timezone: body.timezone, weekStart: body.week_start });
+    const company = await this.companies.updateSettings(companyId, {
+      timezone: body.timezone,
+      weekStart: body.week_start,
+      defaultAppointmentMinutes: body.default_appointment_minutes,
+    });
     return success({ message: 'Settings updated successfully.', data: mapCompanySettings(company) });
   }
 }

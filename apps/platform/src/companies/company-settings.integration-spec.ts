@@ -3,8 +3,8 @@ import { createTenancyFixture, endpointRules, PlatformTestApp, type EndpointCase
 /**
  * GET and PUT /api/company/settings on real PostgreSQL and Kafka: the tenancy rules of both routes
  * (an agency may manage its child's settings through company_id), the defaults of a new company,
- * an update read back, and the refusals of an unknown time zone, a week_start outside the set and
- * an empty body.
+ * an update read back, and the refusals of an unknown time zone, a week_start outside the set, a
+ * default appointment length out of range and an empty body.
  */
 let platform: PlatformTestApp;
 let fixture: TenancyFixture;
@@ -61,7 +61,13 @@ describe('company settings', () => {
     const response = await platform.request('get', PATH, token).expect(200);
     expect(response.body).toEqual({
       success: true,
-      data: { company_id: Number(company), name: 'Defaults Co', timezone: 'America/New_York', week_start: 'monday' },
+      data: {
+        company_id: Number(company),
+        name: 'Defaults Co',
+        timezone: 'America/New_York',
+        week_start: 'monday',
+        default_appointment_minutes: 30,
+      },
     });
   });
 
@@ -71,15 +77,23 @@ describe('company settings', () => {
     expect(updated.body).toEqual({
       success: true,
       message: 'Settings updated successfully.',
-      data: { company_id: Number(company), name: 'Round Trip Co', timezone: 'Asia/Tokyo', week_start: 'monday' },
+      data: {
+        company_id: Number(company),
+        name: 'Round Trip Co',
+        timezone: 'Asia/Tokyo',
+        week_start: 'monday',
+        default_appointment_minutes: 30,
+      },
     });
     await platform.request('put', PATH, token).send({ week_start: 'sunday' }).expect(200);
+    await platform.request('put', PATH, token).send({ default_appointment_minutes: 45 }).expect(200);
     const read = await platform.request('get', PATH, token).expect(200);
     expect(read.body.data).toEqual({
       company_id: Number(company),
       name: 'Round Trip Co',
       timezone: 'Asia/Tokyo',
       week_start: 'sunday',
+      default_appointment_minutes: 45,
     });
   });
 
@@ -115,13 +129,28 @@ describe('company settings', () => {
     });
   });
 
-  it('refuses an empty body with 400 naming both fields', async () => {
+  it('refuses a default appointment length outside 5 to 1440 whole minutes with 400, and keeps the setting', async () => {
+    const { token } = await settingsAdmin();
+    for (const minutes of [4, 1441, 0, -30, 12.5, '30', null]) {
+      const response = await platform.request('put', PATH, token).send({ default_appointment_minutes: minutes }).expect(400);
+      expect(response.body).toEqual({
+        success: false,
+        message: 'default_appointment_minutes must be an integer from 5 to 1440',
+        errors: { default_appointment_minutes: ['default_appointment_minutes must be an integer from 5 to 1440'] },
+      });
+    }
+    const read = await platform.request('get', PATH, token).expect(200);
+    expect(read.body.data.default_appointment_minutes).toBe(30);
+  });
+
+  it('refuses an empty body with 400 naming every field', async () => {
     const { token } = await settingsAdmin();
     const response = await platform.request('put', PATH, token).send({}).expect(400);
+    const sentence = 'Send at least one of timezone, week_start, default_appointment_minutes.';
     expect(response.body).toEqual({
       success: false,
-      message: 'Send timezone, week_start or both.',
-      errors: { timezone: expect.any(Array), week_start: expect.any(Array) },
+      message: sentence,
+      errors: { timezone: [sentence], week_start: [sentence], default_appointment_minutes: [sentence] },
     });
   });
 

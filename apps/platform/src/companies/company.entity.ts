@@ -3,6 +3,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 export const WEEK_STARTS = ['sunday', 'monday'] as const;
 export type WeekStart = (typeof WEEK_STARTS)[number];
 
+/** How long an appointment booked without `ends_at` lasts, unless the company sets its own; and the bounds it may set. */
+export const DEFAULT_APPOINTMENT_MINUTES = 30;
+export const APPOINTMENT_MINUTES_RANGE = { min: 5, max: 1440 } as const;
+
 /** A customer account. An agency is a company whose children have `parentCompanyId` = its id. */
 @Entity({ name: 'companies' })
 export class CompanyEntity {
@@ -23,6 +27,10 @@ export class CompanyEntity {
   /** First day of the company's week (`thisWeek`, `lastWeek`). */
   @Column({ type: 'varchar', length: 6, default: 'monday' })
   weekStart!: WeekStart;
+
+  /** An appointment booked without `ends_at` ends this many minutes after it starts. */
+  @Column({ type: 'integer', default: DEFAULT_APPOINTMENT_MINUTES })
+  defaultAppointmentMinutes!: number;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

@@ -13,6 +13,11 @@ import { ListContactsQuery } from './dto/list-contacts.query';
 const REFERENCE_ERRORS = {
   422: 'assigned_to is not a user of the company, or stage_id is not a stage of pipeline_id (errors by field).',
 };
+const CREATE_ERRORS = {
+  422:
+    'assigned_to is not a user of the company, stage_id is not a stage of pipeline_id, ' +
+    'or list_ids names lists that are not the company’s (errors by field).',
+};
 
 /** The CRM's contacts (leads): ids answer in base64 and are accepted numeric, base64 or encrypted. */
 @ApiTags('contacts')
@@ -26,10 +31,11 @@ export class ContactsController {
   @Post()
   @RequirePermission('edit-contacts')
   @ApiOperation({
-    summary: 'Create a contact (a lead), optionally placed in a stage of a pipeline (emits crm_contact.created → lead.generated)',
+    summary:
+      'Create a contact (a lead), optionally placed in a stage of a pipeline and on lists (emits crm_contact.created → lead.generated)',
   })
   @ApiSuccessResponse({ status: 201, message: 'Contact created successfully.', data: ContactResponse })
-  @ApiErrors(REFERENCE_ERRORS)
+  @ApiErrors(CREATE_ERRORS)
   @ApiNotFoundInCompany()
   async create(
     @CurrentPrincipal() principal: Principal,
@@ -43,6 +49,7 @@ export class ContactsController {
       { ...inputOf(body), firstName: body.first_name },
       placement,
       principal.userId,
+      (body.list_ids ?? []).map((value) => ({ sent: String(value), id: this.codec.decode(String(value)) })),
     );
     const placements = placement ? await this.contacts.placementsOfContact(companyId, contact.id) : [];
     return success({ message: 'Contact created successfully.', data: mapContact(contact, placements) });

@@ -154,6 +154,51 @@ describe('contacts', () => {
     expect(mismatched.body.errors).toHaveProperty('stage_id');
   });
 
+  it('creates a contact on lists in any spelling: on them, and crm_contact.created and list.contacts_added say so', async () => {
+    const token = await fixture.admin.A.token();
+    const [spring, autumn] = [await platform.list(fixture.company.A), await platform.list(fixture.company.A)];
+    const response = await platform
+      .request('post', '/api/contacts', token)
+      .send({ first_name: 'Ada', list_ids: [b64(spring), Number(autumn), spring] })
+      .expect(201);
+    const id = numeric(response.body.data.id);
+    expect(await platform.lastEvent(Topics.platformContact, id)).toMatchObject({
+      type: 'crm_contact.created',
+      data: { id, list_ids: [spring, autumn].sort((a, b) => Number(a) - Number(b)) },
+    });
+    for (const list of [spring, autumn]) {
+      expect(await platform.lastEvent(Topics.platformList, list)).toEqual({
+        type: 'list.contacts_added',
+        data: { id: list, company_id: fixture.company.A, contact_ids: [id], changed_by: fixture.admin.A.id },
+      });
+    }
+    const lists = await platform.request('get', '/api/lists', token).expect(200);
+    const counts = lists.body.data.filter((row: { id: string }) => [b64(spring), b64(autumn)].includes(row.id));
+    expect(counts.map((row: { contacts_count: number }) => row.contacts_count)).toEqual([1, 1]);
+  });
+
+  it('refuses lists outside the company with 422 by field, naming them, and creates nothing', async () => {
+    const token = await fixture.admin.A.token();
+    const own = await platform.list(fixture.company.A);
+    const foreign = await platform.list(fixture.company.B);
+    const before = await platform.db.query('SELECT count(*)::int AS n FROM platform.contacts');
+    const response = await platform
+      .request('post', '/api/contacts', token)
+      .send({ first_name: 'A', list_ids: [b64(own), b64(foreign), 'nope', 99_999_999] })
+      .expect(422);
+    expect(response.body).toEqual({
+      success: false,
+      message: 'list_ids must be lists of the company.',
+      errors: { list_ids: [`not lists of the company: ${b64(foreign)}, nope, 99999999`] },
+    });
+    expect(await platform.db.query('SELECT count(*)::int AS n FROM platform.contacts')).toEqual(before);
+    const tooMany = await platform
+      .request('post', '/api/contacts', token)
+      .send({ first_name: 'A', list_ids: Array.from({ length: 51 }, (_, index) => index + 1) })
+      .expect(400);
+    expect(tooMany.body.errors).toHaveProperty('list_ids');
+  });
+
   it('places a new contact in a stage: counted, recorded and published as placed', async () => {
     const token = await fixture.admin.A.token();
     const pipeline = await platform.pipeline(fixture.company.A);
@@ -261,5 +306,21 @@ describe('contacts', () => {
       await platform.db.query('SELECT deleted_at IS NOT NULL AS gone FROM platform.contacts WHERE id = $1', [contact.id]),
     ).toEqual([{ gone: true }]);
     expect(await outboxOf(contact.id)).toEqual(['crm_contact.created', 'crm_contact.deleted']);
+  });
+
+  it('deletes a contact on lists: it leaves each, announced by list.contact_removed', async () => {
+    const token = await fixture.admin.A.token();
+    const contact = await platform.contact(fixture.company.A);
+    const [one, two] = [
+      await platform.list(fixture.company.A, [contact.id]),
+      await platform.list(fixture.company.A, [contact.id]),
+    ];
+    await platform.request('delete', `/api/contacts/${b64(contact.id)}`, token).expect(200);
+    for (const list of [one, two]) {
+      expect(await platform.lastEvent(Topics.platformList, list)).toEqual({
+        type: 'list.contact_removed',
+        data: { id: list, company_id: fixture.company.A, contact_id: contact.id, changed_by: fixture.admin.A.id },
+      });
+    }
   });
 });

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, ILike, In, IsNull, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, CompanyScopedRepository, unscopedRepository, type PageRequest } from '@suite/runtime';
-import { ContactListMemberEntity } from '../lists/contact-list-member.entity';
+import { AppError, CompanyScopedRepository, type PageRequest } from '@suite/runtime';
+import { ListsService, type ContactRef } from '../lists/lists.service';
 import { PipelineContactEntity } from '../pipelines/pipeline-contact.entity';
 import { PipelinePlacements } from '../pipelines/pipeline-placements';
 import { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
@@ -40,26 +40,31 @@ export interface ContactPlacement {
 
 /**
  * The CRM's contacts (leads) of a company. Every change is one transaction with its event
- * (`crm_contact.*`) and, for a placement, its stage change (PipelinePlacements). References in a
- * body (the assigned user, the pipeline and stage) that name nothing of the company are 422 by field.
+ * (`crm_contact.*`) and, for a placement, its stage change (PipelinePlacements); list memberships
+ * are the lists feature's (ListsService). References in a body (the assigned user, the pipeline and
+ * stage, the lists) that name nothing of the company are 422 by field.
  */
 @Injectable()
 export class ContactsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly placements: PipelinePlacements,
+    private readonly lists: ListsService,
     private readonly outbox: Outbox,
   ) {}
 
+  /** `lists`: the lists it is created on (the lists a webhook limited to one checks a lead against). */
   create(
     companyId: string,
     input: ContactInput & { firstName: string },
     placement: ContactPlacementInput | null,
     changedBy: string | null,
+    lists: ContactRef[] = [],
   ): Promise<ContactEntity> {
     return this.dataSource.transaction(async (manager) => {
       if (input.assignedTo) await assertAssignable(manager, companyId, input.assignedTo);
       if (placement) await this.assertStageOfPipeline(manager, companyId, placement);
+      const listIds = await this.lists.lockListsOf(manager, companyId, lists);
       const contacts = CompanyScopedRepository.of(manager, ContactEntity, companyId);
       const contact = await contacts.save(
         contacts.create({
@@ -75,8 +80,13 @@ export class ContactsService {
       );
       await this.outbox.append(
         manager,
-        newEvent('crm_contact.created', { companyId, subject: contact.id, data: contactSnapshot(contact, changedBy) }),
+        newEvent('crm_contact.created', {
+          companyId,
+          subject: contact.id,
+          data: { ...contactSnapshot(contact, changedBy), list_ids: listIds },
+        }),
       );
+      await this.lists.addNewContactIn(manager, companyId, contact.id, listIds, changedBy);
       if (placement) await this.placements.moveLocked(manager, companyId, contact, placement.stageId, changedBy);
       return contact;
     });
@@ -183,7 +193,7 @@ export class ContactsService {
     return this.dataSource.transaction(async (manager) => {
       const contact = await this.lock(manager, companyId, id);
       await this.placements.removeLocked(manager, companyId, contact.id, changedBy);
-      await unscopedRepository(manager, ContactListMemberEntity).delete({ contactId: contact.id });
+      await this.lists.removeDeletedContactIn(manager, companyId, contact.id, changedBy);
       const deletedAt = new Date();
       await CompanyScopedRepository.of(manager, ContactEntity, companyId).update({ id: contact.id }, { deletedAt });
       await this.outbox.append(

@@ -24,9 +24,10 @@ export const IsPlatformIdValue = (
   return applyDecorators(
     ApiProperty({
       required,
-      ...(nullable ? { nullable: true } : {}),
+      // OpenAPI 3.0 admits null only through `nullable` beside a `type`: the integer branch takes
+      // it, so null still matches exactly one branch of the oneOf.
       oneOf: [
-        { type: 'integer', minimum: 1, maximum: MAX_ID },
+        { type: 'integer', minimum: 1, maximum: MAX_ID, ...(nullable ? { nullable: true } : {}) },
         { type: 'string', minLength: 1, maxLength: MAX_ID_TEXT },
       ],
       description: description ?? 'Numeric id (42), base64 of it (NDI=) or an encrypted id (enc_…)',

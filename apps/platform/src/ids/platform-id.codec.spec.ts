@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@suite/runtime';
-import { decodePlainId, ENCRYPTED_ID_PREFIX, PlatformIdCodec } from './platform-id.codec';
+import { ENCRYPTED_ID_PREFIX, PlatformIdCodec } from './platform-id.codec';
 import { PlatformIdPipe } from './platform-id.pipe';
 
 const setup = (key: Buffer | null = randomBytes(32)) => ({ sut: new PlatformIdCodec(key), key });
@@ -106,15 +106,5 @@ describe('PlatformIdPipe', () => {
     }
     expect(caught).toBeInstanceOf(AppError);
     expect((caught as AppError).status).toBe(404);
-  });
-});
-
-describe('decodePlainId', () => {
-  it('decodes the numeric and base64 spellings without a key, and nothing else', () => {
-    expect(decodePlainId('42')).toBe('42');
-    expect(decodePlainId('NDI=')).toBe('42');
-    expect(decodePlainId('enc_abc')).toBeNull();
-    expect(decodePlainId('0')).toBeNull();
-    expect(decodePlainId('')).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { canonicalId, decodePlainId } from '@suite/runtime';
 
 /** Prefix of an encrypted id, so one is recognisable at a glance (and never mistaken for base64). */
 export const ENCRYPTED_ID_PREFIX = 'enc_';
-/** Largest value of a PostgreSQL bigint identity. */
-const MAX_BIGINT = 9223372036854775807n;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** Additional authenticated data: a ciphertext made for something else never decodes as an id. */
@@ -77,33 +76,5 @@ export class PlatformIdCodec {
   }
 }
 
-/**
- * The two spellings that need no key, numeric (`42`) and base64 (`NDI=`), decoded to the decimal
- * string; null for anything else. Pure, for ids held in data rather than in a path (workflow graphs).
- */
-export function decodePlainId(raw: string): string | null {
-  if (raw.length === 0 || raw.length > 200) return null;
-  if (/^[0-9]+$/.test(raw)) return canonicalId(raw);
-  return decodeBase64Id(raw);
-}
-
-/** `0042` → `42`; null for 0 or anything beyond a bigint. */
-function canonicalId(digits: string): string | null {
-  if (!/^[0-9]{1,19}$/.test(digits)) return null;
-  const value = BigInt(digits);
-  if (value < 1n || value > MAX_BIGINT) return null;
-  return value.toString();
-}
-
-/** Base64 (standard or URL-safe, padding optional) of a decimal number; strict, so junk is not "decoded". */
-function decodeBase64Id(raw: string): string | null {
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw)) return null;
-  const unpadded = raw.replace(/=+$/, '');
-  if (unpadded.length % 4 === 1) return null;
-  const standard = unpadded.replace(/-/g, '+').replace(/_/g, '/');
-  const bytes = Buffer.from(standard, 'base64');
-  // Round trip: non-canonical spellings (stray bits in the last character) are refused.
-  if (bytes.toString('base64').replace(/=+$/, '') !== standard) return null;
-  const text = bytes.toString('latin1');
-  return /^[0-9]+$/.test(text) ? canonicalId(text) : null;
-}
+/** The numeric and base64 spellings, decoded without a key (libs/runtime; ids held in data such as workflow graphs use it too). */
+export { decodePlainId };

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
+import { ActingCompany, CompanyQuery, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
 import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
@@ -29,11 +29,12 @@ export class ListsController {
   @ApiErrors(CONTACT_ERRORS)
   @ApiNotFoundInCompany()
   async create(
+    @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @Query() _query: CompanyQuery,
     @Body() body: CreateListRequest,
   ) {
-    const created = await this.lists.create(companyId, body.name, this.refs(body.contact_ids ?? []));
+    const created = await this.lists.create(companyId, body.name, this.refs(body.contact_ids ?? []), principal.userId);
     return success({ message: 'List created successfully.', data: mapList(created) });
   }
 
@@ -56,12 +57,13 @@ export class ListsController {
   @ApiErrors(CONTACT_ERRORS)
   @ApiNotFoundInCompany('list')
   async addContacts(
+    @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,
     @Query() _query: CompanyQuery,
     @Body() body: AddListContactsRequest,
   ) {
-    const list = await this.lists.addContacts(companyId, id, this.refs(body.contact_ids));
+    const list = await this.lists.addContacts(companyId, id, this.refs(body.contact_ids), principal.userId);
     return success({ message: 'Contacts added to list successfully.', data: mapList(list) });
   }
 
@@ -73,12 +75,13 @@ export class ListsController {
   @ApiSuccessResponse({ message: 'Contact removed from list successfully.' })
   @ApiNotFoundInCompany('list, or the contact is not on it')
   async removeContact(
+    @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,
     @PlatformId('contact_id') contactId: string,
     @Query() _query: CompanyQuery,
   ) {
-    await this.lists.removeContact(companyId, id, contactId);
+    await this.lists.removeContact(companyId, id, contactId, principal.userId);
     return success({ message: 'Contact removed from list successfully.' });
   }
 
@@ -89,11 +92,12 @@ export class ListsController {
   @ApiSuccessResponse({ message: 'List deleted successfully.' })
   @ApiNotFoundInCompany('list')
   async delete(
+    @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,
     @Query() _query: CompanyQuery,
   ) {
-    await this.lists.delete(companyId, id);
+    await this.lists.delete(companyId, id, principal.userId);
     return success({ message: 'List deleted successfully.' });
   }
 

@@ -1,3 +1,4 @@
+import { Topics } from '@suite/contracts';
 import { createTenancyFixture, endpointRules, PlatformTestApp, type EndpointCase, type TenancyFixture } from '../testing';
 
 /**
@@ -175,9 +176,15 @@ describe('lists', () => {
 
   it('refuses a blank or long name and more than 1,000 contacts with 400', async () => {
     const token = await fixture.admin.A.token();
-    for (const body of [{ name: '  ' }, { name: 'x'.repeat(256) }, {}]) {
+    // One sentence per field; left out, it is required (not every rule its absence breaks).
+    const refusals: Array<[object, string]> = [
+      [{ name: '  ' }, 'name must not be blank'],
+      [{ name: 'x'.repeat(256) }, 'name must be shorter than or equal to 255 characters'],
+      [{}, 'name is required'],
+    ];
+    for (const [body, sentence] of refusals) {
       const response = await platform.request('post', '/api/lists', token).send(body).expect(400);
-      expect(response.body.errors).toHaveProperty('name');
+      expect(response.body).toEqual({ success: false, message: sentence, errors: { name: [sentence] } });
     }
     const tooMany = await platform
       .request('post', '/api/lists', token)
@@ -189,6 +196,39 @@ describe('lists', () => {
       const response = await platform.request('post', `/api/lists/${list}/contacts`, token).send(body).expect(400);
       expect(response.body.errors).toHaveProperty('contact_ids');
     }
+  });
+
+  it('announces every change on platform.list.v1, in order, with who made it; members already on it are not announced again', async () => {
+    const token = await fixture.admin.A.token();
+    const by = fixture.admin.A.id;
+    const company = fixture.company.A;
+    const [one, two] = [await platform.contact(company), await platform.contact(company)];
+    const created = await platform
+      .request('post', '/api/lists', token)
+      .send({ name: 'Told', contact_ids: [one.id] })
+      .expect(201);
+    const id = Buffer.from(created.body.data.id as string, 'base64').toString();
+    await platform
+      .request('post', `/api/lists/${id}/contacts`, token)
+      .send({ contact_ids: [one.id, two.id] })
+      .expect(201);
+    await platform
+      .request('post', `/api/lists/${id}/contacts`, token)
+      .send({ contact_ids: [two.id] })
+      .expect(201);
+    await platform.request('delete', `/api/lists/${id}/contacts/${b64(one.id)}`, token).expect(200);
+    await platform.request('delete', `/api/lists/${b64(id)}`, token).expect(200);
+    const events = (await platform.db.query(
+      'SELECT type, envelope FROM platform.outbox WHERE topic = $1 AND subject = $2 ORDER BY seq',
+      [Topics.platformList, id],
+    )) as Array<{ type: string; envelope: { company_id: string; data: object } }>;
+    expect(events.map(({ type, envelope }) => ({ type, company: envelope.company_id, data: envelope.data }))).toEqual([
+      { type: 'list.created', company, data: { id, company_id: company, name: 'Told', changed_by: by } },
+      { type: 'list.contacts_added', company, data: { id, company_id: company, contact_ids: [one.id], changed_by: by } },
+      { type: 'list.contacts_added', company, data: { id, company_id: company, contact_ids: [two.id], changed_by: by } },
+      { type: 'list.contact_removed', company, data: { id, company_id: company, contact_id: one.id, changed_by: by } },
+      { type: 'list.deleted', company, data: { id, company_id: company, changed_by: by } },
+    ]);
   });
 
   it('deletes a list, keeping its contacts', async () => {

@@ -54,6 +54,15 @@ export class WebhookDispatchEnvironment extends BaseEnvironment {
   @Max(100)
   WEBHOOKS_ENDPOINT_CONCURRENCY: number = 8;
 
+  /**
+   * How long creating or updating a webhook waits for a `list_id` the read model has not heard of
+   * to arrive (a list created a moment ago), before it counts as no list: 422 (decision 0036).
+   */
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  WEBHOOKS_LIST_WAIT_MS: number = 5_000;
+
   /** Attempts older than this many days are deleted, and final deliveries left without attempts. */
   @IsInt()
   @Min(1)

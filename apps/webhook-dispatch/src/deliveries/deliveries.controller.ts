@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
+import { ApiErrors, apiErrorContent, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
 import {
   ApiDeliveryIdParam,
   ApiWebhookIdParam,
@@ -10,7 +11,14 @@ import {
   WEBHOOK_NOT_IN_COMPANY,
   WebhookId,
 } from '../webhooks/webhook-id.pipe';
-import { DeliveriesService, DELIVERY_PENDING, DELIVERY_WEBHOOK_GONE, WEBHOOK_DISABLED } from './deliveries.service';
+import {
+  DeliveriesService,
+  DELIVERY_PENDING,
+  DELIVERY_WEBHOOK_GONE,
+  TestSendsLimited,
+  TOO_MANY_TEST_SENDS,
+  WEBHOOK_DISABLED,
+} from './deliveries.service';
 import { DeliveryDetailResponse, DeliveryResponse, mapDelivery, mapDeliveryDetail } from './dto/delivery.response';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
 import { TestWebhookRequest } from './dto/test-webhook.request';
@@ -19,7 +27,6 @@ const DELIVERY_NOT_IN_COMPANY = `No such delivery in the company, or ${NOT_FOUND
 
 /** A company's webhook deliveries: list, detail, replay and test sends (decision 0030); all need manage-webhooks. */
 @ApiTags('webhooks')
-@ApiBearerAuth()
 @RequirePermission('manage-webhooks')
 @Controller('api/webhooks')
 export class DeliveriesController {
@@ -76,13 +83,25 @@ export class DeliveriesController {
   @ApiOperation({ summary: "Send the kind's fixed sample payload (docs/webhooks.md) under a fresh event id, as one delivery" })
   @ApiSuccessResponse({ status: 201, message: 'Webhook test delivery queued.', data: DeliveryResponse })
   @ApiErrors({ 404: WEBHOOK_NOT_IN_COMPANY, 409: WEBHOOK_DISABLED })
+  @ApiResponse({
+    status: 429,
+    description: TOO_MANY_TEST_SENDS,
+    content: apiErrorContent(),
+    headers: {
+      'Retry-After': { description: 'Seconds until the next test send is allowed', schema: { type: 'integer', minimum: 1 } },
+    },
+  })
   async test(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @WebhookId() id: string,
     @Query() _query: CompanyQuery,
     @Body() body: TestWebhookRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const delivery = await this.deliveries.test(companyId, id, body.event);
+    const delivery = await this.deliveries.test(companyId, id, body.event).catch((error: unknown) => {
+      if (error instanceof TestSendsLimited) reply.header('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    });
     return success({ message: 'Webhook test delivery queued.', data: mapDelivery(delivery) });
   }
 }

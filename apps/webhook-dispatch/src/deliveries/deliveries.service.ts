@@ -15,6 +15,17 @@ export const WEBHOOK_DISABLED = 'The webhook is disabled; it gets no deliveries 
 export const DELIVERY_PENDING = 'The delivery is still pending; replay it once it is delivered or failed.';
 export const DELIVERY_WEBHOOK_GONE = 'The webhook of this delivery was deleted.';
 
+/** Test sends a webhook may have in any minute: each is up to five requests to an address the tenant chooses. */
+export const TEST_SENDS_PER_MINUTE = 10;
+export const TOO_MANY_TEST_SENDS = `At most ${TEST_SENDS_PER_MINUTE} test sends a minute per webhook; retry after Retry-After seconds.`;
+
+/** The 11th test send of a minute: 429, and how long until the next one is allowed. */
+export class TestSendsLimited extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate_limited', TOO_MANY_TEST_SENDS);
+  }
+}
+
 export interface DeliveryFilters {
   status?: WebhookDeliveryStatus;
   event?: WebhookEventKind;
@@ -77,13 +88,22 @@ export class DeliveriesService {
     });
   }
 
-  /** One delivery of the kind's fixed sample (webhook-samples.ts) under a fresh event id, through the same pipeline. */
+  /**
+   * One delivery of the kind's fixed sample (webhook-samples.ts) under a fresh event id, through the
+   * same pipeline; at most TEST_SENDS_PER_MINUTE a minute per webhook, counted in PostgreSQL under
+   * the webhook's row lock so every replica holds to the same count (429 TestSendsLimited).
+   */
   async test(companyId: string, webhookId: string, kind: WebhookEventKind): Promise<WebhookDeliveryEntity> {
     return this.dataSource.transaction(async (manager) => {
-      const webhook = await this.webhookOf(manager, companyId, webhookId);
+      const webhook = await CompanyScopedRepository.of(manager, WebhookEntity, companyId).findOne({
+        where: { id: webhookId },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!webhook) throw new AppError('not_found', WEBHOOK_NOT_FOUND);
       if (webhook.status === 'disabled') throw new AppError('conflict', WEBHOOK_DISABLED);
-      return this.store.deliver(manager, webhook, {
+      const wait = await this.store.testSendWait(manager, webhook, TEST_SENDS_PER_MINUTE, 60);
+      if (wait > 0) throw new TestSendsLimited(wait);
+      return this.store.deliverTest(manager, webhook, {
         eventId: randomUUID(),
         companyId,
         occurredAt: new Date(),

@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { WebhookEventKind, WebhookPayloadMap } from '@suite/contracts';
+import type { WebhookAudience, WebhookEventKind, WebhookPayloadMap } from '@suite/contracts';
 import { entityTable, openTransactionOf, PreparedStatement } from '@suite/database';
 import { newEvent, Outbox } from '@suite/eventing';
 import { JobsRuntime, type NewJob } from '@suite/jobs';
 import { CompanyScopedRepository } from '@suite/runtime';
+import { ContactReplicaEntity } from '../crm-lists/contact-replica.entity';
+import { ListMembershipChangeEntity } from '../crm-lists/list-membership-change.entity';
+import { ListReplicaEntity } from '../crm-lists/list-replica.entity';
 import type { WebhookResult } from '../sending/send-webhook';
 import { WebhookEntity, type WebhookStatus } from '../webhooks/webhook.entity';
 import { AttemptContextLoader } from './attempt-context-loader';
@@ -34,6 +36,21 @@ export interface WebhookEventToDeliver {
   kind: WebhookEventKind;
   data: WebhookPayloadMap[WebhookEventKind];
 }
+
+/** An event to fan out: whom it is about decides which list-limited webhooks get it (decision 0036). */
+export interface WebhookEventToFanOut extends WebhookEventToDeliver {
+  audience: WebhookAudience;
+}
+
+/**
+ * The `data` a webhook gets (SQL, over `w`, a webhooks row): the event's whole, or only the keys
+ * its `fields` name that the event has; stored so, so every attempt and replay sends (and signs)
+ * the same narrowed bytes.
+ */
+const narrowedData = (data: string) =>
+  `CASE WHEN cardinality(w.fields) = 0 THEN ${data}
+        ELSE (SELECT COALESCE(jsonb_object_agg(f.key, f.value), '{}'::jsonb) FROM jsonb_each(${data}) AS f WHERE f.key = ANY (w.fields))
+   END`;
 
 /** One attempt as it was made: its number (from 1), when, and the answer. */
 export interface MadeAttempt {
@@ -94,17 +111,50 @@ export class WebhookDeliveriesStore {
     private readonly outbox: Outbox,
   ) {}
 
-  /** A delivery and its first attempt's job for every webhook of the company subscribed to the kind (not disabled). */
-  async fanOut(manager: EntityManager, event: WebhookEventToDeliver): Promise<number> {
+  /**
+   * A delivery and its first attempt's job for every webhook of the company subscribed to the kind
+   * (not disabled) and, when limited to a list, one the event is about (decision 0036): a list the
+   * event names, or a contact of its audience — named, or of the company with its phone number —
+   * whose latest membership fact at or before the event's time is a join, on a list and as a
+   * contact neither deleted by then. `data` is narrowed to each webhook's `fields`.
+   */
+  async fanOut(manager: EntityManager, event: WebhookEventToFanOut): Promise<number> {
+    const { audience } = event;
     const deliveries = await records<{ id: string; webhook_id: string }>(
       manager,
-      `INSERT INTO ${entityTable(this.dataSource, WebhookDeliveryEntity)}
+      `WITH audience AS (
+         SELECT a.contact_id FROM unnest($8::bigint[]) AS a(contact_id)
+         UNION
+         SELECT r.id FROM ${this.table(ContactReplicaEntity)} r WHERE r.company_id = $1 AND r.phone = $9::varchar
+       )
+       INSERT INTO ${this.table(WebhookDeliveryEntity)}
               (id, company_id, webhook_id, event, event_id, data, occurred_at, status, attempts, next_attempt_at)
-       SELECT gen_random_uuid(), w.company_id, w.id, $2::varchar, $3::uuid, $4::jsonb, $5::timestamptz, 'pending', 0, now()
-         FROM ${entityTable(this.dataSource, WebhookEntity)} w
+       SELECT gen_random_uuid(), w.company_id, w.id, $2::varchar, $3::uuid, ${narrowedData('$4::jsonb')}, $5::timestamptz,
+              'pending', 0, now()
+         FROM ${this.table(WebhookEntity)} w
         WHERE w.company_id = $1 AND w.status <> 'disabled' AND w.events @> ARRAY[$2::text]
+          AND (w.list_id IS NULL OR $6::boolean OR w.list_id = ANY ($7::bigint[]) OR EXISTS (
+                SELECT 1 FROM audience a
+                 WHERE NOT EXISTS (SELECT 1 FROM ${this.table(ListReplicaEntity)} l
+                                    WHERE l.id = w.list_id AND l.deleted_at <= $5::timestamptz)
+                   AND NOT EXISTS (SELECT 1 FROM ${this.table(ContactReplicaEntity)} r
+                                    WHERE r.company_id = $1 AND r.id = a.contact_id AND r.deleted_at <= $5::timestamptz)
+                   AND (SELECT m.joined FROM ${this.table(ListMembershipChangeEntity)} m
+                         WHERE m.company_id = $1 AND m.list_id = w.list_id AND m.contact_id = a.contact_id
+                           AND m.at <= $5::timestamptz
+                         ORDER BY m.at DESC, m.joined ASC LIMIT 1)))
        RETURNING id, webhook_id`,
-      [event.companyId, event.kind, event.eventId, JSON.stringify(event.data), event.occurredAt.toISOString()],
+      [
+        event.companyId,
+        event.kind,
+        event.eventId,
+        JSON.stringify(event.data),
+        event.occurredAt.toISOString(),
+        audience.everyList,
+        audience.listIds,
+        audience.contactIds,
+        audience.phone,
+      ],
     );
     await this.jobs.enqueue(
       manager,
@@ -113,24 +163,48 @@ export class WebhookDeliveriesStore {
     return deliveries.length;
   }
 
-  /** One delivery of the event to the webhook, its first attempt's job due now (the test endpoint). */
-  async deliver(manager: EntityManager, webhook: WebhookEntity, event: WebhookEventToDeliver): Promise<WebhookDeliveryEntity> {
-    const deliveries = CompanyScopedRepository.of(manager, WebhookDeliveryEntity, event.companyId);
-    const delivery = await deliveries.save(
-      deliveries.create({
-        id: randomUUID(),
-        webhookId: webhook.id,
-        event: event.kind,
-        eventId: event.eventId,
-        data: event.data,
-        occurredAt: event.occurredAt,
-        status: 'pending',
-        attempts: 0,
-        nextAttemptAt: new Date(),
-      }),
+  /**
+   * A test delivery of the event to the webhook (its `data` narrowed to the webhook's fields like
+   * any delivery; its list does not apply to a sample), the first attempt's job due now.
+   */
+  async deliverTest(
+    manager: EntityManager,
+    webhook: WebhookEntity,
+    event: WebhookEventToDeliver,
+  ): Promise<WebhookDeliveryEntity> {
+    const [created] = await records<{ id: string }>(
+      manager,
+      `INSERT INTO ${this.table(WebhookDeliveryEntity)}
+              (id, company_id, webhook_id, event, event_id, data, occurred_at, status, attempts, next_attempt_at, test)
+       SELECT gen_random_uuid(), w.company_id, w.id, $3::varchar, $4::uuid, ${narrowedData('$5::jsonb')}, $6::timestamptz,
+              'pending', 0, now(), true
+         FROM ${this.table(WebhookEntity)} w WHERE w.company_id = $1 AND w.id = $2
+       RETURNING id`,
+      [event.companyId, webhook.id, event.kind, event.eventId, JSON.stringify(event.data), event.occurredAt.toISOString()],
     );
+    // The caller holds the webhook's row lock: the row the INSERT read is there.
+    const delivery = (await CompanyScopedRepository.of(manager, WebhookDeliveryEntity, event.companyId).findOneBy({
+      id: created!.id,
+    }))!;
     await this.jobs.enqueue(manager, this.job(delivery, undefined, true));
     return delivery;
+  }
+
+  /**
+   * How long until the webhook may have another test send, in whole seconds; 0 when it may now.
+   * At most `limit` in any `windowSeconds`; the caller holds the webhook's row lock, so replicas
+   * counting at once wait for each other.
+   */
+  async testSendWait(manager: EntityManager, webhook: WebhookEntity, limit: number, windowSeconds: number): Promise<number> {
+    const [oldest] = await records<{ wait: number }>(
+      manager,
+      `SELECT GREATEST(1, ceil(extract(epoch FROM created_at + make_interval(secs => $3) - now())))::int AS wait
+         FROM ${this.table(WebhookDeliveryEntity)}
+        WHERE company_id = $1 AND webhook_id = $2 AND test AND created_at > now() - make_interval(secs => $3)
+        ORDER BY created_at DESC OFFSET $4 - 1 LIMIT 1`,
+      [webhook.companyId, webhook.id, windowSeconds, limit],
+    );
+    return oldest?.wait ?? 0;
   }
 
   /**
@@ -391,6 +465,10 @@ export class WebhookDeliveriesStore {
         WHERE webhook_id = $1 AND status = 'pending' AND next_attempt_at < $2`,
       [webhookId, until.toISOString()],
     );
+  }
+
+  private table(entity: new () => object): string {
+    return entityTable(this.dataSource, entity);
   }
 
   private job(delivery: { id: string; companyId: string; webhookId: string }, runAt?: Date, manual?: true): NewJob {

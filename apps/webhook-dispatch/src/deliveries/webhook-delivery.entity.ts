@@ -46,6 +46,10 @@ export class WebhookDeliveryEntity {
   @Column({ type: 'timestamptz', nullable: true })
   nextAttemptAt!: Date | null;
 
+  /** A test send (`POST /api/webhooks/{id}/test`): counted against the webhook's limit of test sends a minute. */
+  @Column({ type: 'boolean', default: false })
+  test!: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 

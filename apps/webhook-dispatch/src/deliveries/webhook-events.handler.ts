@@ -6,7 +6,8 @@ import { WebhookDeliveriesStore } from './webhook-deliveries.store';
 
 /**
  * The domain events webhook kinds follow from (libs/contracts WEBHOOK_KIND_SOURCES): each becomes
- * one delivery per subscribed webhook, with its first attempt's job, in the inbox's transaction —
+ * one delivery per subscribed webhook (limited to a list: one the event is about, decision 0036),
+ * with its first attempt's job, in the inbox's transaction —
  * so an event redelivered by Kafka is not delivered twice, and one whose handling fails leaves
  * nothing behind.
  */
@@ -24,6 +25,7 @@ export class WebhookEventsHandler {
       occurredAt: new Date(event.occurred_at),
       kind: webhook.kind,
       data: webhook.data,
+      audience: webhook.audience,
     });
   }
 }

@@ -2,3 +2,4 @@ export { WebhookDispatchTestApp, type TestActor, type WebhookDispatchTestOptions
 export { answerNever, answerOk, TestReceiver, type ReceivedRequest, type ReceiverAnswer } from './test-receiver';
 export { TestTargetResolver, TEST_HOSTS } from './test-target-resolver';
 export { deliveredMessageEvent } from './message-events';
+export { crmEvents } from './crm-events';

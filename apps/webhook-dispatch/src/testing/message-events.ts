@@ -1,8 +1,13 @@
 import type { MessageEventData } from '@suite/contracts';
 import { newEvent, type NewEvent } from '@suite/eventing';
 
-/** An outbound `message.delivered` of the company as messaging publishes it (a webhook's `sms.sent`). */
-export function deliveredMessageEvent(companyId: string, messageId: string, body: string): NewEvent {
+/** An outbound `message.delivered` of the company as messaging publishes it (a webhook's `sms.sent`), to `contactPhone`. */
+export function deliveredMessageEvent(
+  companyId: string,
+  messageId: string,
+  body: string,
+  contactPhone = '+15550000002',
+): NewEvent {
   const now = new Date().toISOString();
   const data: MessageEventData = {
     message_id: messageId,
@@ -11,8 +16,8 @@ export function deliveredMessageEvent(companyId: string, messageId: string, body
     channel: 'sms',
     status: 'delivered',
     from_number: '+15550000001',
-    to: '+15550000002',
-    contact_phone: '+15550000002',
+    to: contactPhone,
+    contact_phone: contactPhone,
     body,
     sender: null,
     attachments: [],

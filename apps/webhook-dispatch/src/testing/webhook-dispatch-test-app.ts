@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { Permission } from '@suite/contracts';
-import { newEvent, Outbox } from '@suite/eventing';
+import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
 import { createTestDatabase, eventually, TestTokenIssuer, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import type { TargetResolver } from '../targets/target-resolver';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '../webhook-dispatch.app';
@@ -184,6 +184,25 @@ export class WebhookDispatchTestApp {
     );
     await this.db.transaction((manager) => this.app.get(Outbox).append(manager, events));
     return events.map((event) => event.envelope.id);
+  }
+
+  /** Events written through this app's outbox in one transaction, onto their own topics, as their producers publish them. */
+  async publish(events: readonly NewEvent[]): Promise<void> {
+    await this.db.transaction((manager) => this.app.get(Outbox).append(manager, [...events]));
+  }
+
+  /** A fresh id for a platform row (a list, a contact) a spec announces. */
+  freshId(): string {
+    return freshId();
+  }
+
+  /** Resolves once `sql` (over the read model, `$1` = `params`) counts `count` rows. */
+  async readModelHas(sql: string, params: unknown[], count = 1): Promise<void> {
+    await eventually(
+      async () => ((await this.db.query(sql, params)) as Array<{ n: number }>)[0]!.n,
+      (n) => n === count,
+      { timeoutMs: 60_000, what: `the read model to answer ${count} for ${sql}` },
+    );
   }
 
   /** POST /api/webhooks as `actor`: a webhook of the actor's company for `sms.sent` at `url`; its id and secret. */

@@ -34,11 +34,14 @@ export class WebhookEntity {
   @Column({ type: 'varchar', length: 8, default: 'POST' })
   method!: WebhookMethod;
 
-  /** A contact list the subscription is limited to; lists do not exist yet, so it is only kept. */
+  /**
+   * A live list of the company the subscription is limited to (decision 0036): events about a
+   * contact reach it only when the contact is on the list when the event happens.
+   */
   @Column({ type: 'bigint', nullable: true })
   listId!: string | null;
 
-  /** The payload fields the receiver wants; empty means all. */
+  /** The keys of `data` the receiver wants (each a key of a subscribed kind); empty means all. */
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   fields!: string[];
 

@@ -1,12 +1,18 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
 import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
 import { ListWebhooksQuery } from './dto/list-webhooks.query';
 import { WebhookRequest } from './dto/webhook.request';
 import { CreatedWebhookResponse, mapWebhook, RotatedSecretResponse, WebhookResponse } from './dto/webhook.response';
+import { FIELDS_NOT_OF_KINDS, LIST_NOT_OF_COMPANY } from './webhook-filters.policy';
 import { ApiWebhookIdParam, NOT_FOUND_IN_COMPANY, WEBHOOK_NOT_IN_COMPANY, WebhookId } from './webhook-id.pipe';
 import { WebhooksService, type WebhookInput } from './webhooks.service';
+
+/** The 422 of create and update: the filters a webhook may not have, by field (decision 0036). */
+const FILTERS_REFUSED =
+  `${LIST_NOT_OF_COMPANY} (another company's, deleted, or none; errors.list_id names it) Or: ` +
+  `${FIELDS_NOT_OF_KINDS} (errors.fields names those no subscribed kind has)`;
 
 const inputOf = (body: WebhookRequest): WebhookInput => ({
   title: body.title,
@@ -19,7 +25,6 @@ const inputOf = (body: WebhookRequest): WebhookInput => ({
 
 /** Webhook subscriptions of a company (or, with `company_id`, of an agency's child); all need manage-webhooks. */
 @ApiTags('webhooks')
-@ApiBearerAuth()
 @RequirePermission('manage-webhooks')
 @Controller('api/webhooks')
 export class WebhooksController {
@@ -29,7 +34,7 @@ export class WebhooksController {
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Create a webhook; its signing secret is in this answer only (400 for a url that is not https)' })
   @ApiSuccessResponse({ status: 201, message: 'Webhook created successfully.', data: CreatedWebhookResponse })
-  @ApiErrors({ 404: NOT_FOUND_IN_COMPANY })
+  @ApiErrors({ 404: NOT_FOUND_IN_COMPANY, 422: FILTERS_REFUSED })
   async create(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @Query() _query: CompanyQuery,
@@ -66,7 +71,7 @@ export class WebhooksController {
   @ApiWebhookIdParam()
   @ApiOperation({ summary: 'Replace a webhook’s settings (same body and rules as create; the secret is kept)' })
   @ApiSuccessResponse({ message: 'Webhook updated successfully.', data: WebhookResponse })
-  @ApiErrors({ 404: WEBHOOK_NOT_IN_COMPANY })
+  @ApiErrors({ 404: WEBHOOK_NOT_IN_COMPANY, 422: FILTERS_REFUSED })
   async update(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @WebhookId() id: string,

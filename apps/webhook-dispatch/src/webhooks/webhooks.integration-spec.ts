@@ -1,4 +1,4 @@
-import { WebhookDispatchTestApp, type TestActor } from '../testing';
+import { crmEvents, WebhookDispatchTestApp, type TestActor } from '../testing';
 
 /**
  * The webhook management API on real PostgreSQL and Kafka: manage-webhooks, company scoping
@@ -35,9 +35,12 @@ const create = async (actor: TestActor, body: object = valid) =>
 
 describe('POST /api/webhooks', () => {
   it('creates an active webhook and shows its secret once (events without duplicates)', async () => {
+    const listId = suite.freshId();
+    await suite.publish([crmEvents.listCreated(admin.companyId, listId)]);
+    await suite.readModelHas('SELECT count(*)::int AS n FROM webhooks.list_replicas WHERE id = $1', [listId]);
     const response = await suite
       .request('post', '/api/webhooks', await admin.token())
-      .send({ ...valid, list_id: 12, fields: ['email'] });
+      .send({ ...valid, list_id: Buffer.from(listId).toString('base64'), fields: ['contact_phone'] });
     expect(response.status).toBe(201);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body).toEqual({
@@ -49,8 +52,8 @@ describe('POST /api/webhooks', () => {
         url: 'https://example.com/hooks',
         events: ['call.started', 'sms.sent'],
         method: 'POST',
-        list_id: 12,
-        fields: ['email'],
+        list_id: Number(listId),
+        fields: ['contact_phone'],
         status: 'active',
         hits: 0,
         last_hit: null,
@@ -82,7 +85,10 @@ describe('POST /api/webhooks', () => {
     ['events unknown kind', { events: ['call.started', 'call.exploded'] }, 'events'],
     ['events not an array', { events: 'call.started' }, 'events'],
     ['method GET', { method: 'GET' }, 'method'],
-    ['list_id not an id', { list_id: 'abc' }, 'list_id'],
+    ['list_id zero', { list_id: 0 }, 'list_id'],
+    ['list_id a fraction', { list_id: 1.5 }, 'list_id'],
+    ['list_id too long', { list_id: 'M'.repeat(65) }, 'list_id'],
+    ['list_id an object', { list_id: {} }, 'list_id'],
     ['fields not strings', { fields: [1] }, 'fields'],
     ['unknown field', { secret: 'whsec_mine' }, 'secret'],
   ])('refuses %s (400)', async (_name, change, field) => {
@@ -91,6 +97,14 @@ describe('POST /api/webhooks', () => {
       .send({ ...valid, ...change })
       .expect(400);
     expect(response.body).toMatchObject({ success: false, message: expect.any(String), errors: { [field]: expect.any(Array) } });
+  });
+
+  it('says a title left out is required, in one sentence', async () => {
+    const response = await suite
+      .request('post', '/api/webhooks', await admin.token())
+      .send({ ...valid, title: undefined })
+      .expect(400);
+    expect(response.body).toEqual({ success: false, message: 'title is required', errors: { title: ['title is required'] } });
   });
 
   it('says why a target is refused: the name and the private address it resolves to', async () => {

@@ -7,6 +7,7 @@ import { AppError, CompanyScopedRepository, type PageRequest } from '@suite/runt
 import { WEBHOOK_NOT_FOUND } from './webhook-id.pipe';
 import { generateWebhookSecret } from '../signing/webhook-secret';
 import { PREVIOUS_SECRET_OVERLAP_MS } from './webhook-secret';
+import { WebhookFiltersPolicy } from './webhook-filters.policy';
 import { WebhookTargetPolicy } from './webhook-target.policy';
 import { WebhookEntity, type WebhookMethod } from './webhook.entity';
 
@@ -15,26 +16,29 @@ export interface WebhookInput {
   url: string;
   events: WebhookEventKind[];
   method: WebhookMethod;
+  /** As sent: numeric or base64; null for none. */
   listId: string | null;
   fields: string[];
 }
 
 /**
  * A company's webhook subscriptions. Every query goes through CompanyScopedRepository, so another
- * company's webhook is simply not found (404). Targets are checked by WebhookTargetPolicy.
+ * company's webhook is simply not found (404). Targets are checked by WebhookTargetPolicy, the list
+ * and fields a webhook narrows its deliveries with by WebhookFiltersPolicy (422).
  */
 @Injectable()
 export class WebhooksService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly targets: WebhookTargetPolicy,
+    private readonly filters: WebhookFiltersPolicy,
   ) {}
 
   async create(companyId: string, input: WebhookInput): Promise<WebhookEntity> {
-    await this.targets.check(input.url);
+    const stored = await this.checked(companyId, input);
     const webhooks = this.webhooks(this.dataSource, companyId);
     return webhooks.save(
-      webhooks.create({ id: randomUUID(), ...normalized(input), secret: generateWebhookSecret(), status: 'active', hits: 0 }),
+      webhooks.create({ id: randomUUID(), ...stored, secret: generateWebhookSecret(), status: 'active', hits: 0 }),
     );
   }
 
@@ -53,8 +57,10 @@ export class WebhooksService {
   }
 
   async update(companyId: string, id: string, input: WebhookInput): Promise<WebhookEntity> {
-    await this.targets.check(input.url);
-    return this.locked(companyId, id, (webhook, webhooks) => webhooks.save(Object.assign(webhook, normalized(input))));
+    // A webhook of another company is a 404 before anything about the body is said.
+    await this.get(companyId, id);
+    const stored = await this.checked(companyId, input);
+    return this.locked(companyId, id, (webhook, webhooks) => webhooks.save(Object.assign(webhook, stored)));
   }
 
   async delete(companyId: string, id: string): Promise<void> {
@@ -70,6 +76,14 @@ export class WebhooksService {
       webhook.secret = generateWebhookSecret();
       return webhooks.save(webhook);
     });
+  }
+
+  /** The input as stored, once its target (400) and its filters (422) are acceptable. */
+  private async checked(companyId: string, input: WebhookInput): Promise<ReturnType<typeof normalized>> {
+    await this.targets.check(input.url);
+    const events = [...new Set(input.events)];
+    const listId = await this.filters.check(companyId, { events, listId: input.listId, fields: input.fields });
+    return normalized({ ...input, events, listId });
   }
 
   private locked<T>(
@@ -90,7 +104,7 @@ export class WebhooksService {
   }
 }
 
-/** The stored form of an input: events without duplicates, in the order first given. */
+/** The stored form of an input (its list id decoded): events without duplicates, in the order first given. */
 const normalized = (input: WebhookInput) => ({
   title: input.title,
   url: input.url,

@@ -30,13 +30,25 @@ import { callSchema, type CallData } from './platform-call.events';
 import { campaignSchema, type CampaignData } from './platform-campaign.events';
 import { phoneNumberSchema, type PhoneNumberData } from './platform-phone-number.events';
 import {
+  crmContactCreatedSchema,
   crmContactDeletedSchema,
   crmContactSnapshotSchema,
   crmContactTagsAddedSchema,
+  type CrmContactCreatedData,
   type CrmContactDeletedData,
   type CrmContactSnapshotData,
   type CrmContactTagsAddedData,
 } from './platform-crm-contact.events';
+import {
+  listContactRemovedSchema,
+  listContactsAddedSchema,
+  listCreatedSchema,
+  listDeletedSchema,
+  type ListContactRemovedData,
+  type ListContactsAddedData,
+  type ListCreatedData,
+  type ListDeletedData,
+} from './platform-list.events';
 import {
   pipelineContactMovedSchema,
   pipelineCreatedSchema,
@@ -73,10 +85,14 @@ export interface EventMap {
   'user.created': UserSnapshotData;
   'user.updated': UserSnapshotData;
   'user.deleted': UserDeletedData;
-  'crm_contact.created': CrmContactSnapshotData;
+  'crm_contact.created': CrmContactCreatedData;
   'crm_contact.updated': CrmContactSnapshotData;
   'crm_contact.deleted': CrmContactDeletedData;
   'crm_contact.tags_added': CrmContactTagsAddedData;
+  'list.created': ListCreatedData;
+  'list.deleted': ListDeletedData;
+  'list.contacts_added': ListContactsAddedData;
+  'list.contact_removed': ListContactRemovedData;
   'pipeline.created': PipelineCreatedData;
   'pipeline.stage_renamed': PipelineStageRenamedData;
   'pipeline.deleted': PipelineDeletedData;
@@ -167,8 +183,9 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
   'crm_contact.created': {
     topic: Topics.platformContact,
     version: 1,
-    summary: 'A CRM contact (a lead) was created (full snapshot; feeds the lead.generated webhook).',
-    schema: crmContactSnapshotSchema,
+    summary:
+      'A CRM contact (a lead) was created (full snapshot, and the lists it was created on; feeds the lead.generated webhook).',
+    schema: crmContactCreatedSchema,
   },
   'crm_contact.updated': {
     topic: Topics.platformContact,
@@ -187,6 +204,30 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
     version: 1,
     summary: 'Tags were added to a CRM contact (through the API or a workflow step): the tags it did not have before.',
     schema: crmContactTagsAddedSchema,
+  },
+  'list.created': {
+    topic: Topics.platformList,
+    version: 1,
+    summary: 'A selection list of contacts was created (empty; its first members follow in list.contacts_added).',
+    schema: listCreatedSchema,
+  },
+  'list.deleted': {
+    topic: Topics.platformList,
+    version: 1,
+    summary: 'A selection list was deleted; every contact left it (the contacts stay).',
+    schema: listDeletedSchema,
+  },
+  'list.contacts_added': {
+    topic: Topics.platformList,
+    version: 1,
+    summary: 'Contacts were put on a list (API, a contact created on it, a workflow step): only those not on it before.',
+    schema: listContactsAddedSchema,
+  },
+  'list.contact_removed': {
+    topic: Topics.platformList,
+    version: 1,
+    summary: 'A contact was taken off a list, through the API or because the contact was deleted.',
+    schema: listContactRemovedSchema,
   },
   'pipeline.created': {
     topic: Topics.platformPipeline,

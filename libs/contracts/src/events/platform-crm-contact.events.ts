@@ -25,6 +25,14 @@ export interface CrmContactSnapshotData {
   changed_by: string | null;
 }
 
+/**
+ * `crm_contact.created`: the snapshot, and the lists the contact was created on. Optional: events
+ * written before it was added carry none, which a consumer reads as no list.
+ */
+export interface CrmContactCreatedData extends CrmContactSnapshotData {
+  list_ids?: string[];
+}
+
 export interface CrmContactDeletedData {
   id: string;
   company_id: string;
@@ -76,6 +84,18 @@ export const crmContactSnapshotSchema = payloadSchema<CrmContactSnapshotData>({
     'updated_at',
     'changed_by',
   ],
+});
+
+export const crmContactCreatedSchema = payloadSchema<CrmContactCreatedData>({
+  properties: {
+    ...crmContactSnapshotSchema.properties,
+    list_ids: {
+      type: 'array',
+      items: numericId,
+      description: 'the lists it was created on (also announced by list.contacts_added)',
+    },
+  },
+  required: crmContactSnapshotSchema.required,
 });
 
 export const crmContactDeletedSchema = payloadSchema<CrmContactDeletedData>({

@@ -8,6 +8,8 @@ export const Topics = {
   /** The CRM's contacts (leads): `crm_contact.*` (`contact.*` is messaging's, decision 0025). */
   platformContact: 'platform.contact.v1',
   platformPipeline: 'platform.pipeline.v1',
+  /** The CRM's selection lists and their members. */
+  platformList: 'platform.list.v1',
   platformAppointment: 'platform.appointment.v1',
   /** AI voice agents. */
   platformAgent: 'platform.agent.v1',

@@ -1,5 +1,6 @@
 import type { ConversationRepliedData } from '../events/messaging-conversation.events';
 import type { MessageEventData } from '../events/messaging-message.events';
+import type { AgentSnapshotData } from '../events/platform-agent.events';
 import type { CallData } from '../events/platform-call.events';
 import { validatePayload } from '../events/validate-payload';
 import { EVENT_DEFINITIONS } from '../events/event-map';
@@ -154,6 +155,7 @@ describe('webhook kind sources', () => {
         sent_at: '2026-11-24T07:00:01.000Z',
         ts: '2026-11-24T07:00:03.000Z',
       },
+      audience: { everyList: false, listIds: [], contactIds: [], phone: '+14155550199' },
     });
   });
 
@@ -196,6 +198,77 @@ describe('webhook kind sources', () => {
   it('carry exactly the sms fields, nothing of the domain (company, sender, reason)', () => {
     for (const data of [webhookOfEvent('message.delivered', outbound)!.data, webhookOfEvent('conversation.replied', reply)!.data])
       expect(Object.keys(data).sort()).toEqual([...SMS_FIELDS].sort());
+  });
+
+  it('say whom each event is about, for webhooks limited to a list (decision 0036)', () => {
+    const call = (change: Partial<CallData>): CallData => ({
+      call_id: 'sbx_call_1',
+      company_id: '42',
+      agent_id: null,
+      caller_number: '+12125550100',
+      called_number: '+12125550142',
+      call_duration: 0,
+      call_status: 'ringing',
+      call_direction: 'outbound',
+      recording_url: null,
+      transcription: null,
+      sentiment: null,
+      disposition: null,
+      tags: [],
+      custom_fields: {},
+      call_successful: null,
+      hangup_reason: null,
+      contact_id: null,
+      campaign_id: null,
+      started_at: '2026-11-24T07:00:00.000Z',
+      answered_at: null,
+      ended_at: null,
+      ...change,
+    });
+    const about = (over: object) => ({ everyList: false, listIds: [], contactIds: [], phone: null, ...over });
+    expect(webhookOfEvent('call.started', call({ contact_id: '9' }))?.audience).toEqual(about({ contactIds: ['9'] }));
+    expect(webhookOfEvent('call.started', call({}))?.audience).toEqual(about({ phone: '+12125550142' }));
+    expect(webhookOfEvent('call.started', call({ call_direction: 'inbound' }))?.audience).toEqual(
+      about({ phone: '+12125550100' }),
+    );
+    expect(webhookOfEvent('call.started', call({ call_direction: 'web' }))?.audience).toEqual(about({}));
+    expect(webhookOfEvent('conversation.replied', reply)?.audience).toEqual(about({ phone: '+14155550199' }));
+    const lead = {
+      id: '991',
+      company_id: '42',
+      first_name: 'Grace',
+      last_name: null,
+      phone: null,
+      email: null,
+      source: null,
+      assigned_to: null,
+      tags: [],
+      custom_fields: {},
+      created_at: '2026-11-24T07:00:00.000Z',
+      updated_at: '2026-11-24T07:00:00.000Z',
+      changed_by: null,
+    };
+    expect(webhookOfEvent('crm_contact.created', { ...lead, list_ids: ['8', '9'] })?.audience).toEqual(
+      about({ contactIds: ['991'], listIds: ['8', '9'] }),
+    );
+    // Written before list_ids existed: on no list.
+    expect(validatePayload(EVENT_DEFINITIONS['crm_contact.created'].schema, lead)).toEqual([]);
+    expect(webhookOfEvent('crm_contact.created', lead)?.audience).toEqual(about({ contactIds: ['991'] }));
+    const agent: AgentSnapshotData = {
+      id: '12',
+      company_id: '42',
+      name: 'Ava',
+      voice: null,
+      active: true,
+      status: 'online',
+      inbound_number_id: null,
+      outbound_number_id: null,
+      min_success_rate: null,
+      performance_window: null,
+      updated_at: '2026-11-24T07:00:00.000Z',
+      changed_by: null,
+    };
+    expect(webhookOfEvent('agent.created', agent)?.audience).toEqual(about({ everyList: true }));
   });
 
   it('give no webhook for events that feed none (queued, sent, cancelled, other apps)', () => {

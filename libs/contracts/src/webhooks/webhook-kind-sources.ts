@@ -5,7 +5,7 @@ import type { AgentPerformanceData, AgentSnapshotData, AgentStatusChangedData } 
 import type { AppointmentData } from '../events/platform-appointment.events';
 import type { CallData } from '../events/platform-call.events';
 import type { CampaignData } from '../events/platform-campaign.events';
-import type { CrmContactSnapshotData } from '../events/platform-crm-contact.events';
+import type { CrmContactCreatedData, CrmContactSnapshotData } from '../events/platform-crm-contact.events';
 import type { AgentPerformanceWebhookData, AgentStatusChangedWebhookData, AgentWebhookData } from './agent-webhook.payloads';
 import type { CallWebhookData } from './call-webhook.payloads';
 import type { CampaignWebhookData } from './campaign-webhook.payloads';
@@ -14,10 +14,51 @@ import type { WebhookEventKind } from './webhook-event-kinds';
 import type { WebhookPayloadMap } from './webhook-payloads';
 import type { SmsWebhookData } from './sms-webhook.payloads';
 
-/** Which webhook kind a domain event produces, and how its payload becomes the webhook's `data`. */
+/**
+ * Whom an event is about, for a webhook limited to a list (decision 0036): it is delivered when
+ * one of `listIds` is the webhook's list, or when one of the contacts — those named, and those of
+ * the company with `phone` — is on the list when the event happens. `everyList`: the event is
+ * about no contact and no list (an agent's), so a list does not narrow it.
+ */
+export interface WebhookAudience {
+  everyList: boolean;
+  /** Lists the event itself names: a campaign's list, the lists a lead was created on. */
+  listIds: string[];
+  /** CRM contacts the event is about. */
+  contactIds: string[];
+  /** A phone number the event is about, when it knows no CRM contact (messaging knows numbers). */
+  phone: string | null;
+}
+
+const audience = (about: Partial<WebhookAudience>): WebhookAudience => ({
+  everyList: false,
+  listIds: [],
+  contactIds: [],
+  phone: null,
+  ...about,
+});
+
+/** Messaging knows the contact's number, not the CRM contact: the contacts of the company with that number. */
+const smsAudience = (message: { contact_phone: string }): WebhookAudience => audience({ phone: message.contact_phone });
+
+/** A campaign is about the list it calls. */
+const campaignAudience = (campaign: CampaignData): WebhookAudience => audience({ listIds: [campaign.list_id] });
+
+/** An agent is nobody's contact and on no list. */
+const everyList = (): WebhookAudience => audience({ everyList: true });
+
+/** A call's contact; when the platform matched none, the other party's number (a web call has none). */
+function callAudience(call: CallData): WebhookAudience {
+  if (call.contact_id) return audience({ contactIds: [call.contact_id] });
+  if (call.call_direction === 'web') return audience({});
+  return audience({ phone: call.call_direction === 'inbound' ? call.caller_number : call.called_number });
+}
+
+/** Which webhook kind a domain event produces, how its payload becomes the webhook's `data`, and whom it is about. */
 export interface WebhookKindSource<E extends EventType, K extends WebhookEventKind> {
   kind: K;
   data: (payload: EventMap[E]) => WebhookPayloadMap[K];
+  audience: (payload: EventMap[E]) => WebhookAudience;
 }
 
 /** A message event as the spec's sms fields (from/to already say who wrote to whom). */
@@ -155,25 +196,34 @@ export function campaignDataFromCampaign(campaign: CampaignData): CampaignWebhoo
  * The one table: domain event type → webhook kind. The spec's `sms.sent` is "an SMS is delivered",
  * so it follows the delivery receipt (`message.delivered`), not the carrier's acceptance. Every
  * channel (iMessage, SMS, MMS) counts. A lead is a CRM contact created in the platform. The call,
- * agent and campaign kinds have platform events of the same names.
+ * agent and campaign kinds have platform events of the same names. `audience` says whom each is
+ * about, for webhooks limited to a list: a campaign is about its list, an agent about nobody.
  */
 export const WEBHOOK_KIND_SOURCES = {
-  'message.delivered': { kind: 'sms.sent', data: smsDataFromMessage },
-  'message.failed': { kind: 'sms.failed', data: smsDataFromMessage },
-  'message.received': { kind: 'sms.received', data: smsDataFromMessage },
-  'conversation.replied': { kind: 'sms.replied', data: smsDataFromReply },
-  'crm_contact.created': { kind: 'lead.generated', data: leadDataFromContact },
-  'appointment.scheduled': { kind: 'appointment.scheduled', data: appointmentDataFromAppointment },
-  'call.started': { kind: 'call.started', data: callDataFromCall },
-  'call.answered': { kind: 'call.answered', data: callDataFromCall },
-  'call.transferred': { kind: 'call.transferred', data: callDataFromCall },
-  'call.ended': { kind: 'call.ended', data: callDataFromCall },
-  'agent.created': { kind: 'agent.created', data: agentDataFromAgent },
-  'agent.updated': { kind: 'agent.updated', data: agentDataFromAgent },
-  'agent.status_changed': { kind: 'agent.status_changed', data: agentStatusDataFromAgent },
-  'agent.performance': { kind: 'agent.performance', data: agentPerformanceData },
-  'campaign.started': { kind: 'campaign.started', data: campaignDataFromCampaign },
-  'campaign.completed': { kind: 'campaign.completed', data: campaignDataFromCampaign },
+  'message.delivered': { kind: 'sms.sent', data: smsDataFromMessage, audience: smsAudience },
+  'message.failed': { kind: 'sms.failed', data: smsDataFromMessage, audience: smsAudience },
+  'message.received': { kind: 'sms.received', data: smsDataFromMessage, audience: smsAudience },
+  'conversation.replied': { kind: 'sms.replied', data: smsDataFromReply, audience: smsAudience },
+  'crm_contact.created': {
+    kind: 'lead.generated',
+    data: leadDataFromContact,
+    audience: (contact: CrmContactCreatedData) => audience({ contactIds: [contact.id], listIds: contact.list_ids ?? [] }),
+  },
+  'appointment.scheduled': {
+    kind: 'appointment.scheduled',
+    data: appointmentDataFromAppointment,
+    audience: (appointment: AppointmentData) => audience({ contactIds: [appointment.contact_id] }),
+  },
+  'call.started': { kind: 'call.started', data: callDataFromCall, audience: callAudience },
+  'call.answered': { kind: 'call.answered', data: callDataFromCall, audience: callAudience },
+  'call.transferred': { kind: 'call.transferred', data: callDataFromCall, audience: callAudience },
+  'call.ended': { kind: 'call.ended', data: callDataFromCall, audience: callAudience },
+  'agent.created': { kind: 'agent.created', data: agentDataFromAgent, audience: everyList },
+  'agent.updated': { kind: 'agent.updated', data: agentDataFromAgent, audience: everyList },
+  'agent.status_changed': { kind: 'agent.status_changed', data: agentStatusDataFromAgent, audience: everyList },
+  'agent.performance': { kind: 'agent.performance', data: agentPerformanceData, audience: everyList },
+  'campaign.started': { kind: 'campaign.started', data: campaignDataFromCampaign, audience: campaignAudience },
+  'campaign.completed': { kind: 'campaign.completed', data: campaignDataFromCampaign, audience: campaignAudience },
 } as const satisfies { readonly [E in EventType]?: WebhookKindSource<E, WebhookEventKind> };
 
 export type WebhookSourceEventType = keyof typeof WEBHOOK_KIND_SOURCES;
@@ -188,12 +238,13 @@ export function isWebhookSourceEventType(type: string): type is WebhookSourceEve
   return Object.hasOwn(WEBHOOK_KIND_SOURCES, type);
 }
 
-/** The kind and `data` a domain event becomes, or null when no webhook kind follows from it. */
+/** The kind, `data` and audience a domain event becomes, or null when no webhook kind follows from it. */
 export function webhookOfEvent<E extends EventType>(
   type: E,
   payload: EventMap[E],
-): { kind: WebhookEventKind; data: WebhookPayloadMap[WebhookEventKind] } | null {
+): { kind: WebhookEventKind; data: WebhookPayloadMap[WebhookEventKind]; audience: WebhookAudience } | null {
   if (!isWebhookSourceEventType(type)) return null;
   const source = WEBHOOK_KIND_SOURCES[type] as WebhookKindSource<WebhookSourceEventType, WebhookEventKind>;
-  return { kind: source.kind, data: source.data(payload as EventMap[WebhookSourceEventType]) };
+  const typed = payload as EventMap[WebhookSourceEventType];
+  return { kind: source.kind, data: source.data(typed), audience: source.audience(typed) };
 }

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { ErrorBodySchema } from './api-error-schema';
 import { withErrorAnswers } from './error-answers';
+import { withNullInNullableEnums } from './nullable-enums';
 
 export interface OpenApiOptions {
   title: string;
@@ -19,7 +20,13 @@ export interface OpenApiOptions {
 
 /** The app's OpenAPI document: what its controllers declare, plus its error body and the errors every route can give. */
 export function buildOpenApiDocument(app: INestApplication, options: OpenApiOptions): OpenAPIObject {
-  let builder = new DocumentBuilder().setTitle(options.title).setDescription(options.description).setVersion(options.version);
+  let builder = new DocumentBuilder()
+    .setTitle(options.title)
+    .setDescription(options.description)
+    .setVersion(options.version)
+    // Relative: the app answers at the address its document was fetched from, whichever that is
+    // (`npm start`'s port, the gateway's host); the paths are absolute (`/v1/...`, `/api/...`).
+    .addServer('/', 'This app, at the address this document was fetched from');
   for (const scheme of options.security ?? []) {
     if (scheme === 'bearer') builder = builder.addBearerAuth();
     if (scheme === 'api-key') builder = builder.addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'api-key');
@@ -27,5 +34,5 @@ export function buildOpenApiDocument(app: INestApplication, options: OpenApiOpti
       builder = builder.addApiKey({ type: 'apiKey', in: 'header', name: 'x-internal-token' }, 'internal-token');
     }
   }
-  return withErrorAnswers(SwaggerModule.createDocument(app, builder.build()), options.errorBody);
+  return withNullInNullableEnums(withErrorAnswers(SwaggerModule.createDocument(app, builder.build()), options.errorBody));
 }

@@ -3,7 +3,11 @@ export type OpenApiSchema = Record<string, unknown>;
 
 /**
  * The JSON Schema (draft-07, for ajv) that says what an OpenAPI 3.0 schema says, read strictly:
- * - `nullable: true` admits null (OpenAPI 3.0's keyword, unknown to JSON Schema);
+ * - `nullable: true` admits null as OpenAPI 3.0.3 defines it, no further: it adds null to the
+ *   `type` beside it and nothing else — an `enum` beside it still refuses null unless it lists
+ *   null, and `nullable` without a `type` (beside `oneOf`, `$ref`) admits nothing. Validating
+ *   clients (Prism, ajv-based SDKs) read it so; a looser reading here let `channel: null` pass
+ *   against an enum that refused it (issue 27);
  * - an object that lists its properties is closed (`additionalProperties: false` unless it says
  *   otherwise): a field the document does not show is a field a generated client cannot see;
  * - `#/components/schemas/X` points into `definitionsId`, the document's components as one schema.
@@ -26,14 +30,9 @@ export function jsonSchemaOf(schema: OpenApiSchema, definitionsId: string): Open
       }
     }
     if (isObject(out.properties) && out.additionalProperties === undefined && !out.allOf) out.additionalProperties = false;
-    if (nullable !== true) return out;
-    if (out.$ref || !out.type) return out.$ref ? { anyOf: [out, { type: 'null' }] } : out;
+    if (nullable !== true || !out.type) return out;
     const types = Array.isArray(out.type) ? out.type : [out.type];
-    return {
-      ...out,
-      type: [...new Set([...types, 'null'])],
-      ...(Array.isArray(out.enum) ? { enum: [...new Set([...out.enum, null])] } : {}),
-    };
+    return { ...out, type: [...new Set([...types, 'null'])] };
   };
   return convert(schema) as OpenApiSchema;
 }

@@ -33,6 +33,16 @@ describe('UpdateCompanySettingsRequest', () => {
     expect(await refusedFields({ timezone: 'Asia/Tokyo' })).toBeNull();
     expect(await refusedFields({ week_start: 'sunday' })).toBeNull();
     expect(await refusedFields({ timezone: 'UTC', week_start: 'monday' })).toBeNull();
+    expect(await refusedFields({ default_appointment_minutes: 45 })).toBeNull();
+  });
+
+  it('takes a default appointment length of 5 to 1440 whole minutes', async () => {
+    for (const minutes of [5, 1440]) expect(await refusedFields({ default_appointment_minutes: minutes })).toBeNull();
+    for (const minutes of [4, 1441, 30.5, '30', null]) {
+      expect(await refusedFields({ default_appointment_minutes: minutes })).toEqual({
+        default_appointment_minutes: ['default_appointment_minutes must be an integer from 5 to 1440'],
+      });
+    }
   });
 
   it('refuses an unknown zone, a week_start outside the set, null and unknown fields by name', async () => {

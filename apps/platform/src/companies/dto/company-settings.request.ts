@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength, ValidateBy, type ValidationOptions } from 'class-validator';
-import { IsOmittable } from '@suite/runtime';
-import { WEEK_STARTS, type WeekStart } from '../company.entity';
+import { IsIntInRange, IsOmittable } from '@suite/runtime';
+import { APPOINTMENT_MINUTES_RANGE, DEFAULT_APPOINTMENT_MINUTES, WEEK_STARTS, type WeekStart } from '../company.entity';
 
 export const MAX_TIMEZONE_LENGTH = 64;
 
@@ -28,7 +28,7 @@ const IsTimeZone = (options?: ValidationOptions) =>
     { message: 'timezone must be a valid IANA time zone name (America/New_York, Europe/London, UTC, …)', ...options },
   );
 
-/** PUT /api/company/settings: the fields sent are replaced; at least one of them. */
+/** PUT /api/company/settings: the fields sent are replaced; at least one of them (SETTINGS_FIELDS). */
 export class UpdateCompanySettingsRequest {
   @ApiPropertyOptional({
     maxLength: MAX_TIMEZONE_LENGTH,
@@ -45,4 +45,18 @@ export class UpdateCompanySettingsRequest {
   @IsOmittable()
   @IsIn(WEEK_STARTS, { message: `week_start must be one of: ${WEEK_STARTS.join(', ')}` })
   week_start?: WeekStart;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: APPOINTMENT_MINUTES_RANGE.min,
+    maximum: APPOINTMENT_MINUTES_RANGE.max,
+    description: `How long an appointment booked without ends_at lasts, in minutes (${DEFAULT_APPOINTMENT_MINUTES} for a new company)`,
+    example: 45,
+  })
+  @IsOmittable()
+  @IsIntInRange(APPOINTMENT_MINUTES_RANGE.min, APPOINTMENT_MINUTES_RANGE.max)
+  default_appointment_minutes?: number;
 }
+
+/** The fields of the body; PUT needs at least one. */
+export const SETTINGS_FIELDS = ['timezone', 'week_start', 'default_appointment_minutes'] as const;

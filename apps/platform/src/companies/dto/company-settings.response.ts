@@ -8,6 +8,8 @@ export class CompanySettingsResponse {
   @ApiProperty({ example: 'Acme Roofing' }) name!: string;
   @ApiProperty({ example: 'America/New_York', description: 'IANA time zone' }) timezone!: string;
   @ApiProperty({ enum: WEEK_STARTS, example: 'monday' }) week_start!: WeekStart;
+  @ApiProperty({ type: 'integer', example: 30, description: 'How long an appointment booked without ends_at lasts, in minutes' })
+  default_appointment_minutes!: number;
 }
 
 export const mapCompanySettings = (company: CompanyEntity): CompanySettingsResponse => ({
@@ -15,4 +17,5 @@ export const mapCompanySettings = (company: CompanyEntity): CompanySettingsRespo
   name: company.name,
   timezone: company.timezone,
   week_start: company.weekStart,
+  default_appointment_minutes: company.defaultAppointmentMinutes,
 });

@@ -12,9 +12,11 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { IsNotBlank, IsNumericId, IsOmittable, IsPhone } from '@suite/runtime';
-import { IsPlatformIdValue } from '../../ids/platform-id-value';
+import { ArePlatformIdValues, IsPlatformIdValue } from '../../ids/platform-id-value';
 
 export const MAX_TAGS = 50;
+/** The most lists a contact is created on in one request. */
+export const MAX_CONTACT_LISTS = 50;
 export const MAX_CUSTOM_FIELDS = 50;
 const MAX_CUSTOM_KEY = 64;
 const MAX_CUSTOM_TEXT = 1_000;
@@ -132,6 +134,15 @@ export class CreateContactRequest extends ContactFields {
   @IsPlatformIdValue({ required: false, description: 'Place the new contact in this stage of pipeline_id (base64 or numeric)' })
   @IsOmittable()
   stage_id?: number | string;
+
+  @ArePlatformIdValues({
+    required: false,
+    maxItems: MAX_CONTACT_LISTS,
+    description:
+      'Lists to create the contact on (a webhook limited to one of them gets its lead.generated): each numeric, base64 or encrypted',
+  })
+  @IsOmittable()
+  list_ids?: Array<number | string>;
 }
 
 /** PUT /api/contacts/{id}: the fields sent are replaced, the others kept; null clears a nullable one. */

@@ -1,4 +1,4 @@
-import type { CsvValue } from './csv-cell';
+import type { CsvTextKind, CsvValue } from './csv-cell';
 import { formatDuration } from './durations';
 import { localDateTime } from '../local-time';
 
@@ -16,6 +16,8 @@ export interface CallHistoryColumn {
   sql: string;
   join?: ColumnJoin;
   cell: (value: unknown, timeZone: string) => CsvValue;
+  /** `phone-number`: an exact E.164 number is written as it is (csv-cell.ts); other text is neutralised. */
+  kind?: CsvTextKind;
 }
 
 const text = (value: unknown): CsvValue => (value === null || value === undefined ? null : String(value));
@@ -40,8 +42,8 @@ export const CALL_HISTORY_COLUMNS: readonly CallHistoryColumn[] = [
     cell: text,
   },
   { key: 'direction', label: 'Direction', sql: 'c.direction', cell: text },
-  { key: 'from_number', label: 'From Number', sql: 'c.caller_number', cell: text },
-  { key: 'to_number', label: 'To Number', sql: 'c.called_number', cell: text },
+  { key: 'from_number', label: 'From Number', sql: 'c.caller_number', cell: text, kind: 'phone-number' },
+  { key: 'to_number', label: 'To Number', sql: 'c.called_number', cell: text, kind: 'phone-number' },
   { key: 'status', label: 'Status', sql: 'c.status', cell: text },
   { key: 'duration', label: 'Duration', sql: 'c.duration_seconds', cell: (value) => formatDuration(Number(value)) },
   { key: 'duration_seconds', label: 'Duration (seconds)', sql: 'c.duration_seconds', cell: integer },

@@ -110,7 +110,7 @@ export class CallHistoryExport {
         }
         done(
           null,
-          columns.map((column) => csvCell(column.cell(row[column.key], timeZone))),
+          columns.map((column) => csvCell(column.cell(row[column.key], timeZone), column.kind)),
         );
       },
     });

@@ -350,6 +350,34 @@ describe('the export’s answers', () => {
     ]);
   });
 
+  it('neutralises formulas behind white space, format controls and fullwidth forms, the quote first in the cell', async () => {
+    const agentId = await agent(fixture.company.A, '\uFEFF=cmd|"/c calc"!A1');
+    const contactId = await contact(fixture.company.A, '\u202E@SUM(A1:A9)');
+    await call(fixture.company.A, {
+      agentId,
+      contactId,
+      startedAt: minutesAgo(4),
+      transcription: '\n=HYPERLINK("http://evil.example","click")',
+      disposition: ' \uFF0B1+2',
+      caller: '+14155550100',
+      called: '\uFF1D1+1',
+      tags: ['\uFF20cmd', 'ok'],
+    });
+    const answer = await download({
+      agent_id: agentId,
+      columns: 'transcript,contact_name,agent_name,disposition,from_number,to_number,tags',
+    });
+    expect(answer.rows[1]).toEqual([
+      `'\n=HYPERLINK("http://evil.example","click")`,
+      `'\u202E@SUM(A1:A9)`,
+      `'\uFEFF=cmd|"/c calc"!A1`,
+      `' \uFF0B1+2`,
+      '+14155550100',
+      `'\uFF1D1+1`,
+      `'\uFF20cmd; ok`,
+    ]);
+  });
+
   it('keeps a transcript with lone surrogates and every character class readable', async () => {
     const agentId = await agent(fixture.company.A);
     // PostgreSQL stores text as UTF-8 and refuses NUL; a lone surrogate arrives as U+FFFD already.

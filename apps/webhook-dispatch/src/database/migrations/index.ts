@@ -4,6 +4,7 @@ import { OutboxDeadLetter1795491626536 } from './1795491626536-outbox-dead-lette
 import { Webhooks1795505981978 } from './1795505981978-webhooks';
 import { WebhookDeliveries1795507704692 } from './1795507704692-webhook-deliveries';
 import { WebhookCircuitRetention1795512390809 } from './1795512390809-webhook-circuit-retention';
+import { WebhookFilters1795804723727 } from './1795804723727-webhook-filters';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const webhookDispatchMigrations = [
@@ -13,4 +14,5 @@ export const webhookDispatchMigrations = [
   Webhooks1795505981978,
   WebhookDeliveries1795507704692,
   WebhookCircuitRetention1795512390809,
+  WebhookFilters1795804723727,
 ];

@@ -29,7 +29,7 @@ describe('SandboxInboundRequest', () => {
   it.each([
     ['from', { ...valid, from: 'not a phone' }, /from must be a valid phone number/],
     ['to', { ...valid, to: '12345' }, /to must be a valid phone number/],
-    ['to', { ...valid, to: undefined }, /to must be a valid phone number/],
+    ['to', { ...valid, to: undefined }, /^to is required$/],
     ['body', { ...valid, body: '' }, /body must be 1 to 2000 characters/],
     ['body', { ...valid, body: 'x'.repeat(2001) }, /body must be 1 to 2000 characters/],
     ['body', { ...valid, body: 42 }, /body must be a string/],

@@ -66,7 +66,8 @@ export class CreateAppointmentAction implements ActionExecutor {
       run.companyId,
       {
         contactId: contact.id,
-        title: renderTemplate(String(config.title ?? ''), templateContextOf(contact), 255) || 'Appointment',
+        // A title that renders empty (its fields blank for this contact) names the contact instead.
+        title: renderTemplate(String(config.title ?? ''), templateContextOf(contact), 255) || null,
         startsAt,
         endsAt,
         assignedTo: config.assigned_to === undefined ? contact.assignedTo : String(config.assigned_to),
