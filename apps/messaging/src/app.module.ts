@@ -21,6 +21,7 @@ import { SenderNumberHandOffEntity } from './sender-numbers/sender-number-hand-o
 import { SenderNumberEntity } from './sender-numbers/sender-number.entity';
 import { SenderPinChangeEntity } from './sender-numbers/sender-pin-change.entity';
 import { SenderNumbersModule } from './sender-numbers/sender-numbers.module';
+import { SmsFallbackModule } from './sms-fallback/sms-fallback.module';
 import { WorkspaceSettingsEntity } from './workspace-settings/workspace-settings.entity';
 import { WorkspaceSettingsModule } from './workspace-settings/workspace-settings.module';
 import { WorkflowRequestsModule } from './workflow-requests/workflow-requests.module';
@@ -82,6 +83,7 @@ export class AppModule {
         WorkflowRequestsModule,
         CallbacksModule.forEnvironment(env),
         ReleaseModule,
+        SmsFallbackModule,
       ],
     };
   }

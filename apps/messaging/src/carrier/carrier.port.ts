@@ -78,10 +78,17 @@ export type CarrierCallback =
       readonly reason?: string;
       readonly at: Date;
       /**
-       * An iMessage provider's report that the message could not go as iMessage (Sendblue's
-       * ERROR, or `was_downgraded`): with a route for text, the domain resends it once by SMS.
+       * An iMessage provider's word that the message did not go as iMessage: on a `failed` receipt
+       * (Sendblue's ERROR) the domain resends it once by SMS when another provider carries text
+       * (sendblue+twilio); on a `delivered` one (Sendblue carried it as SMS itself) it is noted.
        */
       readonly downgraded?: boolean;
+      /**
+       * Our message id as the provider echoed it in the status callback URL (`?message_id=`),
+       * when it did: lets a receipt that overtakes the commit of its hand-off wait for it.
+       * Untrusted text; the domain uses it only if it is a uuid.
+       */
+      readonly messageId?: string;
     }
   | {
       readonly kind: 'inbound';
@@ -147,10 +154,17 @@ export interface Carrier {
    * The provider's record of a hand-off whose answer never came (a lost answer, a crash between
    * send and settle: docs/decisions/0038): its result when the provider has the message, null
    * when it positively does not (then, and only then, the domain sends again). `route` is the
-   * provider that was asked, `since` when the request left. Throws CarrierUnavailableError when
-   * the provider cannot say now (the domain asks again later; it never sends blindly).
+   * provider that was asked, `since` when the request left; `taken` holds the provider ids our
+   * other messages already carry, which are never this one (a provider that can only match by
+   * content would otherwise adopt another message's). Throws CarrierUnavailableError when the
+   * provider cannot say now (the domain asks again later; it never sends blindly).
    */
-  findHandOff(request: CarrierSendRequest, route: CarrierRoute, since: Date): Promise<CarrierSendResult | null>;
+  findHandOff(
+    request: CarrierSendRequest,
+    route: CarrierRoute,
+    since: Date,
+    taken?: ReadonlySet<string>,
+  ): Promise<CarrierSendResult | null>;
 
   /**
    * The provider's current status of one message it accepted (`carrierMessageId`, carried by

@@ -93,3 +93,32 @@ export function handOffsOf(manager: EntityManager, companyId: string, messageId:
     .getRepository(MessageHandOffEntity)
     .find({ where: { companyId, messageId }, order: { startedAt: 'ASC', id: 'ASC' } });
 }
+
+const TAKEN = new PreparedStatement(
+  'hand_offs_taken_near',
+  `SELECT m.carrier_message_id AS id FROM messaging.messages m
+    WHERE m.company_id = $1 AND m.contact_phone = $2 AND m.id <> $3 AND m.handed_over_at >= $4 AND m.carrier_message_id IS NOT NULL
+   UNION
+   SELECT h.carrier_message_id FROM messaging.messages m JOIN messaging.message_hand_offs h ON h.message_id = m.id
+    WHERE m.company_id = $1 AND m.contact_phone = $2 AND m.id <> $3 AND m.handed_over_at >= $4 AND h.carrier_message_id IS NOT NULL`,
+  'messaging',
+);
+
+/**
+ * The provider ids the conversation's other messages hold (theirs now, or an attempt of theirs an
+ * SMS resend replaced), among those handed over from a day before `since` on: what a lost hand-off
+ * of `message` can never be (Carrier.findHandOff's `taken`; the unique carrier id would refuse it).
+ */
+export async function carrierIdsTakenNear(
+  manager: EntityManager,
+  message: { readonly id: string; readonly companyId: string; readonly contactPhone: string },
+  since: Date,
+): Promise<Set<string>> {
+  const { rows } = await TAKEN.run<{ id: string }>(transactionRunner(manager), [
+    message.companyId,
+    message.contactPhone,
+    message.id,
+    new Date(since.getTime() - 24 * 3600_000),
+  ]);
+  return new Set(rows.map((row) => row.id));
+}

@@ -13,7 +13,13 @@ import {
   type CarrierSendResult,
   type PhoneCapability,
 } from '../carrier/carrier.port';
-import { ambiguousHandOffs, openHandOffs, settleHandOffs, type HandOffSettlement } from '../hand-offs/hand-off-records';
+import {
+  ambiguousHandOffs,
+  carrierIdsTakenNear,
+  openHandOffs,
+  settleHandOffs,
+  type HandOffSettlement,
+} from '../hand-offs/hand-off-records';
 import type { MessageHandOffEntity } from '../hand-offs/message-hand-off.entity';
 import { CarrierOptOuts } from './carrier-opt-outs';
 import { MessageEventsWriter } from '../messages/message-events.writer';
@@ -23,6 +29,7 @@ import { CLOCK, type Clock } from '@suite/runtime';
 import { entityFromColumns } from '../shared/entity-from-columns';
 import { transactionRunner } from '../shared/transaction-runner';
 import type { ClaimedMessage } from './claimed-message';
+import { withCarrierTimeout } from './carrier-timeout';
 import { countSent, recordLastOutbound, storeCapabilities } from './hand-off-writes';
 import { PaceGate, type PaceTurn } from './pace-gate';
 import { ReleaseMetrics } from './release-metrics';
@@ -36,9 +43,6 @@ export const HAND_OFF_REASONS = {
   unavailable: 'carrier_unavailable: the carrier could not take the message after every attempt',
   unknown: 'hand_off_unknown: the last hand-off lost its answer; the provider may have the message, which is never sent twice',
 } as const;
-
-/** A carrier call that took too long: for a send, its outcome is unknown (the request may have gone). */
-class CarrierTimeoutError extends CarrierOutcomeUnknownError {}
 
 /** The claimed rows, locked in id order (two batches over overlapping rows cannot deadlock). */
 const LOCK_CLAIMS = new PreparedStatement(
@@ -206,18 +210,21 @@ export class HandOffService {
         const channel = handOff.channel as CarrierChannel;
         const route: CarrierRoute = { provider: handOff.provider, senderProvider: null };
         const request = this.sendRequest(row, channel, handOff.fromNumber);
+        const taken = await carrierIdsTakenNear(manager, row, handOff.startedAt);
         let result: CarrierSendResult | null;
         try {
           result = await this.withTimeout(
-            this.carrier.findHandOff(request, route, handOff.startedAt),
+            this.carrier.findHandOff(request, route, handOff.startedAt, taken),
             `lookup of hand-off ${handOff.id}`,
           );
         } catch (error) {
           rows.delete(claimed.id);
+          // Still ambiguous: out of attempts it fails as `hand_off_unknown` (the provider may have it), not as unavailable.
           await this.retryOrFail(
             manager,
             claimed,
-            new CarrierUnavailableError(`lost hand-off not looked up: ${describe(error)}`),
+            new CarrierOutcomeUnknownError(`lost hand-off not looked up: ${describe(error)}`),
+            handOff.startedAt,
           );
           break;
         }
@@ -435,16 +442,9 @@ export class HandOffService {
     this.metrics.released('requeued');
   }
 
-  /** Bounds a carrier call; a late answer is dropped (a retry carries the same message id, the idempotency key). */
+  /** Bounds a carrier call; a late answer is dropped (a retry looks a lost send up first: decision 0038). */
   private withTimeout<T>(call: Promise<T>, what: string): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new CarrierTimeoutError(`${what} took longer than ${this.options.carrierTimeoutMs} ms`)),
-        this.options.carrierTimeoutMs,
-      );
-    });
-    return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
+    return withCarrierTimeout(call, this.options.carrierTimeoutMs, what);
   }
 }
 

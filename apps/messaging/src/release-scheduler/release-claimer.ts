@@ -6,7 +6,6 @@ import { isCapabilityFresh } from '../carrier/capability-cache';
 import { CARRIER, type Carrier, type PhoneCapability, type SenderProvider } from '../carrier/carrier.port';
 import { PROVIDER_PACING } from '../carrier/provider-pacing';
 import { chooseChannel } from '../send-rules/channel-choice';
-import { poolNumberFor } from '../sender-numbers/pin-decision';
 import { fromContactCapability } from '../contacts/contact-capability';
 import { ContactEntity } from '../contacts/contact.entity';
 import { MessageEventsWriter } from '../messages/message-events.writer';
@@ -351,16 +350,7 @@ export class ReleaseClaimer {
       .getRepository(ContactEntity)
       .findOne({ where: { companyId: message.companyId, phone: message.contactPhone }, lock: { mode: 'pessimistic_write' } });
     if (!contact) throw new Error(`message ${message.id} has no contact row`);
-    const [row] = (await manager.query(
-      `SELECT ARRAY(SELECT number FROM messaging.sender_numbers
-                     WHERE company_id = $1 AND status = 'active' AND provider = $3 ORDER BY number) AS pool,
-              (SELECT p.number FROM messaging.sender_pin_changes p
-                 JOIN messaging.sender_numbers n ON n.number = p.number AND n.company_id = p.company_id
-                WHERE p.company_id = $1 AND p.contact_phone = $2 AND n.status = 'active' AND n.provider = $3
-                ORDER BY p.created_at DESC, p.id DESC LIMIT 1) AS last_pinned`,
-      [message.companyId, message.contactPhone, provider],
-    )) as Array<{ pool: string[]; last_pinned: string | null }>;
-    const number = row!.last_pinned ?? poolNumberFor(message.contactPhone, row!.pool);
+    const number = await this.pinning.numberOfProvider(manager, message.companyId, message.contactPhone, provider);
     if (number === null) {
       this.logger.warn(`message ${message.id}: workspace ${message.companyId} has no active ${provider} number; it waits`);
       return null;

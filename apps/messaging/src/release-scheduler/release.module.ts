@@ -29,6 +29,7 @@ import { ReleaseScheduler } from './release-scheduler';
     ClaimSweeper,
     ReleaseScheduler,
   ],
-  exports: [ReleaseScheduler],
+  // The SMS resend (sms-fallback/) is a hand-off too: same pacing gate, options and provider opt-outs.
+  exports: [ReleaseScheduler, PaceGate, CarrierOptOuts, RELEASE_SCHEDULER_OPTIONS],
 })
 export class ReleaseModule {}

@@ -38,6 +38,8 @@ export interface SendblueFakeRequest {
   /** The fake refused it as the SDK's types would not allow it (or without the SDK's credentials). */
   readonly refusedByDescription: boolean;
   readonly status: number;
+  /** When it reached the fake (ms since the epoch). */
+  readonly receivedAt: number;
 }
 
 /** A message the fake accepted, as Sendblue keeps it. */
@@ -53,9 +55,9 @@ export interface SendblueFakeMessage {
   readonly date_created: string;
 }
 
-export type SendblueStub = (
-  request: SendblueFakeRequest,
-) => { status: number; body?: unknown; headers?: Record<string, string> } | 'drop' | undefined;
+type SendblueStubAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | 'drop' | undefined;
+/** A test's answer instead of the fake's (undefined keeps it); may be async, to answer late. */
+export type SendblueStub = (request: SendblueFakeRequest) => SendblueStubAnswer | Promise<SendblueStubAnswer>;
 
 export interface SendblueFakeOptions {
   readonly apiKeyId: string;
@@ -129,8 +131,13 @@ export class SendblueFake {
     };
   }
 
-  /** Sendblue's documented inbound payload (`is_outbound: false`) for a person writing to a line. */
-  inbound(from: string, line: string, content: string): { headers: Record<string, string>; body: string; handle: string } {
+  /** Sendblue's documented inbound payload (`is_outbound: false`) for a person writing to a line (with a picture: `mediaUrl`). */
+  inbound(
+    from: string,
+    line: string,
+    content: string,
+    mediaUrl = '',
+  ): { headers: Record<string, string>; body: string; handle: string } {
     const handle = randomUUID();
     const body = {
       accountEmail: 'owner@example.com',
@@ -144,7 +151,7 @@ export class SendblueFake {
       number: from,
       to_number: line,
       sendblue_number: line,
-      media_url: '',
+      media_url: mediaUrl,
       message_type: 'message',
       service: 'iMessage',
       was_downgraded: false,
@@ -153,6 +160,7 @@ export class SendblueFake {
   }
 
   private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const receivedAt = Date.now();
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const url = new URL(request.url ?? '/', this.url);
@@ -172,9 +180,16 @@ export class SendblueFake {
       body,
       refusedByDescription: answer.refused,
       status: answer.status,
+      receivedAt,
     };
     this.requests.push(recorded);
-    const stubbed = answer.refused ? undefined : this.stub?.(recorded);
+    const stubbed = answer.refused ? undefined : await this.stub?.(recorded);
+    // A send the stub refuses (429, 5xx) never reached Sendblue's queue: it keeps no such message.
+    if (typeof stubbed === 'object' && stubbed.status >= 400 && recorded.pathname === '/api/send-message') {
+      const handle = (answer.body as { message_handle?: string }).message_handle;
+      const index = this.messages.findIndex((message) => message.message_handle === handle);
+      if (index >= 0) this.messages.splice(index, 1);
+    }
     if (stubbed === 'drop') {
       request.socket.destroy();
       return;

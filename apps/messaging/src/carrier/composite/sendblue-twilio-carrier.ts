@@ -22,8 +22,8 @@ export const SENDBLUE_TWILIO = 'sendblue+twilio';
  * providers. Capability from Sendblue first (it is the one that can tell iMessage), from Twilio
  * Lookup when Sendblue cannot say now. Each message remembers the provider that carried it (the
  * hand-off records `route(channel).provider`), and the callbacks of both providers are read, each
- * by its own adapter. A Sendblue `failed` receipt marked `downgraded` is resent once by SMS
- * through Twilio by the domain (decision 0038).
+ * by its own adapter. An iMessage Sendblue reports undelivered (ERROR) is resent once by SMS
+ * through Twilio by the domain (sms-fallback/, decision 0038).
  */
 export class SendblueTwilioCarrier implements Carrier {
   readonly name = SENDBLUE_TWILIO;
@@ -55,8 +55,13 @@ export class SendblueTwilioCarrier implements Carrier {
     return this.adapter(this.route(request.channel).provider).send(request);
   }
 
-  findHandOff(request: CarrierSendRequest, route: CarrierRoute, since: Date): Promise<CarrierSendResult | null> {
-    return this.adapter(route.provider).findHandOff(request, route, since);
+  findHandOff(
+    request: CarrierSendRequest,
+    route: CarrierRoute,
+    since: Date,
+    taken?: ReadonlySet<string>,
+  ): Promise<CarrierSendResult | null> {
+    return this.adapter(route.provider).findHandOff(request, route, since, taken);
   }
 
   lookupStatus(carrierMessageId: string, provider: string): Promise<CarrierMessageStatus> {

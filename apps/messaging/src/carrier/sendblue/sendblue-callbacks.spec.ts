@@ -29,6 +29,15 @@ describe('readSendblueCallback', () => {
     ]);
   });
 
+  it('carries our message id from the status callback URL on the receipt', () => {
+    expect(
+      readSendblueCallback(
+        secrets,
+        request(`token=${secrets.callbackToken}&message_id=6b1f0f4e-1c1a-4d5e-9f00-000000000001`, good),
+      ),
+    ).toEqual([expect.objectContaining({ messageId: '6b1f0f4e-1c1a-4d5e-9f00-000000000001' })]);
+  });
+
   it('refuses a wrong secret, a missing header, a missing or wrong token (all 401 reasons)', () => {
     expect(
       reason(() => readSendblueCallback(secrets, request(`token=${secrets.callbackToken}`, { 'sb-signing-secret': 'nope' }))),
@@ -38,7 +47,7 @@ describe('readSendblueCallback', () => {
     expect(reason(() => readSendblueCallback(secrets, request(`token=${'x'.repeat(40)}`, good)))).toBe('bad_signature');
   });
 
-  it('maps ERROR and was_downgraded to a downgraded failure, inbound to an inbound text', () => {
+  it('maps ERROR to a downgraded failure, was_downgraded to no verdict until DELIVERED, inbound to an inbound text', () => {
     const token = `token=${secrets.callbackToken}`;
     const error = JSON.stringify({
       message_handle: 'h-2',
@@ -52,6 +61,18 @@ describe('readSendblueCallback', () => {
     ]);
     const queued = JSON.stringify({ message_handle: 'h-3', status: 'QUEUED', is_outbound: true });
     expect(readSendblueCallback(secrets, request(token, good, queued))).toEqual([]);
+    // Downgraded on its way: Sendblue carries it as SMS itself, so no verdict yet (a resend would text twice).
+    const sentAsSms = JSON.stringify({ message_handle: 'h-5', status: 'SENT', is_outbound: true, was_downgraded: true });
+    expect(readSendblueCallback(secrets, request(token, good, sentAsSms))).toEqual([]);
+    const deliveredAsSms = JSON.stringify({
+      message_handle: 'h-6',
+      status: 'DELIVERED',
+      is_outbound: true,
+      was_downgraded: true,
+    });
+    expect(readSendblueCallback(secrets, request(token, good, deliveredAsSms))).toEqual([
+      expect.objectContaining({ status: 'delivered', downgraded: true }),
+    ]);
     const inbound = JSON.stringify({
       message_handle: 'h-4',
       status: 'RECEIVED',

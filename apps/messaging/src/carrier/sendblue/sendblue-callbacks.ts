@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { describeInputProblem, inspectUntrusted } from '@suite/runtime';
+import { withMessageId } from '../callback-message-id';
 import { CallbackRejectedError } from '../carrier-errors';
 import type { CallbackRequest, CarrierCallback } from '../carrier.port';
 import { headerValue } from '../http/provider-http';
@@ -7,6 +8,8 @@ import { headerValue } from '../http/provider-http';
 export const SENDBLUE_SIGNING_HEADER = 'sb-signing-secret';
 /** The query parameter of our Sendblue callback URLs holding the per-installation token. */
 export const SENDBLUE_TOKEN_PARAM = 'token';
+/** Our message id in the status callback URL, beside the token. */
+export const SENDBLUE_MESSAGE_ID_PARAM = 'message_id';
 
 export interface SendblueCallbackSecrets {
   /** SENDBLUE_SIGNING_SECRET: what Sendblue sends back in sb-signing-secret. */
@@ -33,7 +36,7 @@ export function readSendblueCallback(secrets: SendblueCallbackSecrets, request: 
   if (!signature) throw new CallbackRejectedError('missing_signature', `sendblue callback without ${SENDBLUE_SIGNING_HEADER}`);
   if (!sameSecret(signature, secrets.signingSecret))
     throw new CallbackRejectedError('bad_signature', `${SENDBLUE_SIGNING_HEADER} does not match SENDBLUE_SIGNING_SECRET`);
-  return decodeSendblueWebhook(parse(request.rawBody), new Date());
+  return withMessageId(decodeSendblueWebhook(parse(request.rawBody), new Date()), request.query.get(SENDBLUE_MESSAGE_ID_PARAM));
 }
 
 /** The webhook payload's fields we read (the SDK's message types: `MessageRetrieveResponse.Data`). */
@@ -56,11 +59,12 @@ export interface SendblueWebhook {
 }
 
 /**
- * Outbound: DELIVERED (and READ) → delivered; ERROR or DECLINED → failed, `downgraded` (the
- * iMessage did not go as iMessage); `was_downgraded` before a verdict → failed, downgraded;
- * DELIVERED with `was_downgraded` → delivered (Sendblue itself carried it as SMS: resending it
- * would text the person twice); QUEUED, SENT and the rest → no verdict. Inbound (`is_outbound:
- * false`) → an inbound text on iMessage or SMS, its media as an attachment.
+ * Outbound: DELIVERED (and READ) → delivered, marked `downgraded` when `was_downgraded` (Sendblue
+ * carried it as SMS itself: noted, never resent — that would text the person twice); ERROR or
+ * DECLINED → failed, `downgraded` (the iMessage did not go: sendblue+twilio resends it once by SMS
+ * through Twilio); QUEUED, SENT and the rest → no verdict, `was_downgraded` or not (a downgraded
+ * message on its way is on its way as Sendblue's SMS; its DELIVERED or ERROR settles it). Inbound
+ * (`is_outbound: false`) → an inbound text on iMessage or SMS, its media as an attachment.
  */
 export function decodeSendblueWebhook(payload: SendblueWebhook, at: Date): CarrierCallback[] {
   const handle = payload.message_handle;
@@ -84,8 +88,17 @@ export function decodeSendblueWebhook(payload: SendblueWebhook, at: Date): Carri
     ];
   }
   const status = String(payload.status ?? '').toUpperCase();
-  if (status === 'DELIVERED' || status === 'READ') return [{ kind: 'status', carrierMessageId: handle, status: 'delivered', at }];
-  if (status === 'ERROR' || status === 'DECLINED' || payload.was_downgraded === true) {
+  if (status === 'DELIVERED' || status === 'READ')
+    return [
+      {
+        kind: 'status',
+        carrierMessageId: handle,
+        status: 'delivered',
+        at,
+        ...(payload.was_downgraded ? { downgraded: true } : {}),
+      },
+    ];
+  if (status === 'ERROR' || status === 'DECLINED')
     return [
       {
         kind: 'status',
@@ -96,7 +109,6 @@ export function decodeSendblueWebhook(payload: SendblueWebhook, at: Date): Carri
         downgraded: true,
       },
     ];
-  }
   return [];
 }
 

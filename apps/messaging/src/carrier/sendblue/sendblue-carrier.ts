@@ -12,13 +12,17 @@ import type {
   SenderProvider,
 } from '../carrier.port';
 import { providerRequest, retryAfterMs, type ProviderAnswer } from '../http/provider-http';
-import { readSendblueCallback, sendblueFailureReason, SENDBLUE_TOKEN_PARAM, type SendblueWebhook } from './sendblue-callbacks';
+import {
+  readSendblueCallback,
+  sendblueFailureReason,
+  SENDBLUE_MESSAGE_ID_PARAM,
+  SENDBLUE_TOKEN_PARAM,
+  type SendblueWebhook,
+} from './sendblue-callbacks';
 
 export const SENDBLUE = 'sendblue';
 const ROUTE: CarrierRoute = { provider: SENDBLUE, senderProvider: 'sendblue' };
 const FIND_SKEW_MS = 5 * 60_000;
-/** Our message id in the status callback URL, beside the token. */
-export const SENDBLUE_MESSAGE_ID_PARAM = 'message_id';
 
 /** The spec's effect names as Sendblue's send_style (only invisible ink is spelt differently). */
 const SEND_STYLES: Readonly<Record<string, string>> = {
@@ -114,8 +118,16 @@ export class SendblueCarrier implements Carrier {
     return { carrierMessageId: message.message_handle, acceptedAt: sendblueDate(message.date_created) ?? this.clock() };
   }
 
-  /** `GET /api/v2/messages` from the line to the person since the request left: one with our text is the lost hand-off. */
-  async findHandOff(request: CarrierSendRequest, _route: CarrierRoute, since: Date): Promise<CarrierSendResult | null> {
+  /**
+   * `GET /api/v2/messages` from the line to the person since the request left: the oldest with our
+   * text (and our attachment) that no other message of ours holds (`taken`) is the lost hand-off.
+   */
+  async findHandOff(
+    request: CarrierSendRequest,
+    _route: CarrierRoute,
+    since: Date,
+    taken: ReadonlySet<string> = new Set(),
+  ): Promise<CarrierSendResult | null> {
     const query = new URLSearchParams({
       number: request.to,
       sendblue_number: request.from,
@@ -127,9 +139,16 @@ export class SendblueCarrier implements Carrier {
     });
     const answer = await this.request('GET', `/api/v2/messages?${query}`);
     if (answer.status !== 200) throw unavailable('message list', answer);
-    const found = ((answer.json() as { data?: Array<SendblueWebhook & { date_sent?: string }> } | undefined)?.data ?? []).find(
-      (message) => message.message_handle && message.content === request.body,
-    );
+    const media = request.channel !== 'sms' ? (request.attachments[0] ?? null) : null;
+    const found = ((answer.json() as { data?: Array<SendblueWebhook & { date_sent?: string }> } | undefined)?.data ?? [])
+      .filter(
+        (message) =>
+          message.message_handle &&
+          !taken.has(message.message_handle) &&
+          message.content === request.body &&
+          (message.media_url || null) === media,
+      )
+      .at(-1);
     return found ? { carrierMessageId: found.message_handle!, acceptedAt: sendblueDate(found.date_sent) ?? since } : null;
   }
 

@@ -1,4 +1,5 @@
 import { validateRequest } from 'twilio/lib/webhooks/webhooks';
+import { withMessageId } from '../callback-message-id';
 import { CallbackRejectedError } from '../carrier-errors';
 import type { CallbackRequest, CarrierCallback } from '../carrier.port';
 import { headerValue } from '../http/provider-http';
@@ -27,7 +28,7 @@ export function readTwilioCallback(authToken: string, request: CallbackRequest):
   for (const [name, value] of form) params[name] = value;
   if (!validateRequest(authToken, signature, request.url, params))
     throw new CallbackRejectedError('bad_signature', 'X-Twilio-Signature does not match the URL and parameters');
-  return decodeTwilioForm(params, new Date());
+  return withMessageId(decodeTwilioForm(params, new Date()), request.query.get(TWILIO_MESSAGE_ID_PARAM));
 }
 
 /** A verified form as callbacks: a final status → a receipt, an intermediate one → nothing, an inbound text → inbound. */

@@ -58,6 +58,9 @@ function env(): Record<string, string> {
     TWILIO_AUTH_TOKEN: TOKEN,
     TWILIO_API_URL: api.url,
     TWILIO_LOOKUP_URL: lookups.url,
+    // Retries slow enough that a lost hand-off is still being looked up when the test restarts the app.
+    MESSAGING_SCHEDULER_RETRY_BASE_MS: '500',
+    MESSAGING_SCHEDULER_RETRY_MAX_MS: '2000',
   };
 }
 
@@ -320,6 +323,21 @@ describe('MESSAGING_CARRIER=twilio', () => {
     expect(response.body.results).toEqual([expect.objectContaining({ kind: 'inbound', outcome: 'applied' })]);
     await expect(asWorkspace(http().get(`/v1/contacts/${person}`))).resolves.toMatchObject({ body: { opted_out: true } });
     await asWorkspace(http().post('/v1/messages')).send({ to: person, message: 'hi' }).expect(403);
+  });
+
+  it('an inbound MMS (signed form, MediaUrl0..n): its media are the message attachments', async () => {
+    const media = [0, 1, 2].map((n) => `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT}/Messages/MM1/Media/ME${n}`);
+    const form = {
+      MessageSid: `MM${randomBytes(16).toString('hex')}`,
+      From: newPhone(),
+      To: NUMBER,
+      Body: 'photos of the venue',
+      NumMedia: '3',
+      ...Object.fromEntries(media.map((url, n) => [`MediaUrl${n}`, url])),
+    };
+    const response = await postTwilio(form).expect(200);
+    const message = await asWorkspace(http().get(`/v1/messages/${response.body.results[0].message_id}`)).expect(200);
+    expect(message.body).toMatchObject({ direction: 'inbound', channel: 'mms', body: 'photos of the venue', attachments: media });
   });
 
   it('a lost answer followed by a restart: looked up at Twilio, found, never sent twice', async () => {

@@ -38,6 +38,10 @@ interface TwilioMessage {
   date_created?: string | null;
   date_updated?: string | null;
   error_code?: number | null;
+  /** `outbound-api` for a message created through the REST API. */
+  direction?: string;
+  /** A string in the description ("0", "3"). */
+  num_media?: string | null;
 }
 
 /**
@@ -90,20 +94,41 @@ export class TwilioCarrier implements Carrier {
   }
 
   /**
-   * Twilio keeps no client reference and its message resource does not show the status callback
-   * URL, so a lost hand-off is found by what identifies it there: the list of messages from
-   * `from` to `to` (newest first), one whose body is ours and which was created after the
-   * request left (less a skew). Several would mean it went twice already; the first is taken.
+   * Twilio keeps no client reference and its message resource shows neither the StatusCallback
+   * URL nor anything else of ours, so a lost hand-off is found by what identifies it there: the
+   * list of messages from `from` to `to` (newest first), one created through the API
+   * (`direction` outbound-api) with our body and our number of media, created within the skew of
+   * the time the request left, and not already held by another of our messages (`taken`). The
+   * oldest such one is taken (a request creates at most one). What stays ambiguous (decision 0038):
+   * a message with the same text, created in that window outside this suite (the console, another
+   * system on the same number) — indistinguishable in what Twilio returns.
    */
-  async findHandOff(request: CarrierSendRequest, _route: CarrierRoute, since: Date): Promise<CarrierSendResult | null> {
+  async findHandOff(
+    request: CarrierSendRequest,
+    _route: CarrierRoute,
+    since: Date,
+    taken: ReadonlySet<string> = new Set(),
+  ): Promise<CarrierSendResult | null> {
     const query = new URLSearchParams({ To: request.to, From: request.from, PageSize: String(FIND_PAGE_SIZE) });
     const answer = await this.request({ method: 'GET', url: `${this.messagesUrl()}?${query}`, writes: false });
     if (answer.status !== 200) throw unavailable('message list', answer);
-    const messages = ((answer.json() as { messages?: TwilioMessage[] } | undefined)?.messages ?? []).filter(
-      (message) => message.sid && message.body === request.body,
-    );
-    const earliest = since.getTime() - FIND_SKEW_MS;
-    const found = messages.find((message) => (twilioDate(message.date_created)?.getTime() ?? 0) >= earliest);
+    const media = String(request.channel === 'mms' ? request.attachments.length : 0);
+    const [earliest, latest] = [since.getTime() - FIND_SKEW_MS, since.getTime() + FIND_SKEW_MS];
+    const found = ((answer.json() as { messages?: TwilioMessage[] } | undefined)?.messages ?? [])
+      .filter((message) => {
+        const created = twilioDate(message.date_created)?.getTime();
+        return (
+          message.sid &&
+          !taken.has(message.sid) &&
+          message.body === request.body &&
+          (message.direction === undefined || message.direction === 'outbound-api') &&
+          (message.num_media === undefined || message.num_media === null || message.num_media === media) &&
+          created !== undefined &&
+          created >= earliest &&
+          created <= latest
+        );
+      })
+      .at(-1);
     return found ? { carrierMessageId: found.sid!, acceptedAt: twilioDate(found.date_created) ?? since } : null;
   }
 
