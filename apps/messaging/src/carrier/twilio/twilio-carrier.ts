@@ -31,7 +31,7 @@ export interface TwilioCarrierOptions {
 }
 
 /** A Twilio message resource as far as we read it (api.v2010.account.message). */
-interface TwilioMessage {
+export interface TwilioMessage {
   sid?: string;
   status?: string;
   body?: string;
@@ -112,23 +112,12 @@ export class TwilioCarrier implements Carrier {
     const query = new URLSearchParams({ To: request.to, From: request.from, PageSize: String(FIND_PAGE_SIZE) });
     const answer = await this.request({ method: 'GET', url: `${this.messagesUrl()}?${query}`, writes: false });
     if (answer.status !== 200) throw unavailable('message list', answer);
-    const media = String(request.channel === 'mms' ? request.attachments.length : 0);
-    const [earliest, latest] = [since.getTime() - FIND_SKEW_MS, since.getTime() + FIND_SKEW_MS];
-    const found = ((answer.json() as { messages?: TwilioMessage[] } | undefined)?.messages ?? [])
-      .filter((message) => {
-        const created = twilioDate(message.date_created)?.getTime();
-        return (
-          message.sid &&
-          !taken.has(message.sid) &&
-          message.body === request.body &&
-          (message.direction === undefined || message.direction === 'outbound-api') &&
-          (message.num_media === undefined || message.num_media === null || message.num_media === media) &&
-          created !== undefined &&
-          created >= earliest &&
-          created <= latest
-        );
-      })
-      .at(-1);
+    const found = pickLostTwilioMessage(
+      (answer.json() as { messages?: TwilioMessage[] } | undefined)?.messages ?? [],
+      request,
+      since,
+      taken,
+    );
     return found ? { carrierMessageId: found.sid!, acceptedAt: twilioDate(found.date_created) ?? since } : null;
   }
 
@@ -168,6 +157,37 @@ export class TwilioCarrier implements Carrier {
       this.options.timeoutMs,
     );
   }
+}
+
+/**
+ * Of the messages Twilio lists from `request.from` to `request.to`, the one a lost hand-off of
+ * `request` created, if any: created through the API with its body and number of media, within
+ * FIND_SKEW_MS of `since`, and held by no other message of ours (`taken`); the oldest such one.
+ */
+export function pickLostTwilioMessage(
+  messages: readonly TwilioMessage[],
+  request: CarrierSendRequest,
+  since: Date,
+  taken: ReadonlySet<string>,
+): TwilioMessage | undefined {
+  const media = String(request.channel === 'mms' ? request.attachments.length : 0);
+  const [earliest, latest] = [since.getTime() - FIND_SKEW_MS, since.getTime() + FIND_SKEW_MS];
+  // Newest first in Twilio's list: the last match is the oldest.
+  return messages
+    .filter((message) => {
+      const created = twilioDate(message.date_created)?.getTime();
+      return (
+        message.sid &&
+        !taken.has(message.sid) &&
+        message.body === request.body &&
+        (message.direction === undefined || message.direction === 'outbound-api') &&
+        (message.num_media === undefined || message.num_media === null || message.num_media === media) &&
+        created !== undefined &&
+        created >= earliest &&
+        created <= latest
+      );
+    })
+    .at(-1);
 }
 
 /** A message resource's status as the domain reads it. */
