@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
-import { SendblueFake, VendorMock, type PrismAnswer, type RecordedRequest, type SendblueFakeMessage } from '@suite/testing';
+import {
+  SendblueFake,
+  TwilioMessages,
+  VendorMock,
+  type PrismAnswer,
+  type RecordedRequest,
+  type SendblueFakeMessage,
+  type TwilioMockMessage,
+} from '@suite/testing';
 
 /**
  * Twilio and Sendblue on this machine, for trying `MESSAGING_CARRIER=sendblue+twilio` (or `twilio`,
@@ -33,8 +41,8 @@ const CALLBACK_RETRY_MS = 1_000;
 
 export class LocalCarrierMocks {
   private readonly timers = new Set<NodeJS.Timeout>();
-  /** What "Twilio" created, by sid: its list answers the lookup of a lost hand-off from these. */
-  private readonly twilioMessages = new Map<string, Record<string, string>>();
+  /** What "Twilio" created: its list answers the lookup of a lost hand-off from these. */
+  private readonly twilioMessages: TwilioMessages;
 
   private constructor(
     private readonly options: CarrierMocksOptions,
@@ -43,7 +51,9 @@ export class LocalCarrierMocks {
     private twilio?: VendorMock,
     private lookups?: VendorMock,
     private sendblue?: SendblueFake,
-  ) {}
+  ) {
+    this.twilioMessages = new TwilioMessages(secrets.accountSid);
+  }
 
   static async start(options: CarrierMocksOptions): Promise<LocalCarrierMocks> {
     const secrets = {
@@ -110,31 +120,17 @@ export class LocalCarrierMocks {
   /** Twilio's answers where Prism's example would not do: a unique sid per send, the list and fetch of what was sent. */
   private twilioAnswer(request: RecordedRequest, prism: PrismAnswer) {
     const messages = `/2010-04-01/Accounts/${this.secrets.accountSid}/Messages`;
-    if (request.method === 'GET' && request.pathname === `${messages}.json`) {
-      const [to, from] = [request.query.get('To'), request.query.get('From')];
-      const found = [...this.twilioMessages.values()].filter((message) => message.to === to && message.from === from).reverse();
-      return { status: 200, body: { ...(prism.json() as object), messages: found } };
-    }
+    if (request.method === 'GET' && request.pathname === `${messages}.json`)
+      return { status: 200, body: { ...(prism.json() as object), messages: this.twilioMessages.list(request.query) } };
     if (request.method === 'GET' && request.pathname.startsWith(`${messages}/`)) {
-      const message = this.twilioMessages.get(request.pathname.slice(messages.length + 1).replace(/\.json$/, ''));
+      const message = this.twilioMessages.bySid.get(request.pathname.slice(messages.length + 1).replace(/\.json$/, ''));
       return message
         ? { status: 200, body: { ...(prism.json() as object), ...message } }
         : { status: 404, body: { code: 20404 } };
     }
     if (request.method !== 'POST' || request.pathname !== `${messages}.json`) return undefined;
     const form = request.form();
-    const message: Record<string, string> = {
-      sid: `SM${randomBytes(16).toString('hex')}`,
-      account_sid: this.secrets.accountSid,
-      to: form.get('To')!,
-      from: form.get('From')!,
-      body: form.get('Body') ?? '',
-      direction: 'outbound-api',
-      num_media: String(form.getAll('MediaUrl').length),
-      status: 'queued',
-      date_created: new Date().toUTCString(),
-    };
-    this.twilioMessages.set(message.sid!, message);
+    const message = this.twilioMessages.create(form);
     const callback = form.get('StatusCallback');
     if (callback) {
       this.later(() => this.postTwilioStatus(callback, message, 'sent'), this.options.deliveryDelayMs / 2);
@@ -145,14 +141,14 @@ export class LocalCarrierMocks {
   }
 
   /** Twilio's status callback: a form signed over the exact URL it is posted to (X-Twilio-Signature). */
-  private async postTwilioStatus(url: string, message: Record<string, string>, status: string): Promise<void> {
+  private async postTwilioStatus(url: string, message: TwilioMockMessage, status: string): Promise<void> {
     message.status = status;
     const form = {
-      MessageSid: message.sid!,
-      SmsSid: message.sid!,
+      MessageSid: message.sid,
+      SmsSid: message.sid,
       AccountSid: this.secrets.accountSid,
-      From: message.from!,
-      To: message.to!,
+      From: message.from,
+      To: message.to,
       MessageStatus: status,
       SmsStatus: status,
       ApiVersion: '2010-04-01',

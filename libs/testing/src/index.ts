@@ -33,6 +33,7 @@ export { ANSWER_RECORDING_VARIABLE as GLOBAL_SETUP_ANSWERS_VARIABLE } from './se
 export { TestTokenIssuer, type TestAccessToken } from './identity/test-token-issuer';
 export { VendorMock, type RecordedRequest, type PrismAnswer, type StubAnswer, type VendorStub } from './vendor-mock/vendor-mock';
 export { PrismServer, type PrismServerOptions } from './vendor-mock/prism-server';
+export { TwilioMessages, type TwilioMockMessage } from './vendor-mock/twilio-messages';
 export {
   SendblueFake,
   SENDBLUE_SEND_STYLES,

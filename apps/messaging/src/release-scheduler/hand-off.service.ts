@@ -9,7 +9,6 @@ import {
   type Carrier,
   type CarrierChannel,
   type CarrierRoute,
-  type CarrierSendRequest,
   type CarrierSendResult,
   type PhoneCapability,
 } from '../carrier/carrier.port';
@@ -24,11 +23,12 @@ import type { MessageHandOffEntity } from '../hand-offs/message-hand-off.entity'
 import { CarrierOptOuts } from './carrier-opt-outs';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
-import { bodyForChannel, chooseChannel, effectApplies } from '../send-rules/channel-choice';
+import { chooseChannel } from '../send-rules/channel-choice';
 import { CLOCK, type Clock } from '@suite/runtime';
 import { entityFromColumns } from '../shared/entity-from-columns';
 import { transactionRunner } from '../shared/transaction-runner';
 import type { ClaimedMessage } from './claimed-message';
+import { carrierSendRequest } from './carrier-send-request';
 import { withCarrierTimeout } from './carrier-timeout';
 import { countSent, recordLastOutbound, storeCapabilities } from './hand-off-writes';
 import { PaceGate, type PaceTurn } from './pace-gate';
@@ -209,7 +209,7 @@ export class HandOffService {
       for (const handOff of handOffs) {
         const channel = handOff.channel as CarrierChannel;
         const route: CarrierRoute = { provider: handOff.provider, senderProvider: null };
-        const request = this.sendRequest(row, channel, handOff.fromNumber);
+        const request = carrierSendRequest(row, channel, handOff.fromNumber);
         const taken = await carrierIdsTakenNear(manager, row, handOff.startedAt);
         let result: CarrierSendResult | null;
         try {
@@ -270,26 +270,13 @@ export class HandOffService {
     this.metrics.deferred('provider_route');
   }
 
-  private sendRequest(row: MessageEntity, channel: CarrierChannel, from: string): CarrierSendRequest {
-    return {
-      messageId: row.id,
-      from,
-      to: row.contactPhone,
-      channel,
-      body: bodyForChannel(channel, row.body, row.attachments),
-      attachments: row.attachments,
-      // Kept on the record whatever the channel; only iMessage has effects.
-      effect: effectApplies(channel) ? row.effect : null,
-    };
-  }
-
   /** One carrier call after the number's turn; never throws (the answer or the error is the outcome). */
   private async send(message: Sendable & { turn: Extract<PaceTurn, { kind: 'go' }> }, handOffId: string): Promise<Handed> {
     const { row, channel } = message;
     const at = await this.paceGate.await(message.turn);
     try {
       const accepted = await this.withTimeout(
-        this.carrier.send(this.sendRequest(row, channel, row.fromNumber!)),
+        this.carrier.send(carrierSendRequest(row, channel, row.fromNumber!)),
         `carrier.send of ${row.id}`,
       );
       return { ...message, at, handOffId, accepted };

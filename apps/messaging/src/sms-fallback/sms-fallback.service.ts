@@ -7,7 +7,6 @@ import {
   CARRIER,
   type Carrier,
   type CarrierChannel,
-  type CarrierSendRequest,
   type CarrierSendResult,
   type PhoneCapability,
 } from '../carrier/carrier.port';
@@ -18,12 +17,13 @@ import { MessageHandOffEntity } from '../hand-offs/message-hand-off.entity';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { changeStatusAndAnnounce } from '../messages/message-status-change';
 import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
+import { carrierSendRequest } from '../release-scheduler/carrier-send-request';
 import { withCarrierTimeout } from '../release-scheduler/carrier-timeout';
 import { CarrierOptOuts } from '../release-scheduler/carrier-opt-outs';
 import { countSent, recordLastOutbound, storeCapabilities } from '../release-scheduler/hand-off-writes';
 import { PaceGate } from '../release-scheduler/pace-gate';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from '../release-scheduler/release-scheduler.options';
-import { bodyForChannel, chooseChannel } from '../send-rules/channel-choice';
+import { chooseChannel } from '../send-rules/channel-choice';
 import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
 import { WorkspaceSettingsService } from '../workspace-settings/workspace-settings.service';
 import type { SmsFallbackJob } from './sms-fallback.queue';
@@ -115,7 +115,7 @@ export class SmsFallbackService {
     if (turn!.kind === 'later')
       return { kind: 'retry', error: new CarrierUnavailableError(`${number} is not free before ${turn!.until.toISOString()}`) };
 
-    const request = this.request(row, channel, number);
+    const request = carrierSendRequest(row, channel, number);
     // Committed before the request leaves: a crash from here on leaves it `in_flight`, looked up by the next run.
     const [handOffId] = await openHandOffs(this.dataSource, [
       {
@@ -185,7 +185,7 @@ export class SmsFallbackService {
         taken.add(attempt.carrierMessageId ?? '');
         found = await withCarrierTimeout(
           this.carrier.findHandOff(
-            this.request(row, channel, resend.fromNumber),
+            carrierSendRequest(row, channel, resend.fromNumber),
             this.carrier.route(channel),
             resend.startedAt,
             taken,
@@ -271,18 +271,6 @@ export class SmsFallbackService {
       this.logger.warn(`message ${message.id}: capability not refreshed (${describe(error)}); resending by text`);
       return MOBILE;
     }
-  }
-
-  private request(row: MessageEntity, channel: CarrierChannel, from: string): CarrierSendRequest {
-    return {
-      messageId: row.id,
-      from,
-      to: row.contactPhone,
-      channel,
-      body: bodyForChannel(channel, row.body, row.attachments),
-      attachments: row.attachments,
-      effect: null,
-    };
   }
 
   private async lockedMessage(manager: EntityManager, id: string): Promise<MessageEntity | null> {

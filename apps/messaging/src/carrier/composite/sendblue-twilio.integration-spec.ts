@@ -1,5 +1,4 @@
 import type { INestApplication } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
 import { DataSource } from 'typeorm';
@@ -11,9 +10,9 @@ import {
   VendorMock,
   type RecordedRequest,
   type TestDatabase,
+  TwilioMessages,
 } from '@suite/testing';
 import { MessageHandOffEntity } from '../../hand-offs/message-hand-off.entity';
-import { MessageEntity } from '../../messages/message.entity';
 import {
   ALWAYS_OPEN_SETTINGS,
   bootMessagingApp,
@@ -22,6 +21,7 @@ import {
   seedWorkspaces,
   type TestWorkspace,
 } from '../../testing';
+import { CarrierSpecClient } from '../../testing/carrier-spec-client';
 
 /**
  * MESSAGING_CARRIER=sendblue+twilio: iMessage through Sendblue (SendblueFake), SMS and MMS through
@@ -49,8 +49,8 @@ let topicPrefix: string;
 let app: INestApplication;
 let workspace: TestWorkspace;
 
-/** What "Twilio" created, by sid (the stub's state: the list lookup finds them). */
-const created = new Map<string, Record<string, string>>();
+/** What "Twilio" created (the stub's state: the list lookup finds them). */
+const created = new TwilioMessages(ACCOUNT);
 /** Phones Sendblue's evaluate-service calls SMS-only, or cannot judge (503). */
 const smsOnly = new Set<string>();
 const unjudged = new Set<string>();
@@ -76,26 +76,14 @@ function env(): Record<string, string> {
   };
 }
 
-const http = () => request(app.getHttpServer());
-const asWorkspace = (test: request.Test) => test.set('x-api-key', workspace.apiKey);
+let client: CarrierSpecClient;
+const http = () => client.http();
+const asWorkspace = (test: request.Test) => client.asWorkspace(test);
 const db = () => app.get(DataSource);
-const row = (id: string) => db().getRepository(MessageEntity).findOneByOrFail({ id });
-const handOffs = async (id: string) =>
-  (await asWorkspace(http().get(`/v1/messages/${id}`)).expect(200)).body.hand_offs as Array<Record<string, unknown>>;
-
-async function send(to: string, body: Record<string, unknown> = {}): Promise<string> {
-  const response = await asWorkspace(http().post('/v1/messages'))
-    .send({ to, message: 'We saved you a seat', ...body })
-    .expect(200);
-  return response.body.id as string;
-}
-
-const settled = (id: string, statuses: string[], timeoutMs = 30_000) =>
-  eventually(
-    () => row(id),
-    (message) => statuses.includes(message.status),
-    { timeoutMs, what: `message ${id} to reach ${statuses.join('/')}` },
-  );
+const row = (id: string) => client.row(id);
+const handOffs = (id: string) => client.handOffs(id);
+const send = (to: string, body: Record<string, unknown> = {}) => client.send(to, body);
+const settled = (id: string, statuses: string[]) => client.settled(id, statuses);
 
 const twilioSends = (to: string) => twilio.requestsTo(MESSAGES, 'POST').filter((recorded) => recorded.form().get('To') === to);
 const sendblueSends = (to: string) =>
@@ -135,24 +123,11 @@ beforeAll(async () => {
     stub: async (recorded, prism) => {
       if (recorded.method === 'GET' && recorded.pathname === MESSAGES) {
         if (twilioListDown) return { status: 503, body: { code: 20500, message: 'Internal error', status: 503 } };
-        const [to, from] = [recorded.query.get('To'), recorded.query.get('From')];
-        const messages = [...created.values()].filter((message) => message.to === to && message.from === from).reverse();
-        return { status: 200, body: { ...(prism.json() as object), messages } };
+        return { status: 200, body: { ...(prism.json() as object), messages: created.list(recorded.query) } };
       }
       if (recorded.method !== 'POST' || recorded.pathname !== MESSAGES) return undefined;
-      const form = recorded.form();
-      const sid = `SM${randomBytes(16).toString('hex')}`;
-      const message = {
-        sid,
-        to: form.get('To')!,
-        from: form.get('From')!,
-        body: form.get('Body') ?? '',
-        direction: 'outbound-api',
-        num_media: String(form.getAll('MediaUrl').length),
-        status: 'queued',
-        date_created: new Date().toUTCString(),
-      };
-      created.set(sid, message);
+      const message = created.create(recorded.form());
+      const sid = message.sid;
       if ((await twilioSend?.(recorded, sid)) === 'drop') return 'drop';
       return { status: 201, body: { ...(prism.json() as object), ...message } };
     },
@@ -176,16 +151,9 @@ beforeAll(async () => {
   app = await bootMessagingApp(database.url, topicPrefix, { env: env() });
   workspace = newWorkspace([], ALWAYS_OPEN_SETTINGS);
   await seedWorkspaces(app, [workspace]);
-  for (const [number, provider] of [
-    [LINE, 'sendblue'],
-    [TWILIO_NUMBER, 'twilio'],
-  ]) {
-    await http()
-      .post(`/internal/workspaces/${workspace.companyId}/sender-numbers`)
-      .set('x-internal-token', 'i'.repeat(40))
-      .send({ number, provider })
-      .expect(201);
-  }
+  client = new CarrierSpecClient(() => app, workspace, 'We saved you a seat');
+  await client.addNumber(LINE, 'sendblue');
+  await client.addNumber(TWILIO_NUMBER, 'twilio');
 }, 240_000);
 
 afterAll(async () => {
@@ -320,7 +288,7 @@ describe('MESSAGING_CARRIER=sendblue+twilio', () => {
     twilioSend = undefined;
     twilioListDown = false;
     app = await bootMessagingApp(database.url, topicPrefix, { env: env() });
-    const found = [...created.values()].find((message) => message.to === to)!;
+    const found = [...created.bySid.values()].find((message) => message.to === to)!;
     await eventually(
       () => row(id),
       (message) => message.carrierMessageId === found.sid,
@@ -331,7 +299,7 @@ describe('MESSAGING_CARRIER=sendblue+twilio', () => {
       ['send', 'accepted'],
       ['sms_fallback', 'found'],
     ]);
-    await postTwilioStatus(found.sid!, 'delivered', id).expect(200);
+    await postTwilioStatus(found.sid, 'delivered', id).expect(200);
     await expect(row(id)).resolves.toMatchObject({ status: 'delivered', channel: 'sms' });
   });
 

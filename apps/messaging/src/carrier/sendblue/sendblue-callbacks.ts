@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { describeInputProblem, inspectUntrusted } from '@suite/runtime';
+import { parseUntrustedJson } from '@suite/runtime';
 import { withMessageId } from '../callback-message-id';
 import { CallbackRejectedError } from '../carrier-errors';
 import type { CallbackRequest, CarrierCallback } from '../carrier.port';
@@ -124,14 +124,9 @@ export function sendblueFailureReason(
 }
 
 function parse(rawBody: Buffer | string): SendblueWebhook {
-  let value: unknown;
-  try {
-    value = JSON.parse(rawBody.toString());
-  } catch {
-    throw malformed('body is not JSON');
-  }
-  const problem = inspectUntrusted(value);
-  if (problem) throw malformed(`is refused: ${describeInputProblem(problem)}`);
+  const parsed = parseUntrustedJson(rawBody);
+  if (!parsed.ok) throw malformed(parsed.problem);
+  const value = parsed.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw malformed('body must be a JSON object');
   return value as SendblueWebhook;
 }

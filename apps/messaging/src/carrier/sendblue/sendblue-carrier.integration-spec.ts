@@ -12,6 +12,7 @@ import {
   seedWorkspaces,
   type TestWorkspace,
 } from '../../testing';
+import { CarrierSpecClient } from '../../testing/carrier-spec-client';
 
 /**
  * MESSAGING_CARRIER=sendblue against SendblueFake (libs/testing: Sendblue's API as its SDK's types
@@ -52,25 +53,13 @@ function env(): Record<string, string> {
   };
 }
 
-const http = () => request(app.getHttpServer());
-const asWorkspace = (test: request.Test) => test.set('x-api-key', workspace.apiKey);
-const row = (id: string) => app.get(DataSource).getRepository(MessageEntity).findOneByOrFail({ id });
-const handOffs = async (id: string) =>
-  (await asWorkspace(http().get(`/v1/messages/${id}`)).expect(200)).body.hand_offs as Array<Record<string, unknown>>;
-
-async function send(to: string, body: Record<string, unknown> = {}): Promise<string> {
-  const response = await asWorkspace(http().post('/v1/messages'))
-    .send({ to, message: 'Your table is ready', ...body })
-    .expect(200);
-  return response.body.id as string;
-}
-
-const settled = (id: string, statuses: string[]) =>
-  eventually(
-    () => row(id),
-    (message) => statuses.includes(message.status),
-    { timeoutMs: 30_000, what: `message ${id} to reach ${statuses.join('/')}` },
-  );
+let client: CarrierSpecClient;
+const http = () => client.http();
+const asWorkspace = (test: request.Test) => client.asWorkspace(test);
+const row = (id: string) => client.row(id);
+const handOffs = (id: string) => client.handOffs(id);
+const send = (to: string, body: Record<string, unknown> = {}) => client.send(to, body);
+const settled = (id: string, statuses: string[]) => client.settled(id, statuses);
 
 const sendsTo = (to: string) =>
   fake.requests.filter(
@@ -90,11 +79,8 @@ beforeAll(async () => {
   app = await bootMessagingApp(database.url, topicPrefix, { env: env() });
   workspace = newWorkspace([], ALWAYS_OPEN_SETTINGS);
   await seedWorkspaces(app, [workspace]);
-  await http()
-    .post(`/internal/workspaces/${workspace.companyId}/sender-numbers`)
-    .set('x-internal-token', 'i'.repeat(40))
-    .send({ number: LINE })
-    .expect(201);
+  client = new CarrierSpecClient(() => app, workspace, 'Your table is ready');
+  await client.addNumber(LINE, 'sendblue');
 }, 180_000);
 
 afterAll(async () => {

@@ -5,7 +5,6 @@ import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
 import { DataSource } from 'typeorm';
 import { Topics } from '@suite/contracts';
 import { createTestDatabase, eventually, uniqueTopicPrefix, VendorMock, type TestDatabase } from '@suite/testing';
-import { MessageEntity } from '../../messages/message.entity';
 import { MessageHandOffEntity } from '../../hand-offs/message-hand-off.entity';
 import {
   ALWAYS_OPEN_SETTINGS,
@@ -17,6 +16,7 @@ import {
   type KafkaEventReader,
   type TestWorkspace,
 } from '../../testing';
+import { CarrierSpecClient } from '../../testing/carrier-spec-client';
 
 /**
  * MESSAGING_CARRIER=twilio against Prism mocks of Twilio's published descriptions (API 2010 and
@@ -64,23 +64,12 @@ function env(): Record<string, string> {
   };
 }
 
-const http = () => request(app.getHttpServer());
-const asWorkspace = (test: request.Test) => test.set('x-api-key', workspace.apiKey);
-
-async function send(to: string, body: Record<string, unknown> = {}): Promise<string> {
-  const response = await asWorkspace(http().post('/v1/messages'))
-    .send({ to, message: 'Hello from the bakery', ...body })
-    .expect(200);
-  return response.body.id as string;
-}
-
-const row = (id: string) => app.get(DataSource).getRepository(MessageEntity).findOneByOrFail({ id });
-const settled = (id: string, statuses: string[]) =>
-  eventually(
-    () => row(id),
-    (message) => statuses.includes(message.status),
-    { timeoutMs: 30_000, what: `message ${id} to reach ${statuses.join('/')}` },
-  );
+let client: CarrierSpecClient;
+const http = () => client.http();
+const asWorkspace = (test: request.Test) => client.asWorkspace(test);
+const send = (to: string, body: Record<string, unknown> = {}) => client.send(to, body);
+const row = (id: string) => client.row(id);
+const settled = (id: string, statuses: string[]) => client.settled(id, statuses);
 
 /** Posts a form to the Twilio callback path signed as Twilio does (URL + sorted parameters, HMAC-SHA1 with the auth token). */
 function postTwilio(form: Record<string, string>, query = '', token = TOKEN) {
@@ -140,11 +129,8 @@ beforeAll(async () => {
   app = await bootMessagingApp(database.url, topicPrefix, { env: env() });
   workspace = newWorkspace([], ALWAYS_OPEN_SETTINGS);
   await seedWorkspaces(app, [workspace]);
-  await http()
-    .post(`/internal/workspaces/${workspace.companyId}/sender-numbers`)
-    .set('x-internal-token', 'i'.repeat(40))
-    .send({ number: NUMBER, provider: 'twilio' })
-    .expect(201);
+  client = new CarrierSpecClient(() => app, workspace, 'Hello from the bakery');
+  await client.addNumber(NUMBER, 'twilio');
   kafka = await readKafkaEvents({ topicPrefix, topics: [Topics.messagingMessage, Topics.messagingContact] });
 }, 180_000);
 
