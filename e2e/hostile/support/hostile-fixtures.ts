@@ -243,6 +243,7 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'auth /login/oauth/login': {
       body: { ...authorizeQuery, csrf_token: csrf, email: credentials.user.email, password: 'not-the-password' },
     },
+    'auth /login/oauth/choose': { body: { ...authorizeQuery, csrf_token: csrf, user_id: String(credentials.user.id) } },
     'auth /login/oauth/consent': { body: { ...authorizeQuery, csrf_token: csrf, decision: 'deny' } },
     'platform /internal/companies/{id}': { path: { id: company } },
     'platform /api/roles/{id}': {

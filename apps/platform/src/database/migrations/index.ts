@@ -16,6 +16,7 @@ import { GrantReportingPermissions1795549800000 } from './1795549800000-grant-re
 import { AdAccounts1795550199271 } from './1795550199271-ad-accounts';
 import { SmsReadModel1795550558009 } from './1795550558009-sms-read-model';
 import { ReportingCoveringIndexes1795553685457 } from './1795553685457-reporting-covering-indexes';
+import { PerCompanyEmails1795804368278 } from './1795804368278-per-company-emails';
 import { AnnounceLists1795804713467 } from './1795804713467-announce-lists';
 import { DefaultAppointmentLength1795805704457 } from './1795805704457-default-appointment-length';
 
@@ -39,6 +40,7 @@ export const platformMigrations = [
   AdAccounts1795550199271,
   SmsReadModel1795550558009,
   ReportingCoveringIndexes1795553685457,
+  PerCompanyEmails1795804368278,
   AnnounceLists1795804713467,
   DefaultAppointmentLength1795805704457,
 ];
