@@ -169,6 +169,14 @@ const APP_OPTIONAL_SECRET_ENV: Partial<Record<keyof typeof APPS, string[]>> = {
     'GOOGLE_ADS_CLIENT_SECRET',
     'GOOGLE_ADS_DEVELOPER_TOKEN',
   ],
+  // A real carrier's credentials (the sandbox runs without them).
+  messaging: [
+    'TWILIO_AUTH_TOKEN',
+    'SENDBLUE_API_KEY_ID',
+    'SENDBLUE_API_SECRET',
+    'SENDBLUE_SIGNING_SECRET',
+    'SENDBLUE_CALLBACK_TOKEN',
+  ],
 };
 const ALL_SECRET_ENV = [...SECRET_ENV, ...Object.values(APP_SECRET_ENV).flat(), ...Object.values(APP_OPTIONAL_SECRET_ENV).flat()];
 /** Every variable BaseEnvironment (libs/runtime) reads; the ConfigMap may hold the non-secret ones only. */

@@ -1,3 +1,7 @@
+/** Whose a sender number is (messaging's SENDER_PROVIDERS; repeated here so parsing needs no app code). */
+export const SENDER_PROVIDER_NAMES = ['sandbox', 'twilio', 'sendblue'] as const;
+export type SenderProviderName = (typeof SENDER_PROVIDER_NAMES)[number];
+
 /** The admin CLI's commands, parsed from argv (no I/O here, so it is unit-tested). */
 export type AdminCommand =
   | { command: 'bootstrap'; json: boolean; companyName?: string; email?: string; password?: string }
@@ -13,7 +17,7 @@ export type AdminCommand =
       role?: string;
       admin: boolean;
     }
-  | { command: 'add-sender-number'; json: boolean; company: string; number: string }
+  | { command: 'add-sender-number'; json: boolean; company: string; number: string; provider?: SenderProviderName }
   | { command: 'list-sender-numbers'; json: boolean; company: string }
   | { command: 'seed-demo'; json: boolean; company?: string }
   | { command: 'help' };
@@ -31,9 +35,11 @@ export const ADMIN_USAGE = `usage: npm run -s admin -- <command> [options]
               (--role <role id> | --admin) [--json]
       --admin gives the company's Admin role (every permission), created when missing;
       without --password one is generated and printed
-  add-sender-number --company <id> --number <phone> [--json]
+  add-sender-number --company <id> --number <phone> [--provider sendblue|twilio] [--json]
       adds the number (E.164 or 10-digit US) to the company's messaging sender pool,
-      or brings a removed one back; a number belongs to one company
+      or brings a removed one back; a number belongs to one company. --provider says
+      whose it is (a Sendblue iMessage line or a Twilio number); default: the kind of
+      MESSAGING_CARRIER; required with MESSAGING_CARRIER=sendblue+twilio
   list-sender-numbers --company <id> [--json]
   seed-demo [--company <id>] [--json]
       a realistic, deterministic last month for a demo (default: the first company with
@@ -54,7 +60,7 @@ const FLAGS: Record<Exclude<AdminCommand['command'], 'help'>, { values: string[]
   'create-agency': { values: ['name'], switches: ['json'] },
   'create-company': { values: ['name', 'parent'], switches: ['json'] },
   'create-user': { values: ['company', 'email', 'name', 'password', 'role'], switches: ['json', 'admin'] },
-  'add-sender-number': { values: ['company', 'number'], switches: ['json'] },
+  'add-sender-number': { values: ['company', 'number', 'provider'], switches: ['json'] },
   'list-sender-numbers': { values: ['company'], switches: ['json'] },
   'seed-demo': { values: ['company'], switches: ['json'] },
 };
@@ -107,8 +113,18 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
         admin,
       };
     }
-    case 'add-sender-number':
-      return { command: name, json, company: id('company', need('company')), number: need('number') };
+    case 'add-sender-number': {
+      const provider = values.get('provider');
+      if (provider !== undefined && !(SENDER_PROVIDER_NAMES as readonly string[]).includes(provider))
+        throw new UsageError(`--provider must be one of ${SENDER_PROVIDER_NAMES.join(', ')}, not "${provider}"`);
+      return {
+        command: name,
+        json,
+        company: id('company', need('company')),
+        number: need('number'),
+        ...(provider === undefined ? {} : { provider: provider as SenderProviderName }),
+      };
+    }
     case 'list-sender-numbers':
       return { command: name, json, company: id('company', need('company')) };
     case 'seed-demo': {

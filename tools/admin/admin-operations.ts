@@ -5,7 +5,13 @@ import { DataSource } from 'typeorm';
 import { FULL_ACCESS_SCOPE, PERMISSIONS, type BootstrapOutput } from '@suite/contracts';
 import { ApiKeysService, LoginUsersService, OAuthClientsService, PersonalAccessTokensService } from '@suite/auth-app';
 import { CompanyReplicaEntity } from '@suite/authz';
-import { mapSenderNumber, normalizePhone, SenderNumbersService, type SenderNumberResponse } from '@suite/messaging-app';
+import {
+  mapSenderNumber,
+  normalizePhone,
+  SenderNumbersService,
+  type SenderNumberResponse,
+  type SenderProvider,
+} from '@suite/messaging-app';
 import { CompaniesService, CompanyEntity, RolesService, UsersService } from '@suite/platform-app';
 import { AppError } from '@suite/runtime';
 
@@ -133,13 +139,16 @@ export async function addSenderNumber(
   apps: AdminApps,
   companyId: string,
   number: string,
-  timeoutMs?: number,
+  { provider, timeoutMs }: { provider?: SenderProvider; timeoutMs?: number } = {},
 ): Promise<SenderNumberResponse> {
   const e164 = normalizePhone(number);
   if (!e164)
     throw new AppError('invalid', `"${number}" is not a valid phone number: use E.164 (+14155550123) or a 10-digit US number.`);
+  const numbers = apps.messaging.get(SenderNumbersService);
+  // Refused before waiting for the company: a provider the carrier does not send from is the operator's mistake, not a race.
+  const kind = numbers.providerFor(provider);
   await waitForMessagingCompany(apps, companyId, timeoutMs);
-  return mapSenderNumber(await apps.messaging.get(SenderNumbersService).add(companyId, e164));
+  return mapSenderNumber(await numbers.add(companyId, e164, kind));
 }
 
 export async function listSenderNumbers(apps: AdminApps, companyId: string, timeoutMs?: number): Promise<SenderNumberResponse[]> {
@@ -151,7 +160,9 @@ export async function listSenderNumbers(apps: AdminApps, companyId: string, time
 async function addBootstrapSenderNumber(apps: AdminApps, companyId: string, timeoutMs?: number): Promise<string> {
   for (const candidate of BOOTSTRAP_SENDER_NUMBERS) {
     try {
-      return (await addSenderNumber(apps, companyId, candidate, timeoutMs)).number;
+      // With sendblue+twilio (no default kind) the bootstrap number is an SMS number: Twilio's.
+      const provider = apps.messaging.get(SenderNumbersService).providerFor(undefined, 'twilio');
+      return (await addSenderNumber(apps, companyId, candidate, { provider, timeoutMs })).number;
     } catch (error) {
       if (!(error instanceof AppError && error.kind === 'conflict')) throw error;
     }

@@ -91,16 +91,18 @@ async function run(apps: AdminApps, command: Exclude<AdminCommand, { command: 'h
       return `created user ${user.id} <${user.email}> in company ${user.company_id} with role ${user.role_id}; password ${user.password}`;
     }
     case 'add-sender-number': {
-      const added = await addSenderNumber(apps, command.company, command.number);
+      const added = await addSenderNumber(apps, command.company, command.number, { provider: command.provider });
       if (command.json) return JSON.stringify(added);
-      return `sender number ${added.number} is ${added.status} in company ${added.company_id} (warm-up from ${added.added_at})`;
+      return `sender number ${added.number} (${added.provider}) is ${added.status} in company ${added.company_id} (warm-up from ${added.added_at})`;
     }
     case 'list-sender-numbers': {
       const numbers = await listSenderNumbers(apps, command.company);
       if (command.json) return JSON.stringify({ sender_numbers: numbers });
       if (numbers.length === 0) return `company ${command.company} has no sender number`;
       return numbers
-        .map((n) => `${n.number}  ${n.status}  added ${n.added_at}${n.removed_at ? `  removed ${n.removed_at}` : ''}`)
+        .map(
+          (n) => `${n.number}  ${n.provider}  ${n.status}  added ${n.added_at}${n.removed_at ? `  removed ${n.removed_at}` : ''}`,
+        )
         .join('\n');
     }
     case 'seed-demo': {

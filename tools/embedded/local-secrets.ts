@@ -72,7 +72,7 @@ export async function embeddedPlatformSecrets(dataDir: string): Promise<{
  */
 export async function embeddedMessagingSecrets(
   dataDir: string,
-): Promise<{ MESSAGING_CARRIER: string; MESSAGING_CARRIER_CALLBACK_SECRET: string }> {
+): Promise<{ MESSAGING_CARRIER: string; MESSAGING_CARRIER_CALLBACK_SECRET: string; SENDBLUE_CALLBACK_TOKEN: string }> {
   return {
     MESSAGING_CARRIER: process.env.MESSAGING_CARRIER ?? 'sandbox',
     MESSAGING_CARRIER_CALLBACK_SECRET: await embeddedSecret(
@@ -80,6 +80,8 @@ export async function embeddedMessagingSecrets(
       'MESSAGING_CARRIER_CALLBACK_SECRET',
       'messaging-carrier-callback-secret',
     ),
+    // The unguessable token of Sendblue's callback URLs (docs/carriers.md), kept so the URLs pasted into Sendblue stay valid.
+    SENDBLUE_CALLBACK_TOKEN: await embeddedSecret(dataDir, 'SENDBLUE_CALLBACK_TOKEN', 'sendblue-callback-token'),
   };
 }
 
@@ -114,6 +116,7 @@ export async function existingEmbeddedSecrets(dataDir: string): Promise<Record<s
       false,
     ),
     PLATFORM_SECRETS_KEY: await embeddedSecret(dataDir, 'PLATFORM_SECRETS_KEY', 'platform-secrets-key', false),
+    SENDBLUE_CALLBACK_TOKEN: await embeddedSecret(dataDir, 'SENDBLUE_CALLBACK_TOKEN', 'sendblue-callback-token', false),
   };
   return Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

@@ -13,6 +13,7 @@ import { ContactsModule } from './contacts/contacts.module';
 import { messagingMigrations } from './database/migrations';
 import { EMAIL_ENTITIES, EmailModule } from './email/email.module';
 import { MessageEntity } from './messages/message.entity';
+import { MessageHandOffEntity } from './hand-offs/message-hand-off.entity';
 import { MessagesModule } from './messages/messages.module';
 import { ReleaseModule } from './release-scheduler/release.module';
 import { SenderNumberDayEntity } from './sender-numbers/sender-number-day.entity';
@@ -20,12 +21,14 @@ import { SenderNumberHandOffEntity } from './sender-numbers/sender-number-hand-o
 import { SenderNumberEntity } from './sender-numbers/sender-number.entity';
 import { SenderPinChangeEntity } from './sender-numbers/sender-pin-change.entity';
 import { SenderNumbersModule } from './sender-numbers/sender-numbers.module';
+import { SmsFallbackModule } from './sms-fallback/sms-fallback.module';
 import { WorkspaceSettingsEntity } from './workspace-settings/workspace-settings.entity';
 import { WorkspaceSettingsModule } from './workspace-settings/workspace-settings.module';
 import { WorkflowRequestsModule } from './workflow-requests/workflow-requests.module';
 
 export const MESSAGING_ENTITIES = [
   MessageEntity,
+  MessageHandOffEntity,
   ContactEntity,
   SenderNumberEntity,
   SenderNumberDayEntity,
@@ -80,6 +83,7 @@ export class AppModule {
         WorkflowRequestsModule,
         CallbacksModule.forEnvironment(env),
         ReleaseModule,
+        SmsFallbackModule,
       ],
     };
   }

@@ -8,3 +8,4 @@ export { MessageEventsWriter } from './messages/message-events.writer';
 export { SenderNumbersService } from './sender-numbers/sender-numbers.service';
 export { mapSenderNumber, type SenderNumberResponse } from './sender-numbers/dto/sender-number.dto';
 export { normalizePhone } from '@suite/runtime';
+export type { SenderProvider } from './carrier/carrier.port';

@@ -93,6 +93,8 @@ describe('POST /v1/messages', () => {
       effect: 'confetti',
       sent_at: null,
       created_at: expect.any(String),
+      // Not handed to a provider yet: no attempt (docs/carriers.md, "Hand-offs").
+      hand_offs: [],
     });
 
     const contact = await asA(http().get(`/v1/contacts/${to}`)).expect(200);

@@ -52,4 +52,13 @@ export {
   type TelnyxReputationData,
 } from './vendor-mock/telnyx-reputation-fake';
 export * from './ad-platforms';
+export { TwilioMessages, type TwilioMockMessage } from './vendor-mock/twilio-messages';
+export {
+  SendblueFake,
+  SENDBLUE_SEND_STYLES,
+  type SendblueFakeMessage,
+  type SendblueFakeOptions,
+  type SendblueFakeRequest,
+  type SendblueStub,
+} from './vendor-mock/sendblue-fake';
 export { loadVendorDescription, vendorApisDirectory, type VendorDescriptionName } from './vendor-mock/vendor-descriptions';

@@ -1,6 +1,6 @@
 import { AppError } from '@suite/runtime';
 import { CallbackRejectedError, type CallbackRejection } from '../carrier/carrier-errors';
-import type { Carrier, CarrierCallback } from '../carrier/carrier.port';
+import type { CallbackRequest, Carrier, CarrierCallback } from '../carrier/carrier.port';
 import type { InboundMessagesService } from '../inbound/inbound-messages.service';
 import { CallbackIntakeService } from './callback-intake.service';
 import type { CallbackResult } from '../carrier/callback-result';
@@ -18,7 +18,7 @@ const inbound: CarrierCallback = {
 };
 
 function setup(read: () => CarrierCallback[], receiptOutcome: CallbackResult['outcome'] = 'applied') {
-  const carrier = { name: 'sandbox', readCallback: jest.fn(read) } as unknown as Carrier;
+  const carrier = { name: 'sandbox', callbackProviders: ['sandbox'], readCallback: jest.fn(read) } as unknown as Carrier;
   const applied: CarrierCallback[] = [];
   const receiptBatches: CarrierCallback[][] = [];
   const receipts = {
@@ -42,6 +42,14 @@ function setup(read: () => CarrierCallback[], receiptOutcome: CallbackResult['ou
   return { sut: new CallbackIntakeService(carrier, receipts, inboundService), carrier, applied, receiptBatches };
 }
 
+const callback = (provider: string, headers: Record<string, string>, rawBody: Buffer | string): CallbackRequest => ({
+  provider,
+  headers,
+  rawBody,
+  url: null,
+  query: new URLSearchParams(),
+});
+
 const rejecting = (reason: CallbackRejection) => () => {
   throw new CallbackRejectedError(reason, `refused: ${reason}`);
 };
@@ -49,8 +57,8 @@ const rejecting = (reason: CallbackRejection) => () => {
 describe('CallbackIntakeService', () => {
   it('dispatches each verified callback in order: receipts to the receipts, texts to inbound', async () => {
     const { sut, carrier, applied } = setup(() => [receipt, inbound]);
-    const results = await sut.receive('sandbox', { a: 'b' }, Buffer.from('raw'));
-    expect(carrier.readCallback).toHaveBeenCalledWith({ a: 'b' }, Buffer.from('raw'));
+    const results = await sut.receive(callback('sandbox', { a: 'b' }, Buffer.from('raw')));
+    expect(carrier.readCallback).toHaveBeenCalledWith(callback('sandbox', { a: 'b' }, Buffer.from('raw')));
     expect(applied).toEqual([receipt, inbound]);
     expect(results.map((result) => [result.kind, result.outcome])).toEqual([
       ['status', 'applied'],
@@ -62,7 +70,7 @@ describe('CallbackIntakeService', () => {
     const second = { ...receipt, carrierMessageId: 'sbx_2' } as CarrierCallback;
     const third = { ...receipt, carrierMessageId: 'sbx_3' } as CarrierCallback;
     const { sut, applied, receiptBatches } = setup(() => [receipt, second, inbound, third]);
-    const results = await sut.receive('sandbox', {}, '');
+    const results = await sut.receive(callback('sandbox', {}, ''));
     expect(applied).toEqual([receipt, second, inbound, third]);
     expect(receiptBatches).toEqual([[receipt, second], [third]]);
     expect(results.map((result) => result.carrier_message_id)).toEqual(['sbx_1', 'sbx_2', 'sbx_in_1', 'sbx_3']);
@@ -70,7 +78,7 @@ describe('CallbackIntakeService', () => {
 
   it('404 for a carrier that is not the active one, before reading anything', async () => {
     const { sut, carrier } = setup(() => [receipt]);
-    await expect(sut.receive('twilio', {}, '')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(sut.receive(callback('twilio', {}, ''))).rejects.toMatchObject({ kind: 'not_found' });
     expect(carrier.readCallback).not.toHaveBeenCalled();
   });
 
@@ -82,7 +90,7 @@ describe('CallbackIntakeService', () => {
     ['malformed_body', 'invalid'],
   ])('a %s rejection is %s, and nothing is dispatched', async (reason, kind) => {
     const { sut, applied } = setup(rejecting(reason));
-    const failure = await sut.receive('sandbox', {}, '').catch((error: unknown) => error);
+    const failure = await sut.receive(callback('sandbox', {}, '')).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ kind, message: `refused: ${reason}` });
     expect(applied).toEqual([]);
@@ -92,7 +100,7 @@ describe('CallbackIntakeService', () => {
     const { sut } = setup(() => {
       throw new Error('boom');
     });
-    await expect(sut.receive('sandbox', {}, '')).rejects.toThrow('boom');
+    await expect(sut.receive(callback('sandbox', {}, ''))).rejects.toThrow('boom');
   });
 
   it('in-process, a receipt for an unknown carrier id is refused so the sandbox retries it', async () => {

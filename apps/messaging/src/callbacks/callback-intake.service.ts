@@ -3,7 +3,7 @@ import { AppError } from '@suite/runtime';
 import { CallbackRejectedError } from '../carrier/carrier-errors';
 import {
   CARRIER,
-  type CallbackHeaders,
+  type CallbackRequest,
   type Carrier,
   type CarrierCallback,
   type CarrierCallbackSink,
@@ -29,10 +29,10 @@ export class CallbackIntakeService implements CarrierCallbackSink {
     private readonly inbound: InboundMessagesService,
   ) {}
 
-  async receive(carrierName: string, headers: CallbackHeaders, rawBody: Buffer | string): Promise<CallbackResult[]> {
-    if (carrierName !== this.carrier.name)
-      throw new AppError('not_found', `No carrier "${carrierName}" is active on this service.`);
-    const callbacks = this.read(headers, rawBody);
+  async receive(request: CallbackRequest): Promise<CallbackResult[]> {
+    if (!this.carrier.callbackProviders.includes(request.provider))
+      throw new AppError('not_found', `No carrier "${request.provider}" is active on this service.`);
+    const callbacks = this.read(request);
     const results: CallbackResult[] = [];
     // In order; consecutive receipts together (one transaction for a batch of them), each inbound text alone.
     for (let i = 0; i < callbacks.length;) {
@@ -56,13 +56,14 @@ export class CallbackIntakeService implements CarrierCallbackSink {
    * carrier id. (Over HTTP such a receipt is answered 200: see decision 0015.)
    */
   async submit(carrierName: string, headers: Record<string, string>, rawBody: string): Promise<void> {
-    const unknown = (await this.receive(carrierName, headers, rawBody)).find((result) => result.outcome === 'unknown_message');
+    const results = await this.receive({ provider: carrierName, headers, rawBody, url: null, query: new URLSearchParams() });
+    const unknown = results.find((result) => result.outcome === 'unknown_message');
     if (unknown) throw new Error(`no message with carrier id ${unknown.carrier_message_id} (yet)`);
   }
 
-  private read(headers: CallbackHeaders, rawBody: Buffer | string) {
+  private read(request: CallbackRequest) {
     try {
-      return this.carrier.readCallback(headers, rawBody);
+      return this.carrier.readCallback(request);
     } catch (error) {
       if (error instanceof CallbackRejectedError) throw callbackRejectionError(error);
       throw error;

@@ -1,46 +1,50 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/database';
+import { JobsRuntime } from '@suite/jobs';
 import { targetOf, type MessageStatus } from '@suite/message-status';
 import { AppError } from '@suite/runtime';
-import type { CarrierCallback } from '../carrier/carrier.port';
+import { CARRIER, type Carrier, type CarrierCallback } from '../carrier/carrier.port';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { changeStatusesAndAnnounce } from '../messages/message-status-change';
 import { MESSAGES_TABLE } from '../messages/message.entity';
 import { transactionRunner } from '../shared/transaction-runner';
 import type { CallbackResult } from '../carrier/callback-result';
+import { SMS_FALLBACK_QUEUE } from '../sms-fallback/sms-fallback.queue';
 import { decideReceipt, type ReceiptDecision } from './receipt-decision';
+import {
+  attemptOf,
+  forgetImessage,
+  isMessageId,
+  markDowngraded,
+  MESSAGES_BY_CARRIER_ID,
+  waitForMessages,
+  type ReceiptMessage,
+} from './receipt-hand-offs';
 
 type StatusCallback = Extract<CarrierCallback, { kind: 'status' }>;
 type ApplyEvent = Extract<ReceiptDecision, { kind: 'apply' }>['event'];
+
+/**
+ * What a receipt does beyond the state machine's answer: `resend` (an undelivered iMessage goes
+ * again by SMS through another provider: applied, the message stays `sent`), `superseded` (a
+ * receipt of an attempt the SMS resend replaced: changes nothing).
+ */
+type Judged = ReceiptDecision | { readonly kind: 'resend' } | { readonly kind: 'superseded'; readonly repeated: boolean };
 
 /** failure_reason of a failed receipt that gave none. */
 export const DELIVERY_FAILED = 'delivery_failed';
 const REASON_MAX_LENGTH = 255;
 
-/** The messages the receipts name, by carrier id (unique index); no lock: the guarded update locks and judges again. */
-const MESSAGES_BY_CARRIER_ID = new PreparedStatement(
-  'receipts_messages_by_carrier_id',
-  `SELECT id, status, carrier_message_id FROM messaging.messages WHERE carrier_message_id = ANY($1::text[])`,
-  'messaging',
-);
-
-/**
- * Delivery receipts: the message with each receipt's carrier id goes `sent` → `delivered` or
- * `failed` through the state machine (delivered_at or failure_reason, and the carrier's time in
- * carrier_ts), with its event. The receipts of one callback request are applied in one
- * transaction — one read of their messages, one guarded update per verdict, one outbox append —
- * rather than one transaction each (decision 0015, amended). Retries and late receipts change
- * nothing (receipt-decision.ts says what answers what).
- */
 @Injectable()
 export class DeliveryReceiptsService {
   private readonly logger = new Logger(DeliveryReceiptsService.name);
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(CARRIER) private readonly carrier: Carrier,
     private readonly events: MessageEventsWriter,
+    private readonly jobs: JobsRuntime,
   ) {}
 
   async apply(receipt: StatusCallback): Promise<CallbackResult> {
@@ -83,6 +87,10 @@ export class DeliveryReceiptsService {
             `${receipt.status} receipt for ${receipt.carrierMessageId} ignored: the message is already ${result.current}`,
           );
           return answer('ignored');
+        case 'resend':
+          return answer('applied');
+        case 'superseded':
+          return answer(result.repeated ? 'duplicate' : 'ignored');
         default:
           return answer('duplicate');
       }
@@ -92,20 +100,26 @@ export class DeliveryReceiptsService {
   private async decideAndApply(
     manager: EntityManager,
     receipts: readonly StatusCallback[],
-  ): Promise<Array<(Exclude<ReceiptDecision, { kind: 'apply' }> | { kind: 'applied' }) & { messageId: string | null }>> {
-    const { rows } = await MESSAGES_BY_CARRIER_ID.run<{ id: string; status: MessageStatus; carrier_message_id: string }>(
-      transactionRunner(manager),
-      [[...new Set(receipts.map((receipt) => receipt.carrierMessageId))]],
-    );
-    const byCarrierId = new Map(rows.map((row) => [row.carrier_message_id, row]));
+  ): Promise<Array<(Exclude<Judged, { kind: 'apply' }> | { kind: 'applied' }) & { messageId: string | null }>> {
+    const { byCarrierId, byId } = await this.messagesOf(manager, receipts);
     // The status each message will have, so a second copy of a receipt in the same request is judged against the first.
-    const status = new Map(rows.map((row) => [row.id, row.status]));
-    const decisions = receipts.map((receipt) => {
+    const status = new Map([...byCarrierId.values()].map((row) => [row.id, row.status]));
+    const decisions: Array<{ receipt: StatusCallback; messageId: string | null; decision: Judged }> = [];
+    for (const receipt of receipts) {
       const message = byCarrierId.get(receipt.carrierMessageId);
-      const decision = decideReceipt(message ? status.get(message.id)! : null, receipt.status);
-      if (message && decision.kind === 'apply') status.set(message.id, targetOf(decision.event)!);
-      return { receipt, messageId: message?.id ?? null, decision };
-    });
+      if (!message) {
+        decisions.push({ receipt, ...(await this.withoutMessage(manager, receipt, byId)) });
+        continue;
+      }
+      const downgrade = receipt.downgraded ? await this.downgraded(manager, receipt, message, status.get(message.id)!) : 'apply';
+      if (downgrade !== 'apply') {
+        decisions.push({ receipt, messageId: message.id, decision: { kind: downgrade === 'resend' ? 'resend' : 'duplicate' } });
+        continue;
+      }
+      const decision = decideReceipt(status.get(message.id)!, receipt.status);
+      if (decision.kind === 'apply') status.set(message.id, targetOf(decision.event)!);
+      decisions.push({ receipt, messageId: message.id, decision });
+    }
 
     const applied = new Map<number, boolean>();
     for (const event of ['deliver', 'fail_delivery'] satisfies ApplyEvent[]) {
@@ -137,7 +151,82 @@ export class DeliveryReceiptsService {
     return decisions.map(({ messageId, decision }, i) =>
       applied.get(i)
         ? { kind: 'applied' as const, messageId }
-        : { ...(decision as Exclude<ReceiptDecision, { kind: 'apply' }>), messageId },
+        : { ...(decision as Exclude<Judged, { kind: 'apply' }>), messageId },
     );
+  }
+
+  /**
+   * The messages of the receipts' carrier ids; for a receipt whose id is not recorded but which names
+   * one of our messages, that message after waiting for the transaction holding it (a hand-off that
+   * has the provider's answer but has not committed it yet).
+   */
+  private async messagesOf(
+    manager: EntityManager,
+    receipts: readonly StatusCallback[],
+  ): Promise<{ byCarrierId: Map<string, ReceiptMessage>; byId: Map<string, ReceiptMessage> }> {
+    const carrierIds = [...new Set(receipts.map((receipt) => receipt.carrierMessageId))];
+    const { rows } = await MESSAGES_BY_CARRIER_ID.run<ReceiptMessage>(transactionRunner(manager), [carrierIds]);
+    const byCarrierId = new Map(rows.map((row) => [row.carrier_message_id!, row]));
+    const named = receipts.flatMap((receipt) =>
+      !byCarrierId.has(receipt.carrierMessageId) && isMessageId(receipt.messageId) ? [receipt.messageId] : [],
+    );
+    const waited = await waitForMessages(manager, [...new Set(named)]);
+    for (const row of waited)
+      if (row.carrier_message_id && carrierIds.includes(row.carrier_message_id)) byCarrierId.set(row.carrier_message_id, row);
+    return { byCarrierId, byId: new Map(waited.map((row) => [row.id, row])) };
+  }
+
+  /**
+   * A receipt whose carrier id no message holds: its message still being handed over (not yet:
+   * 503), an attempt an SMS resend replaced (changes nothing), or none of ours.
+   */
+  private async withoutMessage(
+    manager: EntityManager,
+    receipt: StatusCallback,
+    byId: Map<string, ReceiptMessage>,
+  ): Promise<{ messageId: string | null; decision: Judged }> {
+    const named = receipt.messageId ? byId.get(receipt.messageId) : undefined;
+    if (named && (named.status === 'queued' || named.status === 'sending'))
+      return { messageId: named.id, decision: { kind: 'not_yet' } };
+    const attempt = await attemptOf(manager, receipt.carrierMessageId);
+    if (!attempt) return { messageId: null, decision: { kind: 'unknown' } };
+    this.logger.log(
+      `receipt for ${receipt.carrierMessageId} of message ${attempt.message_id}: an attempt its SMS resend replaced`,
+    );
+    return {
+      messageId: attempt.message_id,
+      decision: { kind: 'superseded', repeated: receipt.downgraded === true && attempt.downgraded_at !== null },
+    };
+  }
+
+  /**
+   * A receipt saying the iMessage did not go as iMessage. Undelivered, from a provider other than
+   * the one that carries text (sendblue+twilio), of a `sent` message: the attempt is marked and the
+   * SMS resend enqueued — once: a repeated receipt finds it marked (`duplicate`). Otherwise (it was
+   * delivered as SMS by the provider itself, or no other provider carries text) the attempt is
+   * marked, the contact's stored capability loses iMessage, and the receipt applies as usual.
+   */
+  private async downgraded(
+    manager: EntityManager,
+    receipt: StatusCallback,
+    message: ReceiptMessage,
+    current: MessageStatus,
+  ): Promise<'resend' | 'repeated' | 'apply'> {
+    // Message row first, then its attempt: the order of the hand-off and the resend, which lock the message and write attempts.
+    await waitForMessages(manager, [message.id]);
+    const attempt = await attemptOf(manager, receipt.carrierMessageId);
+    if (!attempt || attempt.message_id !== message.id) return 'apply';
+    const textElsewhere = attempt.channel === 'imessage' && this.carrier.route('sms').provider !== attempt.provider;
+    if (receipt.status === 'failed' && textElsewhere && current === 'sent') {
+      if (!(await markDowngraded(manager, attempt.id, receipt.at, receipt.reason))) return 'repeated';
+      await this.jobs.enqueue(manager, { queue: SMS_FALLBACK_QUEUE, payload: { messageId: message.id, attemptId: attempt.id } });
+      this.logger.log(
+        `message ${message.id}: not delivered as iMessage (${receipt.reason ?? 'no reason'}); an SMS resend follows`,
+      );
+      return 'resend';
+    }
+    await markDowngraded(manager, attempt.id, receipt.at, receipt.reason);
+    await forgetImessage(manager, message, receipt.at);
+    return 'apply';
   }
 }

@@ -1,4 +1,4 @@
-import { describeInputProblem, inspectUntrusted } from '@suite/runtime';
+import { parseUntrustedJson } from '@suite/runtime';
 import { CallbackRejectedError } from './carrier-errors';
 import type { CarrierCallback, CarrierChannel } from './carrier.port';
 
@@ -35,15 +35,9 @@ export function decodeCallbacks(rawBody: Buffer | string): CarrierCallback[] {
 
 /** JSON that passes the check every API body passes (untrusted-input.ts): raw bodies skip the app's parser. */
 function parse(rawBody: Buffer | string): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(rawBody.toString());
-  } catch {
-    throw malformed('body is not JSON');
-  }
-  const problem = inspectUntrusted(value);
-  if (problem) throw malformed(`is refused: ${describeInputProblem(problem)}`);
-  return value;
+  const parsed = parseUntrustedJson(rawBody);
+  if (!parsed.ok) throw malformed(parsed.problem);
+  return parsed.value;
 }
 
 export function encodeCallback(callback: CarrierCallback): string {

@@ -55,7 +55,7 @@ describe('CarrierModule.forEnvironment', () => {
     const { carrier: name, headers, rawBody } = await receipt;
     expect(name).toBe('sandbox');
     expect(() => verifyCallbackSignature(secret, headers, rawBody, new Date())).not.toThrow();
-    expect(carrier.readCallback(headers, rawBody)).toEqual([
+    expect(carrier.readCallback({ provider: 'sandbox', headers, rawBody, url: null, query: new URLSearchParams() })).toEqual([
       expect.objectContaining({ kind: 'status', carrierMessageId, status: 'delivered' }),
     ]);
   });

@@ -3,7 +3,10 @@ import { ModuleRef } from '@nestjs/core';
 import type { CarrierName } from './carrier-registry';
 import { carrierSettingsFromEnvironment, type CarrierEnvironment, type CarrierSettings } from './carrier-settings';
 import { CARRIER, CARRIER_CALLBACK_SINK, type Carrier, type CarrierCallbackSink } from './carrier.port';
+import { SendblueTwilioCarrier } from './composite/sendblue-twilio-carrier';
 import { SandboxCarrier } from './sandbox/sandbox-carrier';
+import { SendblueCarrier } from './sendblue/sendblue-carrier';
+import { TwilioCarrier } from './twilio/twilio-carrier';
 
 /** Injection token of the CarrierSettings (callback secret, capability TTL, sandbox delays). */
 export const CARRIER_SETTINGS = Symbol('CARRIER_SETTINGS');
@@ -14,10 +17,21 @@ interface AdapterDependencies {
   readonly clock?: () => Date;
 }
 
-/** One factory per adapter: the only place that knows the concrete classes. */
+const twilio = (settings: CarrierSettings): TwilioCarrier =>
+  new TwilioCarrier({ settings: settings.twilio!, publicUrl: settings.publicUrl!, timeoutMs: settings.requestTimeoutMs });
+const sendblue = (settings: CarrierSettings): SendblueCarrier =>
+  new SendblueCarrier({ settings: settings.sendblue!, publicUrl: settings.publicUrl!, timeoutMs: settings.requestTimeoutMs });
+
+/**
+ * One factory per adapter: the only place that knows the concrete classes. carrierSettingsFromEnvironment
+ * has checked that the chosen one's settings are there (a missing variable stops start-up naming it).
+ */
 const ADAPTERS: Record<CarrierName, (settings: CarrierSettings, dependencies: AdapterDependencies) => Carrier> = {
   sandbox: (settings, { sink, clock }) =>
     new SandboxCarrier({ callbackSecret: settings.callbackSecret, ...settings.sandbox, sink, ...(clock ? { clock } : {}) }),
+  twilio,
+  sendblue,
+  'sendblue+twilio': (settings) => new SendblueTwilioCarrier(sendblue(settings), twilio(settings)),
 };
 
 /**

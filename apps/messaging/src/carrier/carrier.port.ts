@@ -11,6 +11,21 @@ export const CARRIER_CALLBACK_SINK = Symbol('CARRIER_CALLBACK_SINK');
 
 export type CarrierChannel = 'imessage' | 'sms' | 'mms';
 
+/**
+ * The kind of a sender number: which provider it belongs to (a Twilio number, a Sendblue iMessage
+ * line) or `sandbox` (a made-up number the sandbox simulates). Stored on each pool number.
+ */
+export const SENDER_PROVIDERS = ['sandbox', 'twilio', 'sendblue'] as const;
+export type SenderProvider = (typeof SENDER_PROVIDERS)[number];
+
+/** How a channel leaves: which provider carries it (recorded on the message) and from which kind of number. */
+export interface CarrierRoute {
+  /** The provider that carries it: 'sandbox', 'twilio', 'sendblue'. Recorded on each hand-off attempt. */
+  readonly provider: string;
+  /** The kind of sender number it must leave from; null: any number of the pool (the sandbox simulates them all). */
+  readonly senderProvider: SenderProvider | null;
+}
+
 /** What can reach a phone number. All false: unreachable (a landline) → `no_channel`. */
 export interface PhoneCapability {
   readonly imessage: boolean;
@@ -20,8 +35,9 @@ export interface PhoneCapability {
 
 export interface CarrierSendRequest {
   /**
-   * Our message id, the idempotency key: an adapter passes it to the provider (idempotency
-   * header, client reference) so a hand-off retried after a crash or timeout is not sent twice.
+   * Our message id. A provider with an idempotency key gets it there; Twilio and Sendblue have
+   * none, so their adapters put it in the status callback URL's query, and a hand-off whose
+   * answer was lost is looked up (`findHandOff`) before any second attempt (decision 0038).
    */
   readonly messageId: string;
   /** Sender number, E.164. */
@@ -43,6 +59,16 @@ export interface CarrierSendResult {
   readonly acceptedAt: Date;
 }
 
+/**
+ * What the provider says of one message it accepted (`lookupStatus`): still on its way, a final
+ * verdict, or nothing it can tell (it has no such message, or keeps no status for it).
+ */
+export type CarrierMessageStatus =
+  | { readonly kind: 'pending'; readonly providerStatus: string }
+  | { readonly kind: 'delivered'; readonly providerStatus: string; readonly at: Date }
+  | { readonly kind: 'failed'; readonly providerStatus: string; readonly reason: string; readonly at: Date }
+  | { readonly kind: 'unknown'; readonly reason: string };
+
 /** A callback after verification and normalisation: what the domain acts on. */
 export type CarrierCallback =
   | {
@@ -51,6 +77,18 @@ export type CarrierCallback =
       readonly status: 'delivered' | 'failed';
       readonly reason?: string;
       readonly at: Date;
+      /**
+       * An iMessage provider's word that the message did not go as iMessage: on a `failed` receipt
+       * (Sendblue's ERROR) the domain resends it once by SMS when another provider carries text
+       * (sendblue+twilio); on a `delivered` one (Sendblue carried it as SMS itself) it is noted.
+       */
+      readonly downgraded?: boolean;
+      /**
+       * Our message id as the provider echoed it in the status callback URL (`?message_id=`),
+       * when it did: lets a receipt that overtakes the commit of its hand-off wait for it.
+       * Untrusted text; the domain uses it only if it is a uuid.
+       */
+      readonly messageId?: string;
     }
   | {
       readonly kind: 'inbound';
@@ -63,14 +101,44 @@ export type CarrierCallback =
       readonly at: Date;
       /** How it arrived, when the provider says (iMessage providers do); stored on the inbound message. */
       readonly channel?: CarrierChannel;
+      /** Media the person sent (the provider's URLs), stored as the inbound message's attachments. */
+      readonly attachments?: readonly string[];
     };
 
 /** Header names as Node gives them (lower case); values as Node gives them too. */
 export type CallbackHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
 
+/** One HTTP callback as it reached `POST /v1/carrier/callbacks/{provider}` (or the in-process sink). */
+export interface CallbackRequest {
+  /** `{provider}` of the path: who posted it (a composite carrier takes the callbacks of each of its providers). */
+  readonly provider: string;
+  readonly headers: CallbackHeaders;
+  /** The body exactly as received: signatures cover bytes, not parsed values. */
+  readonly rawBody: Buffer | string;
+  /**
+   * The public URL the provider posted to — MESSAGING_PUBLIC_URL + the path and query as received —
+   * which Twilio signs; null for an in-process submission (the sandbox's).
+   */
+  readonly url: string | null;
+  /** The query of that URL: Sendblue's per-installation token, our message id in a status callback URL. */
+  readonly query: URLSearchParams;
+}
+
 export interface Carrier {
-  /** The adapter's name, as in MESSAGING_CARRIER and the callback path `/v1/carrier/callbacks/{name}`. */
+  /** The adapter's name, as in MESSAGING_CARRIER. */
   readonly name: string;
+
+  /** The `{provider}` values of `/v1/carrier/callbacks/{provider}` this carrier reads (others are 404). */
+  readonly callbackProviders: readonly string[];
+
+  /** The kinds of sender numbers it sends from: what a pool may hold (a number of another kind is refused). */
+  readonly senderProviders: readonly SenderProvider[];
+
+  /** The kind a pool number gets when the operator names none; null: one must be named (a composite has two). */
+  readonly defaultSenderProvider: SenderProvider | null;
+
+  /** Which provider carries `channel`, from which kind of number. */
+  route(channel: CarrierChannel): CarrierRoute;
 
   /** What reaches `phone` (E.164). Throws CarrierUnavailableError when the provider cannot say now. */
   lookupCapability(phone: string): Promise<PhoneCapability>;
@@ -83,12 +151,35 @@ export interface Carrier {
   send(request: CarrierSendRequest): Promise<CarrierSendResult>;
 
   /**
-   * Verifies and normalises one HTTP callback of this provider: the raw body exactly as
-   * received (signatures cover bytes, not parsed JSON). Throws CallbackRejectedError when the
-   * signature, timestamp or body is not acceptable. A provider batching several events in one
-   * request returns several.
+   * The provider's record of a hand-off whose answer never came (a lost answer, a crash between
+   * send and settle: docs/decisions/0038): its result when the provider has the message, null
+   * when it positively does not (then, and only then, the domain sends again). `route` is the
+   * provider that was asked, `since` when the request left; `taken` holds the provider ids our
+   * other messages already carry, which are never this one (a provider that can only match by
+   * content would otherwise adopt another message's). Throws CarrierUnavailableError when the
+   * provider cannot say now (the domain asks again later; it never sends blindly).
    */
-  readCallback(headers: CallbackHeaders, rawBody: Buffer | string): CarrierCallback[];
+  findHandOff(
+    request: CarrierSendRequest,
+    route: CarrierRoute,
+    since: Date,
+    taken?: ReadonlySet<string>,
+  ): Promise<CarrierSendResult | null>;
+
+  /**
+   * The provider's current status of one message it accepted (`carrierMessageId`, carried by
+   * `provider`): for a `sent` message whose receipt never came. Throws CarrierUnavailableError
+   * when the provider cannot answer now.
+   */
+  lookupStatus(carrierMessageId: string, provider: string): Promise<CarrierMessageStatus>;
+
+  /**
+   * Verifies and normalises one HTTP callback of this provider: the raw body exactly as
+   * received (signatures cover bytes, not parsed JSON), with the URL it was posted to. Throws
+   * CallbackRejectedError when the signature, token, timestamp or body is not acceptable. A
+   * provider batching several events in one request returns several.
+   */
+  readCallback(request: CallbackRequest): CarrierCallback[];
 }
 
 /**

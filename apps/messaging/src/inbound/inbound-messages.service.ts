@@ -5,6 +5,7 @@ import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import type { CallbackResult } from '../carrier/callback-result';
 import type { CarrierCallback } from '../carrier/carrier.port';
+import { MESSAGING_LIMITS } from '../config/messaging-defaults';
 import { ContactEntity } from '../contacts/contact.entity';
 import { ContactsService } from '../contacts/contacts.service';
 import { MessageEventsWriter } from '../messages/message-events.writer';
@@ -19,6 +20,16 @@ import { classifyInbound } from './keywords';
 import { OptOutService } from './opt-out.service';
 
 type InboundCallback = Extract<CarrierCallback, { kind: 'inbound' }>;
+
+/**
+ * The media of an inbound text as the message's `attachments`: the provider's URLs as it gave them
+ * (they point at the provider, which may require its credentials to fetch), at most as many and as
+ * long as an outbound message's — a provider's payload is input like any other.
+ */
+function inboundAttachments(urls: readonly string[] | undefined): string[] {
+  const { attachmentsMax, attachmentUrlMaxLength } = MESSAGING_LIMITS;
+  return (urls ?? []).filter((url) => url.length > 0 && url.length <= attachmentUrlMaxLength).slice(0, attachmentsMax);
+}
 
 /**
  * An inbound text from the carrier, in one transaction: the workspace is the owner of the number
@@ -78,6 +89,7 @@ export class InboundMessagesService {
           channel: callback.channel ?? null,
           carrierMessageId: callback.carrierMessageId,
           carrierTs: callback.at,
+          attachments: inboundAttachments(callback.attachments),
         },
         this.clock.now(),
       );

@@ -16,6 +16,6 @@ import { OptOutService } from './opt-out.service';
 @Module({
   imports: [ContactsModule, MessagesModule, SenderNumbersModule, WorkspaceSettingsModule],
   providers: [InboundMessagesService, OptOutService, AutoReplyService],
-  exports: [InboundMessagesService],
+  exports: [InboundMessagesService, OptOutService],
 })
 export class InboundModule {}

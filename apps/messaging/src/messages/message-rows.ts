@@ -47,6 +47,8 @@ export interface InboundMessageFields {
   readonly carrierMessageId: string;
   /** The carrier's time of the message (the API's `ts`). */
   readonly carrierTs: Date;
+  /** The media the person sent, as the provider's URLs (Twilio MediaUrl0..n, Sendblue media_url). */
+  readonly attachments?: readonly string[];
 }
 
 /** A `received` inbound message: no author (`sender` null), nothing for the scheduler to do. */
@@ -63,6 +65,7 @@ export function inboundMessageRow(fields: InboundMessageFields, now: Date): Mess
     contactPhone: fields.contactPhone,
     carrierMessageId: fields.carrierMessageId,
     carrierTs: fields.carrierTs,
+    attachments: [...(fields.attachments ?? [])],
   };
 }
 

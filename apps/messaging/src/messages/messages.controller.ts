@@ -6,6 +6,7 @@ import { MESSAGING_LIMITS } from '../config/messaging-defaults';
 import { PhoneParam } from '../shared/phone-param.pipe';
 import { ConversationQuery } from './dto/conversation.query';
 import { ListMessagesQuery } from './dto/list-messages.query';
+import { mapHandOff, MessageWithHandOffsResponse } from '../hand-offs/dto/hand-off.response';
 import {
   ConversationResponse,
   mapListedMessage,
@@ -72,11 +73,12 @@ export class MessagesController {
   }
 
   @Get('messages/:id')
-  @ApiOperation({ summary: 'A message (404 when unknown or another workspace’s)' })
-  @ApiOkResponse({ type: MessageResponse })
+  @ApiOperation({ summary: 'A message with its hand-offs to the carrier (404 when unknown or another workspace’s)' })
+  @ApiOkResponse({ type: MessageWithHandOffsResponse })
   @ApiErrors({ 404: 'No such message in this workspace.' })
-  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<MessageResponse> {
-    return mapMessage(await this.messages.get(principal.companyId, id));
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<MessageWithHandOffsResponse> {
+    const { message, handOffs } = await this.messages.getWithHandOffs(principal.companyId, id);
+    return { ...mapMessage(message), hand_offs: handOffs.map(mapHandOff) };
   }
 
   @Delete('messages/:id')

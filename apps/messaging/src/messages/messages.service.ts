@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { MessageStatus, PublicMessageStatus } from '@suite/message-status';
+import { handOffsOf } from '../hand-offs/hand-off-records';
+import type { MessageHandOffEntity } from '../hand-offs/message-hand-off.entity';
 import { AppError } from '@suite/runtime';
 import { MessageEventsWriter } from './message-events.writer';
 import { changeStatusAndAnnounce } from './message-status-change';
@@ -51,6 +53,12 @@ export class MessagesService {
     const message = UUID.test(id) ? await this.dataSource.getRepository(MessageEntity).findOneBy({ id, companyId }) : null;
     if (!message) throw new AppError('not_found', MESSAGE_NOT_FOUND);
     return message;
+  }
+
+  /** The message and its hand-offs to the carrier, oldest first (message_hand_offs). */
+  async getWithHandOffs(companyId: string, id: string): Promise<{ message: MessageEntity; handOffs: MessageHandOffEntity[] }> {
+    const message = await this.get(companyId, id);
+    return { message, handOffs: await handOffsOf(this.dataSource.manager, companyId, id) };
   }
 
   /** Newest first by ts, ties by creation (decision 0024). */

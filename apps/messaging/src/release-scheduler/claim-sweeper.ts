@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ambiguousHandOffs } from '../hand-offs/hand-off-records';
 import { applyStatusEvent } from '@suite/message-status';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
@@ -8,6 +9,11 @@ import { CLOCK, type Clock } from '@suite/runtime';
 import { ReleaseMetrics } from './release-metrics';
 import { changeStatusAndAnnounce } from '../messages/message-status-change';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';
+
+async function firstAmbiguousHandOff(manager: EntityManager, messageId: string): Promise<Date | null> {
+  const [handOff] = await ambiguousHandOffs(manager, [messageId]);
+  return handOff?.startedAt ?? null;
+}
 
 /** failure_reason of a message whose last allowed attempt was abandoned. */
 export const ABANDONED = 'scheduler_stopped: the scheduler stopped during the last allowed hand-off attempt';
@@ -19,9 +25,9 @@ export const ABANDONED = 'scheduler_stopped: the scheduler stopped during the la
  * talks to the carrier. A claim on its last allowed attempt ends `failed` instead, so a message
  * that kills its scheduler cannot loop forever.
  *
- * At-least-once edge: a scheduler that died DURING carrier.send leaves its row `sending` (the
- * transaction never committed), so the message is handed over again with the same messageId;
- * the carrier adapter must pass that id as the provider's idempotency key (carrier.port.ts).
+ * A scheduler that died DURING carrier.send leaves its row `sending` (the transaction never
+ * committed) and its hand-off recorded `in_flight` (message_hand_offs): the message is given back,
+ * and its next hand-off asks the provider whether it has it before sending anything (decision 0038).
  */
 @Injectable()
 export class ClaimSweeper {
@@ -42,7 +48,8 @@ export class ClaimSweeper {
       const stuck = await manager
         .getRepository(MessageEntity)
         .createQueryBuilder('m')
-        .where(`m.status = 'sending' AND m.handedOverAt IS NULL AND m.claimedAt < :cutoff`, {
+        // handed_over_at may be set on a `sending` row: a hand-off whose answer was lost, claimed again (decision 0038).
+        .where(`m.status = 'sending' AND m.claimedAt < :cutoff`, {
           cutoff: new Date(now.getTime() - this.options.claimTimeoutMs),
         })
         .orderBy('m.claimedAt', 'ASC')
@@ -60,11 +67,14 @@ export class ClaimSweeper {
           });
           this.metrics.released('failed');
         } else {
+          // A hand-off recorded in flight and never settled (its process died during carrier.send) may be at the provider:
+          // the message counts as handed over from then (a cancel is 409), and its next hand-off looks it up first.
+          const inFlight = await firstAmbiguousHandOff(manager, message.id);
           await applyStatusEvent(manager, {
             table: MESSAGES_TABLE,
             id: message.id,
             event: 'requeue',
-            set: { claimed_at: null, release_after: now },
+            set: { claimed_at: null, release_after: now, ...(inFlight ? { handed_over_at: inFlight } : {}) },
           });
           this.metrics.released('requeued');
         }

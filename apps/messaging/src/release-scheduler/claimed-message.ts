@@ -1,4 +1,4 @@
-import type { PhoneCapability } from '../carrier/carrier.port';
+import type { PhoneCapability, SenderProvider } from '../carrier/carrier.port';
 
 /** What the claim transaction hands to the hand-off: enough to find the row again and send it. */
 export interface ClaimedMessage {
@@ -7,6 +7,8 @@ export interface ClaimedMessage {
   readonly contactPhone: string;
   /** The sender number the claim reserved a slot of (the pace gate's marker). */
   readonly fromNumber: string;
+  /** Whose number it is: the hand-off sends only if the channel's provider sends from that kind. */
+  readonly senderProvider: SenderProvider;
   /** The attempt this claim is (messages.send_attempts after the claim): the hand-off's claim token. */
   readonly attempt: number;
   /** When it became due: the latency metric measures from here. */

@@ -6,6 +6,7 @@ const claimed = (id: string, fromNumber: string): ClaimedMessage => ({
   companyId: '1',
   contactPhone: `+1312200${id.padStart(4, '0')}`,
   fromNumber,
+  senderProvider: 'sandbox',
   attempt: 1,
   dueAt: new Date(0),
   perSecondRate: 5,

@@ -3,21 +3,33 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { applyStatusEvent } from '@suite/message-status';
 import { PreparedStatement } from '@suite/database';
-import { CarrierRejectedError, CarrierUnavailableError } from '../carrier/carrier-errors';
+import { CarrierOutcomeUnknownError, CarrierRejectedError, CarrierUnavailableError } from '../carrier/carrier-errors';
 import {
   CARRIER,
   type Carrier,
   type CarrierChannel,
+  type CarrierRoute,
   type CarrierSendResult,
   type PhoneCapability,
 } from '../carrier/carrier.port';
+import {
+  ambiguousHandOffs,
+  carrierIdsTakenNear,
+  openHandOffs,
+  settleHandOffs,
+  type HandOffSettlement,
+} from '../hand-offs/hand-off-records';
+import type { MessageHandOffEntity } from '../hand-offs/message-hand-off.entity';
+import { CarrierOptOuts } from './carrier-opt-outs';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
-import { bodyForChannel, chooseChannel, effectApplies } from '../send-rules/channel-choice';
+import { chooseChannel } from '../send-rules/channel-choice';
 import { CLOCK, type Clock } from '@suite/runtime';
 import { entityFromColumns } from '../shared/entity-from-columns';
 import { transactionRunner } from '../shared/transaction-runner';
 import type { ClaimedMessage } from './claimed-message';
+import { carrierSendRequest } from './carrier-send-request';
+import { withCarrierTimeout } from './carrier-timeout';
 import { countSent, recordLastOutbound, storeCapabilities } from './hand-off-writes';
 import { PaceGate, type PaceTurn } from './pace-gate';
 import { ReleaseMetrics } from './release-metrics';
@@ -29,9 +41,8 @@ import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './relea
 export const HAND_OFF_REASONS = {
   noChannel: 'unreachable: nothing the carrier offers reaches this number (a landline?)',
   unavailable: 'carrier_unavailable: the carrier could not take the message after every attempt',
+  unknown: 'hand_off_unknown: the last hand-off lost its answer; the provider may have the message, which is never sent twice',
 } as const;
-
-class CarrierTimeoutError extends CarrierUnavailableError {}
 
 /** The claimed rows, locked in id order (two batches over overlapping rows cannot deadlock). */
 const LOCK_CLAIMS = new PreparedStatement(
@@ -45,10 +56,17 @@ interface Sendable {
   readonly claimed: ClaimedMessage;
   readonly row: MessageEntity;
   readonly channel: CarrierChannel;
+  readonly route: CarrierRoute;
 }
 
-/** What the carrier answered one hand-off, and when it got the request. */
-type Handed = Sendable & { readonly at: Date } & ({ readonly accepted: CarrierSendResult } | { readonly error: unknown });
+/**
+ * What the carrier answered one hand-off, and when it got the request. `handOffId`: its record
+ * (message_hand_offs), settled with the answer; null for a lost hand-off found by a lookup (its
+ * record is settled `found` where it is looked up).
+ */
+type Handed = Sendable & { readonly at: Date; readonly handOffId: string | null } & (
+    { readonly accepted: CarrierSendResult } | { readonly error: unknown }
+  );
 
 /**
  * Step 2 of a tick (docs/decisions/0014), per hand-off batch (hand-off-batches.ts: part of a
@@ -75,13 +93,17 @@ export class HandOffService {
     private readonly events: MessageEventsWriter,
     private readonly metrics: ReleaseMetrics,
     private readonly paceGate: PaceGate,
+    private readonly carrierOptOuts: CarrierOptOuts,
   ) {}
 
   async handOffBatch(batch: readonly ClaimedMessage[]): Promise<void> {
     if (batch.length === 0) return;
     const capabilities = await this.capabilitiesOf(batch);
+    const optOuts: Array<{ companyId: string; phone: string; reason: string }> = [];
     await this.dataSource.transaction(async (manager) => {
       const rows = await this.lockClaims(manager, batch);
+      // A hand-off whose answer was lost is looked up before anything else happens to its message (decision 0038).
+      const found = await this.lookUpAmbiguous(manager, batch, rows);
       const sendable: Sendable[] = [];
       const noChannel: MessageEntity[] = [];
       for (const claimed of batch) {
@@ -93,8 +115,17 @@ export class HandOffService {
           continue;
         }
         const channel = chooseChannel(capability.value, row.attachments.length > 0);
-        if (channel === 'no_channel') noChannel.push(row);
-        else sendable.push({ claimed, row, channel });
+        if (channel === 'no_channel') {
+          noChannel.push(row);
+          continue;
+        }
+        const route = this.carrier.route(channel);
+        // The channel's provider sends from its own kind of number: back to the claim, which re-pins the conversation.
+        if (route.senderProvider !== null && claimed.senderProvider !== route.senderProvider) {
+          await this.reroute(manager, row, route);
+          continue;
+        }
+        sendable.push({ claimed, row, channel, route });
       }
       if (noChannel.length > 0) {
         const outcomes = await changeStatusesAndAnnounce(manager, this.events, {
@@ -124,37 +155,133 @@ export class HandOffService {
         });
         this.metrics.deferred('rate');
       }
-      const handed = await Promise.all(going.map((message) => this.send(message)));
+      // Recorded and committed before any request leaves: a crash from here on leaves them `in_flight`, visible.
+      const handOffIds = await openHandOffs(
+        this.dataSource,
+        going.map(({ row, channel, route }) => ({
+          messageId: row.id,
+          companyId: row.companyId,
+          kind: 'send' as const,
+          provider: route.provider,
+          channel,
+          fromNumber: row.fromNumber!,
+          startedAt: this.clock.now(),
+        })),
+      );
+      const handed = await Promise.all(going.map((message, i) => this.send(message, handOffIds[i]!)));
       // Whatever the answers, the carrier got the requests: those are the numbers' last hand-offs.
       await this.paceGate.handedOver(
         manager,
         handed.map(({ row, at }) => ({ number: row.fromNumber!, at })),
       );
-      await this.record(manager, handed);
+      await this.record(manager, [...found, ...handed]);
+      for (const message of handed)
+        if ('error' in message && message.error instanceof CarrierRejectedError && message.error.optedOut)
+          optOuts.push({ companyId: message.row.companyId, phone: message.row.contactPhone, reason: message.error.code });
     });
+    // After the commit, in transactions of their own (contact first, as every opt-out locks): the provider's unsubscribes.
+    for (const optOut of optOuts) await this.carrierOptOuts.optOut(optOut.companyId, optOut.phone, optOut.reason);
+  }
+
+  /**
+   * The batch's messages with an ambiguous hand-off (in flight when a process died, or an answer
+   * lost): each is looked up at the provider that was asked. Found → the message is `sent` with
+   * the provider's id, never sent again (returned, to be recorded with the batch's answers); not
+   * found → that hand-off is settled `not_found` and the message goes on to a normal hand-off;
+   * the provider cannot say → back to the queue, still ambiguous. Found and requeued messages
+   * leave `rows`.
+   */
+  private async lookUpAmbiguous(
+    manager: EntityManager,
+    batch: readonly ClaimedMessage[],
+    rows: Map<string, MessageEntity>,
+  ): Promise<Handed[]> {
+    const ambiguous = await ambiguousHandOffs(manager, [...rows.keys()]);
+    if (ambiguous.length === 0) return [];
+    const byMessage = new Map<string, MessageHandOffEntity[]>();
+    for (const handOff of ambiguous) byMessage.set(handOff.messageId, [...(byMessage.get(handOff.messageId) ?? []), handOff]);
+    const found: Handed[] = [];
+    const settlements: HandOffSettlement[] = [];
+    for (const claimed of batch) {
+      const row = rows.get(claimed.id);
+      const handOffs = byMessage.get(claimed.id);
+      if (!row || !handOffs) continue;
+      for (const handOff of handOffs) {
+        const channel = handOff.channel as CarrierChannel;
+        const route: CarrierRoute = { provider: handOff.provider, senderProvider: null };
+        const request = carrierSendRequest(row, channel, handOff.fromNumber);
+        const taken = await carrierIdsTakenNear(manager, row, handOff.startedAt);
+        let result: CarrierSendResult | null;
+        try {
+          result = await this.withTimeout(
+            this.carrier.findHandOff(request, route, handOff.startedAt, taken),
+            `lookup of hand-off ${handOff.id}`,
+          );
+        } catch (error) {
+          rows.delete(claimed.id);
+          // Still ambiguous: out of attempts it fails as `hand_off_unknown` (the provider may have it), not as unavailable.
+          await this.retryOrFail(
+            manager,
+            claimed,
+            new CarrierOutcomeUnknownError(`lost hand-off not looked up: ${describe(error)}`),
+            handOff.startedAt,
+          );
+          break;
+        }
+        const at = this.clock.now();
+        if (!result) {
+          settlements.push({
+            id: handOff.id,
+            outcome: 'not_found',
+            carrierMessageId: null,
+            detail: `${handOff.provider} has no such message`,
+            at,
+          });
+          continue;
+        }
+        settlements.push({ id: handOff.id, outcome: 'found', carrierMessageId: result.carrierMessageId, detail: null, at });
+        rows.delete(claimed.id);
+        this.logger.warn(
+          `message ${row.id}: a lost hand-off was found at ${handOff.provider} (${result.carrierMessageId}); not sent again`,
+        );
+        found.push({ claimed, row, channel, route, at: handOff.startedAt, handOffId: null, accepted: result });
+        break;
+      }
+    }
+    await settleHandOffs(manager, settlements);
+    return found;
+  }
+
+  /**
+   * The message's channel goes through a provider its sender number is not of (a pool of Sendblue
+   * lines and Twilio numbers): it goes back to the queue at once, without spending an attempt; the
+   * claim re-pins the conversation to a number of that provider (release-claimer.ts).
+   */
+  private async reroute(manager: EntityManager, row: MessageEntity, route: CarrierRoute): Promise<void> {
+    this.logger.log(
+      `message ${row.id}: ${route.provider} sends it from a ${route.senderProvider} number; re-pinned at its next claim`,
+    );
+    await applyStatusEvent(manager, {
+      table: MESSAGES_TABLE,
+      id: row.id,
+      event: 'requeue',
+      set: { claimed_at: null, release_after: this.clock.now(), send_attempts: Math.max(0, row.sendAttempts - 1) },
+    });
+    this.metrics.deferred('provider_route');
   }
 
   /** One carrier call after the number's turn; never throws (the answer or the error is the outcome). */
-  private async send(message: Sendable & { turn: Extract<PaceTurn, { kind: 'go' }> }): Promise<Handed> {
+  private async send(message: Sendable & { turn: Extract<PaceTurn, { kind: 'go' }> }, handOffId: string): Promise<Handed> {
     const { row, channel } = message;
     const at = await this.paceGate.await(message.turn);
     try {
       const accepted = await this.withTimeout(
-        this.carrier.send({
-          messageId: row.id,
-          from: row.fromNumber!,
-          to: row.contactPhone,
-          channel,
-          body: bodyForChannel(channel, row.body, row.attachments),
-          attachments: row.attachments,
-          // Kept on the record whatever the channel; only iMessage has effects.
-          effect: effectApplies(channel) ? row.effect : null,
-        }),
+        this.carrier.send(carrierSendRequest(row, channel, row.fromNumber!)),
         `carrier.send of ${row.id}`,
       );
-      return { ...message, at, accepted };
+      return { ...message, at, handOffId, accepted };
     } catch (error) {
-      return { ...message, at, error };
+      return { ...message, at, handOffId, error };
     }
   }
 
@@ -164,9 +291,15 @@ export class HandOffService {
     const rejected = handed.flatMap((message) =>
       'error' in message && message.error instanceof CarrierRejectedError ? [{ ...message, error: message.error }] : [],
     );
+    await settleHandOffs(
+      manager,
+      handed.flatMap((message): HandOffSettlement[] =>
+        message.handOffId === null ? [] : [settlementOf(message, this.clock.now())],
+      ),
+    );
     for (const message of handed) {
       if ('error' in message && !(message.error instanceof CarrierRejectedError))
-        await this.retryOrFail(manager, message.claimed, message.error);
+        await this.retryOrFail(manager, message.claimed, message.error, message.at);
     }
     if (rejected.length > 0) {
       const outcomes = await changeStatusesAndAnnounce(manager, this.events, {
@@ -259,9 +392,15 @@ export class HandOffService {
     return mine;
   }
 
-  /** The carrier could not take it now: back to the queue with backoff, or `failed` once the attempts are spent. */
-  private async retryOrFail(manager: EntityManager, claimed: ClaimedMessage, error: unknown): Promise<void> {
+  /**
+   * The carrier could not take it now: back to the queue with backoff, or `failed` once the
+   * attempts are spent. A hand-off whose outcome is unknown (`at`: when it left) also marks the
+   * message handed over: it may be at the provider, so a cancel is too late (409) and an opt-out
+   * leaves it — and the next hand-off looks it up first.
+   */
+  private async retryOrFail(manager: EntityManager, claimed: ClaimedMessage, error: unknown, at?: Date): Promise<void> {
     const cause = error instanceof Error ? error.message : String(error);
+    const unknown = error instanceof CarrierOutcomeUnknownError && at !== undefined;
     const retryAfter = error instanceof CarrierUnavailableError ? error.retryAfterMs : undefined;
     const next = retryDecision(this.options.retry, claimed.attempt, this.clock.now(), retryAfter);
     if (next.kind === 'give_up') {
@@ -270,7 +409,10 @@ export class HandOffService {
         table: MESSAGES_TABLE,
         id: claimed.id,
         event: 'reject',
-        set: { failure_reason: HAND_OFF_REASONS.unavailable },
+        set: {
+          failure_reason: unknown ? HAND_OFF_REASONS.unknown : HAND_OFF_REASONS.unavailable,
+          ...(unknown ? { handed_over_at: at } : {}),
+        },
       });
       this.metrics.released('failed');
       return;
@@ -282,20 +424,28 @@ export class HandOffService {
       table: MESSAGES_TABLE,
       id: claimed.id,
       event: 'requeue',
-      set: { claimed_at: null, release_after: next.at },
+      set: { claimed_at: null, release_after: next.at, ...(unknown ? { handed_over_at: at } : {}) },
     });
     this.metrics.released('requeued');
   }
 
-  /** Bounds a carrier call; a late answer is dropped (a retry carries the same message id, the idempotency key). */
+  /** Bounds a carrier call; a late answer is dropped (a retry looks a lost send up first: decision 0038). */
   private withTimeout<T>(call: Promise<T>, what: string): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new CarrierTimeoutError(`${what} took longer than ${this.options.carrierTimeoutMs} ms`)),
-        this.options.carrierTimeoutMs,
-      );
-    });
-    return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
+    return withCarrierTimeout(call, this.options.carrierTimeoutMs, what);
   }
+}
+
+/** How a hand-off's record is settled by its answer. */
+function settlementOf(message: Handed, at: Date): HandOffSettlement {
+  if ('accepted' in message)
+    return { id: message.handOffId!, outcome: 'accepted', carrierMessageId: message.accepted.carrierMessageId, detail: null, at };
+  const error = message.error;
+  if (error instanceof CarrierRejectedError)
+    return { id: message.handOffId!, outcome: 'rejected', carrierMessageId: null, detail: `${error.code}: ${error.message}`, at };
+  const outcome = error instanceof CarrierOutcomeUnknownError ? 'unknown' : 'unavailable';
+  return { id: message.handOffId!, outcome, carrierMessageId: null, detail: describe(error), at };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -3,7 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, CLOCK, recipientTimeZones, type Clock } from '@suite/runtime';
 import { isCapabilityFresh } from '../carrier/capability-cache';
-import type { PhoneCapability } from '../carrier/carrier.port';
+import { CARRIER, type Carrier, type PhoneCapability, type SenderProvider } from '../carrier/carrier.port';
+import { PROVIDER_PACING } from '../carrier/provider-pacing';
+import { chooseChannel } from '../send-rules/channel-choice';
 import { fromContactCapability } from '../contacts/contact-capability';
 import { ContactEntity } from '../contacts/contact.entity';
 import { MessageEventsWriter } from '../messages/message-events.writer';
@@ -95,6 +97,7 @@ export class ReleaseClaimer {
     private readonly workspaceSettings: WorkspaceSettingsService,
     private readonly events: MessageEventsWriter,
     private readonly metrics: ReleaseMetrics,
+    @Inject(CARRIER) private readonly carrier: Carrier,
   ) {}
 
   async claimBatch(limit: number): Promise<ClaimBatchResult> {
@@ -139,10 +142,14 @@ export class ReleaseClaimer {
           companyId: message.companyId,
           contactPhone: message.contactPhone,
           fromNumber: message.fromNumber!,
+          senderProvider: context.numbers.get(message.fromNumber!)!.provider,
           attempt: message.sendAttempts + 1,
           dueAt: message.releaseAfter,
-          // consider() read the workspace's settings before it could claim.
-          perSecondRate: context.settings.get(message.companyId)!.perSecondRate,
+          // consider() read the workspace's settings before it could claim; the number's provider caps them.
+          perSecondRate: Math.min(
+            context.settings.get(message.companyId)!.perSecondRate,
+            (PROVIDER_PACING[context.numbers.get(message.fromNumber!)!.provider] ?? PROVIDER_PACING.sandbox).maxPerSecondRate,
+          ),
           cachedCapability: this.cachedCapability(context.contacts.get(contactKey(message.companyId, message.contactPhone)), now),
         }));
       await countNewContacts(manager, pacingDay(now), context.newContactsClaimed);
@@ -209,14 +216,16 @@ export class ReleaseClaimer {
 
     const newContact = isNewContactForNumber(await this.lastExchange(manager, message, number.number, context), now);
     const day = pacingDay(now);
+    // The provider's own limits for one number (Sendblue: 1/s, 1,000 new conversations a day) cap the workspace's.
+    const limits = PROVIDER_PACING[number.provider] ?? PROVIDER_PACING.sandbox;
     const pacing = pacingDecision({
       now,
       numberAddedAt: number.addedAt,
       lastSlot: number.nextSendAt,
-      perSecondRate: settings.perSecondRate,
+      perSecondRate: Math.min(settings.perSecondRate, limits.maxPerSecondRate),
       warmup: {
-        startPerDay: settings.dailyNewContactsStart,
-        maxPerDay: settings.dailyNewContactsMax,
+        startPerDay: Math.min(settings.dailyNewContactsStart, limits.maxNewContactsPerDay),
+        maxPerDay: Math.min(settings.dailyNewContactsMax, limits.maxNewContactsPerDay),
         warmupDays: settings.warmupDays,
       },
       newContact,
@@ -263,7 +272,15 @@ export class ReleaseClaimer {
     context: BatchContext,
   ): Promise<SenderNumberEntity | null> {
     const current = message.fromNumber ? context.numbers.get(message.fromNumber) : undefined;
-    if (current && current.status === 'active' && current.companyId === message.companyId) return current;
+    const wanted = this.senderProviderFor(message, context);
+    if (
+      current &&
+      current.status === 'active' &&
+      current.companyId === message.companyId &&
+      (wanted === null || current.provider === wanted)
+    )
+      return current;
+    if (wanted !== null) return this.pinForProvider(manager, message, wanted, context);
 
     const contact = await manager
       .getRepository(ContactEntity)
@@ -297,6 +314,57 @@ export class ReleaseClaimer {
       message.fromNumber = pinned;
     }
     const [locked] = await lockNumbers(manager, [pinned]).then((numbers) => [...numbers.values()]);
+    if (locked) context.numbers.set(locked.number, locked);
+    return locked ?? null;
+  }
+
+  /**
+   * The kind of sender number the message will leave from, when the carrier routes channels to
+   * different providers (sendblue+twilio): the channel the contact's last known capability gives
+   * (any age: the hand-off checks a stale one again) and that channel's route. Null: any number.
+   */
+  private senderProviderFor(message: MessageEntity, context: BatchContext): SenderProvider | null {
+    const sms = this.carrier.route('sms').senderProvider;
+    if (sms === null) return null;
+    // One provider for every channel: its numbers only (a pool may still hold numbers of a carrier used before).
+    if (this.carrier.senderProviders.length === 1) return sms;
+    const contact = context.contacts.get(contactKey(message.companyId, message.contactPhone));
+    if (!contact?.capability) return null;
+    const channel = chooseChannel(fromContactCapability(contact.capability), message.attachments.length > 0);
+    return channel === 'no_channel' ? null : this.carrier.route(channel).senderProvider;
+  }
+
+  /**
+   * Sticky sender across providers: the conversation's number of `provider` — the last one of
+   * that provider it was pinned to, if still active, else the pool's by the usual hash over that
+   * provider's active numbers — becomes its pin (recorded as `channel_changed`) and the message's
+   * sender. Null (the message waits) when the workspace has no active number of that provider.
+   */
+  private async pinForProvider(
+    manager: EntityManager,
+    message: MessageEntity,
+    provider: SenderProvider,
+    context: BatchContext,
+  ): Promise<SenderNumberEntity | null> {
+    const contact = await manager
+      .getRepository(ContactEntity)
+      .findOne({ where: { companyId: message.companyId, phone: message.contactPhone }, lock: { mode: 'pessimistic_write' } });
+    if (!contact) throw new Error(`message ${message.id} has no contact row`);
+    const number = await this.pinning.numberOfProvider(manager, message.companyId, message.contactPhone, provider);
+    if (number === null) {
+      this.logger.warn(`message ${message.id}: workspace ${message.companyId} has no active ${provider} number; it waits`);
+      return null;
+    }
+    if (contact.pinnedFromNumber !== number) {
+      await this.pinning.pin(manager, contact, number, contact.pinnedFromNumber === null ? 'first_message' : 'channel_changed');
+      contact.pinnedFromNumber = number;
+    }
+    context.contacts.set(contactKey(contact.companyId, contact.phone), contact);
+    if (number !== message.fromNumber) {
+      await manager.getRepository(MessageEntity).update({ id: message.id }, { fromNumber: number });
+      message.fromNumber = number;
+    }
+    const [locked] = await lockNumbers(manager, [number]).then((numbers) => [...numbers.values()]);
     if (locked) context.numbers.set(locked.number, locked);
     return locked ?? null;
   }

@@ -3,7 +3,7 @@ import { Counter, Histogram } from 'prom-client';
 import { metricOnce } from '@suite/runtime';
 
 export type ReleaseOutcome = 'sent' | 'failed' | 'no_channel' | 'cancelled' | 'requeued';
-export type DeferReason = 'window' | 'rate' | 'daily_cap' | 'conversation_order' | 'no_sender_number';
+export type DeferReason = 'window' | 'rate' | 'daily_cap' | 'conversation_order' | 'no_sender_number' | 'provider_route';
 
 const released = () =>
   metricOnce(

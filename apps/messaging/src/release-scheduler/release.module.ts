@@ -5,6 +5,8 @@ import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
 import { WorkspaceSettingsModule } from '../workspace-settings/workspace-settings.module';
 import { ClaimSweeper } from './claim-sweeper';
 import { HandOffService } from './hand-off.service';
+import { CarrierOptOuts } from './carrier-opt-outs';
+import { InboundModule } from '../inbound/inbound.module';
 import { PaceGate } from './pace-gate';
 import { ReleaseClaimer } from './release-claimer';
 import { ReleaseMetrics } from './release-metrics';
@@ -16,16 +18,18 @@ import { ReleaseScheduler } from './release-scheduler';
  * app module; the ReleaseWake it listens to comes from MessagesModule.
  */
 @Module({
-  imports: [MessagesModule, SenderNumbersModule, WorkspaceSettingsModule],
+  imports: [InboundModule, MessagesModule, SenderNumbersModule, WorkspaceSettingsModule],
   providers: [
     { provide: RELEASE_SCHEDULER_OPTIONS, useFactory: releaseSchedulerOptions, inject: [ENVIRONMENT] },
     ReleaseMetrics,
     ReleaseClaimer,
     PaceGate,
     HandOffService,
+    CarrierOptOuts,
     ClaimSweeper,
     ReleaseScheduler,
   ],
-  exports: [ReleaseScheduler],
+  // The SMS resend (sms-fallback/) is a hand-off too: same pacing gate, options and provider opt-outs.
+  exports: [ReleaseScheduler, PaceGate, CarrierOptOuts, RELEASE_SCHEDULER_OPTIONS],
 })
 export class ReleaseModule {}

@@ -15,11 +15,16 @@ export class InternalSenderNumbersController {
   constructor(private readonly numbers: SenderNumbersService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Add a number to the pool (or bring a removed one back); 409 when another workspace has it' })
+  @ApiOperation({
+    summary: 'Add a number to the pool as a provider’s (or bring a removed one back); 409 when another workspace has it',
+  })
   @ApiCreatedResponse({ type: SenderNumberResponse })
-  @ApiErrors({ 409: 'Another workspace has this number.' })
+  @ApiErrors({
+    400: 'A bad number, or a provider the active carrier does not send from.',
+    409: 'Another workspace has this number.',
+  })
   async add(@Param('company_id') companyId: string, @Body() body: AddSenderNumberRequest): Promise<SenderNumberResponse> {
-    return mapSenderNumber(await this.numbers.add(companyId, body.number));
+    return mapSenderNumber(await this.numbers.add(companyId, body.number, body.provider));
   }
 
   @Get()

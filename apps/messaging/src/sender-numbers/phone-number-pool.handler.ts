@@ -1,7 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { OnEvent } from '@suite/eventing';
+import { CARRIER, type Carrier } from '../carrier/carrier.port';
 import { addToPool, removeFromPool } from './sender-pool';
 
 /**
@@ -19,10 +20,13 @@ import { addToPool, removeFromPool } from './sender-pool';
 export class PhoneNumberPoolHandler {
   private readonly logger = new Logger(PhoneNumberPoolHandler.name);
 
+  constructor(@Inject(CARRIER) private readonly carrier: Carrier) {}
+
   @OnEvent('phone_number.purchased')
   async purchased({ data }: DomainEvent<'phone_number.purchased'>, manager: EntityManager): Promise<void> {
     if (!data.capabilities.includes('SMS')) return;
-    if (await addToPool(manager, data.company_id, data.phone_number)) return;
+    // A number bought in the platform is the telephony provider's: Twilio's beside Sendblue's lines (the sandbox's in sandbox mode).
+    if (await addToPool(manager, data.company_id, data.phone_number, this.carrier.defaultSenderProvider ?? 'twilio')) return;
     // Another workspace has it in its pool (added by an operator): retrying cannot change that,
     // so the event is done; an operator decides which workspace keeps the number.
     this.logger.warn(

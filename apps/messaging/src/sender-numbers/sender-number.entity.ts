@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { SenderProvider } from '../carrier/carrier.port';
 
 export const SENDER_NUMBER_STATUSES = ['active', 'removed'] as const;
 export type SenderNumberStatus = (typeof SENDER_NUMBER_STATUSES)[number];
@@ -20,6 +21,14 @@ export class SenderNumberEntity {
 
   @Column({ type: 'varchar', length: 8, default: 'active' })
   status!: SenderNumberStatus;
+
+  /**
+   * Whose number it is (carrier.port.ts SENDER_PROVIDERS): a Twilio number, a Sendblue iMessage
+   * line, or a sandbox number. A carrier sends only from its kinds; with `sendblue+twilio` a pool
+   * holds both and each message leaves from a number of the provider of its channel.
+   */
+  @Column({ type: 'varchar', length: 16, default: 'sandbox' })
+  provider!: SenderProvider;
 
   /** When the number (re)joined the pool; the warm-up period counts from here. */
   @Column({ type: 'timestamptz', default: () => 'now()' })

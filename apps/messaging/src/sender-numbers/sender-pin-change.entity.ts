@@ -1,7 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** `inbound_message`: a contact with no pin wrote to one of the workspace's numbers first. */
-export const PIN_CHANGE_REASONS = ['first_message', 'number_removed', 'inbound_message'] as const;
+/**
+ * `inbound_message`: a contact with no pin wrote to one of the workspace's numbers first;
+ * `channel_changed`: the conversation's channel goes through another provider (an iPhone that
+ * became SMS-only with sendblue+twilio), so it moved to its number of that provider.
+ */
+export const PIN_CHANGE_REASONS = ['first_message', 'number_removed', 'inbound_message', 'channel_changed'] as const;
 export type PinChangeReason = (typeof PIN_CHANGE_REASONS)[number];
 
 /** Every time a conversation gets its sender number (first message) or a new one (the old left the pool). */

@@ -5,7 +5,8 @@ import { AppError } from '@suite/runtime';
 import type { ContactEntity } from '../contacts/contact.entity';
 import type { ContactForSend } from '../contacts/contacts.service';
 import { transactionRunner } from '../shared/transaction-runner';
-import { decidePin } from './pin-decision';
+import type { SenderProvider } from '../carrier/carrier.port';
+import { decidePin, poolNumberFor } from './pin-decision';
 import type { PinChangeReason } from './sender-pin-change.entity';
 
 /** What pinFor reads: the pin's state and the pool, as read with the contact's lock. */
@@ -92,6 +93,29 @@ export class SenderPinningService {
         await this.pin(manager, contact, decision.number, decision.reason);
         return decision.number;
     }
+  }
+
+  /**
+   * Sticky sender across providers: the conversation's number of `provider` — the last one of that
+   * provider it was pinned to, if still active, else the pool's by the usual hash over that
+   * provider's active numbers. Null when the workspace has no active number of that provider.
+   */
+  async numberOfProvider(
+    manager: EntityManager,
+    companyId: string,
+    contactPhone: string,
+    provider: SenderProvider,
+  ): Promise<string | null> {
+    const [row] = (await manager.query(
+      `SELECT ARRAY(SELECT number FROM messaging.sender_numbers
+                     WHERE company_id = $1 AND status = 'active' AND provider = $3 ORDER BY number) AS pool,
+              (SELECT p.number FROM messaging.sender_pin_changes p
+                 JOIN messaging.sender_numbers n ON n.number = p.number AND n.company_id = p.company_id
+                WHERE p.company_id = $1 AND p.contact_phone = $2 AND n.status = 'active' AND n.provider = $3
+                ORDER BY p.created_at DESC, p.id DESC LIMIT 1) AS last_pinned`,
+      [companyId, contactPhone, provider],
+    )) as Array<{ pool: string[]; last_pinned: string | null }>;
+    return row!.last_pinned ?? poolNumberFor(contactPhone, row!.pool);
   }
 
   /** Pins `number` to the (locked) contact's conversation and records the change. */

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { SenderProvider } from '../carrier/carrier.port';
 import { SenderNumberEntity } from './sender-number.entity';
 
 /**
@@ -9,19 +10,26 @@ import { SenderNumberEntity } from './sender-number.entity';
 /**
  * Adds `number` to the workspace's pool, or brings a removed one back (its warm-up starts again:
  * `added_at` is reset, since carriers judge a number by its recent history). Adding an active
- * number again changes nothing. False when the number is another workspace's (nothing written).
+ * number again changes nothing but its provider (the operator's word on whose number it is).
+ * False when the number is another workspace's (nothing written).
  */
-export async function addToPool(manager: EntityManager, companyId: string, number: string): Promise<boolean> {
+export async function addToPool(
+  manager: EntityManager,
+  companyId: string,
+  number: string,
+  provider: SenderProvider,
+): Promise<boolean> {
   const rows: unknown[] = await manager.query(
-    `INSERT INTO messaging.sender_numbers AS n (number, company_id, status, added_at)
-     VALUES ($1, $2, 'active', now())
+    `INSERT INTO messaging.sender_numbers AS n (number, company_id, status, added_at, provider)
+     VALUES ($1, $2, 'active', now(), $3)
      ON CONFLICT (number) DO UPDATE
         SET status = 'active',
             removed_at = NULL,
-            added_at = CASE WHEN n.status = 'removed' THEN now() ELSE n.added_at END
+            added_at = CASE WHEN n.status = 'removed' THEN now() ELSE n.added_at END,
+            provider = EXCLUDED.provider
       WHERE n.company_id = EXCLUDED.company_id
      RETURNING number`,
-    [number, companyId],
+    [number, companyId, provider],
   );
   return rows.length > 0;
 }

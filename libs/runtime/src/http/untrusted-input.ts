@@ -97,3 +97,19 @@ export function describeInputProblem(problem: InputProblem, limits: InputLimits 
 export function inputProblemFields(problem: InputProblem, limits: InputLimits = DEFAULT_INPUT_LIMITS): Record<string, string[]> {
   return { [problem.path || 'body']: [describeInputProblem(problem, limits)] };
 }
+
+/**
+ * A raw body (a provider's callback: it skips the app's parser) read as JSON that passes the
+ * check every API body passes: the value, or why it is refused ("body is not JSON", "body is
+ * refused: …"), for the caller's own error.
+ */
+export function parseUntrustedJson(rawBody: Buffer | string): { ok: true; value: unknown } | { ok: false; problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(rawBody.toString());
+  } catch {
+    return { ok: false, problem: 'body is not JSON' };
+  }
+  const problem = inspectUntrusted(value);
+  return problem ? { ok: false, problem: `body is refused: ${describeInputProblem(problem)}` } : { ok: true, value };
+}

@@ -15,6 +15,8 @@ export interface RecordedRequest {
   readonly refusedByDescription: boolean;
   /** Prism's status for it (before any stub). */
   readonly prismStatus: number;
+  /** When it reached the mock (ms since the epoch). */
+  readonly receivedAt: number;
   /** The body read as an HTML form (Twilio's requests). */
   form(): URLSearchParams;
   /** The body read as JSON (Retell's requests); undefined when it is not JSON. */
@@ -39,9 +41,13 @@ export interface StubAnswer {
 /**
  * A test's say over a request the description accepted: undefined keeps Prism's answer; an answer
  * replaces it (an error the description does not list, a provider id that must be unique, a
- * dropped connection with `'drop'`).
+ * dropped connection with `'drop'`). It may be async: an answer that comes late (the provider's
+ * webhook overtaking its own answer).
  */
-export type VendorStub = (request: RecordedRequest, prism: PrismAnswer) => StubAnswer | 'drop' | undefined;
+export type VendorStub = (
+  request: RecordedRequest,
+  prism: PrismAnswer,
+) => StubAnswer | 'drop' | undefined | Promise<StubAnswer | 'drop' | undefined>;
 
 export interface VendorMockOptions {
   stub?: VendorStub;
@@ -103,14 +109,15 @@ export class VendorMock {
   }
 
   private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const receivedAt = Date.now();
     const body = await readBody(request);
     const target = new URL(request.url ?? '/', this.prism.url);
     const prism = await forward(target, request, body);
     const refused = isPrismRefusal(prism);
-    const recorded = record(request, target, body, refused, prism.status);
+    const recorded = record(request, target, body, refused, prism.status, receivedAt);
     this.requests.push(recorded);
 
-    const answer = refused ? undefined : this.stub?.(recorded, prism);
+    const answer = refused ? undefined : await this.stub?.(recorded, prism);
     if (answer === 'drop') {
       request.socket.destroy();
       return;
@@ -177,6 +184,7 @@ function record(
   body: Buffer,
   refusedByDescription: boolean,
   prismStatus: number,
+  receivedAt: number,
 ): RecordedRequest {
   return {
     method: request.method ?? 'GET',
@@ -186,6 +194,7 @@ function record(
     body,
     refusedByDescription,
     prismStatus,
+    receivedAt,
     form: () => new URLSearchParams(body.toString('utf8')),
     json: () => parseJson(body),
   };

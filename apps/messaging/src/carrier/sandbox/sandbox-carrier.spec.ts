@@ -23,7 +23,13 @@ class RecordingSink implements CarrierCallbackSink {
       this.failuresLeft -= 1;
       throw new Error('database unavailable');
     }
-    const callbacks = this.carrier.readCallback(headers, rawBody);
+    const callbacks = this.carrier.readCallback({
+      provider: 'sandbox',
+      headers,
+      rawBody,
+      url: null,
+      query: new URLSearchParams(),
+    });
     this.bodies.push(callbacks.length);
     this.received.push(...callbacks);
   }
@@ -209,7 +215,15 @@ describe('SandboxCarrier', () => {
       status: 'delivered',
       at: START,
     });
-    expect(sut.readCallback(headers, rawBody)).toHaveLength(1);
-    expect(() => sut.readCallback(headers, rawBody.replace('delivered', 'failed'))).toThrow(CallbackRejectedError);
+    expect(sut.readCallback({ provider: 'sandbox', headers, rawBody, url: null, query: new URLSearchParams() })).toHaveLength(1);
+    expect(() =>
+      sut.readCallback({
+        provider: 'sandbox',
+        headers,
+        rawBody: rawBody.replace('delivered', 'failed'),
+        url: null,
+        query: new URLSearchParams(),
+      }),
+    ).toThrow(CallbackRejectedError);
   });
 });

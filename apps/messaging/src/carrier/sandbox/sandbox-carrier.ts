@@ -2,19 +2,25 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { CarrierRejectedError, CarrierUnavailableError } from '../carrier-errors';
 import { MAX_CALLBACKS_PER_BODY } from '../callback-codec';
 import { SignedCallbacks } from '../signed-callbacks';
-import type {
-  CallbackHeaders,
-  Carrier,
-  CarrierCallback,
-  CarrierCallbackSink,
-  CarrierSendRequest,
-  CarrierSendResult,
-  PhoneCapability,
+import {
+  SENDER_PROVIDERS,
+  type CallbackRequest,
+  type Carrier,
+  type CarrierCallback,
+  type CarrierCallbackSink,
+  type CarrierMessageStatus,
+  type CarrierRoute,
+  type CarrierSendRequest,
+  type CarrierSendResult,
+  type PhoneCapability,
+  type SenderProvider,
 } from '../carrier.port';
 import { sandboxInboundCallback, type SandboxInboundInput } from './sandbox-inbound';
 import { sandboxCapability, sandboxCarrierMessageId, sandboxHandOff, sandboxReceipt } from './sandbox-rules';
 
 export const SANDBOX_CARRIER_NAME = 'sandbox';
+/** The sandbox simulates every provider: any number of the pool will do. */
+const SANDBOX_ROUTE: CarrierRoute = { provider: SANDBOX_CARRIER_NAME, senderProvider: null };
 
 export interface SandboxCarrierOptions {
   /** The shared callback secret: receipts are signed with it like a real carrier's. */
@@ -49,11 +55,17 @@ const DEFAULT_RECEIPT_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 60_000];
  */
 export class SandboxCarrier implements Carrier, OnApplicationShutdown {
   readonly name = SANDBOX_CARRIER_NAME;
+  readonly callbackProviders = [SANDBOX_CARRIER_NAME];
+  /** It simulates them all, so a pool rehearsing a real one (Twilio numbers, Sendblue lines) works too. */
+  readonly senderProviders: readonly SenderProvider[] = SENDER_PROVIDERS;
+  readonly defaultSenderProvider: SenderProvider = 'sandbox';
   private readonly logger = new Logger(SandboxCarrier.name);
   private readonly callbacks: SignedCallbacks;
   private readonly clock: () => Date;
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
   private readonly accepted = new Map<string, CarrierSendResult>();
+  /** The verdict of each accepted carrier id (lookupStatus), by the receipt rule; lost with the process. */
+  private readonly verdicts = new Map<string, ReturnType<typeof sandboxReceipt>>();
   private readonly attempted = new Set<string>();
   /** Receipts waiting for their delivery delay, in due order; one timer runs for the first (receiptTimerSet). */
   private readonly pendingReceipts: PendingReceipt[] = [];
@@ -65,8 +77,28 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
     this.callbacks = new SignedCallbacks(options.callbackSecret, this.clock);
   }
 
+  route(): CarrierRoute {
+    return SANDBOX_ROUTE;
+  }
+
   async lookupCapability(phone: string): Promise<PhoneCapability> {
     return sandboxCapability(phone);
+  }
+
+  /** The sandbox remembers its hand-offs (and answers a repeated one the same): a lost one is whatever it remembers. */
+  async findHandOff(request: CarrierSendRequest): Promise<CarrierSendResult | null> {
+    return this.accepted.get(request.messageId) ?? null;
+  }
+
+  /** From its receipt rule, for the hand-offs this process accepted; `unknown` for others (it keeps no record across restarts). */
+  async lookupStatus(carrierMessageId: string): Promise<CarrierMessageStatus> {
+    const verdict = this.verdicts.get(carrierMessageId);
+    if (!verdict)
+      return { kind: 'unknown', reason: `the sandbox has no record of ${carrierMessageId} (not accepted by this process)` };
+    const at = this.clock();
+    return verdict.status === 'delivered'
+      ? { kind: 'delivered', providerStatus: 'delivered', at }
+      : { kind: 'failed', providerStatus: 'failed', reason: verdict.reason, at };
   }
 
   async send(request: CarrierSendRequest): Promise<CarrierSendResult> {
@@ -83,12 +115,15 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
     const result: CarrierSendResult = { carrierMessageId: sandboxCarrierMessageId(request.messageId), acceptedAt: this.clock() };
     if (this.accepted.size >= MEMORY_LIMIT) this.accepted.delete(this.accepted.keys().next().value!);
     this.accepted.set(request.messageId, result);
-    this.receiptDue({ carrierMessageId: result.carrierMessageId, ...sandboxReceipt(request.to, request.body) });
+    const verdict = sandboxReceipt(request.to, request.body);
+    if (this.verdicts.size >= MEMORY_LIMIT) this.verdicts.delete(this.verdicts.keys().next().value!);
+    this.verdicts.set(result.carrierMessageId, verdict);
+    this.receiptDue({ carrierMessageId: result.carrierMessageId, ...verdict });
     return result;
   }
 
-  readCallback(headers: CallbackHeaders, rawBody: Buffer | string): CarrierCallback[] {
-    return this.callbacks.read(headers, rawBody);
+  readCallback(request: CallbackRequest): CarrierCallback[] {
+    return this.callbacks.read(request.headers, request.rawBody);
   }
 
   /** The body and headers a callback of this carrier would arrive with (receipts, simulated inbound). */

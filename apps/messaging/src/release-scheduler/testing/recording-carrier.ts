@@ -2,13 +2,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CarrierRejectedError, CarrierUnavailableError } from '../../carrier/carrier-errors';
 import { SANDBOX_DEFAULT_CALLBACK_SECRET } from '../../carrier/carrier-settings';
 import { SignedCallbacks } from '../../carrier/signed-callbacks';
-import type {
-  CallbackHeaders,
-  Carrier,
-  CarrierCallback,
-  CarrierSendRequest,
-  CarrierSendResult,
-  PhoneCapability,
+import {
+  SENDER_PROVIDERS,
+  type CallbackRequest,
+  type Carrier,
+  type CarrierCallback,
+  type CarrierMessageStatus,
+  type CarrierRoute,
+  type CarrierSendRequest,
+  type CarrierSendResult,
+  type PhoneCapability,
+  type SenderProvider,
 } from '../../carrier/carrier.port';
 import { sandboxCapability, sandboxCarrierMessageId, sandboxHandOff } from '../../carrier/sandbox/sandbox-rules';
 import type { Clock } from '@suite/runtime';
@@ -28,6 +32,9 @@ export interface RecordedSend {
  */
 export class RecordingCarrier implements Carrier {
   readonly name = 'sandbox';
+  readonly callbackProviders = ['sandbox'];
+  readonly senderProviders: readonly SenderProvider[] = SENDER_PROVIDERS;
+  readonly defaultSenderProvider: SenderProvider = 'sandbox';
   readonly sends: RecordedSend[] = [];
   lookups = 0;
   /** Real milliseconds each send takes after the carrier got it (widens races in tests). */
@@ -44,6 +51,20 @@ export class RecordingCarrier implements Carrier {
     callbackSecret: string = SANDBOX_DEFAULT_CALLBACK_SECRET,
   ) {
     this.callbacks = new SignedCallbacks(callbackSecret, () => clock.now());
+  }
+
+  route(): CarrierRoute {
+    return { provider: 'sandbox', senderProvider: null };
+  }
+
+  /** A lost hand-off is found when this carrier accepted the message. */
+  async findHandOff(request: CarrierSendRequest): Promise<CarrierSendResult | null> {
+    const accepted = this.acceptedOf(request.messageId)[0];
+    return accepted ? { carrierMessageId: sandboxCarrierMessageId(request.messageId), acceptedAt: accepted.at } : null;
+  }
+
+  async lookupStatus(carrierMessageId: string): Promise<CarrierMessageStatus> {
+    return { kind: 'unknown', reason: `the recording carrier keeps no status (${carrierMessageId})` };
   }
 
   async lookupCapability(phone: string): Promise<PhoneCapability> {
@@ -71,8 +92,8 @@ export class RecordingCarrier implements Carrier {
     return { carrierMessageId: sandboxCarrierMessageId(request.messageId), acceptedAt: at };
   }
 
-  readCallback(headers: CallbackHeaders, rawBody: Buffer | string): CarrierCallback[] {
-    return this.callbacks.read(headers, rawBody);
+  readCallback(request: CallbackRequest): CarrierCallback[] {
+    return this.callbacks.read(request.headers, request.rawBody);
   }
 
   /** A signed callback as the carrier would post it (an inbound text, say), for the callback route. */

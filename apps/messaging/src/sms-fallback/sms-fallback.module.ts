@@ -1,0 +1,34 @@
+import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { JobsRuntime } from '@suite/jobs';
+import { MessagesModule } from '../messages/messages.module';
+import { ReleaseModule } from '../release-scheduler/release.module';
+import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from '../release-scheduler/release-scheduler.options';
+import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
+import { WorkspaceSettingsModule } from '../workspace-settings/workspace-settings.module';
+import { smsFallbackQueue } from './sms-fallback.queue';
+import { SmsFallbackService } from './sms-fallback.service';
+
+/** Registers the SMS resend queue with the app's jobs (started with the others, stopped before the pool closes). */
+@Injectable()
+class SmsFallbackRegistration implements OnModuleInit {
+  constructor(
+    private readonly jobs: JobsRuntime,
+    private readonly service: SmsFallbackService,
+    @Inject(RELEASE_SCHEDULER_OPTIONS) private readonly options: ReleaseSchedulerOptions,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register(smsFallbackQueue(this.service, this.options.carrierTimeoutMs));
+  }
+}
+
+/**
+ * The SMS resend of an iMessage its provider could not deliver (sendblue+twilio; enqueued by the
+ * delivery receipts, callbacks/delivery-receipts.service.ts). Registered whatever the carrier: with
+ * one provider for every channel no receipt ever enqueues one.
+ */
+@Module({
+  imports: [MessagesModule, ReleaseModule, SenderNumbersModule, WorkspaceSettingsModule],
+  providers: [SmsFallbackService, SmsFallbackRegistration],
+})
+export class SmsFallbackModule {}

@@ -1,0 +1,42 @@
+import type { EntityManager } from 'typeorm';
+import { ABANDONED_ERROR, type ClaimedJob, type JobQueue } from '@suite/jobs';
+import type { SmsFallbackService } from './sms-fallback.service';
+
+export const SMS_FALLBACK_QUEUE = 'messaging.sms_fallback';
+
+/** One iMessage to resend by SMS: the message, and the attempt (hand-off) the provider reported undelivered. */
+export interface SmsFallbackJob {
+  readonly messageId: string;
+  readonly attemptId: string;
+}
+
+/**
+ * The runs of one resend: the first at once (the receipt's commit wakes it), then 1, 3, 5, 10 and
+ * 10 s after a provider that could not take it or answer — six runs within about 30 s, the issue's
+ * bound — and the message fails (failed()) if none got through.
+ */
+const DELAYS_MS = [1_000, 3_000, 5_000, 10_000, 10_000];
+
+/**
+ * The SMS resend of an iMessage its provider could not deliver (sendblue+twilio, decision 0038),
+ * on libs/jobs: durable (a restart or a dead replica's lease resumes it), woken by the commit of the
+ * receipt that enqueued it. Exactly once is the run's own doing, not the queue's: it locks the
+ * message and reads the attempts recorded before (sms-fallback.service.ts), so a run repeated after
+ * a lost lease or a crash looks up what went instead of sending again.
+ */
+export function smsFallbackQueue(service: SmsFallbackService, carrierTimeoutMs: number): JobQueue<SmsFallbackJob, void> {
+  // A run: a capability lookup, perhaps a lookup of a lost attempt, the number's turn and the send.
+  const timeoutMs = 4 * carrierTimeoutMs;
+  return {
+    name: SMS_FALLBACK_QUEUE,
+    concurrency: 4,
+    leaseMs: 2 * timeoutMs,
+    timeoutMs,
+    pollMs: 1_000,
+    stopGraceMs: carrierTimeoutMs,
+    retry: { kind: 'fixed', delaysMs: DELAYS_MS },
+    handle: (job: ClaimedJob<SmsFallbackJob>) => service.resend(job.payload),
+    failed: (manager: EntityManager, job: ClaimedJob<SmsFallbackJob>, error: string) =>
+      service.giveUp(manager, job.payload, error === ABANDONED_ERROR ? 'the resend stopped during its last run' : error),
+  };
+}
