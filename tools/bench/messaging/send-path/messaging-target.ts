@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { loadMessagingEnvironment } from '@suite/messaging-app';
-import { findFreePort } from '@suite/testing';
+import { findFreePort, GENEROUS_RATE_LIMITS_ENV } from '@suite/testing';
 import type { BenchServices } from '../../bench-services';
 import type { ChildServer } from '../child-server';
 import { startMessagingProcess } from '../messaging-process';
@@ -30,6 +30,8 @@ export async function startMessaging(services: BenchServices & { brokers: string
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    // One credential at full speed: limits on (their cost is measured) but never reached (bench:rate-limits measures them).
+    ...GENEROUS_RATE_LIMITS_ENV,
     // Only the send path is measured: no release scheduler, should the app have one that honours this.
     MESSAGING_SCHEDULER_ENABLED: 'false',
   };

@@ -11,6 +11,7 @@ import { OutboxDeadLetter1795491614423 } from './1795491614423-outbox-dead-lette
 import { EmailSendJobs1795498019070 } from './1795498019070-email-send-jobs';
 import { MessagesTsOrder1795501883243 } from './1795501883243-messages-ts-order';
 import { JobsKeyDueIndex1795512393723 } from './1795512393723-jobs-key-due-index';
+import { RateLimitBuckets1795808765062 } from './1795808765062-rate-limit-buckets';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const messagingMigrations = [
@@ -27,4 +28,5 @@ export const messagingMigrations = [
   EmailSendJobs1795498019070,
   MessagesTsOrder1795501883243,
   JobsKeyDueIndex1795512393723,
+  RateLimitBuckets1795808765062,
 ];

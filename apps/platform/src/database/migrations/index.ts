@@ -18,6 +18,7 @@ import { SmsReadModel1795550558009 } from './1795550558009-sms-read-model';
 import { ReportingCoveringIndexes1795553685457 } from './1795553685457-reporting-covering-indexes';
 import { AnnounceLists1795804713467 } from './1795804713467-announce-lists';
 import { DefaultAppointmentLength1795805704457 } from './1795805704457-default-appointment-length';
+import { RateLimitBuckets1795808774951 } from './1795808774951-rate-limit-buckets';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -41,4 +42,5 @@ export const platformMigrations = [
   ReportingCoveringIndexes1795553685457,
   AnnounceLists1795804713467,
   DefaultAppointmentLength1795805704457,
+  RateLimitBuckets1795808774951,
 ];
