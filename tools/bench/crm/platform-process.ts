@@ -39,7 +39,7 @@ export async function startPlatformProcess(
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    // One credential at full speed: limits on (their cost is measured) but never reached (bench:rate-limits measures them).
+    // One credential at full speed: limits on (their cost counted, bench:rate-limits isolates it) but never reached.
     ...GENEROUS_RATE_LIMITS_ENV,
     ...appEnvOverrides(),
   };
