@@ -139,15 +139,14 @@ describe('admin CLI (npm run -s admin)', () => {
 
     it('the admin logs in with the printed password (auth got the hash from user.created)', async () => {
       const logins = apps!.auth.get(LoginUsersService);
-      await expect(logins.verify(output.user.email, output.user.password)).resolves.toEqual({
-        userId: output.user.id,
-        companyId: output.company_id,
-      });
-      await expect(logins.verify(output.user.email, 'wrong password')).resolves.toBeNull();
+      await expect(logins.verify(output.user.email, output.user.password)).resolves.toEqual([
+        { userId: output.user.id, companyId: output.company_id },
+      ]);
+      await expect(logins.verify(output.user.email, 'wrong password')).resolves.toEqual([]);
     });
   });
 
-  it('creates agencies, child companies and users; a second bootstrap picks a free admin email', async () => {
+  it('creates agencies, child companies and users; an email is unique in its company only (decision 0037)', async () => {
     const agency = JSON.parse((await admin('create-agency', '--name', 'Agency One', '--json')).stdout);
     expect(agency).toEqual({ id: expect.any(String), name: 'Agency One', parent_company_id: null });
     const child = JSON.parse((await admin('create-company', '--name', 'Child One', '--parent', agency.id, '--json')).stdout);
@@ -157,6 +156,16 @@ describe('admin CLI (npm run -s admin)', () => {
         .stdout,
     );
     expect(user).toMatchObject({ company_id: child.id, email: 'ops@child.example', password: expect.any(String) });
+    // The same person in the agency too; twice in one company is refused.
+    const sameInAgency = JSON.parse(
+      (await admin('create-user', '--company', agency.id, '--email', 'OPS@child.example', '--name', 'Ops', '--admin', '--json'))
+        .stdout,
+    );
+    expect(sameInAgency).toMatchObject({ company_id: agency.id, email: 'OPS@child.example' });
+    expect(sameInAgency.id).not.toBe(user.id);
+    await expect(
+      admin('create-user', '--company', child.id, '--email', 'ops@CHILD.example', '--name', 'Ops', '--admin'),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('The email has already been taken.') });
 
     const again = JSON.parse((await admin('bootstrap', '--json')).stdout) as BootstrapOutput;
     expect(again.company_id).not.toBe(output.company_id);
@@ -172,7 +181,13 @@ describe('admin CLI (npm run -s admin)', () => {
       code: 1,
       stderr: expect.stringContaining('another workspace'),
     });
-    expect(again.user.email).toMatch(/^admin-[0-9a-f]{8}@example\.com$/);
+    // Every bootstrap's admin is admin@example.com, in its own company, with its own password.
+    expect(again.user).toMatchObject({ email: 'admin@example.com' });
+    expect(again.user.id).not.toBe(output.user.id);
+    const logins = apps!.auth.get(LoginUsersService);
+    await expect(logins.verify('admin@example.com', again.user.password)).resolves.toEqual([
+      { userId: again.user.id, companyId: again.company_id },
+    ]);
 
     await expect(admin('create-company', '--name', 'Grandchild', '--parent', child.id)).rejects.toMatchObject({
       code: 1,

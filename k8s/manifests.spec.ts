@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { register } from 'prom-client';
 import { parseAllDocuments } from 'yaml';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
@@ -14,7 +15,9 @@ import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { Job } from 'kubernetes-models/batch/v1';
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import { APPS, CONTAINER_PORT, HEALTH_PATHS, METRICS_PATH, ALL_TOPICS, deadLetterTopic } from '@suite/contracts';
+import { EventingMetrics } from '@suite/eventing';
 import { isProxyAddress } from '@suite/runtime';
 
 // ---------------------------------------------------------------------------------------------
@@ -74,7 +77,7 @@ const model =
   (object) =>
     new Model(object as never).validate();
 
-/** Built-in kinds, validated against the Kubernetes OpenAPI schema. Anything else fails the test. */
+/** Kinds validated against their OpenAPI schema (Kubernetes', the CRD's). Anything else fails the test. */
 const BUILT_IN: Record<string, Validate> = {
   'apps/v1/Deployment': model(Deployment),
   'v1/Service': model(Service),
@@ -91,6 +94,8 @@ const BUILT_IN: Record<string, Validate> = {
   'policy/v1/PodDisruptionBudget': model(PodDisruptionBudget),
   'networking.k8s.io/v1/Ingress': model(Ingress),
   'batch/v1/Job': model(Job),
+  // A prometheus-operator CRD; its models (@kubernetes-models/prometheus-operator) carry the CRD's schema.
+  'monitoring.coreos.com/v1/PrometheusRule': model(PrometheusRule),
 };
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -139,10 +144,33 @@ const SECRET_ENV = ['DATABASE_URL', 'INTERNAL_API_TOKEN'];
 /** Secrets only one app reads (its environment class), also from Secret refs only. */
 const APP_SECRET_ENV: Partial<Record<keyof typeof APPS, string[]>> = {
   auth: ['AUTH_SESSION_SECRET', 'AUTH_KEY_ENCRYPTION_SECRET'],
-  platform: ['PLATFORM_ID_ENCRYPTION_KEY', 'PLATFORM_PURCHASE_TOKEN_SECRET', 'PLATFORM_VOICE_CALLBACK_SECRET'],
+  platform: [
+    'PLATFORM_ID_ENCRYPTION_KEY',
+    'PLATFORM_PURCHASE_TOKEN_SECRET',
+    'PLATFORM_VOICE_CALLBACK_SECRET',
+    'PLATFORM_SECRETS_KEY',
+  ],
   messaging: ['MESSAGING_CARRIER_CALLBACK_SECRET'],
 };
-const ALL_SECRET_ENV = [...SECRET_ENV, ...Object.values(APP_SECRET_ENV).flat()];
+/**
+ * Secrets an app reads only when a feature is configured: optional keys of the Secret (a cluster
+ * that runs Meta only leaves Google's out), never in the ConfigMap, never in another app.
+ */
+const APP_OPTIONAL_SECRET_ENV: Partial<Record<keyof typeof APPS, string[]>> = {
+  platform: [
+    // The live voice providers' credentials and the ad platforms' (the sandboxes run without them).
+    'RETELL_API_KEY',
+    'TWILIO_AUTH_TOKEN',
+    'TELNYX_API_KEY',
+    'PLATFORM_SECRETS_PREVIOUS_KEYS',
+    'META_APP_ID',
+    'META_APP_SECRET',
+    'GOOGLE_ADS_CLIENT_ID',
+    'GOOGLE_ADS_CLIENT_SECRET',
+    'GOOGLE_ADS_DEVELOPER_TOKEN',
+  ],
+};
+const ALL_SECRET_ENV = [...SECRET_ENV, ...Object.values(APP_SECRET_ENV).flat(), ...Object.values(APP_OPTIONAL_SECRET_ENV).flat()];
 /** Every variable BaseEnvironment (libs/runtime) reads; the ConfigMap may hold the non-secret ones only. */
 const APP_ENV = [
   'PORT',
@@ -156,6 +184,7 @@ const APP_ENV = [
   'KAFKA_TOPIC_PREFIX',
   'KAFKA_TOPIC_PARTITIONS',
   'KAFKA_REPLICATION_FACTOR',
+  'KAFKA_SESSION_TIMEOUT_MS',
   'EVENT_MAX_ATTEMPTS',
   'EVENT_RELAY_UNHEALTHY_AFTER_MS',
   'LOG_LEVEL',
@@ -192,8 +221,8 @@ function parseImage(image: string): { repository: string; tag?: string; digest?:
 function effectiveEnv(
   container: Container,
   objects: Obj[],
-): Map<string, { value?: string; secretRef?: { name: string; key: string } }> {
-  const env = new Map<string, { value?: string; secretRef?: { name: string; key: string } }>();
+): Map<string, { value?: string; secretRef?: { name: string; key: string; optional?: boolean } }> {
+  const env = new Map<string, { value?: string; secretRef?: { name: string; key: string; optional?: boolean } }>();
   for (const source of container.envFrom ?? []) {
     const configMap = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name === source.configMapRef?.name);
     for (const [key, value] of Object.entries<string>(configMap?.data ?? {})) env.set(key, { value });
@@ -378,12 +407,27 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
       expect({ app, MIGRATIONS_RUN: env.get('MIGRATIONS_RUN')?.value }).toEqual({ app, MIGRATIONS_RUN: 'false' });
       expect({ app, KAFKA_CLIENT_ID: env.get('KAFKA_CLIENT_ID')?.value }).toEqual({ app, KAFKA_CLIENT_ID: app });
       expectSecretsReferenced(deployment, objects, overlay, [...SECRET_ENV, ...(APP_SECRET_ENV[app as keyof typeof APPS] ?? [])]);
+      const optional = APP_OPTIONAL_SECRET_ENV[app as keyof typeof APPS] ?? [];
+      for (const name of optional) {
+        const ref = env.get(name)?.secretRef;
+        expect({ app, name, ref }).toEqual({ app, name, ref: { name: expect.any(String), key: name, optional: true } });
+      }
       // An app's own secrets reach that app only.
       const foreign = ALL_SECRET_ENV.filter(
-        (name) => !SECRET_ENV.includes(name) && !(APP_SECRET_ENV[app as keyof typeof APPS] ?? []).includes(name),
+        (name) =>
+          !SECRET_ENV.includes(name) &&
+          !(APP_SECRET_ENV[app as keyof typeof APPS] ?? []).includes(name) &&
+          !optional.includes(name),
       );
       expect({ app, foreign: foreign.filter((name) => env.has(name)) }).toEqual({ app, foreign: [] });
     }
+  });
+
+  it("sends the ad platforms' consent back to the overlay's own public address (PLATFORM_PUBLIC_URL)", () => {
+    const platform = deployments.find((deployment) => deployment.metadata.name === 'platform')!;
+    const publicUrl = effectiveEnv(appContainer(platform), objects).get('PLATFORM_PUBLIC_URL')?.value ?? '';
+    expect(publicUrl).toMatch(overlay === 'prod' ? /^https:\/\/[^/?#]+$/ : /^https?:\/\/[^/?#]+$/);
+    if (overlay === 'dev') expect(publicUrl).toBe(new URL(config.AUTH_ISSUER!).origin);
   });
 
   it('trusts forwarded headers from the ingress range only: TRUSTED_PROXIES set, every entry an address or CIDR range the apps accept', () => {
@@ -569,6 +613,26 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
     }
   });
 
+  it('alerts on a Kafka outage (which readiness no longer turns into unready pods) with metrics the apps export', () => {
+    const rules = ofKind(objects, 'PrometheusRule').flatMap((rule) =>
+      (rule.spec.groups as Array<{ rules: Array<{ alert?: string; expr: string; for?: string }> }>).flatMap(
+        (group) => group.rules,
+      ),
+    );
+    expect(rules.find((rule) => /\beventing_transport_up\b/.test(rule.expr))).toMatchObject({
+      alert: 'SuiteKafkaUnreachable',
+      expr: expect.stringMatching(/== 0$/),
+      for: '1m',
+    });
+    // Every metric an expression names is one the eventing library registers.
+    const metrics = new EventingMetrics('k8s-manifest-test');
+    metrics.transportUp(true);
+    metrics.relayLag(0);
+    metrics.outboxDeadLettered('t', 'not_an_envelope');
+    const named = rules.flatMap((rule) => rule.expr.match(/\b[a-z]+_[a-z_]+\b/g) ?? []);
+    expect(named.filter((name) => !register.getSingleMetric(name))).toEqual([]);
+  });
+
   if (overlay === 'prod') {
     it('pins release image tags and commits no Secret', () => {
       for (const container of [...deployments, ...ofKind(objects, 'Job')].map(appContainer)) {
@@ -599,6 +663,7 @@ describe.each(Object.entries(OVERLAYS))('k8s overlay %s', (overlay, expected) =>
             'MESSAGING_CARRIER_CALLBACK_SECRET',
             'PLATFORM_PURCHASE_TOKEN_SECRET',
             'PLATFORM_VOICE_CALLBACK_SECRET',
+            'PLATFORM_SECRETS_KEY',
           ].includes(key)
         ) {
           expect({ key, length: value.length >= 32 }).toEqual({ key, length: true });

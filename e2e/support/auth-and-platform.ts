@@ -121,13 +121,16 @@ export const operatorCreated = (companyId: string, userId: string, name = `Opera
 /**
  * Signs in the way a person does — auth's login page, then its consent page — for a throwaway
  * confidential client of `companyId`, and redeems the code: the access token, or null when the
- * login page refuses the email and password.
+ * login page refuses the email and password. When the password opens accounts in several
+ * companies, auth asks which (decision 0037): `options.choose` picks the company by the name on
+ * its button, and `options.offered` receives the names offered; without `choose` it throws.
  */
 export async function signIn(
   suite: Pick<AuthAndPlatform, 'authBase' | 'internalToken'>,
   companyId: string,
   email: string,
   password: string,
+  options: { choose?: string; offered?: (companies: string[]) => void } = {},
 ): Promise<string | null> {
   const redirectUri = 'http://127.0.0.1:9/callback';
   const registered = await fetch(`${suite.authBase}/internal/oauth-clients`, {
@@ -148,8 +151,17 @@ export async function signIn(
   const loginPage = await browser.get(`/login/oauth/authorize?${query}`);
   const loggedIn = await browser.post('/login/oauth/login', { ...hiddenFields(await loginPage.text()), email, password });
   if (loggedIn.status !== 303) return null;
-  const consentPage = await browser.get(loggedIn.headers.get('location')!);
-  const decided = await browser.post('/login/oauth/consent', { ...hiddenFields(await consentPage.text()), decision: 'allow' });
+  let next = await (await browser.get(loggedIn.headers.get('location')!)).text();
+  const buttons = [...next.matchAll(/<button type="submit" name="user_id" value="([^"]*)">([^<]*)<\/button>/g)];
+  if (buttons.length > 0) {
+    options.offered?.(buttons.map(([, , label]) => label!));
+    const picked = buttons.find(([, , label]) => label === options.choose);
+    if (!picked) throw new Error(`auth asks which company (${buttons.map(([, , label]) => label).join(', ')}); none chosen`);
+    const chosen = await browser.post('/login/oauth/choose', { ...hiddenFields(next), user_id: picked[1]! });
+    if (chosen.status !== 303) throw new Error(`choosing a company answered ${chosen.status}`);
+    next = await (await browser.get(chosen.headers.get('location')!)).text();
+  }
+  const decided = await browser.post('/login/oauth/consent', { ...hiddenFields(next), decision: 'allow' });
   const code = new URL(decided.headers.get('location')!).searchParams.get('code');
   if (!code) throw new Error(`consent did not redirect with a code (${decided.status})`);
   const token = await fetch(`${suite.authBase}/oauth/token`, {

@@ -162,7 +162,9 @@ async function addBootstrapSenderNumber(apps: AdminApps, companyId: string, time
 /**
  * A company with an admin user (every permission), a confidential OAuth client redirecting to
  * BOOTSTRAP_REDIRECT_URI, a full-access personal access token of that user, a workspace API
- * key and a sender number in its messaging pool. The admin's email is `admin@example.com` when free, else a unique variant of it.
+ * key and a sender number in its messaging pool. The admin's email is `admin@example.com` unless given: an email is unique
+ * in its company only (decision 0037), so every bootstrap's admin may have it; each has its own password, which signs in
+ * to that company's admin.
  */
 export async function bootstrap(
   apps: AdminApps,
@@ -170,7 +172,13 @@ export async function bootstrap(
 ): Promise<BootstrapOutput> {
   const company = await createCompany(apps, { name: options.companyName ?? 'Admin Company' });
   const password = options.password ?? generatePassword();
-  const user = await createUserWithFreeEmail(apps, company.id, options.email, password);
+  const user = await createUser(apps, {
+    companyId: company.id,
+    email: options.email ?? 'admin@example.com',
+    name: 'Admin',
+    password,
+    admin: true,
+  });
 
   const { client, secret } = await apps.auth.get(OAuthClientsService).create({
     name: 'Admin CLI client',
@@ -205,26 +213,6 @@ export async function bootstrap(
     api_key: key.value,
     sender_number: senderNumber,
   };
-}
-
-async function createUserWithFreeEmail(
-  apps: AdminApps,
-  companyId: string,
-  email: string | undefined,
-  password: string,
-): Promise<UserOutput> {
-  const candidates = email
-    ? [email]
-    : ['admin@example.com', ...Array.from({ length: 5 }, () => `admin-${randomBytes(4).toString('hex')}@example.com`)];
-  for (const candidate of candidates) {
-    try {
-      return await createUser(apps, { companyId, email: candidate, name: 'Admin', password, admin: true });
-    } catch (error) {
-      const taken = error instanceof AppError && error.fields.email !== undefined;
-      if (!taken || candidate === candidates[candidates.length - 1]) throw error;
-    }
-  }
-  throw new Error('unreachable');
 }
 
 /** Human-readable form of the bootstrap credentials (npm start prints it; the CLI without --json too). */

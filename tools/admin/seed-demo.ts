@@ -272,7 +272,9 @@ const DEMO_AD_ACCOUNTS = [
 /**
  * Facebook and Google ad accounts, connected through the platform's own service: it checks them
  * at the ad platform and queues their spend sync (90 days back), which the platform's job workers
- * run — npm start's when it runs, else the next start's. A provider already connected is kept.
+ * run — npm start's when it runs, else the next start's. A provider already connected is kept; one
+ * the platform refuses (the demo id held by another company, or a live ad platform, which connects
+ * only what the company's own grant reads) is reported, not connected.
  */
 async function connectAdAccounts(apps: AdminApps, companyId: string): Promise<string[]> {
   const service = apps.platform.get(AdAccountsService);
@@ -282,8 +284,11 @@ async function connectAdAccounts(apps: AdminApps, companyId: string): Promise<st
       const account = await service.connect(companyId, provider, accountId);
       connected.push(`${account.provider} ${account.accountId} (${account.name})`);
     } catch (error) {
-      if (!(error instanceof AppError && error.kind === 'conflict')) throw error;
-      connected.push(`${provider} (already connected, kept)`);
+      if (!(error instanceof AppError)) throw error;
+      if (error.kind === 'conflict') connected.push(`${provider} (already connected, kept)`);
+      // Another company holds the demo id, or the live ad platform needs the company's own consent first.
+      else if (error.kind === 'unprocessable') connected.push(`${provider} (not connected: ${error.message})`);
+      else throw error;
     }
   }
   return connected;

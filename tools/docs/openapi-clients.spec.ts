@@ -13,6 +13,9 @@ const USAGE_DIR = path.join(__dirname, 'client-usage');
  * platform APIs through it. A document that loses a request field, a 2xx body or the error shape fails
  * here. Kept under node_modules/.cache so the compiler finds openapi-fetch and @types/node.
  */
+// Generating or linting four documents in child processes takes seconds, minutes on a loaded 2-core machine.
+jest.setTimeout(180_000);
+
 describe('typed clients generated from the OpenAPI documents', () => {
   let dir: string;
 

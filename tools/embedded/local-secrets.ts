@@ -37,14 +37,17 @@ export async function embeddedAuthSecrets(
 /**
  * Platform's id encryption key (`.data/platform-id-encryption-key`), the HMAC key of its
  * phone-number purchase tokens (`.data/platform-purchase-token-secret`, so a token from a search
- * survives a restart) and the shared secret of its signed voice callbacks
+ * survives a restart), the shared secret of its signed voice callbacks
  * (`.data/platform-voice-callback-secret`, so the embedded suite never relies on the voice
- * sandbox's built-in, public secret): 32 random bytes each, base64url.
+ * sandbox's built-in, public secret) and the key that seals the ad platforms' tokens
+ * (`.data/platform-secrets-key`, so a grant stored before a restart still opens): 32 random
+ * bytes each, base64url.
  */
 export async function embeddedPlatformSecrets(dataDir: string): Promise<{
   PLATFORM_ID_ENCRYPTION_KEY: string;
   PLATFORM_PURCHASE_TOKEN_SECRET: string;
   PLATFORM_VOICE_CALLBACK_SECRET: string;
+  PLATFORM_SECRETS_KEY: string;
 }> {
   return {
     PLATFORM_ID_ENCRYPTION_KEY: await embeddedSecret(dataDir, 'PLATFORM_ID_ENCRYPTION_KEY', 'platform-id-encryption-key'),
@@ -58,6 +61,7 @@ export async function embeddedPlatformSecrets(dataDir: string): Promise<{
       'PLATFORM_VOICE_CALLBACK_SECRET',
       'platform-voice-callback-secret',
     ),
+    PLATFORM_SECRETS_KEY: await embeddedSecret(dataDir, 'PLATFORM_SECRETS_KEY', 'platform-secrets-key'),
   };
 }
 
@@ -109,6 +113,7 @@ export async function existingEmbeddedSecrets(dataDir: string): Promise<Record<s
       'platform-voice-callback-secret',
       false,
     ),
+    PLATFORM_SECRETS_KEY: await embeddedSecret(dataDir, 'PLATFORM_SECRETS_KEY', 'platform-secrets-key', false),
   };
   return Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

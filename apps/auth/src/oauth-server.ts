@@ -1,5 +1,6 @@
 import { AuthorizationCodeEntity } from './authorization/authorization-code.entity';
 import { AuthorizationModule } from './authorization/authorization.module';
+import { UsedLoginChoiceEntity } from './authorization/used-login-choice.entity';
 import { GrantEntity } from './grants/grant.entity';
 import { ImpersonationAuditEntity } from './login-as/impersonation-audit.entity';
 import { LoginThrottleEntity } from './login-users/login-throttle.entity';
@@ -22,6 +23,7 @@ export const OAUTH_SERVER_ENTITIES = [
   SigningKeyEntity,
   LoginUserEntity,
   LoginThrottleEntity,
+  UsedLoginChoiceEntity,
   ImpersonationAuditEntity,
 ];
 

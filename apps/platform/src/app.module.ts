@@ -6,6 +6,7 @@ import { JobsModule, jobsEntities } from '@suite/jobs';
 import { coreModules, entitiesOf, HealthModule, type Clock } from '@suite/runtime';
 import { AdAccountsModule } from './ad-accounts/ad-accounts.module';
 import { AdPlatformModule } from './ad-accounts/ad-platform.module';
+import { SandboxAdConsentModule } from './ad-accounts/sandbox/sandbox-ad-consent.module';
 import type { AdPlatform } from './ad-accounts/ad-platform.port';
 import { AgentsModule } from './agents/agents.module';
 import { AppointmentsModule } from './appointments/appointments.module';
@@ -104,6 +105,8 @@ export class AppModule {
         ...PLATFORM_FEATURES,
         // The sandbox voice provider's own route (POST /api/sandbox/calls), mounted only with it.
         SandboxCallsModule.forEnvironment(env),
+        // The sandbox ad platform's consent page (GET /api/sandbox/ad-consent/{provider}), mounted only with it.
+        SandboxAdConsentModule.forEnvironment(env),
       ],
     };
   }

@@ -223,20 +223,61 @@ describe('Update User', () => {
     expect(text).not.toContain('password');
   });
 
-  it('refuses an email taken by a live user, case-insensitively, in this or any company', async () => {
+  it('refuses an email taken by a live user of the company, case-insensitively, on update and create', async () => {
     const target = await seedUser('A');
+    const owner = await seedUser('A');
     const token = await adminToken();
-    for (const owner of [await seedUser('A'), await seedUser('B')]) {
-      const response = await platform
-        .request('put', `/api/users/${target.id}`, token)
-        .send({ ...updateBody('A'), email: owner.email.toUpperCase() });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({
-        success: false,
-        message: expect.any(String),
-        errors: { email: ['The email has already been taken.'] },
-      });
-    }
+    const taken = {
+      success: false,
+      message: 'The email has already been taken.',
+      errors: { email: ['The email has already been taken.'] },
+    };
+    const updated = await platform
+      .request('put', `/api/users/${target.id}`, token)
+      .send({ ...updateBody('A'), email: owner.email.toUpperCase() });
+    expect({ status: updated.status, body: updated.body }).toEqual({ status: 400, body: taken });
+    const created = await platform
+      .request('post', '/api/users', token)
+      .send({ ...updateBody('A'), email: owner.email.toUpperCase(), password: 'secret-1' });
+    expect({ status: created.status, body: created.body }).toEqual({ status: 400, body: taken });
+    await expect(platform.users.get(company('A'), target.id)).resolves.toMatchObject({ email: target.email });
+  });
+
+  it('lets each company have its own user of one email (decision 0037), and tells an admin nothing of other companies', async () => {
+    const email = `shared-${randomUUID()}@example.com`;
+    const create = async (key: CompanyKey, address: string) =>
+      platform
+        .request('post', '/api/users', await adminToken(key))
+        .send({ ...updateBody(key), name: `Shared ${key}`, email: address, password: 'secret-1' });
+    const inB = await create('B', email);
+    expect(inB.status).toBe(201);
+    // A's admin: an address B uses and one nobody uses get the same answer, and both are A's own users.
+    const [inA, fresh] = [await create('A', email.toUpperCase()), await create('A', `fresh-${randomUUID()}@example.com`)];
+    const shape = (response: Awaited<ReturnType<typeof create>>) => ({
+      status: response.status,
+      keys: Object.keys(response.body).sort(),
+      dataKeys: Object.keys(response.body.data).sort(),
+      message: response.body.message,
+      company: response.body.data.company_id,
+    });
+    expect(shape(inA)).toEqual(shape(fresh));
+    expect(shape(inA)).toMatchObject({ status: 201, company: Number(company('A')) });
+    expect(inA.body.data.id).not.toBe(inB.body.data.id);
+    // Renaming onto an address another company uses is no conflict either.
+    const renamed = await seedUser('A');
+    await platform
+      .request('put', `/api/users/${renamed.id}`, await adminToken('A'))
+      .send({ ...updateBody('A'), email: (await seedUser('B')).email })
+      .expect(200);
+    // Each company's account is its own: B's user is untouched, each event names its company.
+    await expect(platform.users.get(company('B'), String(inB.body.data.id))).resolves.toMatchObject({ name: 'Shared B', email });
+    expect((await userEvent(String(inA.body.data.id))).data).toMatchObject({
+      company_id: company('A'),
+      email: email.toUpperCase(),
+    });
+    expect((await userEvent(String(inB.body.data.id))).data).toMatchObject({ company_id: company('B'), email });
+    // Within A the address is now taken.
+    expect((await create('A', email)).status).toBe(400);
   });
 
   it('frees the email of a deleted user', async () => {

@@ -101,6 +101,19 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     provider: 'google',
     account_id: '123-456-7801',
   });
+  // A grant of the company at the sandbox ad platform (its consent page approves at once), and one
+  // consent left under way: the callback's attacks aim at a real state (the first one uses it up).
+  const consentUrl = async () => {
+    const started = await fetch(`${bases.platform}/api/ad-accounts/connect/facebook`, { headers: bearer, redirect: 'manual' });
+    const location = started.headers.get('location');
+    if (started.status !== 302 || !location) throw new Error(`GET /api/ad-accounts/connect/facebook answered ${started.status}`);
+    return new URL(location);
+  };
+  const consentPage = await consentUrl();
+  const approved = await fetch(`${bases.platform}${consentPage.pathname}${consentPage.search}`, { redirect: 'manual' });
+  const callback = new URL(approved.headers.get('location') ?? '/missing', bases.platform);
+  await call(bases.platform, 'GET', callback.pathname + callback.search, {});
+  const pendingConsent = await consentUrl();
   const campaignBody = {
     name: 'Hostile target',
     list_id: list.data.id,
@@ -243,6 +256,7 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'auth /login/oauth/login': {
       body: { ...authorizeQuery, csrf_token: csrf, email: credentials.user.email, password: 'not-the-password' },
     },
+    'auth /login/oauth/choose': { body: { ...authorizeQuery, csrf_token: csrf, user_id: String(credentials.user.id) } },
     'auth /login/oauth/consent': { body: { ...authorizeQuery, csrf_token: csrf, decision: 'deny' } },
     'platform /internal/companies/{id}': { path: { id: company } },
     'platform /api/roles/{id}': {
@@ -305,6 +319,16 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/spam-protected-numbers/{id}/check': { path: { id: String(spamNumber.data.id) } },
     'platform /api/ad-accounts': { body: { provider: 'facebook', account_id: 'act_4242' } },
     'platform /api/ad-accounts/{id}': { path: { id: String(adAccount.data.id) } },
+    'platform /api/ad-accounts/connect/{provider}': { path: { provider: 'facebook' } },
+    'platform /api/ad-accounts/connect/{provider}/accounts': { path: { provider: 'facebook' } },
+    'platform /api/ad-accounts/callback/{provider}': {
+      path: { provider: 'facebook' },
+      query: { code: 'sandbox-code-hostile', state: pendingConsent.searchParams.get('state')! },
+    },
+    'platform /api/sandbox/ad-consent/{provider}': {
+      path: { provider: 'facebook' },
+      query: Object.fromEntries(pendingConsent.searchParams),
+    },
     'platform /api/pipeline/stages/{id}/dispositions': { path: { id: wonStage!.id }, body: { dispositions: ['interested'] } },
     'platform /api/sandbox/calls': {
       body: { direction: 'outbound', from_number: '+12125550100', to_number: recipient, answered: true, duration_seconds: 30 },
@@ -317,6 +341,7 @@ export async function prepareTargets(suite: LaunchedSuite): Promise<AttackContex
     'platform /api/campaigns/{id}': { path: { id: campaign.data.id } },
     'platform /api/campaigns/{id}/start': { path: { id: campaign.data.id } },
     'platform /api/campaigns/{id}/stop': { path: { id: campaign.data.id } },
+    'platform /api/campaigns/{id}/call-attempts': { path: { id: campaign.data.id } },
     'platform /api/Workflow/create': { body: workflowBody },
     'platform /api/Workflow': { query: { status: 'draft', folder_id: workflowFolder.data.id } },
     'platform /api/Workflow/builder/{id}': { path: { id: workflow.data.id }, body: workflowBody },

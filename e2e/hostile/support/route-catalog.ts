@@ -60,9 +60,20 @@ const CORE_ROUTES = ['/health/live', '/health/ready', '/metrics', '/docs-json'];
 
 /**
  * Routes kept out of the OpenAPI documents on purpose, described here so they are attacked all
- * the same: auth's login and consent forms (browser pages, not an API). The every-app spec fails
+ * the same: auth's login, company-chooser and consent forms (browser pages, not an API). The every-app spec fails
  * when an app serves a route that is neither documented nor listed here.
  */
+/** The authorization request every auth form carries along in hidden fields. */
+const AUTHORIZATION_FORM_FIELDS = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+];
+
 export const UNDOCUMENTED_ROUTES: ReadonlyArray<Omit<RouteSpec, 'source'>> = [
   {
     app: 'auth',
@@ -72,18 +83,18 @@ export const UNDOCUMENTED_ROUTES: ReadonlyArray<Omit<RouteSpec, 'source'>> = [
     security: 'none',
     body: {
       kind: 'form',
-      schema: formSchema([
-        'csrf_token',
-        'email',
-        'password',
-        'response_type',
-        'client_id',
-        'redirect_uri',
-        'scope',
-        'state',
-        'code_challenge',
-        'code_challenge_method',
-      ]),
+      schema: formSchema(['csrf_token', 'email', 'password', ...AUTHORIZATION_FORM_FIELDS]),
+    },
+  },
+  {
+    app: 'auth',
+    method: 'POST',
+    path: '/login/oauth/choose',
+    params: [],
+    security: 'none',
+    body: {
+      kind: 'form',
+      schema: formSchema(['csrf_token', 'user_id', 'decision', ...AUTHORIZATION_FORM_FIELDS]),
     },
   },
   {
@@ -94,17 +105,7 @@ export const UNDOCUMENTED_ROUTES: ReadonlyArray<Omit<RouteSpec, 'source'>> = [
     security: 'none',
     body: {
       kind: 'form',
-      schema: formSchema([
-        'csrf_token',
-        'decision',
-        'response_type',
-        'client_id',
-        'redirect_uri',
-        'scope',
-        'state',
-        'code_challenge',
-        'code_challenge_method',
-      ]),
+      schema: formSchema(['csrf_token', 'decision', ...AUTHORIZATION_FORM_FIELDS]),
     },
   },
 ];

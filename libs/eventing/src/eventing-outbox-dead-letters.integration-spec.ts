@@ -1,22 +1,15 @@
-import { Module, type INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import type { INestApplication } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import { HEALTH_PATHS } from '@suite/contracts';
-import { HealthModule } from '@suite/runtime';
 import { createTestDatabase, findFreePort, parseBrokerList, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { register } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { eventingEntities } from './entities/eventing-entities';
 import { encodeEnvelope } from './envelope/envelope-codec';
 import { newEvent, type NewEvent } from './envelope/new-event';
 import { EventingRuntime, type EventingRuntimeOptions } from './eventing-runtime';
-import { EventingHealth } from './health/eventing-health';
-import { EventingModule } from './nest/eventing.module';
 import { Outbox } from './outbox/outbox';
 import { InProcessBus } from './transport/in-process/in-process-bus';
 import {
-  CounterEntitySchema,
   CountingHandler,
   createAppDataSource,
   eventually,
@@ -24,6 +17,7 @@ import {
   testLogger,
   uniqueSchema,
 } from './testing/eventing-test-fixture';
+import { startHealthTestApp, type ProbeAnswer } from './testing/health-test-app';
 
 /**
  * Events that can never be published — a lone UTF-16 surrogate or a NUL in the payload (PostgreSQL
@@ -279,43 +273,20 @@ describe('a transport that is down', () => {
       handlers: [new CountingHandler(schemas.consumer)],
     });
 
-    @Module({})
-    class ReadyProducerModule {}
     let app: INestApplication | undefined;
     try {
       await consumer.start();
-      app = await NestFactory.create<NestFastifyApplication>(
-        {
-          module: ReadyProducerModule,
-          imports: [
-            TypeOrmModule.forRoot({
-              type: 'postgres',
-              url: db.url,
-              schema: schemas.producer,
-              entities: [...eventingEntities, CounterEntitySchema],
-            }),
-            EventingModule.forRoot({
-              appName: 'ready-producer',
-              schema: schemas.producer,
-              kafka: null,
-              topicPrefix: prefix,
-              relayUnhealthyAfterMs: 300,
-              relay: { maxBackoffMs: 100 },
-              logger: testLogger('ready-producer'),
-            }),
-            HealthModule.forRoot({ probes: { events: EventingHealth } }),
-          ],
-        },
-        new FastifyAdapter(),
-        { logger: false },
-      );
-      await app.init();
-      const fastify = (app as NestFastifyApplication).getHttpAdapter().getInstance();
-      await fastify.ready();
-      const ready = async () => {
-        const response = await fastify.inject({ method: 'GET', url: HEALTH_PATHS.ready });
-        return { status: response.statusCode, body: response.json() };
-      };
+      let probe: (path: string) => Promise<ProbeAnswer<Record<string, unknown>>>;
+      ({ app, probe } = await startHealthTestApp(db.url, {
+        appName: 'ready-producer',
+        schema: schemas.producer,
+        kafka: null,
+        topicPrefix: prefix,
+        relayUnhealthyAfterMs: 300,
+        relay: { maxBackoffMs: 100 },
+        logger: testLogger('ready-producer'),
+      }));
+      const ready = () => probe(HEALTH_PATHS.ready);
       await expect(ready()).resolves.toMatchObject({ status: 200 });
 
       await consumer.transport.stopConsuming();

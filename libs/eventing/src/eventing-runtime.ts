@@ -8,6 +8,7 @@ import { TableDeadLetterSink } from './consumer/table-dead-letter-sink';
 import { TypeOrmInbox } from './consumer/typeorm-inbox';
 import { EventingTables } from './entities/eventing-entities';
 import { EventingHealth } from './health/eventing-health';
+import { TransportWatch } from './health/transport-watch';
 import { EventingMetrics } from './metrics/eventing-metrics';
 import { Outbox } from './outbox/outbox';
 import { OutboxRelay } from './outbox/outbox-relay';
@@ -36,6 +37,8 @@ export class EventingRuntime {
   readonly relay: OutboxRelay;
   readonly transport: EventTransport;
   readonly health: EventingHealth;
+  /** The transport's reachability, checked in the background; readiness and the metric read it. */
+  readonly transportWatch: TransportWatch;
   private readonly metrics: EventingMetrics;
   private state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
   private stopped: Promise<void> | null = null;
@@ -54,7 +57,11 @@ export class EventingRuntime {
       this.metrics,
       this.config.logger,
     );
-    this.health = new EventingHealth(this.transport, this.relay, { unhealthyAfterMs: this.config.relayUnhealthyAfterMs });
+    this.transportWatch = new TransportWatch(this.transport, {
+      ...this.config.transportCheck,
+      onCheck: (up) => this.metrics.transportUp(up),
+    });
+    this.health = new EventingHealth(this.transportWatch, this.relay, { unhealthyAfterMs: this.config.relayUnhealthyAfterMs });
   }
 
   /** Subscribes the handlers, starts the transport and the relay. Returns without waiting for Kafka. */
@@ -81,12 +88,14 @@ export class EventingRuntime {
       this.transport.subscribe(registry.topics, (messages, context) => processor.process(messages, context));
     }
     await this.transport.start();
+    this.transportWatch.start();
     this.relay.start();
   }
 
-  /** Resolves once topics exist and the consumer joined its group (tests, readiness waits). */
-  ready(timeoutMs = 60_000): Promise<void> {
-    return withTimeout(this.transport.ready(), timeoutMs, `eventing ${this.config.appName} ready`);
+  /** Resolves once topics exist and the consumer joined its group (tests, readiness waits), the health it reports checked after. */
+  async ready(timeoutMs = 60_000): Promise<void> {
+    await withTimeout(this.transport.ready(), timeoutMs, `eventing ${this.config.appName} ready`);
+    await this.transportWatch.check();
   }
 
   /**
@@ -110,6 +119,7 @@ export class EventingRuntime {
         });
       });
     }
+    await this.transportWatch.stop();
     await this.transport.stop();
     await this.relay.stop();
     this.state = 'stopped';

@@ -27,6 +27,9 @@ export type {
   EventingConsumerTuning,
 } from './config/eventing-options';
 export { EventingHealth, type EventingHealthResult } from './health/eventing-health';
+export { TransportWatch, type WatchedTransportHealth } from './health/transport-watch';
+// The metrics an app exports (the alert rules in k8s/ name them).
+export { EventingMetrics } from './metrics/eventing-metrics';
 export { holdInProcessDelivery, InProcessBus } from './transport/in-process/in-process-bus';
 export type { EventTransport, TransportHealth } from './transport/event-transport.port';
 export { type EventingLogger, silentEventingLogger } from './support/eventing-logger';

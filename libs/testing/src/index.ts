@@ -11,6 +11,8 @@
  * KafkaBroker is for tests that need a broker of their own, e.g. to stop and restart it.
  * VendorMock is a provider as an adapter sees it: Prism validating against the provider's published
  * description (libs/testing/vendor-apis), with a stub for what the description does not list.
+ * FakeMeta and FakeGoogleAds stand in for the ad platforms, which publish no description: written
+ * from their documentation and SDK types, consent pages included (ad-platforms/).
  * providePostgres/startEmbeddedPostgres load an ESM-only package: call them from jest
  * globalSetup or plain node, not from inside a test file.
  */
@@ -18,6 +20,7 @@ export { ensureKafkaJars, kafkaJarsCached, DEFAULT_KAFKA_VERSION } from './kafka
 export { KafkaBroker, type KafkaBrokerOptions } from './kafka/kafka-broker';
 export { provideKafka, parseBrokerList, type ProvidedKafka, type KafkaSource } from './kafka/provide-kafka';
 export { uniqueTopicPrefix } from './kafka/topic-prefix';
+export { waitForConsumerGroup } from './kafka/consumer-group';
 export { providePostgres, type ProvidedPostgres, type PostgresSource } from './postgres/provide-postgres';
 export { startEmbeddedPostgres, type EmbeddedPostgresServer } from './postgres/embedded-postgres-server';
 export { createTestDatabase, type TestDatabase } from './postgres/test-database';
@@ -34,4 +37,20 @@ export { ANSWER_RECORDING_VARIABLE as GLOBAL_SETUP_ANSWERS_VARIABLE } from './se
 export { TestTokenIssuer, type TestAccessToken } from './identity/test-token-issuer';
 export { VendorMock, type RecordedRequest, type PrismAnswer, type StubAnswer, type VendorStub } from './vendor-mock/vendor-mock';
 export { PrismServer, type PrismServerOptions } from './vendor-mock/prism-server';
+export {
+  retellScriptByLastDigit,
+  RetellSimulator,
+  type CreateCallDecision,
+  type RetellCallScript,
+  type RetellSimulatorOptions,
+  type SimulatedCall,
+} from './vendor-mock/retell-simulator';
+export { TwilioNumbersSimulator } from './vendor-mock/twilio-numbers-simulator';
+export {
+  reputationData,
+  TelnyxReputationFake,
+  type TelnyxReputationAnswer,
+  type TelnyxReputationData,
+} from './vendor-mock/telnyx-reputation-fake';
+export * from './ad-platforms';
 export { loadVendorDescription, vendorApisDirectory, type VendorDescriptionName } from './vendor-mock/vendor-descriptions';

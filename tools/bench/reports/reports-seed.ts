@@ -79,9 +79,9 @@ export async function seedCompany(client: Client, companyId: string, scale: Repo
   );
   const accounts = (
     (await client.query(
-      `INSERT INTO platform.ad_accounts (company_id, provider, account_id, name, currency, connected_at, last_synced_at)
-       VALUES ($1::bigint, 'facebook', 'act_' || $1::text, 'Bench Facebook', 'USD', now(), now()),
-              ($1::bigint, 'google', '123-456-' || lpad(($1::bigint % 10000)::text, 4, '0'), 'Bench Google', 'USD', now(), now())
+      `INSERT INTO platform.ad_accounts (company_id, provider, account_id, name, currency, time_zone, connected_at, last_synced_at)
+       VALUES ($1::bigint, 'facebook', 'act_' || $1::text, 'Bench Facebook', 'USD', 'America/New_York', now(), now()),
+              ($1::bigint, 'google', '123-456-' || lpad(($1::bigint % 10000)::text, 4, '0'), 'Bench Google', 'USD', 'America/New_York', now(), now())
        RETURNING id`,
       [companyId],
     )) as { rows: Array<{ id: string }> }

@@ -22,6 +22,10 @@
  *     receipt − commit per event, p50/p90/p99/max.
  *   isolation (isolation-run.ts): /hook/0 never answers; N events again; the other endpoints'
  *     deliveries/s against theirs in the throughput run: cost = 1 − hanging / healthy.
+ *   replica killed (replica-kill-run.ts): a second replica joins (same group); KILL_RATE events/s to
+ *     the endpoints that never hung for KILL_SECONDS; at KILL_AT_SECONDS the replica not leading the
+ *     relay is SIGKILLed, started again KILL_RESTART_SECONDS later (0: never); receipt − commit of
+ *     the events committed after the kill, p50/p99/max, and receipts per second around it.
  *
  * Goals are printed with PASS/FAIL and do not change the exit code; an error (a delivery missing or
  * duplicated, a process failing) does (1), and so does the hard limit (2).
@@ -36,6 +40,10 @@
  *   BENCH_WEBHOOK_RATE_TICK_MS=10     one transaction every this many ms in it
  *   BENCH_WEBHOOK_WAIT_SECONDS=120    the longest wait for a run's deliveries after its last commit
  *   BENCH_WEBHOOK_BASELINE_CONCURRENCY=64  the baseline's requests in flight
+ *   BENCH_WEBHOOK_KILL_RATE=200       events/s of the replica-killed run
+ *   BENCH_WEBHOOK_KILL_SECONDS=40     its length
+ *   BENCH_WEBHOOK_KILL_AT_SECONDS=10  when in it the replica is killed
+ *   BENCH_WEBHOOK_KILL_RESTART_SECONDS=5  how long after the kill it starts again (0: never)
  *   BENCH_LOG_LEVEL=warn              the app's LOG_LEVEL
  *   WEBHOOKS_* (and any other app variable) reach the app as set, e.g. WEBHOOKS_TIMEOUT_MS=10000;
  *   BENCH_APP_ENV="NAME=value NAME2=value" sets variables for the app alone (they win);
@@ -49,14 +57,15 @@ import { baselineRun } from './baseline-run';
 import { isolationRun } from './isolation-run';
 import { latencyRun } from './latency-run';
 import { Receiver } from './receiver';
+import { replicaKillRun } from './replica-kill-run';
 import { printGoals } from './report';
 import type { RunContext } from './run-context';
 import { throughputRun } from './throughput-run';
 import { createEndpoints } from './webhook-workspace';
 import { SETTINGS } from './webhooks-settings';
 
-/** Services and app start, set-up and stop; each run's commits, its wait and its analysis. */
-const HARD_LIMIT_MS = (180 + 4 * SETTINGS.waitSeconds + SETTINGS.rateSeconds + 60) * 1000;
+/** Services and app start, set-up and stop; each run's commits, its wait and its analysis; the replicas' start-ups. */
+const HARD_LIMIT_MS = (180 + 5 * SETTINGS.waitSeconds + SETTINGS.rateSeconds + SETTINGS.killSeconds + 180) * 1000;
 
 runBench('bench-webhooks', HARD_LIMIT_MS, async ({ services, tokens, stops, errors }) => {
   const receiver = await Receiver.start();
@@ -77,6 +86,9 @@ runBench('bench-webhooks', HARD_LIMIT_MS, async ({ services, tokens, stops, erro
     writer,
     tokens,
     timeoutMs: 60_000,
+  }).catch((error: unknown) => {
+    // The app's own lines say why it did not take the set-up (it logs at BENCH_LOG_LEVEL).
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; the app's last output:\n${app.server.output()}`);
   });
   const tuning = Object.entries(app.tuning)
     .map(([name, value]) => `${name}=${value}`)
@@ -98,5 +110,10 @@ runBench('bench-webhooks', HARD_LIMIT_MS, async ({ services, tokens, stops, erro
   const baseline = await baselineRun(context, throughput);
   const latency = await latencyRun(context);
   const isolation = await isolationRun(context);
-  printGoals({ throughput, baseline, latency, isolation });
+  const replicaKilled = await replicaKillRun(
+    context,
+    () => startDispatchProcess(services, { issuer: tokens.issuer, jwksUrl: tokens.jwksUrl }),
+    stops,
+  );
+  printGoals({ throughput, baseline, latency, isolation, replicaKilled });
 });

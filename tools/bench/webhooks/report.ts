@@ -1,4 +1,5 @@
 import type { LatencyResult } from './latency-run';
+import type { ReplicaKillResult } from './replica-kill-run';
 import type { DeliveryRate } from './receipts';
 import type { ThroughputResult } from './throughput-run';
 import { GOALS, SETTINGS } from './webhooks-settings';
@@ -12,6 +13,7 @@ export function printGoals(results: {
   baseline: DeliveryRate;
   latency: LatencyResult | null;
   isolation: DeliveryRate | null;
+  replicaKilled: ReplicaKillResult | null;
 }): void {
   const app = results.throughput.rate.steady;
   const ratio = results.baseline.steady > 0 ? app / results.baseline.steady : Number.NaN;
@@ -36,5 +38,12 @@ export function printGoals(results: {
       ? `  isolation cost < ${GOALS.isolationCost * 100} %: the others ${rate(isolation.steady)}/s with one hanging, ` +
           `${rate(healthy)}/s all healthy, cost ${(cost * 100).toFixed(1)} % — ${verdict(cost < GOALS.isolationCost)}`
       : `  isolation cost < ${GOALS.isolationCost * 100} %: n/a (run skipped) — FAIL`,
+  );
+  const killed = results.replicaKilled;
+  console.log(
+    killed && killed.afterKill.count > 0
+      ? `  replica killed: p99 delay of events committed after the kill < ${GOALS.replicaKilledP99Ms / 1000} s: ` +
+          `${(killed.afterKill.p99 / 1000).toFixed(1)} s — ${verdict(killed.afterKill.p99 < GOALS.replicaKilledP99Ms)}`
+      : `  replica killed: p99 delay < ${GOALS.replicaKilledP99Ms / 1000} s: n/a (run skipped) — FAIL`,
   );
 }

@@ -1,6 +1,12 @@
 /** The knobs of `npm run bench:webhooks` (documented in bench-webhooks.ts' header). */
 import { positiveIntEnv as intEnv } from '../bench-env';
 
+/** A non-negative integer knob (0 allowed). */
+const countEnv = (name: string, fallback: number): number => {
+  const value = Number.parseInt(process.env[name] ?? '', 10);
+  return Number.isFinite(value) && value >= 0 ? value : fallback;
+};
+
 export const SETTINGS = {
   /** Companies, each with one webhook subscribed to sms.sent at its own receiver path. */
   endpoints: intEnv('BENCH_WEBHOOK_ENDPOINTS', 10),
@@ -19,9 +25,14 @@ export const SETTINGS = {
   waitSeconds: intEnv('BENCH_WEBHOOK_WAIT_SECONDS', 120),
   /** The baseline's requests in flight. */
   baselineConcurrency: intEnv('BENCH_WEBHOOK_BASELINE_CONCURRENCY', 64),
+  /** The replica-killed run: events/s, its length, when a replica is killed and when it starts again (0: never). */
+  killRate: intEnv('BENCH_WEBHOOK_KILL_RATE', 200),
+  killSeconds: intEnv('BENCH_WEBHOOK_KILL_SECONDS', 40),
+  killAtSeconds: intEnv('BENCH_WEBHOOK_KILL_AT_SECONDS', 10),
+  killRestartSeconds: countEnv('BENCH_WEBHOOK_KILL_RESTART_SECONDS', 5),
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
 };
 
-export const GOALS = { deliveriesPerSecond: 2_000, ratio: 0.5, p99Ms: 200, isolationCost: 0.1 };
+export const GOALS = { deliveriesPerSecond: 2_000, ratio: 0.5, p99Ms: 200, isolationCost: 0.1, replicaKilledP99Ms: 15_000 };
 
 export type Settings = typeof SETTINGS;

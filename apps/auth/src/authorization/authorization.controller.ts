@@ -4,9 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { ApiNoCredential, ENVIRONMENT, hasMediaType, CLOCK, type Clock } from '@suite/runtime';
 import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
-import { accountThrottleKey, deviceThrottleKey } from '../login-users/login-throttle';
-import { LoginThrottleService } from '../login-users/login-throttle.service';
 import { LoginUsersService } from '../login-users/login-users.service';
+import { SignInAttempts } from '../login-users/sign-in-attempts';
 import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
 import { FixedWindowRateLimiter } from '../shared/rate-limiter';
 import {
@@ -17,7 +16,8 @@ import {
 } from './authorization-request';
 import { ApiAuthorizeResponses } from './authorize-endpoint.docs';
 import { AuthorizationService } from './authorization.service';
-import { accountLockedMessage, consentPage, errorPage, loginPage, type RenderedPage } from './pages';
+import { LoginChoiceRedemptions } from './login-choice-redemptions';
+import { accountLockedMessage, chooserPage, consentPage, errorPage, loginPage, type RenderedPage } from './pages';
 import {
   DEVICE_COOKIE,
   deviceCookie,
@@ -27,14 +27,17 @@ import {
   SessionCodec,
   sessionCookie,
   type LoginSession,
+  type PendingChoice,
 } from './session';
 
 /**
  * Login attempts per IP and email per minute, and per IP alone (in memory; see
- * FixedWindowRateLimiter). Across addresses, each account is limited too (LoginThrottleService).
+ * FixedWindowRateLimiter). Across addresses, each account is limited too (SignInAttempts).
  */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 export const LOGIN_ATTEMPTS_PER_IP_PER_MINUTE = 100;
+/** The one answer to a wrong password, an unknown email and an account that may not sign in. */
+const WRONG_CREDENTIALS = 'The email or password is not correct.';
 
 /**
  * The authorization endpoint (RFC 6749 §4.1.1) and its server-rendered login and consent
@@ -55,7 +58,8 @@ export class AuthorizationController {
     private readonly clients: OAuthClientsService,
     private readonly users: LoginUsersService,
     private readonly authorizations: AuthorizationService,
-    private readonly throttle: LoginThrottleService,
+    private readonly signIns: SignInAttempts,
+    private readonly choices: LoginChoiceRedemptions,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ENVIRONMENT) env: AuthEnvironment,
   ) {
@@ -94,19 +98,19 @@ export class AuthorizationController {
       session = this.sessions.anonymous(this.nowSeconds());
       this.setSession(response, session);
     }
-    if (!session.userId) return this.render(response, this.loginPage(authorization, session, {}), authorization);
-    return this.render(response, this.consentPage(authorization, session), authorization);
+    if (session.userId) return this.render(response, this.consentPage(authorization, session), authorization);
+    const choice = this.sessions.pendingChoice(session, this.nowSeconds());
+    const companies = choice ? await this.users.companyChoices(choice.accounts) : [];
+    if (companies.length > 0) return this.render(response, this.chooserPage(authorization, session, companies), authorization);
+    return this.render(response, this.loginPage(authorization, session, {}), authorization);
   }
 
   @Post('login')
   @ApiExcludeEndpoint()
   async login(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
-    const form = formOf(request);
-    const session = this.session(request);
-    if (!this.sessions.csrfValid(session, 'login', form.field('csrf_token'))) return this.forbidden(response);
-    const validated = await this.validate(form);
-    if (validated.kind !== 'ok') return this.refuse(response, validated);
-    const authorization = validated.request;
+    const step = await this.formStep(request, response, 'login');
+    if (!step) return;
+    const { form, session, authorization } = step;
     const email = (form.field('email') ?? '').trim();
     const password = form.field('password') ?? '';
 
@@ -115,7 +119,7 @@ export class AuthorizationController {
     const byIp = this.perIp.hit(ip);
     if (!byIdentity.allowed || !byIp.allowed) {
       response.header('Retry-After', String(Math.max(byIdentity.retryAfterSeconds, byIp.retryAfterSeconds)));
-      const page = this.loginPage(authorization, session!, {
+      const page = this.loginPage(authorization, session, {
         email,
         status: 429,
         error: 'Too many sign-in attempts. Wait a minute and try again.',
@@ -125,38 +129,68 @@ export class AuthorizationController {
     const wrong = () =>
       this.render(
         response,
-        this.loginPage(authorization, session!, { email, status: 401, error: 'The email or password is not correct.' }),
+        this.loginPage(authorization, session, { email, status: 401, error: WRONG_CREDENTIALS }),
         authorization,
       );
     if (!email || !password) return wrong();
 
-    // Across addresses: the account's attempts, or this browser's own if it signed in to the account before.
-    const account = accountThrottleKey(email);
-    const device = this.sessions.deviceNonce(readCookie(request.headers.cookie, DEVICE_COOKIE), account, this.nowSeconds());
-    const throttleKey = device ? deviceThrottleKey(device) : account;
-    const admission = await this.throttle.attempt(throttleKey);
-    if (!admission.admitted) {
-      response.header('Retry-After', String(admission.retryAfterSeconds));
-      const page = this.loginPage(authorization, session!, {
+    const known = this.sessions.deviceClaim(readCookie(request.headers.cookie, DEVICE_COOKIE), this.nowSeconds());
+    const outcome = await this.signIns.attempt(email, password, known);
+    if (outcome.kind === 'wrong') return wrong();
+    if (outcome.kind === 'locked') {
+      response.header('Retry-After', String(outcome.retryAfterSeconds));
+      const page = this.loginPage(authorization, session, {
         email,
         status: 429,
-        error: accountLockedMessage(admission.retryAfterSeconds),
+        error: accountLockedMessage(outcome.retryAfterSeconds),
       });
       return this.render(response, page, authorization);
     }
-    const identity = await this.users.verify(email, password);
-    if (!identity) return wrong();
-    await this.throttle.succeeded(throttleKey);
-    // A new session id at login: a session planted before login is worthless (no fixation).
-    this.setSession(response, this.sessions.loggedIn(identity, this.nowSeconds()));
-    // This browser now has its own allowance for this account (a fresh nonce: the old one's count is gone).
-    response.header(
-      'set-cookie',
-      deviceCookie(this.sessions.device(account, this.nowSeconds()).value, { secure: this.secureCookies }),
+    const opened = outcome.accounts;
+    // This browser now has its own allowance for the accounts it opened (a fresh nonce: the old one's counts are gone).
+    const device = this.sessions.device(
+      opened.map((account) => account.userId),
+      this.nowSeconds(),
     );
-    const query = new URLSearchParams(authorization.params as Record<string, string>).toString();
-    noStore(response);
-    response.redirect(`/login/oauth/authorize?${query}`, 303);
+    response.header('set-cookie', deviceCookie(device.value, { secure: this.secureCookies }));
+    // A new session id either way: a session planted before login is worthless (no fixation). One account
+    // opened: signed in. Several: the session holds them until the user picks the company (the chooser).
+    this.setSession(
+      response,
+      opened.length === 1
+        ? this.sessions.loggedIn(opened[0]!, this.nowSeconds())
+        : this.sessions.awaitingChoice(opened, this.nowSeconds()),
+    );
+    this.backToAuthorize(response, authorization);
+  }
+
+  /**
+   * The company chooser's form (decision 0037): the account picked must be one of the session's
+   * pending choice — made only when the password opened it, bound to this browser's session and
+   * CSRF token, five minutes long, redeemed once.
+   */
+  @Post('choose')
+  @ApiExcludeEndpoint()
+  async choose(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
+    const step = await this.formStep(request, response, 'choose');
+    if (!step) return;
+    const { form, session, authorization } = step;
+    if (form.field('decision') === 'cancel') {
+      this.setSession(response, this.sessions.anonymous(this.nowSeconds()));
+      return this.backToAuthorize(response, authorization);
+    }
+    const choice = this.sessions.pendingChoice(session, this.nowSeconds());
+    const account = choice?.accounts.find(({ userId }) => userId === form.field('user_id'));
+    if (!choice || !account || !(await this.redeem(choice))) return this.forbidden(response);
+    if (!(await this.users.isActive(account.userId))) {
+      // Suspended or deleted since the password: as if that account's password had been wrong.
+      const anonymous = this.sessions.anonymous(this.nowSeconds());
+      this.setSession(response, anonymous);
+      const page = this.loginPage(authorization, anonymous, { status: 401, error: WRONG_CREDENTIALS });
+      return this.render(response, page, authorization);
+    }
+    this.setSession(response, this.sessions.loggedIn(account, this.nowSeconds()));
+    this.backToAuthorize(response, authorization);
   }
 
   @Post('consent')
@@ -189,6 +223,20 @@ export class AuthorizationController {
       this.clock.now(),
     );
     response.redirect(redirectWith(authorization.redirectUri, { code, state: authorization.state, iss: this.issuer }), 303);
+  }
+
+  /**
+   * What every form post starts with: its session's CSRF token for this form (else a 403 page),
+   * then the authorization request it carries, validated again (else the error page or redirect).
+   * Null when it has answered already.
+   */
+  private async formStep(request: FastifyRequest, response: FastifyReply, which: 'login' | 'choose') {
+    const form = formOf(request);
+    const session = this.session(request);
+    if (!session || !this.sessions.csrfValid(session, which, form.field('csrf_token'))) return void this.forbidden(response);
+    const validated = await this.validate(form);
+    if (validated.kind !== 'ok') return void this.refuse(response, validated);
+    return { form, session, authorization: validated.request };
   }
 
   private async validate(source: Record<string, unknown>) {
@@ -250,6 +298,31 @@ export class AuthorizationController {
       csrfToken: this.sessions.csrfToken(session, 'consent'),
       nonce: nonce(),
     });
+  }
+
+  private chooserPage(
+    authorization: AuthorizationRequest,
+    session: LoginSession,
+    companies: Parameters<typeof chooserPage>[0]['companies'],
+  ): RenderedPage {
+    return chooserPage({
+      clientName: authorization.client.name,
+      hidden: authorization.params,
+      csrfToken: this.sessions.csrfToken(session, 'choose'),
+      companies,
+      nonce: nonce(),
+    });
+  }
+
+  private redeem(choice: PendingChoice): Promise<boolean> {
+    return this.choices.redeem(choice.nonce, new Date(choice.exp * 1000));
+  }
+
+  /** 303 to the authorization endpoint with the request's parameters: it shows the next step. */
+  private backToAuthorize(response: FastifyReply, authorization: AuthorizationRequest): void {
+    const query = new URLSearchParams(authorization.params as Record<string, string>).toString();
+    noStore(response);
+    response.redirect(`/login/oauth/authorize?${query}`, 303);
   }
 
   private render(response: FastifyReply, page: RenderedPage, authorization?: AuthorizationRequest): void {

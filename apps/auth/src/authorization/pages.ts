@@ -59,6 +59,50 @@ ${error}
 }
 
 /**
+ * The company chooser (decision 0037): the password opened accounts in several companies; one
+ * submit button per company, the user id as its value (the server only accepts the ids of its
+ * pending choice). Shown only after the password was verified, listing only what it opened.
+ */
+export function chooserPage(input: {
+  clientName: string;
+  hidden: Record<string, string | undefined>;
+  csrfToken: string;
+  companies: ReadonlyArray<{ userId: string; companyId: string; companyName: string }>;
+  nonce: string;
+}): RenderedPage {
+  const items = companyChoiceLabels(input.companies)
+    .map(
+      ({ userId, label }) =>
+        `<li><button type="submit" name="user_id" value="${escapeHtml(userId)}">${escapeHtml(label)}</button></li>`,
+    )
+    .join('\n');
+  const body = `<h1>Choose a company</h1>
+<p id="choice-intro">Your email and password open accounts in several companies. Which one do you want to use with ${escapeHtml(input.clientName)}?</p>
+<form method="post" action="/login/oauth/choose">
+${hiddenFields({ ...input.hidden, csrf_token: input.csrfToken })}
+<ul aria-labelledby="choice-intro">
+${items}
+</ul>
+<button type="submit" name="decision" value="cancel">Sign in with another account</button>
+</form>`;
+  return { status: 200, html: layout(`Choose a company – ${input.clientName}`, body, input.nonce), nonce: input.nonce };
+}
+
+/** The chooser's buttons, by company name; two companies of one name are told apart by their ids. */
+export function companyChoiceLabels(
+  companies: ReadonlyArray<{ userId: string; companyId: string; companyName: string }>,
+): Array<{ userId: string; label: string }> {
+  const count = new Map<string, number>();
+  for (const { companyName } of companies) count.set(companyName, (count.get(companyName) ?? 0) + 1);
+  return [...companies]
+    .sort((a, b) => a.companyName.localeCompare(b.companyName) || Number(a.companyId) - Number(b.companyId))
+    .map(({ userId, companyId, companyName }) => ({
+      userId,
+      label: count.get(companyName)! > 1 ? `${companyName} (company ${companyId})` : companyName,
+    }));
+}
+
+/**
  * What the login page says while the account is locked (429): that it is the account, not the
  * person, that it is temporary, and when to try again. The same for every email, known or not.
  */

@@ -1,4 +1,4 @@
-import { DEVICE_TTL_SECONDS, deviceCookie, readCookie, SessionCodec, sessionCookie } from './session';
+import { CHOICE_TTL_SECONDS, DEVICE_TTL_SECONDS, deviceCookie, readCookie, SessionCodec, sessionCookie } from './session';
 
 describe('login session and CSRF tokens', () => {
   const codec = new SessionCodec('k'.repeat(40));
@@ -37,22 +37,48 @@ describe('login session and CSRF tokens', () => {
     expect(sessionCookie('v', { secure: false, maxAgeSeconds: 60 })).not.toContain('Secure');
   });
 
-  it('seals a device cookie for one account: foreign, forged, expired or session values are no device', () => {
-    const { value, nonce } = codec.device('account:aa', now);
+  it('seals a device cookie naming the accounts the browser opened: forged, expired or session values are no device', () => {
+    const { value, nonce } = codec.device(['7', '9'], now);
     expect(nonce).toMatch(/^[\w-]{22}$/);
-    expect(codec.deviceNonce(value, 'account:aa', now)).toBe(nonce);
-    expect(codec.deviceNonce(value, 'account:bb', now)).toBeNull();
-    expect(codec.deviceNonce(value, 'account:aa', now + DEVICE_TTL_SECONDS)).toBeNull();
-    expect(new SessionCodec('j'.repeat(40)).deviceNonce(value, 'account:aa', now)).toBeNull();
+    expect(codec.deviceClaim(value, now)).toEqual({ users: ['7', '9'], nonce, exp: now + DEVICE_TTL_SECONDS });
+    expect(codec.deviceClaim(value, now + DEVICE_TTL_SECONDS)).toBeNull();
+    expect(new SessionCodec('j'.repeat(40)).deviceClaim(value, now)).toBeNull();
     const [payload, mac] = value.split('.');
-    const forged = Buffer.from(JSON.stringify({ account: 'account:bb', nonce, exp: now + 60 })).toString('base64url');
-    expect(codec.deviceNonce(`${forged}.${mac}`, 'account:bb', now)).toBeNull();
-    expect(codec.deviceNonce(`${payload}.${mac}`, 'account:aa', now)).toBe(nonce);
+    const forged = Buffer.from(JSON.stringify({ users: ['7', '8'], nonce, exp: now + 60 })).toString('base64url');
+    expect(codec.deviceClaim(`${forged}.${mac}`, now)).toBeNull();
+    expect(codec.deviceClaim(`${payload}.${mac}`, now)?.users).toEqual(['7', '9']);
     // A session cookie is sealed for another purpose, whatever its fields say.
-    const session = codec.encode({ sid: 's', exp: now + 60, account: 'account:aa', nonce: 'n' } as never);
-    expect(codec.deviceNonce(session, 'account:aa', now)).toBeNull();
+    const session = codec.encode({ sid: 's', exp: now + 60, users: ['7'], nonce: 'n' } as never);
+    expect(codec.deviceClaim(session, now)).toBeNull();
     expect(codec.decode(value, now)).toBeNull();
-    expect(codec.deviceNonce(undefined, 'account:aa', now)).toBeNull();
+    expect(codec.deviceClaim(undefined, now)).toBeNull();
+  });
+
+  it('holds a pending company choice in a fresh session, for five minutes, never beside a signed-in user', () => {
+    const before = codec.anonymous(now);
+    const accounts = [
+      { userId: '7', companyId: '3' },
+      { userId: '9', companyId: '4' },
+    ];
+    const waiting = codec.awaitingChoice(accounts, now);
+    expect(waiting.sid).not.toBe(before.sid);
+    expect(waiting.userId).toBeUndefined();
+    const opened = codec.decode(codec.encode(waiting), now);
+    expect(codec.pendingChoice(opened, now)).toEqual({
+      accounts,
+      nonce: expect.stringMatching(/^[\w-]{24}$/),
+      exp: now + CHOICE_TTL_SECONDS,
+    });
+    expect(codec.pendingChoice(opened, now + CHOICE_TTL_SECONDS)).toBeNull();
+    expect(codec.awaitingChoice(accounts, now).choice!.nonce).not.toBe(waiting.choice!.nonce);
+    expect(codec.pendingChoice(before, now)).toBeNull();
+    expect(codec.pendingChoice(null, now)).toBeNull();
+    expect(codec.pendingChoice({ ...codec.loggedIn(accounts[0]!, now), choice: waiting.choice }, now)).toBeNull();
+    // The choice's CSRF token is the choose form's alone.
+    const token = codec.csrfToken(waiting, 'choose');
+    expect(codec.csrfValid(waiting, 'choose', token)).toBe(true);
+    expect(codec.csrfValid(waiting, 'login', token)).toBe(false);
+    expect(codec.csrfValid(before, 'choose', token)).toBe(false);
   });
 
   it('writes the device cookie HttpOnly and SameSite=Strict for 90 days', () => {

@@ -8,6 +8,27 @@ export const DEVICE_COOKIE = 'suite_auth_device';
 /** A device cookie lasts this long after the last successful sign-in in that browser. */
 export const DEVICE_TTL_SECONDS = 90 * 24 * 3600;
 
+/** How long the company chooser waits for the choice after the password was verified. */
+export const CHOICE_TTL_SECONDS = 300;
+
+/** One account (a user of one company) a verified password opened. */
+export interface LoginAccount {
+  userId: string;
+  companyId: string;
+}
+
+/**
+ * The password opened several accounts of one email (decision 0037): the chooser lists exactly
+ * these. It lives in the signed session, so it cannot be forged or carried to another browser,
+ * and its `nonce` is redeemed once (LoginChoiceRedemptions), so it cannot be replayed.
+ */
+export interface PendingChoice {
+  accounts: LoginAccount[];
+  nonce: string;
+  /** Unix seconds after which the choice is void (CHOICE_TTL_SECONDS after the password). */
+  exp: number;
+}
+
 export interface LoginSession {
   /** Random session id; CSRF tokens are bound to it and it changes at login (no fixation). */
   sid: string;
@@ -16,18 +37,20 @@ export interface LoginSession {
   companyId?: string;
   /** Unix seconds of the login. */
   authTime?: number;
+  /** Set between a password that opened several accounts and the choice of one. */
+  choice?: PendingChoice;
   /** Unix seconds after which the session is void. */
   exp: number;
 }
 
-export type CsrfForm = 'login' | 'consent';
+export type CsrfForm = 'login' | 'consent' | 'choose';
 
 /**
- * What a device cookie says (OWASP's "device cookies" against lockout): this browser signed in
- * to the account `account` (its throttle key) before; `nonce` names the browser's own throttle.
+ * What a device cookie says (OWASP's "device cookies" against lockout): this browser proved the
+ * password of the accounts `users` (user ids) before; `nonce` names the browser's own throttle.
  */
-interface DeviceClaim {
-  account: string;
+export interface DeviceClaim {
+  users: string[];
   nonce: string;
   exp: number;
 }
@@ -44,8 +67,26 @@ export class SessionCodec {
     return { sid: randomBytes(18).toString('base64url'), exp: nowSeconds + SESSION_TTL_SECONDS };
   }
 
-  loggedIn(identity: { userId: string; companyId: string }, nowSeconds: number): LoginSession {
+  loggedIn(identity: LoginAccount, nowSeconds: number): LoginSession {
     return { ...this.anonymous(nowSeconds), userId: identity.userId, companyId: identity.companyId, authTime: nowSeconds };
+  }
+
+  /** A fresh session (new id, as at login) waiting for the choice among `accounts`. */
+  awaitingChoice(accounts: readonly LoginAccount[], nowSeconds: number): LoginSession {
+    const choice: PendingChoice = {
+      accounts: accounts.map(({ userId, companyId }) => ({ userId, companyId })),
+      nonce: randomBytes(18).toString('base64url'),
+      exp: nowSeconds + CHOICE_TTL_SECONDS,
+    };
+    return { ...this.anonymous(nowSeconds), choice };
+  }
+
+  /** The session's pending choice while it lasts (the session was opened by decode, so it is genuine). */
+  pendingChoice(session: LoginSession | null, nowSeconds: number): PendingChoice | null {
+    if (!session?.choice || session.userId) return null;
+    const { choice } = session;
+    if (typeof choice.nonce !== 'string' || typeof choice.exp !== 'number' || choice.exp <= nowSeconds) return null;
+    return Array.isArray(choice.accounts) ? choice : null;
   }
 
   encode(session: LoginSession): string {
@@ -59,24 +100,22 @@ export class SessionCodec {
     return session;
   }
 
-  /** A fresh device cookie value for a browser that has just signed in to `account`; returns its nonce too. */
-  device(account: string, nowSeconds: number): { value: string; nonce: string } {
-    const claim: DeviceClaim = { account, nonce: randomBytes(16).toString('base64url'), exp: nowSeconds + DEVICE_TTL_SECONDS };
-    return { value: this.seal('device.v1', claim), nonce: claim.nonce };
+  /** A fresh device cookie value for a browser that has just proved the password of `userIds`; returns its nonce too. */
+  device(userIds: readonly string[], nowSeconds: number): { value: string; nonce: string } {
+    const claim: DeviceClaim = {
+      users: [...userIds],
+      nonce: randomBytes(16).toString('base64url'),
+      exp: nowSeconds + DEVICE_TTL_SECONDS,
+    };
+    return { value: this.seal('device.v2', claim), nonce: claim.nonce };
   }
 
-  /** The nonce of a genuine, unexpired device cookie for `account`; null for anything else (another account's too). */
-  deviceNonce(value: string | undefined, account: string, nowSeconds: number): string | null {
-    const claim = this.open<DeviceClaim>('device.v1', value);
-    if (
-      !claim ||
-      claim.account !== account ||
-      typeof claim.nonce !== 'string' ||
-      typeof claim.exp !== 'number' ||
-      claim.exp <= nowSeconds
-    )
-      return null;
-    return claim.nonce;
+  /** A genuine, unexpired device cookie's claim; null for anything else. Which accounts it names is the caller's look-out. */
+  deviceClaim(value: string | undefined, nowSeconds: number): DeviceClaim | null {
+    const claim = this.open<DeviceClaim>('device.v2', value);
+    if (!claim || typeof claim.nonce !== 'string' || typeof claim.exp !== 'number' || claim.exp <= nowSeconds) return null;
+    if (!Array.isArray(claim.users) || !claim.users.every((user) => typeof user === 'string')) return null;
+    return claim;
   }
 
   csrfToken(session: LoginSession, form: CsrfForm): string {

@@ -1,8 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * Sign-in failures of one account (`account:<sha256 of the email>`) or of one known browser
- * (`device:<nonce>`), shared by every auth replica (decision 0021). Auth's own table: not
+ * Sign-in failures of one account (`user:<id>`), of an email no account has (`email:<sha256>`) or
+ * of one known browser on one account (`device:<nonce>:<id>`), shared by every auth replica
+ * (decisions 0021, 0037). Auth's own table: not
  * login_users, which the platform's user events overwrite. A row lives until a success deletes
  * it or, 15 minutes after its last failure, a sweep does.
  */

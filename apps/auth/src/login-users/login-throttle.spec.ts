@@ -1,4 +1,13 @@
-import { accountThrottleKey, admitAttempt, LOGIN_THROTTLE, type Admission, type ThrottleState } from './login-throttle';
+import {
+  accountThrottleKey,
+  admitAttempt,
+  attemptKeys,
+  deviceThrottleKey,
+  emailThrottleKey,
+  LOGIN_THROTTLE,
+  type Admission,
+  type ThrottleState,
+} from './login-throttle';
 
 describe('admitAttempt (sign-in throttle per account)', () => {
   const start = new Date('2030-01-01T00:00:00Z');
@@ -44,9 +53,28 @@ describe('admitAttempt (sign-in throttle per account)', () => {
     expect(LOGIN_THROTTLE.maxLockMs).toBeLessThan(LOGIN_THROTTLE.forgetAfterMs);
   });
 
-  it('keys an account by its normalised email, known or not, without storing the address', () => {
-    expect(accountThrottleKey(' Ada@Example.com ')).toBe(accountThrottleKey('ada@example.com'));
-    expect(accountThrottleKey('ada@example.com')).toMatch(/^account:[0-9a-f]{64}$/);
-    expect(accountThrottleKey('ada@example.com')).not.toBe(accountThrottleKey('bob@example.com'));
+  it('keys an unknown email by its normalised form without storing the address, and each account by its user id', () => {
+    expect(emailThrottleKey(' Ada@Example.com ')).toBe(emailThrottleKey('ada@example.com'));
+    expect(emailThrottleKey('ada@example.com')).toMatch(/^email:[0-9a-f]{64}$/);
+    expect(emailThrottleKey('ada@example.com')).not.toBe(emailThrottleKey('bob@example.com'));
+    expect(accountThrottleKey('7')).toBe('user:7');
+    expect(deviceThrottleKey('n0nce', '7')).toBe('device:n0nce:7');
+    expect(deviceThrottleKey('n0nce', '7')).not.toBe(deviceThrottleKey('n0nce', '8'));
+  });
+
+  it('counts an attempt on each account of the email, on a known browser’s own allowance for the accounts it signed in to', () => {
+    expect(attemptKeys('Ada@example.com', [], null)).toEqual([{ key: emailThrottleKey('ada@example.com'), userId: null }]);
+    expect(attemptKeys('ada@example.com', [{ id: '7' }, { id: '9' }], null)).toEqual([
+      { key: 'user:7', userId: '7' },
+      { key: 'user:9', userId: '9' },
+    ]);
+    expect(attemptKeys('ada@example.com', [{ id: '7' }, { id: '9' }], { nonce: 'n', users: ['9'] })).toEqual([
+      { key: 'user:7', userId: '7' },
+      { key: 'device:n:9', userId: '9' },
+    ]);
+    // A device cookie means nothing for an email with no account.
+    expect(attemptKeys('nobody@example.com', [], { nonce: 'n', users: ['9'] })).toEqual([
+      { key: emailThrottleKey('nobody@example.com'), userId: null },
+    ]);
   });
 });

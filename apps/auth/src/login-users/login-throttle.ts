@@ -3,7 +3,7 @@ import { normalizeEmail } from '@suite/contracts';
 import { exponentialBackoffMs } from '@suite/runtime';
 
 /**
- * Sign-in attempts per account across every address (decision 0021). The numbers:
+ * Sign-in attempts per account across every address (decisions 0021, 0037). The numbers:
  * - the 5th failure in a row locks for 1 s, and every further failure doubles the lock (2 s,
  *   4 s … 256 s), capped at 5 minutes: a user who mistypes a few times barely notices, while
  *   guessing slows to about one password per 5 minutes for everybody together;
@@ -51,11 +51,45 @@ export function admitAttempt(state: ThrottleState | null, now: Date, policy: Log
 }
 
 /**
- * The throttle key of the account an email names: the same for an email no user has, so an
- * unknown email is answered exactly like a known one. A digest, so the table keeps no address.
+ * The throttle key of an email no live account has: counted, locked and answered exactly like an
+ * account's own key, so an unknown email looks like a known one. A digest, so the table keeps no
+ * address.
  */
-export const accountThrottleKey = (email: string): string =>
-  `account:${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
+export const emailThrottleKey = (email: string): string =>
+  `email:${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
 
-/** The throttle key of one browser that signed in to the account before (its device cookie's nonce). */
-export const deviceThrottleKey = (nonce: string): string => `device:${nonce}`;
+/**
+ * The throttle key of one account (a user of one company). Each account has its own count and
+ * lock (decision 0037): a sign-in that opens one account of an email forgets that account's
+ * failures only, so knowing one company's password gives no free guesses at another's.
+ */
+export const accountThrottleKey = (userId: string): string => `user:${userId}`;
+
+/**
+ * The throttle key of one browser on one account it signed in to before (its device cookie's
+ * nonce; decision 0021): that browser's own allowance, per account like the account's.
+ */
+export const deviceThrottleKey = (nonce: string, userId: string): string => `device:${nonce}:${userId}`;
+
+/** A sign-in attempt's throttle key for one account (`userId`), or for the email when it names none (null). */
+export interface AttemptKey {
+  key: string;
+  userId: string | null;
+}
+
+/**
+ * The keys one attempt counts on: each account the email names, on the browser's own allowance
+ * for the accounts its device cookie names and on the account's otherwise; an email with no
+ * account on its own key, so it is throttled like one account.
+ */
+export function attemptKeys(
+  email: string,
+  accounts: ReadonlyArray<{ id: string }>,
+  device: { nonce: string; users: readonly string[] } | null,
+): AttemptKey[] {
+  if (accounts.length === 0) return [{ key: emailThrottleKey(email), userId: null }];
+  return accounts.map(({ id }) => ({
+    key: device?.users.includes(id) ? deviceThrottleKey(device.nonce, id) : accountThrottleKey(id),
+    userId: id,
+  }));
+}

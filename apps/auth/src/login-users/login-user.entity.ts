@@ -3,8 +3,9 @@ import type { UserStatus } from '@suite/contracts';
 
 /**
  * What login needs from the platform's users, fed by `platform.user.v1`. The email is stored
- * lower-cased; login looks it up across companies (the login page has no company field), so
- * two live users sharing an email cannot log in by it (see decision 0007).
+ * lower-cased; login looks it up across companies (the login page has no company field). An email
+ * is unique within a company only, so it may name several accounts, each with its own password:
+ * the login page asks which company when the password opens more than one (decision 0037).
  */
 @Entity({ name: 'login_users' })
 export class LoginUserEntity {

@@ -27,6 +27,8 @@ export interface SeedUser {
 export interface SeedCompany {
   id: string;
   parentCompanyId: string | null;
+  /** Default `Company <id>`. */
+  name?: string;
 }
 
 /**
@@ -82,7 +84,7 @@ export class AuthTestApp {
           newEvent('company.created', {
             companyId: company.id,
             subject: company.id,
-            data: { id: company.id, name: `Company ${company.id}`, parent_company_id: company.parentCompanyId },
+            data: { id: company.id, name: company.name ?? `Company ${company.id}`, parent_company_id: company.parentCompanyId },
           }),
         );
       }

@@ -4,7 +4,8 @@ import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
 import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
-import { AD_PLATFORM_UNAVAILABLE, AdAccountsService, NOT_FOUND_AT_PROVIDER } from './ad-accounts.service';
+import { AD_PLATFORM_UNAVAILABLE, HELD_ELSEWHERE, NOT_FOUND_AT_PROVIDER } from './ad-account-messages';
+import { AdAccountsService } from './ad-accounts.service';
 import { AdAccountResponse, mapAdAccount } from './dto/ad-account.response';
 import { ConnectAdAccountRequest } from './dto/connect-ad-account.request';
 
@@ -32,12 +33,15 @@ export class AdAccountsController {
   @RequirePermission('manage-ad-accounts')
   @ApiOperation({
     summary:
-      'Connect an ad account (one per provider), checked at the provider; its first spend sync (the last 90 days) starts at once',
+      'Connect an ad account (one per provider), checked at the provider with the company’s grant (live) and held by one company ' +
+      'at a time; its first spend sync (the last 90 days) starts at once',
   })
   @ApiSuccessResponse({ status: 201, message: 'Ad account connected successfully.', data: AdAccountResponse })
   @ApiErrors({
     409: 'A <provider> ad account is already connected.',
-    422: `provider not facebook or google, account_id not written as the provider writes it (errors by field), or: ${NOT_FOUND_AT_PROVIDER}`,
+    422:
+      'provider not facebook or google, account_id not written as the provider writes it (errors by field), no working grant ' +
+      `of the provider (live ad platform), or: ${NOT_FOUND_AT_PROVIDER} / ${HELD_ELSEWHERE}`,
     503: AD_PLATFORM_UNAVAILABLE,
   })
   @ApiNotFoundInCompany()

@@ -141,6 +141,9 @@ describe('connecting', () => {
         account_id: '123-456-7891',
         name: 'Sandbox Google Ads 123-456-7891',
         currency: 'USD',
+        time_zone: 'America/New_York',
+        status: 'connected',
+        disconnected_reason: null,
         connected_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         last_synced_at: null,
         last_sync_error: null,
@@ -155,12 +158,16 @@ describe('connecting', () => {
     ]);
   });
 
-  it('reports a google account whose id starts with 9 in EUR', async () => {
+  it('reports a google account whose id starts with 9 in EUR, its days in Berlin', async () => {
     const response = await platform
       .request('post', LIST, token)
       .send({ provider: 'google', account_id: '912-345-6789' })
       .expect(201);
-    expect(response.body.data).toMatchObject({ currency: 'EUR', name: 'Sandbox Google Ads 912-345-6789' });
+    expect(response.body.data).toMatchObject({
+      currency: 'EUR',
+      name: 'Sandbox Google Ads 912-345-6789',
+      time_zone: 'Europe/Berlin',
+    });
     const id = String(response.body.data.id);
     await synced(id);
     const days = await daysOf(id);
@@ -252,7 +259,7 @@ describe('syncing daily spend', () => {
     await platform.app.get(CompaniesService).updateSettings(company, { timezone: 'Asia/Tokyo' });
   });
 
-  it('writes the last 90 local days at connect, with the sandbox amounts, and the reader sums them exactly', async () => {
+  it("writes the account's last 90 days at connect, with the sandbox amounts, and the reader sums them exactly", async () => {
     const accountId = facebookId();
     const id = await connectDirect(company, 'facebook', accountId);
     expect(await reader().spendIn(company, '2000-01-01', '2100-12-31')).toEqual([
@@ -260,9 +267,10 @@ describe('syncing daily spend', () => {
     ]);
     await synced(id);
     const days = await daysOf(id);
-    const todayThere = today('Asia/Tokyo');
+    // The account's days (New York's, for the sandbox), not the company's (Tokyo's): stored as the provider reports them.
+    const todayThere = today('America/New_York');
     expect(days).toHaveLength(90);
-    // The last day is the company's local today (or, across a midnight during the test, yesterday).
+    // The last day is the account's today (or, across a midnight during the test, yesterday).
     expect([todayThere, localDateMinus(todayThere, 1)]).toContain(days[89]!.day);
     for (const row of days) {
       expect(row).toEqual({
@@ -283,6 +291,9 @@ describe('syncing daily spend', () => {
       accountId,
       name: `Sandbox Facebook Ads ${accountId}`,
       currency: 'USD',
+      timeZone: 'America/New_York',
+      connected: true,
+      disconnectedReason: null,
       amount: expected / 100,
     });
     // Synced, but no day in the range: known to be 0.
@@ -306,7 +317,7 @@ describe('syncing daily spend', () => {
     const job: AdSpendSyncJob = { adAccountId: id, companyId: other, initial: false };
     for (let run = 0; run < 2; run++) {
       const fetched = await sync().fetch(job);
-      expect(fetched?.days.length).toBe(3);
+      expect(fetched?.kind === 'spend' && fetched.days.length).toBe(3);
       await platform.db.transaction((manager) => sync().record(manager, job, fetched));
     }
     // An initial sync run again changes nothing either.
@@ -363,6 +374,9 @@ describe('syncing daily spend', () => {
         accountId: 'act_59999',
         name: 'Sandbox Facebook Ads act_59999',
         currency: 'USD',
+        timeZone: 'America/New_York',
+        connected: true,
+        disconnectedReason: null,
         amount: null,
       },
     ]);

@@ -2,20 +2,31 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isUniqueViolation } from '@suite/database';
-import { AppError, CLOCK, CompanyScopedRepository, type Clock } from '@suite/runtime';
-import { AD_ACCOUNT_PROVIDER_UNIQUE, AdAccountEntity } from './ad-account.entity';
-import { AD_PLATFORM, AdPlatformUnavailableError, type AdAccountDetails, type AdPlatform } from './ad-platform.port';
+import { AppError, CLOCK, CompanyScopedRepository, crossCompanyRepository, type Clock } from '@suite/runtime';
+import { AD_ACCOUNT_HELD_UNIQUE, AD_ACCOUNT_PROVIDER_UNIQUE, AdAccountEntity } from './ad-account.entity';
+import {
+  AD_PLATFORM,
+  AdGrantRevokedError,
+  AdPlatformUnavailableError,
+  type AdAccountDetails,
+  type AdPlatform,
+} from './ad-platform.port';
 import { connectProblems, providerRank, type AdProvider } from './ad-provider';
+import {
+  AD_ACCOUNT_NOT_FOUND,
+  AD_PLATFORM_UNAVAILABLE,
+  alreadyConnected,
+  HELD_ELSEWHERE,
+  NOT_FOUND_AT_PROVIDER,
+} from './ad-account-messages';
+import { AdGrantsService } from './grants/ad-grants.service';
 import { AdSpendSync } from './sync/ad-spend-sync';
 
-export const AD_ACCOUNT_NOT_FOUND = 'Ad account not found.';
-export const NOT_FOUND_AT_PROVIDER = 'Ad account not found at the provider.';
-export const AD_PLATFORM_UNAVAILABLE = 'The ad platform cannot be reached; try again later.';
-export const alreadyConnected = (provider: string) => `A ${provider} ad account is already connected.`;
-
 /**
- * The company's ad accounts: one per provider, checked at the provider when connected, and
- * synced from then on (AdSpendSync). Disconnecting deletes the account and its spend.
+ * The company's ad accounts: one per provider, checked at the provider when connected — with the
+ * company's grant, which must read the account, unless the platform is the sandbox — held by one
+ * company at a time, and synced from then on (AdSpendSync). Disconnecting deletes the account and
+ * its spend (the grant stays, for the next account).
  */
 @Injectable()
 export class AdAccountsService {
@@ -23,6 +34,7 @@ export class AdAccountsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AD_PLATFORM) private readonly platform: AdPlatform,
     private readonly sync: AdSpendSync,
+    private readonly grants: AdGrantsService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -34,8 +46,11 @@ export class AdAccountsService {
 
   /**
    * Connects the account and starts its syncs, in one transaction. 422 by field for a provider or
-   * account id written wrong, 422 when the provider has no such account, 409 when the company
-   * already has an account of that provider (the unique index decides between two at once).
+   * account id written wrong; 422 when the company holds no working grant of the provider (live),
+   * when the provider has no such account or the grant cannot read it, or when another company
+   * holds the account (checked only after the company proved it may read it, so the answer tells
+   * nobody else whether an id is in use; a partial unique index decides between two at once); 409
+   * when the company already has an account of that provider (a unique index decides too).
    */
   async connect(companyId: string, provider: string, accountId: string): Promise<AdAccountEntity> {
     const problems = connectProblems(provider, accountId);
@@ -45,7 +60,11 @@ export class AdAccountsService {
     if (await this.accounts(this.dataSource, companyId).exists({ where: { provider: adProvider } })) {
       throw this.conflict(adProvider);
     }
-    const details = await this.lookup(adProvider, accountId);
+    const details = await this.lookup(companyId, adProvider, accountId);
+    const held = await crossCompanyRepository(this.dataSource, AdAccountEntity).exists({
+      where: { provider: adProvider, accountId, status: 'connected' },
+    });
+    if (held) throw heldElsewhere();
     try {
       return await this.dataSource.transaction(async (manager) => {
         const accounts = this.accounts(manager, companyId);
@@ -55,6 +74,9 @@ export class AdAccountsService {
             accountId,
             name: details.name,
             currency: details.currency,
+            timeZone: details.timeZone,
+            status: 'connected',
+            disconnectedReason: null,
             connectedAt: this.clock.now(),
             lastSyncedAt: null,
             lastSyncError: null,
@@ -65,6 +87,7 @@ export class AdAccountsService {
       });
     } catch (error) {
       if (isUniqueViolation(error, AD_ACCOUNT_PROVIDER_UNIQUE)) throw this.conflict(adProvider);
+      if (isUniqueViolation(error, AD_ACCOUNT_HELD_UNIQUE)) throw heldElsewhere();
       throw error;
     }
   }
@@ -75,12 +98,17 @@ export class AdAccountsService {
     if (deleted === 0) throw new AppError('not_found', AD_ACCOUNT_NOT_FOUND);
   }
 
-  private async lookup(provider: AdProvider, accountId: string): Promise<AdAccountDetails> {
+  /** The account at the provider, read with the company's grant (the sandbox needs none). */
+  private async lookup(companyId: string, provider: AdProvider, accountId: string): Promise<AdAccountDetails> {
     let details: AdAccountDetails | null;
     try {
-      details = await this.platform.lookupAccount(provider, accountId);
+      details = this.platform.connectsWithoutGrant
+        ? await this.platform.lookupAccount(provider, accountId, null)
+        : await this.grants.withAccess(companyId, provider, (access) => this.platform.lookupAccount(provider, accountId, access));
     } catch (error) {
       if (error instanceof AdPlatformUnavailableError) throw new AppError('unavailable', AD_PLATFORM_UNAVAILABLE);
+      if (error instanceof AdGrantRevokedError)
+        throw new AppError('unprocessable', error.message, { account_id: [error.message] });
       throw error;
     }
     if (!details) throw new AppError('unprocessable', NOT_FOUND_AT_PROVIDER, { account_id: [NOT_FOUND_AT_PROVIDER] });
@@ -95,3 +123,5 @@ export class AdAccountsService {
     return CompanyScopedRepository.of(source, AdAccountEntity, companyId);
   }
 }
+
+const heldElsewhere = (): AppError => new AppError('unprocessable', HELD_ELSEWHERE, { account_id: [HELD_ELSEWHERE] });

@@ -1,7 +1,9 @@
 import { eventually } from '@suite/testing';
+import { localDateAt } from '../shared/local-day';
 import { PlatformTestApp, type TestUser } from '../testing';
-import { AdPlatformUnavailableError, type AdAccountDetails, type AdPlatform, type DailySpend } from './ad-platform.port';
+import { AdPlatformUnavailableError, type AdAccountDetails, type DailySpend } from './ad-platform.port';
 import type { AdProvider } from './ad-provider';
+import { SandboxAdPlatform } from './sandbox/sandbox-ad-platform';
 import { AdSpendReader } from './ad-spend.reader';
 import { AdSpendSync } from './sync/ad-spend-sync';
 
@@ -10,18 +12,22 @@ import { AdSpendSync } from './sync/ad-spend-sync';
  * down at connect answers 503, and an account whose syncs failed recovers on the next one that
  * succeeds (its error cleared, its spend known).
  */
-class ScriptedAdPlatform implements AdPlatform {
+class ScriptedAdPlatform extends SandboxAdPlatform {
   lookupDown = false;
   spendDown = true;
-  readonly asked: Array<{ from: string; to: string; timeZone: string }> = [];
+  readonly asked: Array<{ from: string; to: string }> = [];
 
-  async lookupAccount(provider: AdProvider, accountId: string): Promise<AdAccountDetails | null> {
-    if (this.lookupDown) throw new AdPlatformUnavailableError('lookup down');
-    return { name: `Scripted ${provider} ${accountId}`, currency: 'GBP' };
+  constructor() {
+    super({ now: () => new Date() }, 'http://127.0.0.1');
   }
 
-  async dailySpend(_provider: AdProvider, _accountId: string, from: string, to: string, timeZone: string): Promise<DailySpend[]> {
-    this.asked.push({ from, to, timeZone });
+  override async lookupAccount(provider: AdProvider, accountId: string): Promise<AdAccountDetails | null> {
+    if (this.lookupDown) throw new AdPlatformUnavailableError('lookup down');
+    return { name: `Scripted ${provider} ${accountId}`, currency: 'GBP', timeZone: 'Europe/London' };
+  }
+
+  override async dailySpend(_provider: AdProvider, _accountId: string, from: string, to: string): Promise<DailySpend[]> {
+    this.asked.push({ from, to });
     if (this.spendDown) throw new AdPlatformUnavailableError('reporting down');
     return [
       { day: from, amount: 10.1, currency: 'GBP' },
@@ -60,6 +66,7 @@ it('answers 503 when the provider cannot be reached at connect, and connects not
 
 it('shows the sync error while the provider is down, and clears it on the first sync that succeeds', async () => {
   const token = await admin.token();
+  const londonBefore = localDateAt(Date.now(), 'Europe/London');
   const created = await platform
     .request('post', '/api/ad-accounts', token)
     .send({ provider: 'facebook', account_id: 'act_77' })
@@ -71,9 +78,9 @@ it('shows the sync error while the provider is down, and clears it on the first 
     (account) => account?.last_sync_error != null,
     { timeoutMs: 30_000, what: 'the sync error' },
   );
-  expect(listed).toMatchObject({ last_synced_at: null, last_sync_error: 'reporting down' });
-  // The company's time zone (the default) is the one the provider is asked in.
-  expect(scripted.asked[0]).toMatchObject({ timeZone: 'America/New_York' });
+  expect(listed).toMatchObject({ last_synced_at: null, last_sync_error: 'reporting down', time_zone: 'Europe/London' });
+  // The account's days are asked for: 90 of them, up to its today in London.
+  expect([londonBefore, localDateAt(Date.now(), 'Europe/London')]).toContain(scripted.asked[0]!.to);
 
   scripted.spendDown = false;
   const sync = platform.app.get(AdSpendSync);

@@ -2,6 +2,9 @@
 export const AD_PROVIDERS = ['facebook', 'google'] as const;
 export type AdProvider = (typeof AD_PROVIDERS)[number];
 
+/** How each provider is named to people (the dashboard's channels, notes and messages). */
+export const AD_CHANNEL_LABELS: Readonly<Record<AdProvider, string>> = { facebook: 'Facebook Ads', google: 'Google Ads' };
+
 export const isAdProvider = (value: unknown): value is AdProvider => (AD_PROVIDERS as readonly unknown[]).includes(value);
 
 /**

@@ -14,20 +14,30 @@ export interface AccountSpend {
   accountId: string;
   name: string;
   currency: string;
-  /** Sum over the days, 2 decimals; null until the account's first sync succeeded (unknown, never 0). */
+  /** The zone the provider reports the account's days in. */
+  timeZone: string;
+  /** False when the grant no longer reads it (docs/ad-accounts.md); its amount is then null. */
+  connected: boolean;
+  /** Why it is disconnected; null while connected. */
+  disconnectedReason: string | null;
+  /** Sum over the days, 2 decimals; null until the account's first sync succeeded, and while disconnected (unknown, never 0). */
   amount: number | null;
 }
 
 /**
- * The ad spend the business dashboard shows. Days are the company's local days (the provider
- * reports in the company's time zone). A disconnected provider has no row here at all: the
- * dashboard shows it as null, never 0.
+ * The ad spend the business dashboard shows. The days stored are each account's own (its provider
+ * reports in the account's time zone); a range of the company's local days sums the account's
+ * days of the same dates. A provider with no account has no row here at all: the dashboard shows
+ * it as null, never 0; so is a disconnected account's.
  */
 @Injectable()
 export class AdSpendReader {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The company's connected accounts (provider order) with their spend over the local days from..to (inclusive, 'YYYY-MM-DD'). */
+  /**
+   * The company's accounts (provider order) with their spend over the days from..to (inclusive,
+   * 'YYYY-MM-DD'): the account's days of those dates.
+   */
   async spendIn(companyId: string, from: string, to: string): Promise<AccountSpend[]> {
     const accounts = await CompanyScopedRepository.of(this.dataSource, AdAccountEntity, companyId).find();
     if (accounts.length === 0) return [];
@@ -52,7 +62,13 @@ export class AdSpendReader {
         accountId: account.accountId,
         name: account.name,
         currency: account.currency,
-        amount: account.lastSyncedAt === null ? null : Number(Number(sumOf.get(account.id) ?? '0').toFixed(2)),
+        timeZone: account.timeZone,
+        connected: account.status === 'connected',
+        disconnectedReason: account.disconnectedReason,
+        amount:
+          account.lastSyncedAt === null || account.status !== 'connected'
+            ? null
+            : Number(Number(sumOf.get(account.id) ?? '0').toFixed(2)),
       }));
   }
 }

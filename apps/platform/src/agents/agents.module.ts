@@ -4,14 +4,19 @@ import { AgentsController } from './agents.controller';
 import { AgentsService } from './agents.service';
 import { ChatbotController } from './chatbot.controller';
 import { ChatbotService } from './chatbot.service';
+import { AgentMirrorEntity } from './mirror/agent-mirror.entity';
+import { AgentMirrors } from './mirror/agent-mirrors';
 import { AgentPerformanceHandler } from './performance/agent-performance.handler';
 import { ReleasedNumberHandler } from './released-number.handler';
 
-/** AI voice agents: CRUD, online/offline status, performance thresholds, the chatbot picker and assignment under /api/phone-numbers. */
+/**
+ * AI voice agents: CRUD, online/offline status, performance thresholds, the chatbot picker and assignment under
+ * /api/phone-numbers, and each agent's copy at the voice provider (mirror/).
+ */
 @FeatureModule({
-  entities: [AgentEntity],
+  entities: [AgentEntity, AgentMirrorEntity],
   controllers: [AgentsController, ChatbotController],
-  providers: [AgentsService, ChatbotService, AgentPerformanceHandler, ReleasedNumberHandler],
-  exports: [AgentsService],
+  providers: [AgentsService, ChatbotService, AgentPerformanceHandler, ReleasedNumberHandler, AgentMirrors],
+  exports: [AgentsService, AgentMirrors],
 })
 export class AgentsModule {}

@@ -1,25 +1,42 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { EventType } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { CompanyScopedRepository, crossCompanyRepository, unscopedRepository } from '@suite/runtime';
+import { JobsRuntime } from '@suite/jobs';
+import {
+  CLOCK,
+  CompanyScopedRepository,
+  crossCompanyRepository,
+  ENVIRONMENT,
+  unscopedRepository,
+  type Clock,
+} from '@suite/runtime';
 import { AgentEntity } from '../agents/agent.entity';
 import { CampaignEntity } from '../campaigns/campaign.entity';
 import { CompanyEntity } from '../companies/company.entity';
+import type { PlatformEnvironment } from '../config/platform-environment';
 import { ContactEntity } from '../contacts/contact.entity';
+import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 import type { VoiceCallbackResult } from '../voice/voice-callback-sink';
 import type { CallContext, VoiceCallback } from '../voice/voice-provider.port';
+import {
+  callAnalysisDeadlineQueue,
+  CALL_ANALYSIS_DEADLINE_QUEUE,
+  type CallAnalysisDeadlineJob,
+} from './call-analysis-deadline.queue';
 import { CallDispositionMoves } from './call-disposition-moves';
 import { callDataOf } from './call-data';
 import { CallEntity } from './call.entity';
-import { callBirthOf, endedStatusOf, planCallSteps, type CallStepPlan } from './call-steps';
+import { callBirthOf, endedStatusOf, planCallSteps, publishesNow, type CallStepPlan } from './call-steps';
 
 const EVENT_OF: Record<CallStepPlan['kind'], EventType & `call.${string}`> = {
   started: 'call.started',
   answered: 'call.answered',
   transferred: 'call.transferred',
   ended: 'call.ended',
+  // An analysis publishes only the end it was holding back.
+  analyzed: 'call.ended',
 };
 
 /**
@@ -30,14 +47,31 @@ const EVENT_OF: Record<CallStepPlan['kind'], EventType & `call.${string}`> = {
  * the same transaction, so every event is published exactly once and in order whatever the
  * provider repeats or reorders. A call ended with a disposition moves its contact to the stages
  * linked to it (CallDispositionMoves), in the same transaction.
+ *
+ * Post-call analysis (docs/voice.md): a connected call's end whose provider says an analysis
+ * follows is recorded at once but its `call.ended` is held — until the analysis arrives (merged,
+ * then published, so webhooks, the agent's performance and the disposition moves see it) or
+ * PLATFORM_CALL_ANALYSIS_WAIT_SECONDS pass (a durable job publishes it without). An analysis
+ * arriving later still completes the record and the export; it publishes nothing more.
  */
 @Injectable()
-export class CallLifecycle {
+export class CallLifecycle implements OnModuleInit {
+  private readonly analysisWaitMs: number;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly dispositions: CallDispositionMoves,
-  ) {}
+    private readonly jobs: JobsRuntime,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ENVIRONMENT) env: PlatformEnvironment,
+  ) {
+    this.analysisWaitMs = env.PLATFORM_CALL_ANALYSIS_WAIT_SECONDS * 1000;
+  }
+
+  onModuleInit(): void {
+    this.jobs.register(callAnalysisDeadlineQueue((manager, job) => this.announceHeldEnd(manager, job)));
+  }
 
   async applyAll(provider: string, callbacks: readonly VoiceCallback[]): Promise<VoiceCallbackResult[]> {
     const results: VoiceCallbackResult[] = [];
@@ -52,11 +86,13 @@ export class CallLifecycle {
       outcome,
     });
     return this.dataSource.transaction(async (manager) => {
-      const companyId = callback.context.companyId;
+      const context = await this.contextOf(manager, provider, callback);
+      const companyId = context.companyId;
       // A call of a company that does not exist (deleted, or a provider's mistake) is not ours to record.
-      if (!(await unscopedRepository(manager, CompanyEntity).existsBy({ id: companyId }))) return result('ignored');
+      if (companyId === '' || !(await unscopedRepository(manager, CompanyEntity).existsBy({ id: companyId })))
+        return result('ignored');
 
-      const created = await this.insertIfNew(manager, provider, callback);
+      const created = await this.insertIfNew(manager, provider, callback, context);
       // Provider call ids are unique across companies: the row is found by them alone, under its lock.
       const call = await crossCompanyRepository(manager, CallEntity).findOne({
         where: { provider, callId: callback.callId },
@@ -64,31 +100,101 @@ export class CallLifecycle {
       });
       if (!call || call.companyId !== companyId) return result('ignored');
 
-      const { outcome, steps } = planCallSteps(callback, created, call);
-      const events = steps.map((step) => {
-        applyStep(call, step);
-        return newEvent(EVENT_OF[step.kind], { companyId, subject: call.callId, data: callDataOf(call) });
+      const { outcome, steps } = planCallSteps(callback, created, call, this.analysisWaitMs);
+      const events = steps.flatMap((step) => {
+        this.applyStep(call, step);
+        return publishesNow(step)
+          ? [newEvent(EVENT_OF[step.kind], { companyId, subject: call.callId, data: callDataOf(call) })]
+          : [];
       });
       if (steps.some((step) => step.kind !== 'started')) {
         await CompanyScopedRepository.of(manager, CallEntity, companyId).update({ id: call.id }, lifecycleColumnsOf(call));
       }
       await this.outbox.append(manager, events);
-      const ended = steps.find((step) => step.kind === 'ended');
-      if (ended && call.disposition && call.contactId)
-        await this.dispositions.moveContact(manager, companyId, call.contactId, call.disposition);
+      const held = steps.find((step) => step.kind === 'ended' && step.held);
+      if (held) {
+        await this.jobs.enqueue(manager, {
+          queue: CALL_ANALYSIS_DEADLINE_QUEUE,
+          payload: { companyId, callRowId: call.id } satisfies CallAnalysisDeadlineJob,
+          runAt: call.endHeldUntil!,
+        });
+      }
+      if (steps.some((step) => EVENT_OF[step.kind] === 'call.ended' && publishesNow(step)))
+        await this.endAnnounced(manager, call);
       return result(outcome);
     });
   }
 
+  private applyStep(call: CallEntity, step: CallStepPlan): void {
+    applyStep(call, step, new Date(this.clock.now().getTime() + this.analysisWaitMs));
+  }
+
+  /** The held end's wait is over with no analysis: `call.ended` as the record stands (a no-op once announced). */
+  private async announceHeldEnd(manager: EntityManager, job: CallAnalysisDeadlineJob): Promise<void> {
+    const calls = CompanyScopedRepository.of(manager, CallEntity, job.companyId);
+    const call = await calls.findOne({ where: { id: job.callRowId }, lock: { mode: 'pessimistic_write' } });
+    if (!call || call.endedAt === null || call.endHeldUntil === null) return;
+    call.endHeldUntil = null;
+    await calls.update({ id: call.id }, { endHeldUntil: null });
+    await this.outbox.append(manager, [
+      newEvent('call.ended', { companyId: call.companyId, subject: call.callId, data: callDataOf(call) }),
+    ]);
+    await this.endAnnounced(manager, call);
+  }
+
+  /** What follows a published end in its transaction: the disposition moves the contact. */
+  private async endAnnounced(manager: EntityManager, call: CallEntity): Promise<void> {
+    if (call.disposition && call.contactId)
+      await this.dispositions.moveContact(manager, call.companyId, call.contactId, call.disposition);
+  }
+
+  /**
+   * The callback's context; for a call we did not place (an inbound call to one of our numbers:
+   * the provider echoes no context of ours) the company is the one holding the number now, and the
+   * agent the one answering it — a lookup by our own number across companies, on purpose, as
+   * messaging finds an inbound text's company. A later callback of that call finds its row.
+   */
+  private async contextOf(manager: EntityManager, provider: string, callback: VoiceCallback): Promise<CallContext> {
+    if (callback.context.companyId !== '') return callback.context;
+    const known = await crossCompanyRepository(manager, CallEntity).findOne({
+      select: { companyId: true, agentId: true, contactId: true, campaignId: true },
+      where: { provider, callId: callback.callId },
+    });
+    if (known)
+      return { companyId: known.companyId, agentId: known.agentId, contactId: known.contactId, campaignId: known.campaignId };
+    const ours =
+      callback.kind === 'started' || callback.kind === 'ended'
+        ? callback.direction === 'inbound'
+          ? callback.to
+          : callback.from
+        : undefined;
+    if (!ours) return callback.context;
+    const number = await crossCompanyRepository(manager, PhoneNumberEntity).findOne({
+      select: { id: true, companyId: true },
+      where: { phoneNumber: ours, releasedAt: IsNull() },
+    });
+    if (!number) return callback.context;
+    const agent = await CompanyScopedRepository.of(manager, AgentEntity, number.companyId).findOne({
+      select: { id: true },
+      where: { inboundNumberId: number.id, deletedAt: IsNull() },
+    });
+    return { companyId: number.companyId, agentId: agent?.id ?? null, contactId: null, campaignId: null };
+  }
+
   /** Creates the call's row from its first callback; false when it exists already. */
-  private async insertIfNew(manager: EntityManager, provider: string, callback: VoiceCallback): Promise<boolean> {
+  private async insertIfNew(
+    manager: EntityManager,
+    provider: string,
+    callback: VoiceCallback,
+    context: CallContext,
+  ): Promise<boolean> {
     const birth = callBirthOf(callback);
-    const refs = await this.ownReferences(manager, callback.context);
+    const refs = await this.ownReferences(manager, context);
     const inserted = await crossCompanyRepository(manager, CallEntity)
       .createQueryBuilder()
       .insert()
       .values({
-        companyId: callback.context.companyId,
+        companyId: context.companyId,
         provider,
         callId: callback.callId,
         ...birth,
@@ -148,11 +254,14 @@ function lifecycleColumnsOf(call: CallEntity) {
     tags: call.tags,
     // A JSON object column: TypeORM's update type reads it as nested columns, so it is told otherwise.
     customFields: call.customFields as QueryDeepPartialEntity<Record<string, unknown>>,
+    endHeldUntil: call.endHeldUntil,
+    summary: call.summary,
+    analyzedAt: call.analyzedAt,
   };
 }
 
 /** Sets the step's columns on the locked row (each once: planCallSteps never repeats a step). */
-function applyStep(call: CallEntity, step: CallStepPlan): void {
+function applyStep(call: CallEntity, step: CallStepPlan, heldUntil: Date): void {
   switch (step.kind) {
     case 'started':
       call.status = 'ringing';
@@ -178,6 +287,19 @@ function applyStep(call: CallEntity, step: CallStepPlan): void {
       call.tags = outcome.tags;
       call.customFields = outcome.customFields;
       call.status = endedStatusOf(outcome, call.answeredAt !== null);
+      call.endHeldUntil = step.held ? heldUntil : null;
+      return;
+    }
+    case 'analyzed': {
+      // What the analysis says wins; what it leaves out keeps what the end reported.
+      const { analysis } = step;
+      call.analyzedAt = step.at;
+      call.callSuccessful = analysis.callSuccessful ?? call.callSuccessful;
+      call.sentiment = analysis.sentiment ?? call.sentiment;
+      call.summary = analysis.summary ?? call.summary;
+      call.disposition = analysis.disposition ?? call.disposition;
+      call.customFields = { ...call.customFields, ...analysis.customFields };
+      if (step.announce) call.endHeldUntil = null;
     }
   }
 }

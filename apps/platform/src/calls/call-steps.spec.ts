@@ -1,10 +1,10 @@
 import type { VoiceCallback } from '../voice/voice-provider.port';
-import { callBirthOf, endedStatusOf, planCallSteps } from './call-steps';
+import { callBirthOf, endedStatusOf, planCallSteps, publishesNow } from './call-steps';
 
 const context = { companyId: '1', contactId: null, campaignId: null, agentId: null };
 const t0 = new Date('2026-01-01T10:00:00Z');
 const at = (s: number) => new Date(t0.getTime() + s * 1000);
-const fresh = { answeredAt: null, transferredAt: null, endedAt: null };
+const fresh = { answeredAt: null, transferredAt: null, endedAt: null, endHeldUntil: null, analyzedAt: null };
 const started: VoiceCallback = {
   kind: 'started',
   callId: 'c',
@@ -73,6 +73,51 @@ describe('planCallSteps', () => {
     const over = { ...fresh, endedAt: at(30) };
     expect(kinds(planCallSteps(answered, false, over))).toEqual(['ignored']);
     expect(kinds(planCallSteps(transferred, false, over))).toEqual(['ignored']);
+  });
+});
+
+describe('planCallSteps: a post-call analysis', () => {
+  const WAIT = 300_000;
+  const analyzed: VoiceCallback = {
+    kind: 'analyzed',
+    callId: 'c',
+    at: at(90),
+    context,
+    callSuccessful: true,
+    sentiment: 'Positive',
+    summary: 'Booked.',
+    disposition: 'appointment_booked',
+    customFields: {},
+  };
+  const endOf = (plan: ReturnType<typeof planCallSteps>) => plan.steps.find((step) => step.kind === 'ended');
+
+  it('holds the end of a connected call whose provider says an analysis follows, and only then', () => {
+    const answeredCall = { ...fresh, answeredAt: at(5) };
+    expect(endOf(planCallSteps(ended({ analysisFollows: true }), false, answeredCall, WAIT))).toMatchObject({ held: true });
+    expect(endOf(planCallSteps(ended({ analysisFollows: true }), false, answeredCall, 0))).toMatchObject({ held: false });
+    expect(endOf(planCallSteps(ended(), false, answeredCall, WAIT))).toMatchObject({ held: false });
+    // Never connected: nothing to analyse.
+    const unanswered = ended({ analysisFollows: true, durationSeconds: 0, hangupReason: 'dial_no_answer' });
+    expect(endOf(planCallSteps(unanswered, false, fresh, WAIT))).toMatchObject({ held: false });
+    // The analysis came first: nothing to wait for.
+    expect(
+      endOf(planCallSteps(ended({ analysisFollows: true }), false, { ...answeredCall, analyzedAt: at(80) }, WAIT)),
+    ).toMatchObject({
+      held: false,
+    });
+  });
+
+  it('announces a held end with the analysis, merges into an announced one without announcing, and applies it once', () => {
+    const held = { ...fresh, answeredAt: at(5), endedAt: at(65), endHeldUntil: at(365) };
+    expect(planCallSteps(analyzed, false, held).steps).toEqual([expect.objectContaining({ kind: 'analyzed', announce: true })]);
+    const announced = { ...held, endHeldUntil: null };
+    expect(planCallSteps(analyzed, false, announced).steps).toEqual([
+      expect.objectContaining({ kind: 'analyzed', announce: false }),
+    ]);
+    expect(kinds(planCallSteps(analyzed, false, { ...announced, analyzedAt: at(90) }))).toEqual(['duplicate']);
+    const analysis = { callSuccessful: true, sentiment: null, summary: null, disposition: null, customFields: {} };
+    expect(publishesNow({ kind: 'analyzed', at: at(90), analysis, announce: false })).toBe(false);
+    expect(publishesNow({ kind: 'analyzed', at: at(90), analysis, announce: true })).toBe(true);
   });
 });
 

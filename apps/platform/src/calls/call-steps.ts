@@ -1,20 +1,32 @@
 import type { CallDirection, CallStatus } from '@suite/contracts';
-import type { CallOutcome, VoiceCallback } from '../voice/voice-provider.port';
+import type { CallAnalysis, CallOutcome, VoiceCallback } from '../voice/voice-provider.port';
 import type { VoiceCallbackOutcome } from '../voice/voice-callback-sink';
 
-/** One lifecycle step to record: it sets its column once and publishes `call.<kind>`. */
+/**
+ * One lifecycle step to record: it sets its column once and publishes `call.<kind>` — except an
+ * `ended` that is `held` (its `call.ended` waits for the analysis, docs/voice.md "Post-call
+ * analysis") and `analyzed`, which merges the analysis and, when the end was held, `announces` it.
+ */
 export type CallStepPlan =
   | { kind: 'started'; at: Date }
   | { kind: 'answered'; at: Date }
   | { kind: 'transferred'; at: Date }
-  | { kind: 'ended'; at: Date; outcome: CallOutcome };
+  | { kind: 'ended'; at: Date; outcome: CallOutcome; held: boolean }
+  | { kind: 'analyzed'; at: Date; analysis: CallAnalysis; announce: boolean };
 
 /** The lifecycle columns of a call as its locked row holds them. */
 export interface CallProgress {
   answeredAt: Date | null;
   transferredAt: Date | null;
   endedAt: Date | null;
+  /** Set while a recorded end's `call.ended` waits for the analysis. */
+  endHeldUntil: Date | null;
+  analyzedAt: Date | null;
 }
+
+/** Whether a step publishes its `call.*` event now. */
+export const publishesNow = (step: CallStepPlan): boolean =>
+  step.kind === 'analyzed' ? step.announce : step.kind === 'ended' ? !step.held : true;
 
 /** What a new call row starts with, taken from the first callback that mentions it. */
 export interface CallBirth {
@@ -58,6 +70,7 @@ export function planCallSteps(
   callback: VoiceCallback,
   created: boolean,
   progress: CallProgress,
+  analysisWaitMs = 0,
 ): { outcome: VoiceCallbackOutcome; steps: CallStepPlan[] } {
   const steps: CallStepPlan[] = created ? [{ kind: 'started', at: callBirthOf(callback).startedAt }] : [];
   const done = (outcome: VoiceCallbackOutcome) => ({ outcome, steps });
@@ -79,6 +92,9 @@ export function planCallSteps(
       if (progress.endedAt) return done('duplicate');
       const answeredAt = connectedAt(callback);
       if (!progress.answeredAt && answeredAt) steps.push({ kind: 'answered', at: answeredAt });
+      // Only a connected call is analysed; an analysis that came first leaves nothing to wait for.
+      const held =
+        callback.analysisFollows === true && analysisWaitMs > 0 && !progress.analyzedAt && !!(progress.answeredAt ?? answeredAt);
       const {
         durationSeconds,
         hangupReason,
@@ -104,6 +120,19 @@ export function planCallSteps(
           tags,
           customFields,
         },
+        held,
+      });
+      return done('applied');
+    }
+    case 'analyzed': {
+      if (progress.analyzedAt) return done('duplicate');
+      const { callSuccessful, sentiment, summary, disposition, customFields } = callback;
+      const analysis = { callSuccessful, sentiment, summary, disposition, customFields };
+      steps.push({
+        kind: 'analyzed',
+        at: callback.at,
+        analysis,
+        announce: progress.endedAt !== null && progress.endHeldUntil !== null,
       });
       return done('applied');
     }

@@ -88,6 +88,22 @@ export class CallEntity {
   @Column({ type: 'timestamptz', nullable: true })
   endedAt!: Date | null;
 
+  /**
+   * While set, the end is recorded but its `call.ended` waits for the provider's post-call
+   * analysis, at most until this time (PLATFORM_CALL_ANALYSIS_WAIT_SECONDS); cleared when it is
+   * published. Null for every other call.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  endHeldUntil!: Date | null;
+
+  /** The provider's post-call summary (Retell's `call_summary`), when an analysis came. */
+  @Column({ type: 'text', nullable: true })
+  summary!: string | null;
+
+  /** When the post-call analysis was merged; null until (or without) one. */
+  @Column({ type: 'timestamptz', nullable: true })
+  analyzedAt!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 

@@ -221,6 +221,7 @@ describe('sandbox calls through the voice-provider port', () => {
       from: '+12125550100',
       to: '+13105550121', // last digit 1: answered, appointment booked, 180 s
       agentId: null,
+      providerAgentId: null,
       idempotencyKey: `attempt-${randomUUID()}`,
       context: context(company, { contactId: contact.id }),
     };
@@ -259,6 +260,7 @@ describe('sandbox calls placed at once', () => {
       from: '+12125550100',
       to: '+13105550128', // last digit 8: nobody answers
       agentId: null,
+      providerAgentId: null,
       idempotencyKey: `attempt-${randomUUID()}`,
       context: context(company),
     };

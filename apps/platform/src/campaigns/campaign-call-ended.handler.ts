@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { In, IsNull, type EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { OnEvent } from '@suite/eventing';
 import { CompanyScopedRepository } from '@suite/runtime';
 import { CampaignContactEntity } from './campaign-contact.entity';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignEntity } from './campaign.entity';
+import { CallAttemptEntity } from './dialer/call-attempt.entity';
 import { CampaignTicks } from './dialer/campaign-ticks';
 
 /**
@@ -36,6 +37,13 @@ export class CampaignCallEndedHandler {
       lock: { mode: 'pessimistic_write' },
     });
     if (!contact || (contact.callId !== null && contact.callId !== data.call_id)) return;
+    if (contact.callId === null) {
+      // Its placing answer was lost: the end says which call it placed, so the ambiguous attempt is settled too.
+      await CompanyScopedRepository.of(manager, CallAttemptEntity, data.company_id).update(
+        { campaignId: campaign.id, contactId: contact.contactId, outcome: In(['in_flight', 'unknown']), resolution: IsNull() },
+        { resolution: 'found', callId: data.call_id, settledAt: new Date() },
+      );
+    }
     await this.progress.finishContact(manager, campaign, contact, data.call_status, data.call_id, new Date());
     if (campaign.status === 'running' && (await contacts.exists({ where: { campaignId: campaign.id, state: 'pending' } }))) {
       await this.ticks.arm(manager, campaign);

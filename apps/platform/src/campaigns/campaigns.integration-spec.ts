@@ -191,6 +191,14 @@ const ENDPOINTS: EndpointCase[] = [
     expected: { success: true, message: 'Campaign stopped successfully.', data: { status: 'stopped' } },
   },
   {
+    method: 'get',
+    path: '/api/campaigns/{id}/call-attempts',
+    permission: 'view-campaigns',
+    target: async (key) => ({ id: await draft(fixture.company[key], [nyPhone(0)]) }),
+    status: 200,
+    expected: { success: true, data: { records: [], pagination: { total: 0, current_page: 1, per_page: 15 } } },
+  },
+  {
     method: 'delete',
     path: '/api/campaigns/{id}',
     permission: 'edit-campaigns',

@@ -1,9 +1,16 @@
 import { IsIn, IsInt, IsOptional, IsUrl, Max, Min, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
-import { BaseEnvironment, Secret } from '@suite/runtime';
+import { Secret } from '@suite/runtime';
 import { AD_PLATFORM_NAMES } from '../ad-accounts/ad-platform-registry';
+import {
+  AdProviderCredential,
+  IsBaseUrl,
+  IsPreviousSecretsKeys,
+  isSecretsKey,
+  RequiredWithLiveAds,
+} from '../ad-accounts/ad-platform-variables';
+import { MIN_SECRETS_KEY_LENGTH } from '../shared/secrets/secret-box';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
-import { MIN_VOICE_CALLBACK_SECRET_LENGTH } from '../voice/voice-callback-secret';
-import { VOICE_PROVIDER_NAMES } from '../voice/voice-provider-registry';
+import { VoiceEnvironment } from '../voice/voice-environment';
 
 /** A 32-byte key written as base64 or base64url. */
 function IsBase64Key32(options?: ValidationOptions): PropertyDecorator {
@@ -18,30 +25,10 @@ function IsBase64Key32(options?: ValidationOptions): PropertyDecorator {
 }
 
 /**
- * The voice callback secret: at least 32 characters when set; may be left unset only with the
- * sandbox provider (which then uses a built-in secret, voice/voice-callback-secret.ts).
+ * Platform's environment: the shared variables, the id encryption key, and each feature's slice
+ * (the voice provider's in voice/voice-environment.ts).
  */
-function IsVoiceCallbackSecret(options?: ValidationOptions): PropertyDecorator {
-  return (target, propertyName) =>
-    registerDecorator({
-      name: 'isVoiceCallbackSecret',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options: {
-        message: `PLATFORM_VOICE_CALLBACK_SECRET must be at least ${MIN_VOICE_CALLBACK_SECRET_LENGTH} characters; only the sandbox voice provider may run without it`,
-        ...options,
-      },
-      validator: {
-        validate: (value: unknown, args) =>
-          value === undefined
-            ? (args?.object as PlatformEnvironment).PLATFORM_VOICE_PROVIDER === 'sandbox'
-            : typeof value === 'string' && value.length >= MIN_VOICE_CALLBACK_SECRET_LENGTH,
-      },
-    });
-}
-
-/** Platform's environment: the shared variables and the id encryption key. */
-export class PlatformEnvironment extends BaseEnvironment {
+export class PlatformEnvironment extends VoiceEnvironment {
   override PORT = 3003;
 
   /**
@@ -78,10 +65,6 @@ export class PlatformEnvironment extends BaseEnvironment {
   @MinLength(32, { message: 'PLATFORM_PURCHASE_TOKEN_SECRET must be at least 32 characters' })
   PLATFORM_PURCHASE_TOKEN_SECRET?: string;
 
-  /** Which voice-provider adapter sells numbers and places calls; `sandbox` simulates one (docs/voice.md). */
-  @IsIn(VOICE_PROVIDER_NAMES, { message: `PLATFORM_VOICE_PROVIDER must be one of: ${VOICE_PROVIDER_NAMES.join(', ')}` })
-  PLATFORM_VOICE_PROVIDER: string = 'sandbox';
-
   /**
    * Seconds between two scheduled reputation checks of one spam-protected number (a day by
    * default); from a minute to 30 days. On-demand checks do not move the schedule.
@@ -101,15 +84,6 @@ export class PlatformEnvironment extends BaseEnvironment {
   @Max(10_000)
   PLATFORM_WORKFLOW_LOOP_GUARD_MAX: number = 50;
 
-  /**
-   * Shared secret of the signed voice callbacks (`POST /api/voice/callbacks/{provider}`,
-   * HMAC-SHA256, docs/voice.md). Required with a real provider; unset in sandbox mode, a
-   * built-in secret is used. The embedded launcher writes a random one to `.data/`.
-   */
-  @Secret()
-  @IsVoiceCallbackSecret()
-  PLATFORM_VOICE_CALLBACK_SECRET?: string;
-
   /** Which ad-platform adapter reads ad accounts and their spend; `sandbox` simulates Facebook and Google Ads (docs/ad-accounts.md). */
   @IsIn(AD_PLATFORM_NAMES, { message: `PLATFORM_AD_PLATFORM must be one of: ${AD_PLATFORM_NAMES.join(', ')}` })
   PLATFORM_AD_PLATFORM: string = 'sandbox';
@@ -122,6 +96,67 @@ export class PlatformEnvironment extends BaseEnvironment {
   @Min(60)
   @Max(86_400)
   PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS: number = 3600;
+
+  // ---- Ad platforms, live (docs/ad-accounts.md "Going live"): each provider configured whole or not at all ----
+
+  /** Meta app id (Facebook Login for Business / Marketing API), digits; with META_APP_SECRET. */
+  @AdProviderCredential('facebook', /^[0-9]{1,32}$/, 'the app id: digits')
+  META_APP_ID?: string;
+
+  @Secret()
+  @AdProviderCredential('facebook', /^[\x21-\x7e]{1,255}$/, 'the app secret: 1 to 255 printable characters')
+  META_APP_SECRET?: string;
+
+  /** Graph API base (insights, ad accounts, the token endpoint). */
+  @IsBaseUrl()
+  META_GRAPH_URL: string = 'https://graph.facebook.com';
+
+  /** Base of Meta's consent dialog (`/v{N}/dialog/oauth`). */
+  @IsBaseUrl()
+  META_OAUTH_URL: string = 'https://www.facebook.com';
+
+  /** OAuth client id of the Google Cloud project whose Google Ads API access the platform uses. */
+  @AdProviderCredential('google', /^[A-Za-z0-9._-]{1,255}$/, 'an OAuth client id (letters, digits, . _ -)')
+  GOOGLE_ADS_CLIENT_ID?: string;
+
+  @Secret()
+  @AdProviderCredential('google', /^[\x21-\x7e]{1,255}$/, 'the client secret: 1 to 255 printable characters')
+  GOOGLE_ADS_CLIENT_SECRET?: string;
+
+  /** The Google Ads API developer token (test-account access until Google approves it for production). */
+  @Secret()
+  @AdProviderCredential('google', /^[A-Za-z0-9_-]{10,100}$/, 'a developer token: 10 to 100 letters, digits, _ or -')
+  GOOGLE_ADS_DEVELOPER_TOKEN?: string;
+
+  /** Google Ads API base (`/v{N}/customers/{id}/googleAds:searchStream`). */
+  @IsBaseUrl()
+  GOOGLE_ADS_API_URL: string = 'https://googleads.googleapis.com';
+
+  /** Base of Google's authorization endpoint (`/o/oauth2/v2/auth`). */
+  @IsBaseUrl()
+  GOOGLE_OAUTH_URL: string = 'https://accounts.google.com';
+
+  /** Base of Google's token endpoint (`/token`). */
+  @IsBaseUrl()
+  GOOGLE_TOKEN_URL: string = 'https://oauth2.googleapis.com';
+
+  /**
+   * Seals the ad platforms' tokens the platform stores (AES-256-GCM, shared/secrets/secret-box.ts):
+   * at least 32 characters, the same on every replica. Required with the live ad platform; `npm
+   * start` generates one into `.data/`; unset with the sandbox, a built-in key is used.
+   */
+  @Secret()
+  @RequiredWithLiveAds(isSecretsKey, `at least ${MIN_SECRETS_KEY_LENGTH} characters`)
+  PLATFORM_SECRETS_KEY?: string;
+
+  /** Keys that sealed values before PLATFORM_SECRETS_KEY (a rotation): comma-separated, read only. */
+  @Secret()
+  @IsPreviousSecretsKeys()
+  PLATFORM_SECRETS_PREVIOUS_KEYS?: string;
+
+  // PLATFORM_PUBLIC_URL (the consent callbacks' base) is declared once, in VoiceEnvironment.
+
+  // ---- end of the ad platforms ----
 
   /**
    * Call-history exports streaming at once per replica: each holds a pooled connection for as long
@@ -138,6 +173,10 @@ export class PlatformEnvironment extends BaseEnvironment {
   @Max(60_000)
   PLATFORM_SANDBOX_CALL_STEP_MS: number = 1000;
 }
+
+/** The platform's public address without a trailing slash (PLATFORM_PUBLIC_URL, else its own loopback address). */
+export const publicUrlOf = (env: Pick<PlatformEnvironment, 'PLATFORM_PUBLIC_URL' | 'PORT'>): string =>
+  (env.PLATFORM_PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/+$/, '');
 
 /** Auth's base URL for service-to-service calls, without a trailing slash. */
 export const authInternalUrlOf = (env: Pick<PlatformEnvironment, 'AUTH_INTERNAL_URL' | 'AUTH_ISSUER'>): string =>

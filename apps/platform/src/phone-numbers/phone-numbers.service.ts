@@ -83,7 +83,7 @@ export class PhoneNumbersService {
         ],
       });
       if (assigned) throw new AppError('conflict', ASSIGNED_TO_AGENT);
-      await this.provider.releaseNumber(number.providerNumberId).catch((error: unknown) => {
+      await this.provider.releaseNumber(number.providerNumberId, number.phoneNumber).catch((error: unknown) => {
         throw asApiError(error);
       });
       const released = await numbers.save({ ...number, releasedAt: this.clock.now() });

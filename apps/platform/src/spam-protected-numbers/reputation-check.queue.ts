@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ClaimedJob, JobQueue } from '@suite/jobs';
+import { ReputationUnavailableError } from '../voice/voice-errors';
 import type { CarrierReputation } from '../voice/voice-provider.port';
 
 export const REPUTATION_CHECK_QUEUE = 'spam.reputation-check';
@@ -15,10 +16,14 @@ export interface ReputationCheckJob {
   scheduled: boolean;
 }
 
-/** The carriers' answers for the number as it was when checked (an edit meanwhile makes them stale). */
+/**
+ * The carriers' answers for the number as it was when checked (an edit meanwhile makes them stale),
+ * or why no source can answer for it (`unavailable`: none configured, not allowed, not monitored).
+ */
 export interface ReputationAnswer {
   pnumber: string;
   answers: CarrierReputation[];
+  unavailable?: string;
 }
 
 /** Reads and writes the rows the queue serves (ReputationChecks). */
@@ -50,7 +55,14 @@ export function reputationCheckQueue(store: ReputationCheckStore): JobQueue<Repu
     retry: { kind: 'exponential', maxAttempts: 6, backoff: { baseMs: 60_000, maxMs: 3_600_000 } },
     async handle(job: ClaimedJob<ReputationCheckJob>): Promise<ReputationAnswer | null> {
       const pnumber = await store.numberOf(job.payload);
-      return pnumber === null ? null : { pnumber, answers: await store.ask(pnumber) };
+      if (pnumber === null) return null;
+      try {
+        return { pnumber, answers: await store.ask(pnumber) };
+      } catch (error) {
+        // Asking again within the hour would not change it: the row says why, the schedule goes on.
+        if (error instanceof ReputationUnavailableError) return { pnumber, answers: [], unavailable: error.message };
+        throw error;
+      }
     },
     succeeded: (manager, job, answer) => store.record(manager, job.payload, answer),
     failed: (manager, job) => store.gaveUp(manager, job.payload),

@@ -72,8 +72,16 @@ export class ReputationChecks implements OnModuleInit, ReputationCheckStore {
     if (!row) return;
     // An edit since the question makes the answer about another number; the edit's own check follows.
     if (row.pnumber === answer.pnumber) {
-      const { status, carriers } = reputationOutcome(answer.answers);
-      await rows.update({ id: row.id }, { status, flaggedCarriers: carriers, lastCheckedAt: this.clock.now() });
+      if (answer.unavailable !== undefined) {
+        // The last real answer (if any) stands; a number never answered stays In Progress, with the reason.
+        await rows.update({ id: row.id }, { statusReason: answer.unavailable.slice(0, 255) });
+      } else {
+        const { status, carriers } = reputationOutcome(answer.answers);
+        await rows.update(
+          { id: row.id },
+          { status, flaggedCarriers: carriers, lastCheckedAt: this.clock.now(), statusReason: null },
+        );
+      }
     }
     if (job.scheduled) await this.scheduleNext(manager, row);
   }

@@ -100,6 +100,7 @@ export class SpamNumbersService {
           status: 'In Progress',
           flaggedCarriers: [],
           lastCheckedAt: null,
+          statusReason: null,
         });
         await this.checks.checkNow(manager, renumbered);
         return renumbered;

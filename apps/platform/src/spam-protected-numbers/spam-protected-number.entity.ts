@@ -60,6 +60,13 @@ export class SpamProtectedNumberEntity {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   flaggedCarriers!: CarrierCheck[];
 
+  /**
+   * Why the latest check got no answer that will come by asking again soon (no reputation source
+   * configured, not allowed, the number not monitored there); null after a real answer.
+   */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  statusReason!: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 

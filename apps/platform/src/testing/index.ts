@@ -5,3 +5,12 @@ export { PlatformTestApp, type PlatformTestOptions, type TestUser, type UserOpti
 export { createTenancyFixture, type CompanyKey, type TenancyFixture } from './tenancy-fixture';
 export { endpointRules, sendCase, type EndpointCase, type EndpointTarget, type SendOptions } from './endpoint-rules';
 export { RecordingVoiceProvider } from './recording-voice-provider';
+export {
+  LiveVoiceProviders,
+  TEST_RETELL_API_KEY,
+  TEST_TELNYX_API_KEY,
+  TEST_TERMINATION_URI,
+  TEST_TWILIO_ACCOUNT_SID,
+  TEST_TWILIO_AUTH_TOKEN,
+  TEST_TWILIO_TRUNK_SID,
+} from './live-voice-providers';

@@ -56,7 +56,7 @@ export interface PlatformTestOptions {
   adPlatform?: AdPlatform;
   /** The clock the app reads instead of the system's (a TestClock moves a workflow's wait along). */
   clock?: Clock;
-  /** Environment variables over the harness's (RATE_LIMIT_* budgets, say). */
+  /** Environment variables over the harness's (which are over process.env): an adapter pointed at a local stand-in, say. */
   env?: Record<string, string>;
 }
 

@@ -3,7 +3,7 @@ import type { CallData, CallStatus } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import type { PlatformTestApp } from './platform-test-app';
 import { CallRejectedError } from '../voice/voice-errors';
-import type { PlaceCallRequest, PlacedCall, VoiceProvider } from '../voice/voice-provider.port';
+import type { AgentMirror, AgentMirrorRequest, PlaceCallRequest, PlacedCall, VoiceProvider } from '../voice/voice-provider.port';
 
 /**
  * A voice provider for integration specs of the dialer (campaigns): records every placeCall, answers one call
@@ -30,13 +30,22 @@ export class RecordingVoiceProvider implements VoiceProvider {
   async placeCall(request: PlaceCallRequest): Promise<PlacedCall> {
     this.requests.push(request);
     if (this.rejects.has(request.to)) throw new CallRejectedError('invalid_number', `${request.to} cannot be called`);
-    const callId = `rec_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
+    const callId = callIdOf(request.idempotencyKey);
     if (this.ended.has(request.idempotencyKey)) this.afterEnd.push(request.idempotencyKey);
     if (!this.placed.has(request.idempotencyKey)) {
       this.placed.set(request.idempotencyKey, request);
       if (!this.silent.has(request.to)) setTimeout(() => void this.end(request, callId), this.callMs);
     }
     return { callId };
+  }
+
+  /** The call placed with this key, as a provider's lookup by metadata finds it. */
+  async findCall(request: PlaceCallRequest): Promise<PlacedCall | null> {
+    return this.placed.has(request.idempotencyKey) ? { callId: callIdOf(request.idempotencyKey) } : null;
+  }
+
+  async mirrorAgent(agent: AgentMirrorRequest): Promise<AgentMirror> {
+    return { providerAgentId: `rec_agent_${agent.agentId}`, providerLlmId: null };
   }
 
   /** Placements per contact id (the campaign's idempotency key names it). */
@@ -82,6 +91,8 @@ export class RecordingVoiceProvider implements VoiceProvider {
     throw new Error('not used by campaigns');
   }
 }
+
+const callIdOf = (key: string): string => `rec_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 
 /** The sandbox's rule by the called number's last digit: 8 nobody answers, 9 fails, the rest are conversations. */
 function endedCall(request: PlaceCallRequest, callId: string): CallData {

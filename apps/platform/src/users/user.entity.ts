@@ -25,13 +25,13 @@ export type YesNo = (typeof YES_NO)[number];
  * A user of a company. Deletion is soft (`deletedAt`): the row stays for history and so the id
  * is never reused, but the user is gone from every listing and cannot log in.
  *
- * Email: `emailKey` is the lower-cased email with a partial unique index over the users not
- * deleted. That makes the email unique case-insensitively across ALL companies, not only within
- * one: auth logs users in by email alone, before it knows their company, so two live users may
- * never share one (which also covers the spec's "unique in the company").
+ * Email: `emailKey` is the lower-cased email, unique among the company's live users (the spec's
+ * "unique in the company") by a partial unique index. Another company may have a user with the
+ * same email — a person may work for several companies, an agency's staff usually do — and auth
+ * asks which company after the password is verified (decision 0037).
  */
 @Entity({ name: 'users' })
-@Index('UQ_users_email_key_live', ['emailKey'], { unique: true, where: '"deleted_at" IS NULL' })
+@Index('UQ_users_company_email_key_live', ['companyId', 'emailKey'], { unique: true, where: '"deleted_at" IS NULL' })
 export class UserEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
   id!: string;
@@ -46,7 +46,7 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 255 })
   email!: string;
 
-  /** lower(email); kept by the service, unique among live users (see the class comment). */
+  /** lower(email); kept by the service, unique among the company's live users (see the class comment). */
   @Column({ type: 'varchar', length: 255 })
   emailKey!: string;
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import { isPermission, normalizeEmail, type Permission, type UserStatus } from '@suite/contracts';
-import { AppError, CompanyScopedRepository, crossCompanyRepository, unscopedRepository, type PageRequest } from '@suite/runtime';
+import { AppError, CompanyScopedRepository, unscopedRepository, type PageRequest } from '@suite/runtime';
 import { RoleEntity } from '../roles/role.entity';
 import { isUniqueViolation } from '@suite/database';
 import { assertGrantable, assertMayActOnUser } from '../shared/grantable';
@@ -13,8 +13,8 @@ import { appendUserSnapshot } from './user-snapshot';
 import { UserEntity, type Dialer, type PayForSeats, type UseBalance, type YesNo } from './user.entity';
 import { hashPassword } from '@suite/passwords';
 
-/** The live-email unique index (see UserEntity). */
-const EMAIL_INDEX = 'UQ_users_email_key_live';
+/** The company's live-email unique index (see UserEntity). */
+const EMAIL_INDEX = 'UQ_users_company_email_key_live';
 const EMAIL_TAKEN = { email: ['The email has already been taken.'] };
 const ROLE_INVALID = { role_id: ['The selected role is invalid.'] };
 const USER_NOT_FOUND = 'User not found.';
@@ -54,8 +54,8 @@ export interface Actor {
 }
 
 /**
- * Users of a company. Every query goes through the company's CompanyScopedRepository (the one
- * cross-company read, the live-email check, is named as such); every change commits together with its
+ * Users of a company. Every query goes through the company's CompanyScopedRepository (the email
+ * check too: an email is unique in the company, decision 0037); every change commits together with its
  * `user.*` event (transactional outbox), so auth's login replica and every app's authz replica
  * follow. Passwords are hashed (argon2id) before the transaction and never logged nor returned.
  */
@@ -91,7 +91,7 @@ export class UsersService {
     const id = await this.writeEmailSafely(async (manager) => {
       const role = await this.roleForAssignment(manager, companyId, input.roleId);
       assertGrantable(role.permissions, actor?.permissions);
-      await this.assertEmailFree(manager, input.email);
+      await this.assertEmailFree(manager, companyId, input.email);
       const users = this.users(manager, companyId);
       const user = users.create({
         name: input.name,
@@ -130,7 +130,7 @@ export class UsersService {
       const role = await this.roleForAssignment(manager, companyId, input.roleId);
       if (role.id !== user.roleId) assertGrantable(role.permissions, actor?.permissions);
       const emailKey = normalizeEmail(input.email);
-      if (emailKey !== user.emailKey) await this.assertEmailFree(manager, input.email, user.id);
+      if (emailKey !== user.emailKey) await this.assertEmailFree(manager, companyId, input.email, user.id);
 
       user.name = input.name;
       user.email = input.email.trim();
@@ -196,9 +196,12 @@ export class UsersService {
     return role;
   }
 
-  private async assertEmailFree(manager: EntityManager, email: string, exceptUserId?: string): Promise<void> {
-    // Across companies on purpose: a live email is unique suite-wide (decision 0009 §3).
-    const taken = await crossCompanyRepository(manager, UserEntity).exists({
+  /**
+   * In the company only (decision 0037): whether another company has a user with this email is
+   * none of this caller's business, so a free email and one used elsewhere get the same answer.
+   */
+  private async assertEmailFree(manager: EntityManager, companyId: string, email: string, exceptUserId?: string): Promise<void> {
+    const taken = await this.users(manager, companyId).exists({
       where: { emailKey: normalizeEmail(email), deletedAt: IsNull(), ...(exceptUserId ? { id: Not(exceptUserId) } : {}) },
     });
     if (taken) throw new AppError('invalid', 'The email has already been taken.', EMAIL_TAKEN);

@@ -39,7 +39,8 @@ const DB_ID = /^[1-9][0-9]{0,17}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const STEP_FIELDS = ['kind', 'call_id', 'at', 'context'];
-const FIELDS_OF: Record<VoiceCallback['kind'], readonly string[]> = {
+/** The platform's own format has the four lifecycle steps; a post-call analysis is a provider's (Retell's) own. */
+const FIELDS_OF: Record<Exclude<VoiceCallback['kind'], 'analyzed'>, readonly string[]> = {
   started: [...STEP_FIELDS, 'direction', 'from', 'to'],
   answered: STEP_FIELDS,
   transferred: [...STEP_FIELDS, 'transferred_to'],
@@ -116,6 +117,8 @@ function toJson(callback: VoiceCallback): Record<string, unknown> {
         ...(callback.startedAt === undefined ? {} : { started_at: callback.startedAt.toISOString() }),
         ...(callback.answeredAt === undefined ? {} : { answered_at: callback.answeredAt.toISOString() }),
       };
+    case 'analyzed':
+      throw new RangeError("the platform's voice-callback format has no analysis step");
   }
 }
 

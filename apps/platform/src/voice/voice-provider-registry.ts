@@ -3,5 +3,5 @@
  * callback path `/api/voice/callbacks/{name}` uses. A new adapter adds its name here and its
  * factory in voice.module.ts (docs/voice.md).
  */
-export const VOICE_PROVIDER_NAMES = ['sandbox'] as const;
+export const VOICE_PROVIDER_NAMES = ['sandbox', 'retell'] as const;
 export type VoiceProviderName = (typeof VOICE_PROVIDER_NAMES)[number];

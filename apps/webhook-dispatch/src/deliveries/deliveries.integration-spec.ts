@@ -228,7 +228,15 @@ describe('the deliveries API', () => {
     });
     const delivery = await settled(response.body.data.id, 'delivered', 1);
     expect(delivery.attempts).toEqual([
-      { number: 1, at: expect.any(String), duration_ms: expect.any(Number), status_code: 200, response_body: 'ok', error: null },
+      {
+        number: 1,
+        at: expect.any(String),
+        outcome: 'delivered',
+        duration_ms: expect.any(Number),
+        status_code: 200,
+        response_body: 'ok',
+        error: null,
+      },
     ]);
     const [hit] = hitsOf('/api-test');
     expect(hit!.headers['webhook-id']).toBe(response.body.data.event_id);

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { eventually, findFreePort } from '@suite/testing';
+import { eventually } from '@suite/testing';
 import { answerNever, answerOk, TestReceiver, WebhookDispatchTestApp, type TestActor } from '../testing';
+import { startDispatcherProcess, type DispatcherProcess } from '../testing/dispatcher-process';
+import { ATTEMPT_LOST } from './attempt-log';
 
 /**
  * A dispatcher killed (SIGKILL) while its POST is in flight, as a pod evicted or OOM-killed: the
@@ -12,19 +12,18 @@ import { answerNever, answerOk, TestReceiver, WebhookDispatchTestApp, type TestA
  * then runs out and an in-process replica claims the job and sends the attempt again, with the
  * same `webhook-id` and the same body — the receiver's deduplication key.
  *
- * At most one repeat: the killed attempt was never recorded (a run records its attempt only in the
- * transaction that settles the job), so the delivery still counts 0 attempts and the repeat is
- * attempt 1 again; a request whose answer a dispatcher did not live to record is the one case in
- * which a receiver sees an event twice (delivery is at least once, docs/webhooks.md).
+ * At most one repeat, and both in the attempt log (decision 0039): the killed attempt was written in
+ * flight before its request left, so it is there after the kill; the replica's run marks it `unknown`
+ * (the receiver may have got it: here it did) and makes attempt 2, which is delivered. A request whose
+ * answer a dispatcher did not live to record is the one case in which a receiver sees an event twice
+ * (delivery is at least once, docs/webhooks.md), and the delivery history shows both.
  */
-const MAIN = path.resolve(__dirname, '../../../../dist/apps/webhook-dispatch/src/main.js');
 const LEASE_MS = 2 * (2_000 + 5_000);
 
 let receiver: TestReceiver;
 let suite: WebhookDispatchTestApp;
 let replica: WebhookDispatchTestApp | undefined;
-let child: ChildProcess | undefined;
-let childOutput = '';
+let child: DispatcherProcess | undefined;
 let admin: TestActor;
 
 beforeAll(async () => {
@@ -38,7 +37,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await child?.kill();
   await replica?.stop();
   await suite?.stop();
   await receiver?.stop();
@@ -60,27 +59,8 @@ it('repeats the attempt of a dispatcher killed mid-request once, after the lease
   // The in-process instance goes away (its database stays): the child is the only dispatcher.
   await suite.close();
 
-  const port = await findFreePort();
-  const started = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...suite.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child = started;
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    started.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  started.stdout!.on('data', (chunk: Buffer) => (childOutput += chunk.toString('utf8')));
-  started.stderr!.on('data', (chunk: Buffer) => (childOutput += chunk.toString('utf8')));
-  const base = `http://127.0.0.1:${port}`;
-  await eventually(
-    () =>
-      fetch(`${base}/health/ready`).then(
-        (response) => response.status,
-        () => 0,
-      ),
-    (status) => status === 200,
-    { timeoutMs: 60_000, what: `the child dispatcher ready (${childOutput.slice(-500)})` },
-  );
+  child = await startDispatcherProcess(suite.env);
+  const base = child.base;
 
   // A test delivery, through the child's API: the child enqueues and claims its first attempt.
   const queuedAt = Date.now();
@@ -95,14 +75,14 @@ it('repeats the attempt of a dispatcher killed mid-request once, after the lease
   await eventually(
     async () => receiver.hitsOf('/killed').length,
     (n) => n === 1,
-    { timeoutMs: 30_000, what: `the child's request to arrive (${childOutput.slice(-500)})` },
+    { timeoutMs: 30_000, what: `the child's request to arrive (${child.output().slice(-500)})` },
   );
-  started.kill('SIGKILL');
-  expect(await exited).toBe('SIGKILL');
-  // The killed attempt left nothing: the delivery is pending with no attempt recorded.
-  expect(await deliveriesWithoutApp(webhook.id)).toEqual([
-    expect.objectContaining({ id: delivery.id, status: 'pending', attempts: 0 }),
-  ]);
+  await child.kill();
+  // The killed attempt is in the log, in flight: its request left, its answer was never recorded.
+  expect(await rowsWithoutApp(webhook.id)).toEqual({
+    deliveries: [expect.objectContaining({ id: delivery.id, status: 'pending', attempts: 0 })],
+    attempts: [{ number: 1, outcome: 'in_flight', status_code: null }],
+  });
 
   replica = await suite.startReplica();
   await eventually(
@@ -119,13 +99,16 @@ it('repeats the attempt of a dispatcher killed mid-request once, after the lease
   expect(repeated!.at - queuedAt).toBeGreaterThanOrEqual(LEASE_MS);
 
   const { webhook: row, deliveries } = await replica.rowsOf(webhook.id);
-  expect(deliveries).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
+  expect(deliveries).toEqual([expect.objectContaining({ status: 'delivered', attempts: 2 })]);
   expect(row).toEqual({ status: 'active', hits: 1 });
-  const attempts = (await replica.db.query(
-    'SELECT number, status_code, error FROM webhooks.webhook_attempts WHERE delivery_id = $1',
-    [delivery.id],
-  )) as Array<{ number: number; status_code: number; error: string | null }>;
-  expect(attempts).toEqual([{ number: 1, status_code: 200, error: null }]);
+  // Every request the receiver got is in the history the customer sees: the killed one, unknown, then the repeat.
+  const detail = await replica.request('get', `/api/webhooks/deliveries/${delivery.id}`, await admin.token()).expect(200);
+  expect(detail.body.data).toMatchObject({ status: 'delivered', event_id: delivery.event_id });
+  expect(detail.body.data.attempts).toEqual([
+    expect.objectContaining({ number: 1, outcome: 'unknown', status_code: null, duration_ms: 0, error: ATTEMPT_LOST }),
+    expect.objectContaining({ number: 2, outcome: 'delivered', status_code: 200, error: null }),
+  ]);
+  expect(Date.parse(detail.body.data.attempts[0].at)).toBeLessThanOrEqual(killed!.at);
   // The job is settled: nothing is left to claim, so no third request can come.
   const [jobs] = (await replica.db.query(
     `SELECT count(*)::int AS n FROM webhooks.jobs WHERE payload->>'deliveryId' = $1 AND status <> 'failed'`,
@@ -133,19 +116,24 @@ it('repeats the attempt of a dispatcher killed mid-request once, after the lease
   )) as Array<{ n: number }>;
   expect(jobs!.n).toBe(0);
 
-  // The killed child stays in the consumer group until its session times out (30 s); the replica
+  // The killed child stays in the consumer group until its session times out (10 s); the replica
   // joins after that. Closing it before would leave kafkajs's join running after the test.
   await replica.eventsConsumerJoined();
 }, 120_000);
 
-/** A delivery's rows while no instance is running: through a pool of its own. */
-async function deliveriesWithoutApp(webhookId: string) {
+/** A webhook's deliveries and their attempts while no instance is running: through a pool of its own. */
+async function rowsWithoutApp(webhookId: string) {
   const source = new DataSource({ type: 'postgres', url: suite.env['DATABASE_URL'] });
   await source.initialize();
   try {
-    return (await source.query('SELECT id, status, attempts FROM webhooks.webhook_deliveries WHERE webhook_id = $1', [
+    const deliveries = (await source.query('SELECT id, status, attempts FROM webhooks.webhook_deliveries WHERE webhook_id = $1', [
       webhookId,
     ])) as Array<{ id: string; status: string; attempts: number }>;
+    const attempts = (await source.query(
+      'SELECT number, outcome, status_code FROM webhooks.webhook_attempts WHERE delivery_id = ANY($1) ORDER BY number',
+      [deliveries.map((d) => d.id)],
+    )) as Array<{ number: number; outcome: string; status_code: number | null }>;
+    return { deliveries, attempts };
   } finally {
     await source.destroy();
   }

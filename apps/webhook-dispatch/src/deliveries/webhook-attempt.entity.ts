@@ -1,6 +1,17 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** One HTTP attempt of a delivery, as the receiver answered it (the first 4 KB of its body). */
+/**
+ * Where an attempt stands: `in_flight` from just before its request leaves until its answer is
+ * written; then `delivered` (2xx) or `failed`; `unknown` when no answer was ever recorded (the
+ * dispatcher stopped in between: the receiver may have got the request). Decision 0039.
+ */
+export const WEBHOOK_ATTEMPT_OUTCOMES = ['in_flight', 'delivered', 'failed', 'unknown'] as const;
+export type WebhookAttemptOutcome = (typeof WEBHOOK_ATTEMPT_OUTCOMES)[number];
+
+/**
+ * One HTTP attempt of a delivery, written before its request leaves and completed with the
+ * receiver's answer (the first 4 KB of its body).
+ */
 @Entity({ name: 'webhook_attempts' })
 @Index(['deliveryId', 'number'])
 // The retention purge (WEBHOOKS_RETENTION_DAYS) deletes by age.
@@ -22,6 +33,7 @@ export class WebhookAttemptEntity {
   @Column({ type: 'timestamptz' })
   at!: Date;
 
+  /** 0 until answered, and for an attempt whose answer was never recorded. */
   @Column({ type: 'integer' })
   durationMs!: number;
 
@@ -33,4 +45,7 @@ export class WebhookAttemptEntity {
 
   @Column({ type: 'text', nullable: true })
   error!: string | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  outcome!: WebhookAttemptOutcome;
 }

@@ -38,6 +38,9 @@ const delivery = {
   attempts: 2,
 } as unknown as WebhookDeliveryEntity;
 
+/** The attempt the store wrote in flight (attempt-log.ts): number 3 after two, at the database's time. */
+const begun = { id: 'a0000000-0000-4000-8000-000000000003', number: 3, at: new Date('2026-11-24T08:00:05Z') };
+
 const answer: WebhookResult = { statusCode: 200, durationMs: 5, responseBody: 'ok', error: null, retryAfterMs: null };
 const job = { id: 'j1', payload: { deliveryId: delivery.id, companyId: '42' }, attempt: 1 } as ClaimedJob<WebhookDeliverJob>;
 const options = {
@@ -57,6 +60,7 @@ function setup(found: Awaited<ReturnType<WebhookDeliveriesStore['load']>>) {
     load: jest.fn(async () => found),
     settle: jest.fn(async () => undefined),
     abandon: jest.fn(async () => undefined),
+    attemptLost: jest.fn(async () => undefined),
   } as unknown as WebhookDeliveriesStore;
   return { queue: webhookDeliverQueue(options, sender, store), sent, store };
 }
@@ -70,15 +74,16 @@ describe('webhookDeliverQueue', () => {
     expect(queue.retry).toEqual({ kind: 'fixed', delaysMs: options.retryDelaysMs });
   });
 
-  it('sends the signed body of the next attempt and records it', async () => {
-    const { queue, sent, store } = setup({ delivery, webhook: webhook() });
+  it('sends the signed body of the attempt the store wrote in flight, timestamped with it, and settles it', async () => {
+    const { queue, sent, store } = setup({ delivery, webhook: webhook(), attempt: begun });
     const run = await queue.handle(job, new AbortController().signal);
     expect(sent).toHaveLength(1);
     const body = sent[0]!.body.toString('utf8');
     expect(JSON.parse(body)).toMatchObject({ event: 'sms.sent', timestamp: NOW.toISOString(), webhook_id: webhook().id });
     expect(sent[0]!.headers['webhook-id']).toBe(delivery.eventId);
     expect(await verify(secret, body, sent[0]!.headers['x-webhook-signature']!)).toBe(true);
-    expect(run).toEqual({ job: job.payload, kind: 'attempt', attempt: { number: 3, at: expect.any(Date), result: answer } });
+    expect(sent[0]!.headers['webhook-timestamp']).toBe(String(begun.at.getTime() / 1000));
+    expect(run).toEqual({ job: job.payload, kind: 'attempt', attempt: { ...begun, result: answer } });
     const manager = {} as EntityManager;
     await queue.succeededMany!(manager, [
       { job, result: run },
@@ -90,26 +95,31 @@ describe('webhookDeliverQueue', () => {
     });
   });
 
-  it('holds an attempt back while the circuit is open, unless a user asked for it (replay, test)', async () => {
+  it('holds the delivery back until the reopening when the store made no attempt for it (its circuit was open)', async () => {
     const until = new Date(Date.now() + 60_000);
-    const { queue, sent } = setup({ delivery, webhook: webhook({ circuitOpenUntil: until }) });
+    const { queue, sent } = setup({ delivery, webhook: webhook({ circuitOpenUntil: until }), attempt: null });
     expect(await queue.handle(job, new AbortController().signal)).toEqual({ job: job.payload, kind: 'deferred', until });
     expect(sent).toEqual([]);
-    const manual = { ...job, payload: { ...job.payload, manual: true as const } };
-    expect(await queue.handle(manual, new AbortController().signal)).toMatchObject({ kind: 'attempt' });
-    expect(sent).toHaveLength(1);
-    const closed = setup({ delivery, webhook: webhook({ circuitOpenUntil: new Date(Date.now() - 1) }) });
-    expect(await closed.queue.handle(job, new AbortController().signal)).toMatchObject({ kind: 'attempt' });
+  });
+
+  it('marks the attempt of a run that ended without an answer unknown, and abandons a delivery out of runs', async () => {
+    const { queue, store } = setup(null);
+    const manager = {} as EntityManager;
+    await queue.willRetry!(manager, job, 'shutting down', 1_000);
+    expect(store.attemptLost).toHaveBeenCalledWith(manager, job.payload, 'shutting down');
+    await queue.failed!(manager, job, 'The worker stopped during the last attempt.');
+    expect(store.abandon).toHaveBeenCalledWith(manager, [job.payload]);
   });
 
   it('sends nothing for a delivery already final, and abandons one whose webhook is gone or disabled', async () => {
-    for (const found of [null, { delivery: { ...delivery, status: 'delivered' } as WebhookDeliveryEntity, webhook: webhook() }]) {
+    const final = { delivery: { ...delivery, status: 'delivered' } as WebhookDeliveryEntity, webhook: webhook(), attempt: null };
+    for (const found of [null, final]) {
       const { queue, sent } = setup(found);
       expect(await queue.handle(job, new AbortController().signal)).toBeNull();
       expect(sent).toEqual([]);
     }
     for (const gone of [null, webhook({ status: 'disabled' })]) {
-      const { queue, sent } = setup({ delivery, webhook: gone });
+      const { queue, sent } = setup({ delivery, webhook: gone, attempt: null });
       expect(await queue.handle(job, new AbortController().signal)).toEqual({ job: job.payload, kind: 'webhook_gone' });
       expect(sent).toEqual([]);
     }

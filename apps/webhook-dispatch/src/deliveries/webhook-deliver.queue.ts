@@ -11,7 +11,7 @@ import {
   type WebhookDeliverJob,
   type WebhookDeliveriesStore,
 } from './webhook-deliveries.store';
-import { circuitOpen, type CircuitBreakerOptions } from './webhook-tally';
+import type { CircuitBreakerOptions } from './webhook-tally';
 
 export interface WebhookDeliverOptions {
   /** WEBHOOKS_TIMEOUT_MS: one request's bound. */
@@ -61,26 +61,25 @@ export function webhookDeliverQueue(
     stopGraceMs: options.stopGraceMs,
     retry: { kind: 'fixed', delaysMs: options.retryDelaysMs },
     async handle(job: ClaimedJob<WebhookDeliverJob>): Promise<Run> {
+      // Writes the attempt in flight when one is to be made: from here on, the request is in the log.
       const found = await store.load(job.payload);
       if (!found || found.delivery.status !== 'pending') return null;
-      const { delivery, webhook } = found;
+      const { delivery, webhook, attempt } = found;
       if (!webhook || webhook.status === 'disabled') return { job: job.payload, kind: 'webhook_gone' };
-      const at = new Date();
-      if (!job.payload.manual && circuitOpen(webhook.circuitOpenUntil, at)) {
-        return { job: job.payload, kind: 'deferred', until: webhook.circuitOpenUntil! };
-      }
-      const secrets = secretsAt(webhook, at);
+      // No attempt for a pending delivery of an enabled webhook: its circuit was open (the database's clock).
+      if (!attempt) return { job: job.payload, kind: 'deferred', until: webhook.circuitOpenUntil ?? new Date() };
+      const secrets = secretsAt(webhook, attempt.at);
       const body = deliveryBody(delivery, webhook.id, secrets);
-      const headers = webhookSignatureHeaders({ eventId: delivery.eventId, attemptAt: at, body, secrets });
+      const headers = webhookSignatureHeaders({ eventId: delivery.eventId, attemptAt: attempt.at, body, secrets });
       // With tracing on, a span in the trace that caused the delivery; the HTTP instrumentation's request span sits under it.
       const result = await inChildSpan(
         job.payload.traceparent,
         `webhook attempt ${delivery.event}`,
         'internal',
-        { 'webhook.id': webhook.id, 'webhook.delivery.id': delivery.id, 'webhook.attempt': delivery.attempts + 1 },
+        { 'webhook.id': webhook.id, 'webhook.delivery.id': delivery.id },
         () => sender.send({ url: webhook.url, headers: { ...headers }, body: Buffer.from(body, 'utf8') }),
       );
-      return { job: job.payload, kind: 'attempt', attempt: { number: delivery.attempts + 1, at, result } };
+      return { job: job.payload, kind: 'attempt', attempt: { ...attempt, result } };
     },
     async succeededMany(manager: EntityManager, runs: ReadonlyArray<SucceededRun<WebhookDeliverJob, Run>>): Promise<void> {
       await store.settle(
@@ -88,6 +87,10 @@ export function webhookDeliverQueue(
         runs.flatMap(({ result }) => (result ? [result] : [])),
         policy,
       );
+    },
+    // A run that threw or was aborted (shutdown, its timeout) made no answer to record: its attempt is unknown.
+    async willRetry(manager: EntityManager, job: ClaimedJob<WebhookDeliverJob>, error: string): Promise<void> {
+      await store.attemptLost(manager, job.payload, error);
     },
     async failed(manager: EntityManager, job: ClaimedJob<WebhookDeliverJob>): Promise<void> {
       await store.abandon(manager, [job.payload]);

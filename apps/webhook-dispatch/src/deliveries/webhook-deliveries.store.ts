@@ -11,8 +11,8 @@ import { ListReplicaEntity } from '../crm-lists/list-replica.entity';
 import type { WebhookResult } from '../sending/send-webhook';
 import { WebhookEntity, type WebhookStatus } from '../webhooks/webhook.entity';
 import { AttemptContextLoader } from './attempt-context-loader';
+import { ATTEMPT_LOST, AttemptLog, begunAttemptOf, type BegunAttempt } from './attempt-log';
 import { attemptOutcome, type AttemptOutcome } from './attempt-outcome';
-import { WebhookAttemptEntity } from './webhook-attempt.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { tallyWebhook, type CircuitBreakerOptions } from './webhook-tally';
 
@@ -54,15 +54,18 @@ const narrowedData = (data: string) =>
         ELSE (SELECT COALESCE(jsonb_object_agg(f.key, f.value), '{}'::jsonb) FROM jsonb_each(${data}) AS f WHERE f.key = ANY (w.fields))
    END`;
 
-/** One attempt as it was made: its number (from 1), when, and the answer. */
-export interface MadeAttempt {
-  number: number;
-  at: Date;
+/** One attempt as it was made: its in-flight row, its number (from 1), when, and the answer. */
+export interface MadeAttempt extends BegunAttempt {
   result: WebhookResult;
 }
 
-/** What an attempt needs: the delivery (what to send) and its webhook (where, signed how). */
+/**
+ * What an attempt needs: the delivery (what to send) and its webhook (where, signed how); and the
+ * attempt, already written in flight, when one is to be made (null: none — the delivery is final,
+ * its webhook gone or disabled, or the circuit open).
+ */
 export interface AttemptContext {
+  attempt: BegunAttempt | null;
   delivery: Pick<WebhookDeliveryEntity, 'id' | 'status' | 'attempts' | 'event' | 'eventId' | 'data' | 'occurredAt'>;
   webhook: Pick<
     WebhookEntity,
@@ -107,11 +110,15 @@ interface SettledDelivery {
  */
 @Injectable()
 export class WebhookDeliveriesStore {
+  private readonly attemptLog: AttemptLog;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly jobs: JobsRuntime,
     private readonly outbox: Outbox,
-  ) {}
+  ) {
+    this.attemptLog = new AttemptLog(dataSource);
+  }
 
   /**
    * A delivery and its first attempt's job for every webhook of the company subscribed to the kind
@@ -224,8 +231,9 @@ export class WebhookDeliveriesStore {
   }
 
   /**
-   * The delivery and its webhook (null when deleted), read before an attempt. The runs a claim
-   * starts ask together, so their reads are gathered into one query (AttemptContextLoader).
+   * The delivery and its webhook (null when deleted), read before an attempt, with the attempt written
+   * in flight when one is to be made (attempt-log.ts). The runs a claim starts ask together, so their
+   * statements are gathered into one (AttemptContextLoader).
    */
   load(job: WebhookDeliverJob): Promise<AttemptContext | null> {
     return this.contexts.load(job);
@@ -236,23 +244,28 @@ export class WebhookDeliveriesStore {
   private async loadMany(jobs: readonly WebhookDeliverJob[]): Promise<Map<string, AttemptContext>> {
     const runner = this.dataSource.createQueryRunner();
     try {
-      const { rows } = await prepared(
-        `SELECT d.id, d.status, d.attempts, d.event, d.event_id, d.data, d.occurred_at,
-                w.id AS webhook_id, w.url, w.status AS webhook_status, w.secret, w.previous_secret,
-                w.previous_secret_expires_at, w.circuit_open_until
-           FROM unnest($1::uuid[], $2::bigint[]) AS j(id, company_id)
-           JOIN ${entityTable(this.dataSource, WebhookDeliveryEntity)} d ON d.id = j.id AND d.company_id = j.company_id
-           LEFT JOIN ${entityTable(this.dataSource, WebhookEntity)} w ON w.id = d.webhook_id AND w.company_id = d.company_id`,
-      ).run<Record<string, unknown>>(runner, [jobs.map((job) => job.deliveryId), jobs.map((job) => job.companyId)]);
+      const rows = await this.attemptLog.beginAttempts(runner, jobs);
       return new Map(rows.map((row) => [row.id as string, attemptContextOf(row)]));
     } finally {
       await runner.release();
     }
   }
 
-  /** Deliveries whose webhook was deleted or disabled before the attempt: they fail without one. */
+  /**
+   * A run that ended without an answer (aborted at shutdown or by its timeout, or it threw): its
+   * in-flight attempt becomes `unknown`, saying why, and the job's retry makes the next one.
+   */
+  async attemptLost(manager: EntityManager, job: WebhookDeliverJob, reason: string): Promise<void> {
+    await this.attemptLog.markLost(openTransactionOf(manager, 'WebhookDeliveriesStore'), [job], `no answer recorded: ${reason}`);
+  }
+
+  /**
+   * Deliveries whose webhook was deleted or disabled before the attempt, or whose last run was
+   * abandoned: they fail, and an attempt left in flight becomes `unknown`.
+   */
   async abandon(manager: EntityManager, jobs: readonly WebhookDeliverJob[]): Promise<void> {
     if (jobs.length === 0) return;
+    await this.attemptLog.markLost(openTransactionOf(manager, 'WebhookDeliveriesStore'), jobs, ATTEMPT_LOST);
     await records(
       manager,
       `UPDATE ${entityTable(this.dataSource, WebhookDeliveryEntity)} d SET status = 'failed', next_attempt_at = NULL, updated_at = now()
@@ -313,7 +326,7 @@ export class WebhookDeliveriesStore {
     );
   }
 
-  /** The deliveries still pending take their new state, and their attempts are written; returns those deliveries. */
+  /** The deliveries still pending take their new state, and their attempts their answers; returns those deliveries. */
   private async recordAttempts(manager: EntityManager, rows: readonly AttemptRow[]): Promise<Map<string, SettledDelivery>> {
     const updated = await records<SettledDelivery>(
       manager,
@@ -332,24 +345,18 @@ export class WebhookDeliveriesStore {
       ],
     );
     const settled = new Map(updated.map((row) => [row.id, row]));
-    const written = rows.filter((row) => settled.has(row.deliveryId));
-    await records(
-      manager,
-      `INSERT INTO ${entityTable(this.dataSource, WebhookAttemptEntity)}
-              (id, delivery_id, company_id, number, at, duration_ms, status_code, response_body, error)
-       SELECT gen_random_uuid(), a.* FROM unnest($1::uuid[], $2::bigint[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[])
-              AS a(delivery_id, company_id, number, at, duration_ms, status_code, response_body, error)`,
-      [
-        written.map((row) => row.deliveryId),
-        written.map((row) => row.companyId),
-        written.map((row) => row.attempt.number),
-        written.map((row) => row.attempt.at.toISOString()),
-        written.map((row) => row.attempt.result.durationMs),
-        written.map((row) => row.attempt.result.statusCode),
-        written.map((row) => row.attempt.result.responseBody),
-        // An answered failure says why too ("HTTP 302 (redirects are failures)"), not only a failed request.
-        written.map((row) => row.attempt.result.error ?? (row.outcome.kind === 'delivered' ? null : row.outcome.error)),
-      ],
+    await this.attemptLog.settle(
+      openTransactionOf(manager, 'WebhookDeliveriesStore'),
+      rows
+        .filter((row) => settled.has(row.deliveryId))
+        .map((row) => ({
+          attemptId: row.attempt.id,
+          companyId: row.companyId,
+          outcome: row.outcome.kind === 'delivered' ? 'delivered' : 'failed',
+          result: row.attempt.result,
+          // An answered failure says why too ("HTTP 302 (redirects are failures)"), not only a failed request.
+          error: row.attempt.result.error ?? (row.outcome.kind === 'delivered' ? null : row.outcome.error),
+        })),
     );
     return settled;
   }
@@ -492,6 +499,7 @@ export class WebhookDeliveriesStore {
 /** A joined row of a delivery and its webhook, as an attempt needs it. */
 function attemptContextOf(row: Record<string, unknown>): AttemptContext {
   return {
+    attempt: begunAttemptOf(row),
     delivery: {
       id: row.id as string,
       status: row.status as WebhookDeliveryEntity['status'],

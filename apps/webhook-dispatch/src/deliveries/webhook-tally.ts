@@ -68,7 +68,3 @@ export function tallyWebhook(
   }
   return { health, hits: attempts.length, lastHit, moves, circuitOpenedUntil };
 }
-
-/** Whether the circuit holds attempts back at `now`. */
-export const circuitOpen = (circuitOpenUntil: Date | null, now: Date): boolean =>
-  circuitOpenUntil !== null && circuitOpenUntil > now;

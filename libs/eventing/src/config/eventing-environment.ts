@@ -8,6 +8,7 @@ export interface EventingEnvironment {
   KAFKA_TOPIC_PREFIX: string;
   KAFKA_TOPIC_PARTITIONS: number;
   KAFKA_REPLICATION_FACTOR: number;
+  KAFKA_SESSION_TIMEOUT_MS?: number;
   EVENT_MAX_ATTEMPTS: number;
   EVENT_RELAY_UNHEALTHY_AFTER_MS: number;
 }
@@ -30,6 +31,7 @@ export function eventingSettingsFromEnvironment<T extends Pick<EventingSettings,
             topicPrefix: env.KAFKA_TOPIC_PREFIX,
             partitions: env.KAFKA_TOPIC_PARTITIONS,
             replicationFactor: env.KAFKA_REPLICATION_FACTOR,
+            sessionTimeoutMs: env.KAFKA_SESSION_TIMEOUT_MS,
           }
         : null,
   };

@@ -13,8 +13,15 @@ export interface EventingKafkaOptions {
   replicationFactor?: number;
   /** Partitions one consumer works on at once (each in its own transaction). Default 3. */
   partitionsConsumedConcurrently?: number;
+  /** KAFKA_SESSION_TIMEOUT_MS: how long the group waits for a silent member (a killed pod). Default 10000. */
   sessionTimeoutMs?: number;
+  /** Default a third of the session timeout, at most 1000. */
   heartbeatIntervalMs?: number;
+  /**
+   * A send (the producer's connection included) that has not been acknowledged within this long
+   * fails, and its producer is replaced: the relay then counts a failure and backs off. Default 10000.
+   */
+  sendTimeoutMs?: number;
 }
 
 export interface EventingRelayTuning {

@@ -18,7 +18,15 @@ describe('resolveEventingConfig', () => {
       maxAttempts: 5,
       relayUnhealthyAfterMs: 60_000,
       relay: { pollIntervalMs: 1000, retentionMs: 24 * 3_600_000 },
-      kafka: { clientId: 'platform', partitions: 6, replicationFactor: 1, groupId: 'platform' },
+      kafka: {
+        clientId: 'platform',
+        partitions: 6,
+        replicationFactor: 1,
+        groupId: 'platform',
+        sessionTimeoutMs: 10_000,
+        heartbeatIntervalMs: 1000,
+        sendTimeoutMs: 10_000,
+      },
     });
   });
 
@@ -61,7 +69,16 @@ describe('eventingSettingsFromEnvironment', () => {
   });
 
   it('selects Kafka with brokers', () => {
-    const settings = eventingSettingsFromEnvironment({ ...env, KAFKA_BROKERS: ['k:9092'] }, { appName: 'auth', schema: 'auth' });
-    expect(settings.kafka).toMatchObject({ brokers: ['k:9092'], topicPrefix: 'p.', partitions: 12, replicationFactor: 3 });
+    const settings = eventingSettingsFromEnvironment(
+      { ...env, KAFKA_BROKERS: ['k:9092'], KAFKA_SESSION_TIMEOUT_MS: 45_000 },
+      { appName: 'auth', schema: 'auth' },
+    );
+    expect(settings.kafka).toMatchObject({
+      brokers: ['k:9092'],
+      topicPrefix: 'p.',
+      partitions: 12,
+      replicationFactor: 3,
+      sessionTimeoutMs: 45_000,
+    });
   });
 });

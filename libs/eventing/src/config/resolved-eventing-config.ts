@@ -15,6 +15,8 @@ export interface ResolvedEventingConfig {
   maxAttempts: number;
   shutdownFlushTimeoutMs: number;
   relayUnhealthyAfterMs: number;
+  /** The background check of the transport that readiness and `eventing_transport_up` read (TransportWatch). */
+  transportCheck: { intervalMs: number; timeoutMs: number };
   kafka: KafkaTransportOptions | null;
   relay: OutboxRelayOptions;
   outbox: OutboxOptions;
@@ -39,7 +41,12 @@ export function resolveEventingConfig(settings: EventingSettings): ResolvedEvent
   const topicPrefix = kafka?.topicPrefix ?? settings.topicPrefix ?? '';
   const groupId = settings.groupId ?? settings.appName;
   const pollIntervalMs = positiveInt('pollIntervalMs', settings.pollIntervalMs ?? 1000);
-  const heartbeatIntervalMs = kafka?.heartbeatIntervalMs ?? 3000;
+  // A killed replica sends no LeaveGroup: its partitions wait for its session to time out, and a
+  // replica joining meanwhile (the killed pod restarted) stalls the whole group until then — 30 s
+  // with kafkajs's default. 10 s bounds that stall; the heartbeat is frequent enough that a live
+  // member under load is not taken for dead (decision 0039).
+  const sessionTimeoutMs = kafka?.sessionTimeoutMs ?? 10_000;
+  const heartbeatIntervalMs = kafka?.heartbeatIntervalMs ?? Math.min(1000, Math.floor(sessionTimeoutMs / 3));
   const relay = settings.relay ?? {};
   const consumer = settings.consumer ?? {};
   return {
@@ -52,6 +59,8 @@ export function resolveEventingConfig(settings: EventingSettings): ResolvedEvent
     shutdownFlushTimeoutMs: settings.shutdownFlushTimeoutMs ?? 5000,
     relayUnhealthyAfterMs: positiveInt('relayUnhealthyAfterMs', settings.relayUnhealthyAfterMs ?? 60_000),
     logger: settings.logger ?? defaultEventingLogger(settings.appName),
+    // Every 2 s; a check bounded at 5 s (the Kafka one is two 3 s steps, connect and describeCluster).
+    transportCheck: { intervalMs: 2000, timeoutMs: 5000 },
     kafka: kafka
       ? {
           brokers: kafka.brokers,
@@ -65,10 +74,11 @@ export function resolveEventingConfig(settings: EventingSettings): ResolvedEvent
             'kafka.partitionsConsumedConcurrently',
             kafka.partitionsConsumedConcurrently ?? 3,
           ),
-          sessionTimeoutMs: kafka.sessionTimeoutMs ?? 30_000,
+          sessionTimeoutMs,
           heartbeatIntervalMs,
           maxWaitTimeMs: 250,
           publishReadyWaitMs: 5000,
+          sendTimeoutMs: positiveInt('kafka.sendTimeoutMs', kafka.sendTimeoutMs ?? 10_000),
           stopTimeoutMs: 10_000,
         }
       : null,

@@ -1,6 +1,6 @@
 import type { RelayStatus } from '../outbox/outbox-relay';
-import type { EventTransport, TransportHealth } from '../transport/event-transport.port';
 import { EventingHealth } from './eventing-health';
+import type { WatchedTransportHealth } from './transport-watch';
 
 const THRESHOLD_MS = 60_000;
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
@@ -16,8 +16,12 @@ function setup(options: { transportUp?: boolean } = {}) {
     lastPublishedAt: null,
     endedUnexpectedly: null,
   };
-  const transportHealth: TransportHealth = { up: options.transportUp ?? true, kind: 'in-process' };
-  const transport = { healthCheck: async () => transportHealth } as unknown as EventTransport;
+  const transportHealth: WatchedTransportHealth = {
+    up: options.transportUp ?? true,
+    kind: 'in-process',
+    checkedAt: new Date(T0).toISOString(),
+  };
+  const transport = { current: () => transportHealth };
   const sut = new EventingHealth(transport, { status: () => status }, { unhealthyAfterMs: THRESHOLD_MS, now: () => now });
   return {
     sut,
@@ -56,11 +60,11 @@ describe('EventingHealth', () => {
     });
   });
 
-  it('stays ready through a relay failure shorter than the threshold', async () => {
+  it('stays ready through a relay failure shorter than the threshold, reporting it as degraded', async () => {
     const { sut, mocks } = setup();
     mocks.relayFails('kafka topics are not set up yet');
     mocks.advance(THRESHOLD_MS);
-    await expect(sut.check()).resolves.toMatchObject({ up: true, details: { relay: { up: true } } });
+    await expect(sut.check()).resolves.toMatchObject({ up: true, degraded: true, details: { relay: { up: true } } });
   });
 
   it('is not ready once the leader has been failing for longer than the threshold, and says since when and why', async () => {
@@ -72,8 +76,9 @@ describe('EventingHealth', () => {
 
     await expect(sut.check()).resolves.toEqual({
       up: false,
+      degraded: true,
       details: {
-        transport: { up: true, kind: 'in-process' },
+        transport: { up: true, kind: 'in-process', checkedAt: new Date(T0).toISOString() },
         relay: expect.objectContaining({
           up: false,
           leader: true,
@@ -93,7 +98,11 @@ describe('EventingHealth', () => {
     await expect(sut.check()).resolves.toMatchObject({ up: false });
 
     mocks.relayRecovers();
-    await expect(sut.check()).resolves.toMatchObject({ up: true, details: { relay: { up: true, failingSince: null } } });
+    await expect(sut.check()).resolves.toMatchObject({
+      up: true,
+      degraded: false,
+      details: { relay: { up: true, failingSince: null } },
+    });
   });
 
   it('keeps a standby ready: only the leader publishes', async () => {
@@ -101,11 +110,19 @@ describe('EventingHealth', () => {
     mocks.relayFails('broker down');
     mocks.becomeStandby();
     mocks.advance(10 * THRESHOLD_MS);
-    await expect(sut.check()).resolves.toMatchObject({ up: true, details: { relay: { up: true, leader: false } } });
+    await expect(sut.check()).resolves.toMatchObject({
+      up: true,
+      degraded: false,
+      details: { relay: { up: true, leader: false } },
+    });
   });
 
-  it('is not ready while the transport is down, whatever the relay says', async () => {
+  it('stays ready while the transport is down — the outbox accepts without it — and reports it as degraded', async () => {
     const { sut } = setup({ transportUp: false });
-    await expect(sut.check()).resolves.toMatchObject({ up: false, details: { relay: { up: true } } });
+    await expect(sut.check()).resolves.toMatchObject({
+      up: true,
+      degraded: true,
+      details: { transport: { up: false }, relay: { up: true } },
+    });
   });
 });

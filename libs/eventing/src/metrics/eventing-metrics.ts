@@ -29,6 +29,16 @@ const relayLag = () =>
     () =>
       new Gauge({ name: 'eventing_relay_lag_seconds', help: 'Age of the oldest unpublished outbox row', labelNames: ['app'] }),
   );
+const transportUp = () =>
+  metricOnce(
+    'eventing_transport_up',
+    () =>
+      new Gauge({
+        name: 'eventing_transport_up',
+        help: 'Whether the last background check reached the event transport (Kafka: describeCluster answered): 1 or 0',
+        labelNames: ['app'],
+      }),
+  );
 const commitToConsume = () =>
   metricOnce(
     'eventing_commit_to_consume_seconds',
@@ -73,5 +83,9 @@ export class EventingMetrics {
 
   relayLag(seconds: number): void {
     relayLag().set({ app: this.app }, seconds);
+  }
+
+  transportUp(up: boolean): void {
+    transportUp().set({ app: this.app }, up ? 1 : 0);
   }
 }

@@ -168,6 +168,8 @@ export class OutboxRelay {
         await this.wake.wait(this.options.standbyRetryMs);
         continue;
       }
+      // A round that fails counts from its start: a send that hangs until its timeout was failing all along.
+      const roundStartedAt = new Date();
       try {
         if ((await this.exclusive(() => this.drain())) > 0) this.lastBusyAt = performance.now();
         if (this.consecutiveFailures > 0) this.logger.log('outbox relay recovered', { failures: this.consecutiveFailures });
@@ -177,7 +179,7 @@ export class OutboxRelay {
         this.metrics.relayLag(0);
         await this.purgeIfDue();
       } catch (error) {
-        await this.onFailure(error);
+        await this.onFailure(error, roundStartedAt);
         continue;
       }
       const busy = performance.now() - this.lastBusyAt < this.options.busyWindowMs;
@@ -185,9 +187,9 @@ export class OutboxRelay {
     }
   }
 
-  private async onFailure(error: unknown): Promise<void> {
+  private async onFailure(error: unknown, roundStartedAt: Date): Promise<void> {
     this.consecutiveFailures++;
-    this.failingSince ??= new Date();
+    this.failingSince ??= roundStartedAt;
     this.lastError = errorMessage(error);
     // Log the first failure and then sparsely: an outage of minutes must not flood the log.
     if (this.consecutiveFailures === 1 || this.consecutiveFailures % 20 === 0) {

@@ -71,6 +71,10 @@ export interface EventTransport {
   publish(messages: readonly OutboundMessage[]): Promise<void>;
   /** Parks a message the consumer gave up on. Rejecting makes the consumer retry later. */
   deadLetter(letter: DeadLetter): Promise<void>;
+  /**
+   * Asks the broker whether it is reachable (Kafka: describeCluster, bounded). May take seconds, so
+   * only the background TransportWatch calls it; readiness reads the watch's last answer.
+   */
   healthCheck(): Promise<TransportHealth>;
   /** Stops consuming after the in-flight work; publishing still works (for the final flush). */
   stopConsuming(): Promise<void>;

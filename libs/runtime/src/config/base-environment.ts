@@ -78,6 +78,16 @@ export class BaseEnvironment {
   @Max(10)
   KAFKA_REPLICATION_FACTOR: number = 1;
 
+  /**
+   * How long the consumer group waits for a silent member before giving its partitions to the others
+   * (a killed pod sends no LeaveGroup). 6 s is Kafka's least (group.min.session.timeout.ms); the
+   * heartbeat is a third of it, at most 1 s (decision 0039).
+   */
+  @IsInt()
+  @Min(6_000)
+  @Max(300_000)
+  KAFKA_SESSION_TIMEOUT_MS: number = 10_000;
+
   /** Handler attempts before an event is parked in the dead-letter topic. */
   @IsInt()
   @Min(1)

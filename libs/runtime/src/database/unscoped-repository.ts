@@ -20,8 +20,8 @@ export function unscopedRepository<T extends ObjectLiteral>(
 
 /**
  * TypeORM's repository of a tenant table across every company, for a rule that holds across
- * companies on purpose — the live-email index (users' emails are unique suite-wide, decision 0009
- * §3). Each use is a place a reviewer checks; anything answering a request goes through
+ * companies on purpose — a purchased phone number is held by one company at a time
+ * (number-purchase.service.ts). Each use is a place a reviewer checks; anything answering a request goes through
  * CompanyScopedRepository.
  */
 export function crossCompanyRepository<T extends CompanyOwned & ObjectLiteral>(

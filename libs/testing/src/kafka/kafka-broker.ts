@@ -63,9 +63,12 @@ const DEFAULT_JVM_OPTIONS = [
  * its log `kafka.log`) lives in one fresh directory under os.tmpdir(); destroy() removes it.
  *
  * stop()/restart() keep ports and data, so a test can take "Kafka" away and bring it back.
+ * freeze()/thaw() stop the JVM without ending it (SIGSTOP/SIGCONT): the broker hangs rather than
+ * goes away — its port still accepts connections (the kernel's backlog), nothing answers.
  */
 export class KafkaBroker {
   private running?: RunningProcess;
+  private frozen = false;
 
   private constructor(
     private readonly java: string,
@@ -139,8 +142,26 @@ export class KafkaBroker {
     return path.join(this.jarsDir, '*');
   }
 
+  /** SIGSTOP to the broker's JVM: every request hangs until thaw(), as a broker stuck in a GC pause or a frozen VM. */
+  freeze(): void {
+    const running = this.running;
+    if (!running || running.hasExited() || !running.child.pid) throw new Error('KafkaBroker.freeze(): the broker is not running');
+    process.kill(running.child.pid, 'SIGSTOP');
+    this.frozen = true;
+  }
+
+  /** SIGCONT: the broker goes on where it stopped (its timers, session expiries included, fire at once). */
+  thaw(): void {
+    const running = this.running;
+    if (!this.frozen || !running?.child.pid || running.hasExited()) return;
+    process.kill(running.child.pid, 'SIGCONT');
+    this.frozen = false;
+  }
+
   /** SIGTERM (Kafka shuts down cleanly, keeping its data), SIGKILL if it takes too long. */
   async stop(): Promise<void> {
+    // A frozen JVM would not act on SIGTERM until the kill timeout.
+    this.thaw();
     const running = this.running;
     if (!running) return;
     this.running = undefined;

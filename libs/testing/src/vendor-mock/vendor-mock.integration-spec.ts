@@ -110,5 +110,18 @@ describe('VendorMock on the published descriptions', () => {
       const answer = await createCall({ from_number: '+14157774444' });
       expect(answer.status).toBe(422);
     });
+
+    it('never hands a refused request to the stub, though Retell documents the 422 Prism then answers with (sl-violations)', async () => {
+      retell.setStub(() => ({ status: 201, body: { call_id: 'from the stub' } }));
+      try {
+        const answer = await createCall({ from_number: '+14157774444' });
+        expect(answer.status).toBe(422);
+        expect(retell.requests.at(-1)).toMatchObject({ refusedByDescription: true, prismStatus: 422 });
+        expect((await createCall({ from_number: '+14157774444', to_number: '+12137774445' })).status).toBe(201);
+        expect(retell.requests.at(-1)?.refusedByDescription).toBe(false);
+      } finally {
+        retell.setStub(undefined);
+      }
+    });
   });
 });

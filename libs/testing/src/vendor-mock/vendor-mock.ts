@@ -129,9 +129,21 @@ export class VendorMock {
   }
 }
 
-/** Prism's own refusals are RFC 7807 problems; a described answer never is in these descriptions. */
+/**
+ * Prism's refusals: its own RFC 7807 problems (a described answer never is one in these
+ * descriptions) — or, where the operation documents the refusal's status (Retell's 422), the
+ * described example with the violations in Prism's `sl-violations` header.
+ */
 function isPrismRefusal(answer: PrismAnswer): boolean {
-  return answer.status >= 400 && String(answer.headers['content-type'] ?? '').includes('application/problem+json');
+  if (answer.status < 400) return false;
+  if (String(answer.headers['content-type'] ?? '').includes('application/problem+json')) return true;
+  const violations = answer.headers['sl-violations'];
+  if (typeof violations !== 'string') return false;
+  try {
+    return (JSON.parse(violations) as Array<{ severity?: string }>).some((violation) => violation.severity === 'Error');
+  } catch {
+    return true;
+  }
 }
 
 function readBody(request: http.IncomingMessage): Promise<Buffer> {

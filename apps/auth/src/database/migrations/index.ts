@@ -6,6 +6,7 @@ import { Impersonation1795325945650 } from './1795325945650-impersonation';
 import { ApiKeyLastUsed1795328915615 } from './1795328915615-api-key-last-used';
 import { LoginThrottles1795491503606 } from './1795491503606-login-throttles';
 import { OutboxDeadLetter1795491620262 } from './1795491620262-outbox-dead-letter';
+import { UsedLoginChoices1795804638128 } from './1795804638128-used-login-choices';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const authMigrations = [
@@ -17,4 +18,5 @@ export const authMigrations = [
   ApiKeyLastUsed1795328915615,
   LoginThrottles1795491503606,
   OutboxDeadLetter1795491620262,
+  UsedLoginChoices1795804638128,
 ];

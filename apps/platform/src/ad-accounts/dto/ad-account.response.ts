@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { apiId } from '../../shared/api-ids';
-import type { AdAccountEntity } from '../ad-account.entity';
+import { AD_ACCOUNT_STATUSES, type AdAccountEntity, type AdAccountStatus } from '../ad-account.entity';
 import { AD_PROVIDERS, type AdProvider } from '../ad-provider';
 
 export class AdAccountResponse {
@@ -12,6 +12,19 @@ export class AdAccountResponse {
   name!: string;
   @ApiProperty({ minLength: 3, maxLength: 3, example: 'USD', description: 'ISO 4217: the currency of its spend' })
   currency!: string;
+  @ApiProperty({
+    maxLength: 64,
+    example: 'America/New_York',
+    description: "IANA zone the provider reports the account's days in; its spend days are stored as reported",
+  })
+  time_zone!: string;
+  @ApiProperty({
+    enum: AD_ACCOUNT_STATUSES,
+    description: '`disconnected`: the grant was revoked or no longer reads the account; its spend is then null, never 0',
+  })
+  status!: AdAccountStatus;
+  @ApiProperty({ type: String, nullable: true, maxLength: 500, description: 'Why it is disconnected; null while connected' })
+  disconnected_reason!: string | null;
   @ApiProperty({ format: 'date-time' }) connected_at!: string;
   @ApiProperty({
     type: String,
@@ -35,6 +48,9 @@ export const mapAdAccount = (account: AdAccountEntity): AdAccountResponse => ({
   account_id: account.accountId,
   name: account.name,
   currency: account.currency,
+  time_zone: account.timeZone,
+  status: account.status,
+  disconnected_reason: account.disconnectedReason,
   connected_at: account.connectedAt.toISOString(),
   last_synced_at: account.lastSyncedAt?.toISOString() ?? null,
   last_sync_error: account.lastSyncError,

@@ -17,11 +17,18 @@ export interface AdSpendSyncJob {
   initial: boolean;
 }
 
-/** What the provider reported for the account (its provider id, to check the row still holds it). */
-export interface FetchedSpend {
-  accountId: string;
-  days: DailySpend[];
-}
+/**
+ * What asking the provider came to:
+ * - `spend`: the days it reported (with the account's provider id, to check the row still holds it);
+ * - `throttled`: it asked to slow down — the same sync again after `retryAfterMs`, not a failure;
+ * - `disconnected`: the grant no longer reads the account — the account shows why, spend null;
+ * - `idle`: the account is disconnected; nothing was asked, the chain goes on at its interval.
+ */
+export type FetchedSpend =
+  | { kind: 'spend'; accountId: string; days: DailySpend[] }
+  | { kind: 'throttled'; retryAfterMs: number; reason: string }
+  | { kind: 'disconnected'; reason: string }
+  | { kind: 'idle' };
 
 /** Reads and writes what the queue serves (AdSpendSync). */
 export interface AdSpendSyncStore {

@@ -2,13 +2,20 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { JobsRuntime } from '@suite/jobs';
-import { CLOCK, CompanyScopedRepository, ENVIRONMENT, unscopedRepository, type Clock } from '@suite/runtime';
-import { CompanyEntity } from '../../companies/company.entity';
+import { CLOCK, CompanyScopedRepository, ENVIRONMENT, type Clock } from '@suite/runtime';
 import type { PlatformEnvironment } from '../../config/platform-environment';
 import { localDateAt } from '../../shared/local-day';
 import { AdAccountEntity } from '../ad-account.entity';
-import { AD_PLATFORM, type AdPlatform } from '../ad-platform.port';
+import {
+  AD_PLATFORM,
+  AdAccountUnreadableError,
+  AdGrantRevokedError,
+  AdPlatformThrottledError,
+  type AdAccess,
+  type AdPlatform,
+} from '../ad-platform.port';
 import { AdSpendDayEntity } from '../ad-spend-day.entity';
+import { AdGrantsService } from '../grants/ad-grants.service';
 import {
   AD_SPEND_SYNC_QUEUE,
   adSpendSyncKey,
@@ -21,12 +28,15 @@ import { syncWindow } from './sync-window';
 
 /** The column's length: a longer provider message is cut there. */
 const MAX_SYNC_ERROR = 500;
+/** A throttled sync waits at least a minute and at most an hour, whatever the provider suggests. */
+const THROTTLE_WAIT_MS = { min: 60_000, max: 3_600_000 };
 
 /**
  * The daily-spend syncs of ad accounts, on the `ad_spend.sync` queue. An account's syncs are one
  * chain: the first is enqueued with the account (connect), and each sync that settles — synced,
- * or out of tries — enqueues the next one PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS later; a
- * disconnected account ends its chain (its job finds no row and writes nothing).
+ * throttled (sooner, when the provider says), disconnected, or out of tries — enqueues the next
+ * one; a deleted account ends its chain (its job finds no row and writes nothing). The provider is
+ * asked with the company's grant (refreshed when due), for the account's own days.
  */
 @Injectable()
 export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
@@ -36,6 +46,7 @@ export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobsRuntime,
     @Inject(AD_PLATFORM) private readonly platform: AdPlatform,
+    private readonly grants: AdGrantsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ENVIRONMENT) env: PlatformEnvironment,
   ) {
@@ -54,12 +65,25 @@ export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
   async fetch(job: AdSpendSyncJob): Promise<FetchedSpend | null> {
     const account = await this.accounts(this.dataSource, job.companyId).findOneBy({ id: job.adAccountId });
     if (!account) return null;
-    const company = await unscopedRepository(this.dataSource, CompanyEntity).findOneBy({ id: job.companyId });
-    if (!company) return null;
-    // The days stored are the company's local days: the provider is asked in its time zone.
-    const { from, to } = syncWindow(localDateAt(this.clock.now().getTime(), company.timezone), job.initial);
-    const days = await this.platform.dailySpend(account.provider, account.accountId, from, to, company.timezone);
-    return { accountId: account.accountId, days };
+    if (account.status === 'disconnected') return { kind: 'idle' };
+    // Providers report in the account's own time zone: its days are asked for, up to its today, and stored as reported.
+    const { from, to } = syncWindow(localDateAt(this.clock.now().getTime(), account.timeZone), job.initial);
+    const read = (access: AdAccess | null) => this.platform.dailySpend(account.provider, account.accountId, from, to, access);
+    try {
+      const days = this.platform.connectsWithoutGrant
+        ? await read(null)
+        : await this.grants.withAccess(job.companyId, account.provider, read);
+      return { kind: 'spend', accountId: account.accountId, days };
+    } catch (error) {
+      if (error instanceof AdPlatformThrottledError) {
+        const wait = Math.min(THROTTLE_WAIT_MS.max, Math.max(THROTTLE_WAIT_MS.min, error.retryAfterMs));
+        return { kind: 'throttled', retryAfterMs: wait, reason: error.message };
+      }
+      if (error instanceof AdGrantRevokedError || error instanceof AdAccountUnreadableError) {
+        return { kind: 'disconnected', reason: error.message };
+      }
+      throw error;
+    }
   }
 
   async record(manager: EntityManager, job: AdSpendSyncJob, fetched: FetchedSpend | null): Promise<void> {
@@ -67,8 +91,21 @@ export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
     const account = await this.lockedAccount(manager, job);
     if (!account) return;
     const now = this.clock.now();
+    const accounts = this.accounts(manager, account.companyId);
+    switch (fetched.kind) {
+      case 'idle':
+        return this.enqueue(manager, job, this.nextRun(now));
+      case 'throttled':
+        await accounts.update({ id: account.id }, { lastSyncError: syncErrorText(fetched.reason) });
+        return this.enqueue(manager, job, new Date(now.getTime() + fetched.retryAfterMs));
+      case 'disconnected':
+        await accounts.update({ id: account.id }, { status: 'disconnected', disconnectedReason: syncErrorText(fetched.reason) });
+        return this.enqueue(manager, job, this.nextRun(now));
+      case 'spend':
+        break;
+    }
     // Rows never change their provider id (a new account is a new row); should one, its spend is not this answer's.
-    if (account.accountId !== fetched.accountId) return this.enqueue(manager, job, now);
+    if (account.accountId !== fetched.accountId) return this.enqueue(manager, job, this.nextRun(now));
     const days = CompanyScopedRepository.of(manager, AdSpendDayEntity, account.companyId);
     await days.upsert(
       fetched.days.map((day) =>
@@ -83,8 +120,8 @@ export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
       ['adAccountId', 'day'],
       ['amount', 'currency', 'syncedAt'],
     );
-    await this.accounts(manager, account.companyId).update({ id: account.id }, { lastSyncedAt: now, lastSyncError: null });
-    await this.enqueue(manager, { ...job, initial: false }, now);
+    await accounts.update({ id: account.id }, { lastSyncedAt: now, lastSyncError: null });
+    await this.enqueue(manager, { ...job, initial: false }, this.nextRun(now));
   }
 
   async failedAttempt(manager: EntityManager, job: AdSpendSyncJob, error: string): Promise<void> {
@@ -96,16 +133,20 @@ export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
     if (!account) return;
     await this.accounts(manager, job.companyId).update({ id: account.id }, { lastSyncError: syncErrorText(error) });
     // A flaky provider recovers on the next regular sync; until one succeeded, each sync is an initial one.
-    await this.enqueue(manager, { ...job, initial: account.lastSyncedAt === null }, this.clock.now());
+    await this.enqueue(manager, { ...job, initial: account.lastSyncedAt === null }, this.nextRun(this.clock.now()));
   }
 
-  /** `after` null: now; else the next sync, an interval after it. */
-  private async enqueue(manager: EntityManager, job: AdSpendSyncJob, after: Date | null): Promise<void> {
+  private nextRun(after: Date): Date {
+    return new Date(after.getTime() + this.intervalMs);
+  }
+
+  /** `runAt` null: now. */
+  private async enqueue(manager: EntityManager, job: AdSpendSyncJob, runAt: Date | null): Promise<void> {
     await this.jobs.enqueue(manager, {
       queue: AD_SPEND_SYNC_QUEUE,
       payload: job,
       concurrencyKey: adSpendSyncKey(job.adAccountId),
-      ...(after ? { runAt: new Date(after.getTime() + this.intervalMs) } : {}),
+      ...(runAt ? { runAt } : {}),
     });
   }
 

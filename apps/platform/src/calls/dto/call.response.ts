@@ -39,6 +39,12 @@ export class CallResponse {
   @ApiProperty(nullableDate) answered_at!: string | null;
   @ApiProperty(nullableDate) transferred_at!: string | null;
   @ApiProperty(nullableDate) ended_at!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The provider's post-call summary, once its analysis came (docs/voice.md)",
+  })
+  summary!: string | null;
 }
 
 const idOrNull = (id: string | null): number | null => (id === null ? null : apiId(id));
@@ -67,5 +73,6 @@ export function mapCall(call: CallEntity): CallResponse {
     answered_at: call.answeredAt?.toISOString() ?? null,
     transferred_at: call.transferredAt?.toISOString() ?? null,
     ended_at: call.endedAt?.toISOString() ?? null,
+    summary: call.summary,
   };
 }

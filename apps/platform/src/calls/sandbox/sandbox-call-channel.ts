@@ -32,7 +32,7 @@ const UNIQUE_VIOLATION = '23505';
  */
 @Injectable()
 export class SandboxCalls implements SandboxCallChannel, OnModuleInit {
-  private readonly signed: SignedVoiceCallbacks;
+  private signedCallbacks: SignedVoiceCallbacks | undefined;
   private readonly stepMs: number;
 
   constructor(
@@ -40,10 +40,15 @@ export class SandboxCalls implements SandboxCallChannel, OnModuleInit {
     private readonly jobs: JobsRuntime,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(VOICE_CALLBACK_SINK) private readonly sink: VoiceCallbackSink,
-    @Inject(ENVIRONMENT) env: PlatformEnvironment,
+    @Inject(ENVIRONMENT) private readonly env: PlatformEnvironment,
   ) {
-    this.signed = new SignedVoiceCallbacks(voiceCallbackSecretOf(env), () => this.clock.now());
     this.stepMs = env.PLATFORM_SANDBOX_CALL_STEP_MS;
+  }
+
+  /** Made on first use: with another provider active the sandbox never signs, and needs no secret. */
+  private get signed(): SignedVoiceCallbacks {
+    this.signedCallbacks ??= new SignedVoiceCallbacks(voiceCallbackSecretOf(this.env), () => this.clock.now());
+    return this.signedCallbacks;
   }
 
   onModuleInit(): void {

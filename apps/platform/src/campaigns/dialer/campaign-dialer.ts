@@ -2,13 +2,15 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, LessThan, LessThanOrEqual, MoreThan, Not, type EntityManager } from 'typeorm';
 import { CompanyScopedRepository, unscopedRepository } from '@suite/runtime';
+import { AgentMirrors } from '../../agents/mirror/agent-mirrors';
 import { CompanyEntity } from '../../companies/company.entity';
 import { CallRejectedError, VoiceProviderUnavailableError } from '../../voice/voice-errors';
-import { VOICE_PROVIDER, type VoiceProvider } from '../../voice/voice-provider.port';
+import { VOICE_PROVIDER, type PlaceCallRequest, type VoiceProvider } from '../../voice/voice-provider.port';
 import { campaignFromNumber } from '../caller-number';
 import { CampaignContactEntity } from '../campaign-contact.entity';
 import { CampaignProgress } from '../campaign-progress';
 import { CampaignEntity } from '../campaign.entity';
+import { CallAttempts, type AttemptTarget } from './call-attempts';
 import { callingWindowDecision } from './calling-window';
 import { CampaignTicks, type CampaignDialJob } from './campaign-ticks';
 import { dialCapacity, nextTickAt } from './dial-pacing';
@@ -23,6 +25,11 @@ export interface TickResult {
 const PICK_BATCH = 100;
 /** After the provider could not answer, the contact waits this long unless it says how long. */
 const PROVIDER_RETRY_MS = 30_000;
+/**
+ * After an answer was lost, the provider is asked whether the call exists this long later — not at
+ * once, so a call it is still creating shows in its lookup (Retell's list-calls) by then.
+ */
+export const LOOKUP_DELAY_MS = 30_000;
 /** A campaign that cannot call now (its number released, its agent gone) looks again this often. */
 const NO_CALLER_RECHECK_MS = 60_000;
 /**
@@ -38,6 +45,12 @@ interface Placement {
   readonly contact: CampaignContactEntity;
   readonly from: string;
 }
+
+/** The provider could not say whether an earlier attempt placed a call. */
+class LookupFailedError extends Error {}
+
+/** How one placement went: `throttled` (the provider said "not now") holds back the rest of the tick. */
+type PlacementResult = 'placed' | 'refused' | 'throttled' | 'unknown';
 
 /**
  * One tick of a campaign's dialer (the campaign.dial job, one at a time per campaign): under the
@@ -57,14 +70,26 @@ export class CampaignDialer {
     @Inject(VOICE_PROVIDER) private readonly provider: VoiceProvider,
     private readonly ticks: CampaignTicks,
     private readonly progress: CampaignProgress,
+    private readonly attempts: CallAttempts,
+    private readonly mirrors: AgentMirrors,
   ) {}
 
   async tick(job: CampaignDialJob, jobId: string, signal: AbortSignal): Promise<TickResult> {
     const picked = await this.pick(job, jobId);
     if (!picked.campaign || !picked.placements) return picked.result;
-    for (const placement of picked.placements) {
+    const campaign = picked.campaign;
+    const providerAgentId =
+      campaign.agentId && picked.placements.length > 0
+        ? await this.mirrors.providerAgentId(campaign.companyId, campaign.agentId)
+        : null;
+    for (const [index, placement] of picked.placements.entries()) {
       if (signal.aborted) break; // the rest stay `calling` without a call id: the next tick places them
-      await this.place(picked.campaign, placement);
+      const result = await this.place(campaign, placement, providerAgentId);
+      if (result.outcome === 'throttled') {
+        // A pacing fact (Retell's concurrency limit): the campaign slows down; nobody is skipped or called twice.
+        for (const rest of picked.placements.slice(index + 1)) await this.holdBack(campaign, rest.contact, result.retryAfterMs);
+        break;
+      }
     }
     return { live: true, nextAt: await this.nextTick(job) };
   }
@@ -126,7 +151,13 @@ export class CampaignDialer {
       }
       // A `calling` row without a call id when no other tick of the campaign runs: its tick died
       // between marking it and hearing the provider. Placed again with the same key: same call.
-      const orphans = await contacts.find({ where: { campaignId: campaign.id, state: 'calling', callId: IsNull() } });
+      // One whose answer was lost waits (notBefore) for the provider's lookup to be worth asking.
+      const orphans = await contacts.find({
+        where: [
+          { campaignId: campaign.id, state: 'calling', callId: IsNull(), notBefore: IsNull() },
+          { campaignId: campaign.id, state: 'calling', callId: IsNull(), notBefore: LessThanOrEqual(now) },
+        ],
+      });
       const placements: Placement[] = orphans.map((contact) => ({ contact, from }));
 
       const capacity = dialCapacity({
@@ -171,30 +202,98 @@ export class CampaignDialer {
     });
   }
 
-  /** Step 2, one contact: ask the provider, then record what it said. */
-  private async place(campaign: CampaignEntity, { contact, from }: Placement): Promise<void> {
-    try {
-      const placed = await this.provider.placeCall({
-        from,
-        to: contact.phone!,
+  /**
+   * Step 2, one contact: settle any attempt whose outcome is unknown by asking the provider for
+   * its call (the attempt's key is in the call's metadata); only when none was placed, record a new
+   * attempt, ask the provider to place the call, and settle the attempt with what it said.
+   */
+  private async place(
+    campaign: CampaignEntity,
+    { contact, from }: Placement,
+    providerAgentId: string | null,
+  ): Promise<{ outcome: PlacementResult; retryAfterMs: number }> {
+    const request: PlaceCallRequest = {
+      from,
+      to: contact.phone!,
+      agentId: campaign.agentId,
+      providerAgentId,
+      idempotencyKey: `campaign:${campaign.id}:contact:${contact.contactId}`,
+      context: {
+        companyId: campaign.companyId,
+        contactId: contact.contactId,
+        campaignId: campaign.id,
         agentId: campaign.agentId,
-        idempotencyKey: `campaign:${campaign.id}:contact:${contact.contactId}`,
-        context: {
-          companyId: campaign.companyId,
-          contactId: contact.contactId,
-          campaignId: campaign.id,
-          agentId: campaign.agentId,
-        },
+      },
+    };
+    const target: AttemptTarget = {
+      companyId: campaign.companyId,
+      campaignId: campaign.id,
+      contactId: contact.contactId,
+      attemptKey: request.idempotencyKey,
+    };
+    try {
+      const ambiguous = await this.attempts.ambiguous(target);
+      if (ambiguous.length > 0) {
+        const found = await this.provider.findCall(request).catch((error: unknown) => {
+          // Until the provider says, the earlier call may be live: the contact stays `calling`, asked again later.
+          throw error instanceof VoiceProviderUnavailableError ? new LookupFailedError(error.message) : error;
+        });
+        await this.attempts.resolve(target, ambiguous, found);
+        if (found) {
+          this.logger.log(
+            `campaign ${campaign.id}: contact ${contact.contactId}'s lost attempt had placed ${found.callId}; not called again`,
+          );
+          await this.recordCallId(campaign, contact, found.callId);
+          return { outcome: 'placed', retryAfterMs: 0 };
+        }
+      }
+      const attemptId = await this.attempts.begin(target);
+      const placed = await this.provider.placeCall(request).catch(async (error: unknown) => {
+        await this.attempts.failed(target, attemptId, error);
+        throw error;
       });
-      // Only while still `calling`: the call may already have ended (and been counted) by now.
-      await CompanyScopedRepository.of(this.dataSource, CampaignContactEntity, campaign.companyId).update(
-        { campaignId: campaign.id, contactId: contact.contactId, state: 'calling', callId: IsNull() },
-        { callId: placed.callId },
-      );
+      await this.attempts.placed(target, attemptId, placed.callId);
+      await this.recordCallId(campaign, contact, placed.callId);
+      return { outcome: 'placed', retryAfterMs: 0 };
     } catch (error) {
-      if (error instanceof CallRejectedError) await this.rejected(campaign, contact, error);
-      else await this.retryLater(campaign, contact, error);
+      if (error instanceof CallRejectedError) {
+        await this.rejected(campaign, contact, error);
+        return { outcome: 'refused', retryAfterMs: 0 };
+      }
+      if (error instanceof VoiceProviderUnavailableError) {
+        const delayMs = error.retryAfterMs ?? PROVIDER_RETRY_MS;
+        this.logger.warn(
+          `campaign ${campaign.id}: the provider did not place the call to contact ${contact.contactId} (${error.message}); again in ${delayMs} ms`,
+        );
+        await this.backToPending(campaign, contact, delayMs);
+        return { outcome: 'throttled', retryAfterMs: delayMs };
+      }
+      await this.awaitLookup(campaign, contact, error);
+      return { outcome: 'unknown', retryAfterMs: 0 };
     }
+  }
+
+  /** Only while still `calling` without one: the call may already have ended (and been counted) by now. */
+  private async recordCallId(campaign: CampaignEntity, contact: CampaignContactEntity, callId: string): Promise<void> {
+    await CompanyScopedRepository.of(this.dataSource, CampaignContactEntity, campaign.companyId).update(
+      { campaignId: campaign.id, contactId: contact.contactId, state: 'calling', callId: IsNull() },
+      { callId, notBefore: null },
+    );
+  }
+
+  /**
+   * The answer was lost (or something failed after the request may have left): the contact stays
+   * `calling` — its call may be ringing, and its end is accepted — and the next tick after
+   * LOOKUP_DELAY_MS asks the provider for it before placing anything.
+   */
+  private async awaitLookup(campaign: CampaignEntity, contact: CampaignContactEntity, error: unknown): Promise<void> {
+    this.logger.warn(
+      `campaign ${campaign.id}: placing the call to contact ${contact.contactId} has an unknown outcome (${error instanceof Error ? error.message : String(error)}); looked up in ${LOOKUP_DELAY_MS} ms`,
+    );
+    await CompanyScopedRepository.of(this.dataSource, CampaignContactEntity, campaign.companyId).update(
+      { campaignId: campaign.id, contactId: contact.contactId, state: 'calling', callId: IsNull() },
+      { notBefore: new Date(Date.now() + LOOKUP_DELAY_MS) },
+    );
   }
 
   /** The provider will never place this call (an invalid number): the contact is done, `rejected`. */
@@ -214,19 +313,27 @@ export class CampaignDialer {
   }
 
   /**
-   * The provider could not answer (outage, throttling) or the request failed on the way: back to
-   * pending, not before the provider's retry-after (30 s otherwise). If the call was placed after
-   * all, asking again with the same key returns it: still one call.
+   * The provider placed nothing (an outage, its concurrency limit) — or the tick held the contact
+   * back after such an answer: back to pending, not before the provider's retry-after.
    */
-  private async retryLater(campaign: CampaignEntity, contact: CampaignContactEntity, error: unknown): Promise<void> {
-    const delayMs =
-      error instanceof VoiceProviderUnavailableError ? (error.retryAfterMs ?? PROVIDER_RETRY_MS) : PROVIDER_RETRY_MS;
-    this.logger.warn(
-      `campaign ${campaign.id}: placing the call to contact ${contact.contactId} failed (${error instanceof Error ? error.message : String(error)}); again in ${delayMs} ms`,
-    );
+  private async backToPending(campaign: CampaignEntity, contact: CampaignContactEntity, delayMs: number): Promise<void> {
     await CompanyScopedRepository.of(this.dataSource, CampaignContactEntity, campaign.companyId).update(
       { campaignId: campaign.id, contactId: contact.contactId, state: 'calling', callId: IsNull() },
       { state: 'pending', calledAt: null, notBefore: new Date(Date.now() + delayMs) },
+    );
+  }
+
+  /**
+   * A contact of a throttled tick, not asked this time: back to pending — unless an earlier attempt
+   * of it may have placed a call, which keeps it `calling` (that call's end must still count) until
+   * the lookup.
+   */
+  private async holdBack(campaign: CampaignEntity, contact: CampaignContactEntity, delayMs: number): Promise<void> {
+    const target = { companyId: campaign.companyId, campaignId: campaign.id, contactId: contact.contactId, attemptKey: '' };
+    if ((await this.attempts.ambiguous(target)).length === 0) return this.backToPending(campaign, contact, delayMs);
+    await CompanyScopedRepository.of(this.dataSource, CampaignContactEntity, campaign.companyId).update(
+      { campaignId: campaign.id, contactId: contact.contactId, state: 'calling', callId: IsNull() },
+      { notBefore: new Date(Date.now() + Math.max(delayMs, LOOKUP_DELAY_MS)) },
     );
   }
 

@@ -16,9 +16,12 @@ import { GrantReportingPermissions1795549800000 } from './1795549800000-grant-re
 import { AdAccounts1795550199271 } from './1795550199271-ad-accounts';
 import { SmsReadModel1795550558009 } from './1795550558009-sms-read-model';
 import { ReportingCoveringIndexes1795553685457 } from './1795553685457-reporting-covering-indexes';
+import { PerCompanyEmails1795804368278 } from './1795804368278-per-company-emails';
 import { AnnounceLists1795804713467 } from './1795804713467-announce-lists';
 import { DefaultAppointmentLength1795805704457 } from './1795805704457-default-appointment-length';
 import { RateLimitBuckets1795808774951 } from './1795808774951-rate-limit-buckets';
+import { VoiceProvidersLive1795809202662 } from './1795809202662-voice-providers-live';
+import { AdGrants1795811077090 } from './1795811077090-ad-grants';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -40,7 +43,10 @@ export const platformMigrations = [
   AdAccounts1795550199271,
   SmsReadModel1795550558009,
   ReportingCoveringIndexes1795553685457,
+  PerCompanyEmails1795804368278,
   AnnounceLists1795804713467,
   DefaultAppointmentLength1795805704457,
   RateLimitBuckets1795808774951,
+  VoiceProvidersLive1795809202662,
+  AdGrants1795811077090,
 ];

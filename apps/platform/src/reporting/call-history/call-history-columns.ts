@@ -65,6 +65,8 @@ export const CALL_HISTORY_COLUMNS: readonly CallHistoryColumn[] = [
   },
   { key: 'recording_url', label: 'Recording URL', sql: 'c.recording_url', cell: text },
   { key: 'transcript', label: 'Transcript', sql: 'c.transcription', cell: text },
+  // The provider's post-call summary (Retell's call_analyzed), merged into the call when it arrives.
+  { key: 'summary', label: 'Summary', sql: 'c.summary', cell: text },
 ];
 
 export const CALL_HISTORY_COLUMN_KEYS = CALL_HISTORY_COLUMNS.map((column) => column.key);

@@ -60,6 +60,7 @@ interface CallSeed {
   successful?: boolean | null;
   hangup?: string | null;
   recording?: string | null;
+  summary?: string | null;
 }
 
 /** A call row of the company, as the callbacks would have left it; its provider call id. */
@@ -67,8 +68,8 @@ async function call(companyId: string, seed: CallSeed): Promise<string> {
   const callId = `c_${randomUUID()}`;
   await platform.db.query(
     `INSERT INTO platform.calls (company_id, provider, call_id, direction, caller_number, called_number, agent_id, contact_id,
-       status, duration_seconds, transcription, sentiment, disposition, tags, call_successful, hangup_reason, recording_url, started_at)
-     VALUES ($1, 'sandbox', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+       status, duration_seconds, transcription, sentiment, disposition, tags, call_successful, hangup_reason, recording_url, started_at, summary)
+     VALUES ($1, 'sandbox', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
     [
       companyId,
       callId,
@@ -87,6 +88,7 @@ async function call(companyId: string, seed: CallSeed): Promise<string> {
       seed.hangup ?? null,
       seed.recording ?? null,
       seed.startedAt,
+      seed.summary ?? null,
     ],
   );
   return callId;
@@ -237,6 +239,7 @@ describe('the export’s answers', () => {
       successful: true,
       hangup: 'user_hangup',
       recording: 'https://rec.example/1.mp3',
+      summary: 'Jane asked for a quote.',
     });
     const answer = await download({ agent_id: agentId });
     expect(answer.rows.length).toBe(2);
@@ -260,6 +263,7 @@ describe('the export’s answers', () => {
       tags: 'vip; q3',
       recording_url: 'https://rec.example/1.mp3',
       transcript: 'Hello, there',
+      summary: 'Jane asked for a quote.',
     });
   });
 

@@ -1,9 +1,6 @@
 import type { AccountSpend } from '../../ad-accounts/ad-spend.reader';
-import { AD_PROVIDERS, type AdProvider } from '../../ad-accounts/ad-provider';
+import { AD_CHANNEL_LABELS, AD_PROVIDERS, type AdProvider } from '../../ad-accounts/ad-provider';
 import { costPer } from './dashboard-figures';
-
-/** How each ad platform is named on the dashboard (its `channels[].name`, the notes). */
-export const AD_CHANNEL_NAMES: Readonly<Record<AdProvider, string>> = { facebook: 'Facebook Ads', google: 'Google Ads' };
 
 /** The currency named when no account says one (spend is then null anyway). */
 export const DEFAULT_SPEND_CURRENCY = 'USD';
@@ -14,22 +11,29 @@ export interface SpendSummary {
   note: string;
 }
 
+const names = (accounts: readonly AccountSpend[]): string =>
+  accounts.map((account) => AD_CHANNEL_LABELS[account.provider]).join(' and ');
+
 /**
  * The dashboard's spend: the sum of the connected accounts' spend, or null — when none is
- * connected, when one has not synced yet (a partial sum would read as the whole), or when they
- * report in different currencies (they cannot be added). The note says which.
+ * connected, when one is disconnected (its grant no longer reads it) or has not synced yet (a
+ * partial sum would read as the whole), or when they report in different currencies (they cannot
+ * be added). The note says which; with a sum, it also says — when an account reports its days in
+ * another time zone than the company's — how its days are matched to the company's (by date).
  */
-export function summariseSpend(accounts: readonly AccountSpend[]): SpendSummary {
+export function summariseSpend(accounts: readonly AccountSpend[], companyTimeZone: string): SpendSummary {
   if (accounts.length === 0) return { spend: null, currency: DEFAULT_SPEND_CURRENCY, note: 'No ad account connected.' };
   const currencies = [...new Set(accounts.map((account) => account.currency))].sort();
-  const unsynced = accounts.filter((account) => account.amount === null);
   const missing = AD_PROVIDERS.filter((provider) => !accounts.some((account) => account.provider === provider));
   const missingNote =
-    missing.length > 0 ? ` ${missing.map((provider) => AD_CHANNEL_NAMES[provider]).join(' and ')} not connected.` : '';
-  if (unsynced.length > 0) {
-    const names = unsynced.map((account) => AD_CHANNEL_NAMES[account.provider]).join(' and ');
-    return { spend: null, currency: currencies[0]!, note: `${names} spend not synced yet.${missingNote}` };
-  }
+    missing.length > 0 ? ` ${missing.map((provider) => AD_CHANNEL_LABELS[provider]).join(' and ')} not connected.` : '';
+  const disconnected = accounts.filter((account) => !account.connected);
+  const unsynced = accounts.filter((account) => account.connected && account.amount === null);
+  const problems = [
+    ...(disconnected.length > 0 ? [`${names(disconnected)} disconnected: connect again to see its spend.`] : []),
+    ...(unsynced.length > 0 ? [`${names(unsynced)} spend not synced yet.`] : []),
+  ];
+  if (problems.length > 0) return { spend: null, currency: currencies[0]!, note: `${problems.join(' ')}${missingNote}` };
   if (currencies.length > 1) {
     return {
       spend: null,
@@ -38,8 +42,21 @@ export function summariseSpend(accounts: readonly AccountSpend[]): SpendSummary 
     };
   }
   const cents = accounts.reduce((sum, account) => sum + Math.round((account.amount ?? 0) * 100), 0);
-  const sources = accounts.map((account) => `${AD_CHANNEL_NAMES[account.provider]} (${account.accountId})`).join(' and ');
-  return { spend: cents / 100, currency: currencies[0]!, note: `Spend from ${sources}.${missingNote}` };
+  const sources = accounts.map((account) => `${AD_CHANNEL_LABELS[account.provider]} (${account.accountId})`).join(' and ');
+  const alignment = alignmentNote(accounts, companyTimeZone);
+  return { spend: cents / 100, currency: currencies[0]!, note: `Spend from ${sources}.${missingNote}${alignment}` };
+}
+
+/**
+ * Ad platforms report an account's spend per day of the account's own time zone, and the stored
+ * days are those: a range of the company's days adds up the account's days of the same dates.
+ * Said only when it matters — an account in another zone than the company's.
+ */
+export function alignmentNote(accounts: readonly AccountSpend[], companyTimeZone: string): string {
+  const elsewhere = accounts.filter((account) => account.timeZone !== companyTimeZone);
+  if (elsewhere.length === 0) return '';
+  const zones = elsewhere.map((account) => `${AD_CHANNEL_LABELS[account.provider]} in ${account.timeZone}`).join(', ');
+  return ` Spend days are each ad account's own (${zones}; the company's are ${companyTimeZone}): a day's spend is the account's day of the same date.`;
 }
 
 export interface ChannelRow {
@@ -51,7 +68,7 @@ export interface ChannelRow {
   cost_per_lead: number | null;
 }
 
-/** One row per ad platform: its leads (contacts whose source it is), and its spend — null when not connected or not synced. */
+/** One row per ad platform: its leads (contacts whose source it is), and its spend — null when not connected, disconnected or unsynced. */
 export function channelRows(accounts: readonly AccountSpend[], leadsBySource: ReadonlyMap<string, number>): ChannelRow[] {
   return AD_PROVIDERS.map((provider) => {
     const account = accounts.find((candidate) => candidate.provider === provider);
@@ -59,10 +76,11 @@ export function channelRows(accounts: readonly AccountSpend[], leadsBySource: Re
     const spend = account?.amount ?? null;
     return {
       id: provider,
-      name: AD_CHANNEL_NAMES[provider],
+      name: AD_CHANNEL_LABELS[provider],
       leads,
       spend,
-      connected: account !== undefined,
+      // A disconnected account (its grant revoked) shows as not connected: null, never 0.
+      connected: account?.connected === true,
       cost_per_lead: costPer(spend, leads),
     };
   });

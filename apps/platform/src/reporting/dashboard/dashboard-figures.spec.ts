@@ -49,27 +49,39 @@ describe('how figures read', () => {
   });
 });
 
-const account = (provider: 'facebook' | 'google', amount: number | null, currency = 'USD'): AccountSpend => ({
+const NEW_YORK = 'America/New_York';
+const account = (
+  provider: 'facebook' | 'google',
+  amount: number | null,
+  currency = 'USD',
+  more: Partial<AccountSpend> = {},
+): AccountSpend => ({
   provider,
   adAccountId: provider === 'facebook' ? '1' : '2',
   accountId: provider === 'facebook' ? 'act_1' : '123-456-7890',
   name: `Sandbox ${provider}`,
   currency,
+  timeZone: NEW_YORK,
+  connected: true,
+  disconnectedReason: null,
   amount,
+  ...more,
 });
+const disconnected = (provider: 'facebook' | 'google'): AccountSpend =>
+  account(provider, null, 'USD', { connected: false, disconnectedReason: 'grant revoked' });
 
 describe('spend: the sum of connected accounts, or null', () => {
   it('is null when no account is connected', () => {
-    expect(summariseSpend([])).toEqual({ spend: null, currency: 'USD', note: 'No ad account connected.' });
+    expect(summariseSpend([], NEW_YORK)).toEqual({ spend: null, currency: 'USD', note: 'No ad account connected.' });
   });
 
   it('sums in cents, and names a platform not connected', () => {
-    expect(summariseSpend([account('facebook', 10.1), account('google', 20.2)])).toEqual({
+    expect(summariseSpend([account('facebook', 10.1), account('google', 20.2)], NEW_YORK)).toEqual({
       spend: 30.3,
       currency: 'USD',
       note: 'Spend from Facebook Ads (act_1) and Google Ads (123-456-7890).',
     });
-    expect(summariseSpend([account('google', 0)])).toEqual({
+    expect(summariseSpend([account('google', 0)], NEW_YORK)).toEqual({
       spend: 0,
       currency: 'USD',
       note: 'Spend from Google Ads (123-456-7890). Facebook Ads not connected.',
@@ -77,15 +89,41 @@ describe('spend: the sum of connected accounts, or null', () => {
   });
 
   it('is null while an account has not synced (a partial sum would read as the whole)', () => {
-    expect(summariseSpend([account('facebook', 10), account('google', null)])).toEqual({
+    expect(summariseSpend([account('facebook', 10), account('google', null)], NEW_YORK)).toEqual({
       spend: null,
       currency: 'USD',
       note: 'Google Ads spend not synced yet.',
     });
   });
 
+  it('is null while an account is disconnected (its grant revoked), never a partial sum or 0', () => {
+    expect(summariseSpend([account('facebook', 10), disconnected('google')], NEW_YORK)).toEqual({
+      spend: null,
+      currency: 'USD',
+      note: 'Google Ads disconnected: connect again to see its spend.',
+    });
+    expect(summariseSpend([disconnected('facebook')], NEW_YORK)).toMatchObject({
+      spend: null,
+      note: 'Facebook Ads disconnected: connect again to see its spend. Google Ads not connected.',
+    });
+  });
+
+  it("says how an account's days are matched to the company's when its time zone differs", () => {
+    const losAngeles = account('facebook', 12.5, 'USD', { timeZone: 'America/Los_Angeles' });
+    expect(summariseSpend([losAngeles], NEW_YORK)).toEqual({
+      spend: 12.5,
+      currency: 'USD',
+      note:
+        "Spend from Facebook Ads (act_1). Google Ads not connected. Spend days are each ad account's own " +
+        "(Facebook Ads in America/Los_Angeles; the company's are America/New_York): a day's spend is the account's day of the same date.",
+    });
+    expect(summariseSpend([losAngeles], 'America/Los_Angeles').note).toBe(
+      'Spend from Facebook Ads (act_1). Google Ads not connected.',
+    );
+  });
+
   it('is null when the accounts report in different currencies', () => {
-    expect(summariseSpend([account('facebook', 10), account('google', 5, 'EUR')])).toEqual({
+    expect(summariseSpend([account('facebook', 10), account('google', 5, 'EUR')], NEW_YORK)).toEqual({
       spend: null,
       currency: 'EUR',
       note: 'Ad accounts report in different currencies (EUR, USD); spend is not summed.',
@@ -107,6 +145,17 @@ describe('channels: one row per ad platform, null where not connected', () => {
       { id: 'facebook', name: 'Facebook Ads', leads: 3, spend: 90, connected: true, cost_per_lead: 30 },
       { id: 'google', name: 'Google Ads', leads: 2, spend: null, connected: false, cost_per_lead: null },
     ]);
+  });
+
+  it('shows a disconnected account (grant revoked) as not connected, with null spend', () => {
+    expect(channelRows([disconnected('facebook')], new Map([['facebook', 2]]))[0]).toEqual({
+      id: 'facebook',
+      name: 'Facebook Ads',
+      leads: 2,
+      spend: null,
+      connected: false,
+      cost_per_lead: null,
+    });
   });
 
   it('gives a connected platform without leads a null cost per lead, and an unsynced one null spend', () => {

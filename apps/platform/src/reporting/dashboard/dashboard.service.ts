@@ -47,7 +47,7 @@ export class DashboardService {
     ]);
     const leadCount = sum(leads.byDay.values());
     const appointmentCount = sum(appointments.values());
-    const spend = summariseSpend(accounts);
+    const spend = summariseSpend(accounts, timeZone);
     return {
       company_name: company.name,
       timezone: timeZone,

@@ -47,6 +47,13 @@ export class SpamNumberResponse {
   last_checked_at!: string | null;
   @ApiProperty({ type: [CarrierCheckResponse], description: "Every carrier's answer at the latest check ([] before one)" })
   flagged_carriers!: CarrierCheckResponse[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: 255,
+    description: 'Why the latest check could not answer (no reputation source configured or allowed, say); null after an answer',
+  })
+  status_reason!: string | null;
   @ApiProperty({ description: 'True for Custom rows only' }) can_edit!: boolean;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
@@ -66,6 +73,7 @@ export const mapSpamNumber = (row: SpamProtectedNumberEntity, renewal: string | 
     label: check.label,
     checked_at: check.checked_at,
   })),
+  status_reason: row.statusReason,
   can_edit: row.type === 'Custom',
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),

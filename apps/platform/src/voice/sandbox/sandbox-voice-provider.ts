@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '@suite/runtime';
 import { NumberUnavailableError } from '../voice-errors';
 import type {
+  AgentMirror,
+  AgentMirrorRequest,
   AvailableNumberOffer,
   CarrierReputation,
   NumberSearch,
@@ -58,10 +60,23 @@ export class SandboxVoiceProvider implements VoiceProvider {
     // The sandbox keeps no inventory state: a released number is simply listed again.
   }
 
+  /** Nothing to copy anywhere: a deterministic id, the same for the same agent. */
+  async mirrorAgent(agent: AgentMirrorRequest): Promise<AgentMirror> {
+    return { providerAgentId: `sbx_agent_${digest(`${agent.companyId}:${agent.agentId}`)}`, providerLlmId: null };
+  }
+
   async placeCall(request: PlaceCallRequest): Promise<PlacedCall> {
-    const callId = `sbx_call_${digest(request.idempotencyKey)}`;
+    const callId = sandboxCallIdOf(request.idempotencyKey);
     await this.calls().place(request, callId);
     return { callId };
+  }
+
+  /**
+   * The sandbox's placeCall is idempotent by key (the call id derives from it, and placing a known
+   * id enqueues nothing), so placing again IS the lookup: a lost answer is never a second call.
+   */
+  async findCall(_request: PlaceCallRequest): Promise<PlacedCall | null> {
+    return null;
   }
 
   readCallback(headers: VoiceCallbackHeaders, rawBody: Buffer): VoiceCallback[] {
@@ -72,6 +87,9 @@ export class SandboxVoiceProvider implements VoiceProvider {
     return sandboxReputation(phoneNumber, this.clock.now());
   }
 }
+
+/** The call id the sandbox gives the attempt with this key. */
+export const sandboxCallIdOf = (idempotencyKey: string): string => `sbx_call_${digest(idempotencyKey)}`;
 
 /** 24 hex digits: stable ids from the inputs (an idempotency key gives the same call id twice). */
 function digest(value: string): string {

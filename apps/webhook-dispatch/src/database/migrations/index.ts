@@ -5,6 +5,7 @@ import { Webhooks1795505981978 } from './1795505981978-webhooks';
 import { WebhookDeliveries1795507704692 } from './1795507704692-webhook-deliveries';
 import { WebhookCircuitRetention1795512390809 } from './1795512390809-webhook-circuit-retention';
 import { WebhookFilters1795804723727 } from './1795804723727-webhook-filters';
+import { WebhookAttemptOutcome1795805907326 } from './1795805907326-webhook-attempt-outcome';
 import { RateLimitBuckets1795808787539 } from './1795808787539-rate-limit-buckets';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
@@ -16,5 +17,6 @@ export const webhookDispatchMigrations = [
   WebhookDeliveries1795507704692,
   WebhookCircuitRetention1795512390809,
   WebhookFilters1795804723727,
+  WebhookAttemptOutcome1795805907326,
   RateLimitBuckets1795808787539,
 ];

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '@suite/contracts';
-import type { WebhookAttemptEntity } from '../webhook-attempt.entity';
+import { WEBHOOK_ATTEMPT_OUTCOMES, type WebhookAttemptEntity, type WebhookAttemptOutcome } from '../webhook-attempt.entity';
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryEntity, type WebhookDeliveryStatus } from '../webhook-delivery.entity';
 
 /** A delivery's own fields: one event for one webhook. */
@@ -21,12 +21,20 @@ export class DeliveryResponse extends DeliveryFields {
   attempts!: number;
 }
 
-/** One HTTP attempt as the receiver answered it. */
+/** One HTTP attempt: recorded before its request left, completed with the receiver's answer. */
 export class AttemptResponse {
   @ApiProperty({ type: 'integer', description: 'From 1 in each series; a replay starts again at 1.' })
   number!: number;
-  @ApiProperty({ format: 'date-time' }) at!: string;
-  @ApiProperty({ type: 'integer' }) duration_ms!: number;
+  @ApiProperty({ format: 'date-time', description: 'When the attempt began (its `webhook-timestamp`).' }) at!: string;
+  @ApiProperty({
+    enum: WEBHOOK_ATTEMPT_OUTCOMES,
+    description:
+      '`in_flight`: the request has left (or is leaving), no answer yet. `delivered`: answered 2xx. `failed`: any other answer, or ' +
+      'none within the timeout. `unknown`: the answer was never recorded — the dispatcher stopped during the attempt; the receiver ' +
+      'may have got the request, and the next attempt sends the same `webhook-id`.',
+  })
+  outcome!: WebhookAttemptOutcome;
+  @ApiProperty({ type: 'integer', description: '0 while in flight and when the outcome is unknown.' }) duration_ms!: number;
   @ApiProperty({ type: 'integer', nullable: true, description: 'Null when no answer came (timeout, refused).' })
   status_code!: number | null;
   @ApiProperty({ description: 'The first 4 KB of the answer.' }) response_body!: string;
@@ -34,7 +42,8 @@ export class AttemptResponse {
     type: String,
     nullable: true,
     description:
-      'Why the attempt failed (`timed out after 10000 ms`, `HTTP 500`, `HTTP 302 (redirects are failures)`); null when delivered.',
+      'Why the attempt failed (`timed out after 10000 ms`, `HTTP 500`, `HTTP 302 (redirects are failures)`) or why its outcome is ' +
+      'unknown; null when delivered and while in flight.',
   })
   error!: string | null;
 }
@@ -57,6 +66,7 @@ export const mapDelivery = (delivery: WebhookDeliveryEntity): DeliveryResponse =
 export const mapAttempt = (attempt: WebhookAttemptEntity): AttemptResponse => ({
   number: attempt.number,
   at: attempt.at.toISOString(),
+  outcome: attempt.outcome,
   duration_ms: attempt.durationMs,
   status_code: attempt.statusCode,
   response_body: attempt.responseBody,

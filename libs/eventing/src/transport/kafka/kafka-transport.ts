@@ -28,6 +28,8 @@ export interface KafkaTransportOptions {
   maxWaitTimeMs: number;
   /** How long publish() waits for start-up topic creation before failing (the relay retries). */
   publishReadyWaitMs: number;
+  /** A send (connection included) not acknowledged within this long fails; its producer is replaced. */
+  sendTimeoutMs: number;
   stopTimeoutMs: number;
 }
 
@@ -225,12 +227,23 @@ export class KafkaTransport implements EventTransport {
    * After a failed send the producer is replaced: a kafkajs idempotent producer that timed
    * out can be left with sequence numbers the broker rejects forever. A fresh producer id
    * costs at most duplicates, which the consumers' inbox drops.
+   *
+   * A send is bounded by `sendTimeoutMs` (connecting included). kafkajs's own bounds do not help
+   * against a broker that hangs (a frozen JVM still accepts TCP connections): each request waits
+   * out `requestTimeout` (30 s) and is retried up to 5 times, so a send could take minutes while
+   * the relay looked healthy (decision 0039). The abandoned send may still reach the broker once
+   * it wakes: a duplicate the inboxes drop, never a gap — the relay marks rows only after a send
+   * it saw acknowledged, and sends the next batch only after that.
    */
   private async send<T>(work: (producer: Producer) => Promise<T>): Promise<T> {
     if (this.stopping && !this.producer) throw new Error('kafka transport is stopped');
     const pending = (this.producer ??= this.connectProducer());
     try {
-      return await work(await pending);
+      return await withTimeout(
+        pending.then((producer) => work(producer)),
+        this.options.sendTimeoutMs,
+        'kafka send (connection and acknowledgement)',
+      );
     } catch (error) {
       if (this.producer === pending) this.producer = null;
       void pending.then((p) => p.disconnect()).catch(() => undefined);

@@ -1,0 +1,152 @@
+import type { DataSource, QueryRunner } from 'typeorm';
+import { entityTable, PreparedStatement } from '@suite/database';
+import type { WebhookResult } from '../sending/send-webhook';
+import { WebhookEntity } from '../webhooks/webhook.entity';
+import { WebhookAttemptEntity, type WebhookAttemptOutcome } from './webhook-attempt.entity';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity';
+
+/** Why an attempt's outcome is `unknown`: the request may have reached the receiver, its answer was never recorded. */
+export const ATTEMPT_LOST =
+  'no answer recorded: the dispatcher stopped during the attempt; the receiver may have got the request';
+
+/** A delivery's job as the attempt log needs it. */
+export interface AttemptJob {
+  deliveryId: string;
+  companyId: string;
+  manual?: true;
+}
+
+/** An attempt written as in flight, before its request leaves. */
+export interface BegunAttempt {
+  id: string;
+  /** From 1 in the series; an earlier attempt whose outcome is unknown counts. */
+  number: number;
+  /** When it began (the database's clock, the same for every replica); the signature's timestamp. */
+  at: Date;
+}
+
+/** An attempt's answer, to settle its in-flight row. */
+export interface SettledAttempt {
+  attemptId: string;
+  companyId: string;
+  outcome: Exclude<WebhookAttemptOutcome, 'in_flight' | 'unknown'>;
+  result: WebhookResult;
+  /** Why it failed, null when delivered. */
+  error: string | null;
+}
+
+/**
+ * Every request a receiver got is in the attempt log (decision 0039): an attempt is written as
+ * `in_flight` before its request leaves and settled after, so a dispatcher killed in between leaves
+ * a visible attempt, which the next run of the delivery's job marks `unknown` before its own attempt.
+ *
+ * The in-flight row costs no extra round trip: it is written by the statement that reads what the
+ * attempt needs (the delivery and its webhook), one per claim's runs (AttemptContextLoader); the
+ * settling transaction updates the row instead of inserting it.
+ */
+export class AttemptLog {
+  private readonly begin: PreparedStatement;
+  private readonly settleStatement: PreparedStatement;
+  private readonly lose: PreparedStatement;
+
+  constructor(dataSource: DataSource) {
+    const attempts = entityTable(dataSource, WebhookAttemptEntity);
+    const deliveries = entityTable(dataSource, WebhookDeliveryEntity);
+    const webhooks = entityTable(dataSource, WebhookEntity);
+    /*
+     * One statement, every CTE on the same snapshot: in-flight attempts of these deliveries (a run that
+     * died: its lease ran out, so this run has the job) become `unknown` and count in the delivery's
+     * attempts; the deliveries and webhooks are read; an attempt that will be made (pending, webhook
+     * enabled, circuit closed unless a user asked for it) is written in flight. The rows come back
+     * with their attempt, or none (then the run makes no request).
+     */
+    this.begin = new PreparedStatement(
+      'attempt_begin',
+      `WITH j AS (SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::bool[]) AS j(id, company_id, manual)),
+       lost AS (
+         UPDATE ${attempts} a SET outcome = 'unknown', error = $4
+           FROM j WHERE a.delivery_id = j.id AND a.company_id = j.company_id AND a.outcome = 'in_flight'
+         RETURNING a.delivery_id, a.number),
+       lost_per_delivery AS (SELECT delivery_id, max(number) AS number FROM lost GROUP BY delivery_id),
+       counted AS (
+         UPDATE ${deliveries} d SET attempts = l.number, updated_at = now()
+           FROM lost_per_delivery l WHERE d.id = l.delivery_id AND d.attempts < l.number
+         RETURNING d.id),
+       ctx AS (
+         SELECT d.id, d.company_id, d.status, greatest(d.attempts, coalesce(l.number, 0)) AS attempts, d.event, d.event_id,
+                d.data, d.occurred_at, w.id AS webhook_id, w.url, w.status AS webhook_status, w.secret, w.previous_secret,
+                w.previous_secret_expires_at, w.circuit_open_until, j.manual
+           FROM j JOIN ${deliveries} d ON d.id = j.id AND d.company_id = j.company_id
+           LEFT JOIN lost_per_delivery l ON l.delivery_id = d.id
+           LEFT JOIN ${webhooks} w ON w.id = d.webhook_id AND w.company_id = d.company_id),
+       began AS (
+         INSERT INTO ${attempts} (id, delivery_id, company_id, number, at, duration_ms, status_code, response_body, error, outcome)
+         SELECT gen_random_uuid(), c.id, c.company_id, c.attempts + 1, now(), 0, NULL, '', NULL, 'in_flight' FROM ctx c
+          WHERE c.status = 'pending' AND c.webhook_id IS NOT NULL AND c.webhook_status <> 'disabled'
+            AND (c.manual OR c.circuit_open_until IS NULL OR c.circuit_open_until <= now())
+         RETURNING id, delivery_id, number, at)
+       SELECT c.*, b.id AS attempt_id, b.number AS attempt_number, b.at AS attempt_at
+         FROM ctx c LEFT JOIN began b ON b.delivery_id = c.id`,
+      'webhooks',
+    );
+    this.settleStatement = new PreparedStatement(
+      'attempt_settle',
+      `UPDATE ${attempts} a
+          SET outcome = u.outcome, duration_ms = u.duration_ms, status_code = u.status_code, response_body = u.response_body,
+              error = u.error
+         FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[])
+              AS u(id, company_id, outcome, duration_ms, status_code, response_body, error)
+        WHERE a.id = u.id AND a.company_id = u.company_id AND a.outcome = 'in_flight'`,
+      'webhooks',
+    );
+    this.lose = new PreparedStatement(
+      'attempt_lose',
+      `WITH lost AS (
+         UPDATE ${attempts} a SET outcome = 'unknown', error = $3
+           FROM unnest($1::uuid[], $2::bigint[]) AS j(id, company_id)
+          WHERE a.delivery_id = j.id AND a.company_id = j.company_id AND a.outcome = 'in_flight'
+         RETURNING a.delivery_id, a.number)
+       UPDATE ${deliveries} d SET attempts = l.number, updated_at = now()
+         FROM (SELECT delivery_id, max(number) AS number FROM lost GROUP BY delivery_id) l
+        WHERE d.id = l.delivery_id AND d.attempts < l.number`,
+      'webhooks',
+    );
+  }
+
+  /** The rows of `jobs` (delivery joined with its webhook), each with its attempt when one is to be made. */
+  async beginAttempts(runner: QueryRunner, jobs: readonly AttemptJob[]): Promise<Array<Record<string, unknown>>> {
+    const { rows } = await this.begin.run<Record<string, unknown>>(runner, [
+      jobs.map((job) => job.deliveryId),
+      jobs.map((job) => job.companyId),
+      jobs.map((job) => job.manual === true),
+      ATTEMPT_LOST,
+    ]);
+    return rows;
+  }
+
+  /** The answers of attempts begun by this run (in the settling transaction); an attempt already marked unknown stays so. */
+  async settle(runner: QueryRunner, attempts: readonly SettledAttempt[]): Promise<void> {
+    if (attempts.length === 0) return;
+    await this.settleStatement.run(runner, [
+      attempts.map((a) => a.attemptId),
+      attempts.map((a) => a.companyId),
+      attempts.map((a) => a.outcome),
+      attempts.map((a) => a.result.durationMs),
+      attempts.map((a) => a.result.statusCode),
+      attempts.map((a) => a.result.responseBody),
+      attempts.map((a) => a.error),
+    ]);
+  }
+
+  /** The in-flight attempts of these deliveries become `unknown` (the run ended without an answer: aborted, abandoned). */
+  async markLost(runner: QueryRunner, jobs: readonly AttemptJob[], reason: string): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.lose.run(runner, [jobs.map((job) => job.deliveryId), jobs.map((job) => job.companyId), reason]);
+  }
+}
+
+/** The attempt a row of `beginAttempts` carries, or null when no request is to be made. */
+export function begunAttemptOf(row: Record<string, unknown>): BegunAttempt | null {
+  if (row.attempt_id === null || row.attempt_id === undefined) return null;
+  return { id: row.attempt_id as string, number: Number(row.attempt_number), at: row.attempt_at as Date };
+}
