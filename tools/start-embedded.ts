@@ -1,3 +1,4 @@
+import './embedded/tracing';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { holdInProcessDelivery, OutboxRelay } from '@suite/eventing';

@@ -1,11 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AUTHZ_ENTITIES, AuthzModule } from '@suite/authz';
+import { AUTHZ_ENTITIES, AuthzModule, RATE_LIMIT_ENTITIES } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { JobsModule, jobsEntities } from '@suite/jobs';
 import { coreModules, HealthModule, type Clock } from '@suite/runtime';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import type { MessagingEnvironment } from './config/messaging-environment';
+import { MESSAGING_RATE_LIMITS } from './config/rate-limits';
 import { CarrierModule } from './carrier/carrier.module';
 import type { Carrier } from './carrier/carrier.port';
 import { ContactEntity } from './contacts/contact.entity';
@@ -37,6 +38,7 @@ export const MESSAGING_ENTITIES = [
   WorkspaceSettingsEntity,
   ...EMAIL_ENTITIES,
   ...AUTHZ_ENTITIES,
+  ...RATE_LIMIT_ENTITIES,
   ...eventingEntities,
   ...jobsEntities,
 ];
@@ -70,7 +72,7 @@ export class AppModule {
         EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         JobsModule.forRoot({ appName: app.name, schema: app.schema }),
-        AuthzModule.forRoot(),
+        AuthzModule.forRoot({ rateLimits: MESSAGING_RATE_LIMITS }),
         CarrierModule.forEnvironment(env, {
           ...(clock ? { clock: () => clock.now() } : {}),
           ...(overrides.carrier ? { carrier: overrides.carrier } : {}),

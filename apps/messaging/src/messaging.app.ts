@@ -27,6 +27,7 @@ export function createMessagingApp(env: MessagingEnvironment, overrides: Messagi
       version: '1.0.0',
       security: ['api-key', 'internal-token'],
       errorBody: MESSAGING_ERROR_BODY,
+      rateLimited: true,
     },
   });
 }

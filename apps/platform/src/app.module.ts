@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AUTHZ_ENTITIES, AuthzModule } from '@suite/authz';
+import { AUTHZ_ENTITIES, AuthzModule, RATE_LIMIT_ENTITIES } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { JobsModule, jobsEntities } from '@suite/jobs';
@@ -30,6 +30,7 @@ import { VoiceModule } from './voice/voice.module';
 import { ReportingModule } from './reporting/reporting.module';
 import { WorkflowsModule } from './workflows/workflows.module';
 import type { VoiceProvider } from './voice/voice-provider.port';
+import { PLATFORM_RATE_LIMITS } from './config/rate-limits';
 
 /**
  * The platform's features, each a @FeatureModule owning its tables, routes and event handlers
@@ -62,7 +63,13 @@ export const PLATFORM_FEATURES = [
  * hop (about a second) before its own changes (a suspended user, say) take effect here too. The
  * DataSource and the migration tools (tools/suite-apps.ts) both take this list.
  */
-export const PLATFORM_ENTITIES = [...entitiesOf(PLATFORM_FEATURES), ...AUTHZ_ENTITIES, ...eventingEntities, ...jobsEntities];
+export const PLATFORM_ENTITIES = [
+  ...entitiesOf(PLATFORM_FEATURES),
+  ...AUTHZ_ENTITIES,
+  ...RATE_LIMIT_ENTITIES,
+  ...eventingEntities,
+  ...jobsEntities,
+];
 
 @Module({})
 export class AppModule {
@@ -91,7 +98,7 @@ export class AppModule {
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         // Durable jobs (libs/jobs): the dialer, the sandbox's call simulation, reputation checks.
         JobsModule.forRoot({ appName: APPS.platform.name, schema: APPS.platform.schema }),
-        AuthzModule.forRoot(),
+        AuthzModule.forRoot({ rateLimits: PLATFORM_RATE_LIMITS }),
         IdsModule,
         VoiceModule.forEnvironment(env, { provider: options.voiceProvider }),
         AdPlatformModule.forEnvironment(env, { adPlatform: options.adPlatform }),

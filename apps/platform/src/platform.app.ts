@@ -34,6 +34,7 @@ export function createPlatformApp(env: PlatformEnvironment, options: PlatformApp
       version: '1.0.0',
       security: ['bearer', 'internal-token'],
       errorBody: FAILURE_ENVELOPE_BODY,
+      rateLimited: true,
     },
   });
 }

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AUTHZ_ENTITIES, AuthzModule } from '@suite/authz';
+import { AUTHZ_ENTITIES, AuthzModule, RATE_LIMIT_ENTITIES } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { JobsModule, jobsEntities } from '@suite/jobs';
@@ -11,6 +11,7 @@ import { DeliveriesModule } from './deliveries/deliveries.module';
 import type { TargetResolver } from './targets/target-resolver';
 import { TargetsModule } from './targets/targets.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { WEBHOOK_DISPATCH_RATE_LIMITS } from './config/rate-limits';
 
 /** The app's features, each a @FeatureModule owning its tables and routes (docs/adding-a-feature.md). */
 export const WEBHOOK_DISPATCH_FEATURES = [CrmListsModule, WebhooksModule, DeliveriesModule];
@@ -18,6 +19,7 @@ export const WEBHOOK_DISPATCH_FEATURES = [CrmListsModule, WebhooksModule, Delive
 export const WEBHOOK_DISPATCH_ENTITIES = [
   ...entitiesOf(WEBHOOK_DISPATCH_FEATURES),
   ...AUTHZ_ENTITIES,
+  ...RATE_LIMIT_ENTITIES,
   ...eventingEntities,
   ...jobsEntities,
 ];
@@ -47,7 +49,7 @@ export class AppModule {
         EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema }),
         JobsModule.forRoot({ appName: app.name, schema: app.schema }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
-        AuthzModule.forRoot(),
+        AuthzModule.forRoot({ rateLimits: WEBHOOK_DISPATCH_RATE_LIMITS }),
         TargetsModule.forRoot(overrides.targetResolver),
         ...WEBHOOK_DISPATCH_FEATURES,
       ],

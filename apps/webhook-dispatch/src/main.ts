@@ -1,3 +1,4 @@
+import './tracing';
 import { runStandalone } from '@suite/runtime';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from './webhook-dispatch.app';
 

@@ -22,6 +22,7 @@ export function createWebhookDispatchApp(
       version: '1.0.0',
       security: ['bearer'],
       errorBody: FAILURE_ENVELOPE_BODY,
+      rateLimited: true,
     },
   });
 }

@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { AppName, BootstrapOutput } from '@suite/contracts';
-import { createTestDatabase, eventually, findFreePort, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import {
+  createTestDatabase,
+  eventually,
+  findFreePort,
+  GENEROUS_RATE_LIMITS_ENV,
+  uniqueTopicPrefix,
+  type TestDatabase,
+} from '@suite/testing';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -37,7 +44,7 @@ const PORT_VARIABLES: Record<AppName, string> = {
  * ports. An attacker meets exactly this process; the tests talk to it over HTTP only, and read
  * the database only to check what no API shows.
  */
-export async function launchSuite(name: string): Promise<LaunchedSuite> {
+export async function launchSuite(name: string, options: { env?: NodeJS.ProcessEnv } = {}): Promise<LaunchedSuite> {
   const database: TestDatabase = await createTestDatabase(name);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `suite-${name}-`));
   await chmod(dataDir, 0o700);
@@ -51,6 +58,9 @@ export async function launchSuite(name: string): Promise<LaunchedSuite> {
     KAFKA_TOPIC_PARTITIONS: '1',
     SUITE_DATA_DIR: dataDir,
     LOG_LEVEL: process.env.HOSTILE_LOG_LEVEL ?? 'warn',
+    // ~13,000 requests on a few credentials: the limits are not what these specs attack (rate-limits.integration-spec.ts does).
+    ...GENEROUS_RATE_LIMITS_ENV,
+    ...options.env,
   };
   for (const [app, variable] of Object.entries(PORT_VARIABLES)) env[variable] = String(ports[app as AppName]);
 

@@ -1,4 +1,12 @@
-import { Global, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type Provider } from '@nestjs/common';
+import {
+  Global,
+  Logger,
+  Module,
+  type DynamicModule,
+  type InjectionToken,
+  type ModuleMetadata,
+  type Provider,
+} from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { createRemoteJWKSet } from 'jose';
 import type { DataSource } from 'typeorm';
@@ -7,6 +15,10 @@ import { CLOCK, ENVIRONMENT, jwksUrlOf, systemClock, type BaseEnvironment, type 
 import { ApiKeyGuard } from './http/api-key.guard';
 import { BearerAuthGuard } from './http/bearer-auth.guard';
 import { BearerStrategy } from './http/bearer.strategy';
+import { rateLimitPolicyOf, type RateLimitPolicy } from './rate-limits/rate-limit-policy';
+import { RateLimitGuard } from './rate-limits/rate-limit.guard';
+import { PostgresBucketLeaseStore } from './rate-limits/rate-limit.store';
+import { RateLimiter } from './rate-limits/rate-limiter';
 import { AuthzReplicaReader, TypeOrmAuthzReplicaReader } from './replicas/authz-replica.reader';
 import {
   CachingAuthzReplicaReader,
@@ -39,6 +51,12 @@ export interface AuthzModuleOptions extends Pick<ModuleMetadata, 'imports'> {
   };
   /** TypeORM connection name when the app has more than one DataSource. */
   dataSourceName?: string;
+  /**
+   * The app limits its credentialed routes (decision 0045): its default budgets, each replaced by
+   * its RATE_LIMIT_* variable. The app adds RATE_LIMIT_ENTITIES to its DataSource. Without it
+   * (auth) RateLimitGuard lets everything through.
+   */
+  rateLimits?: RateLimitPolicy;
 }
 
 /**
@@ -101,6 +119,19 @@ export class AuthzModule {
         ],
         useFactory: createCredentialUsageRecorder,
       },
+      {
+        provide: RateLimiter,
+        inject: [getDataSourceToken(options.dataSourceName), ENVIRONMENT],
+        useFactory: (dataSource: DataSource, env: Partial<BaseEnvironment>): RateLimiter | null =>
+          options.rateLimits && env.RATE_LIMITS_ENABLED !== false
+            ? new RateLimiter({
+                policy: rateLimitPolicyOf(options.rateLimits, env),
+                store: new PostgresBucketLeaseStore(dataSource),
+                logger: { warn: (message, context) => new Logger('RateLimiter').warn({ msg: message, ...context }) },
+              })
+            : null,
+      },
+      RateLimitGuard,
       AccessTokenVerifier,
       OpaqueCredentialVerifier,
       BearerStrategy,
@@ -124,6 +155,8 @@ export class AuthzModule {
         BearerStrategy,
         BearerAuthGuard,
         ApiKeyGuard,
+        RateLimiter,
+        RateLimitGuard,
         CompanyScope,
       ],
     };

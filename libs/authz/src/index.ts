@@ -24,6 +24,9 @@ export * from './http/api-key.guard';
 export * from './usage/credential-usage.recorder';
 export * from './usage/credential-usage.outbox';
 
+// Rate limits per credential and company (decision 0045)
+export * from './rate-limits';
+
 // Authorization
 export * from './http/permission.guard';
 export * from './http/authz.decorators';

@@ -13,6 +13,7 @@ export * from './openapi/openapi-document';
 export * from './openapi/api-error-schema';
 export * from './openapi/api-errors.decorator';
 export * from './openapi/api-no-credential.decorator';
+export * from './openapi/rate-limit-answers';
 export * from './openapi/document-preview';
 export * from './errors/app-error';
 export * from './errors/api-exception.filter';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { APPS, HEALTH_PATHS } from '@suite/contracts';
 import { loadPlatformEnvironment } from '@suite/platform-app';
-import { findFreePort } from '@suite/testing';
+import { findFreePort, GENEROUS_RATE_LIMITS_ENV } from '@suite/testing';
 import type { BenchRun } from '../bench-run';
 import type { BenchServices } from '../bench-services';
 import { startChildServer, type ChildServer } from '../messaging/child-server';
@@ -39,6 +39,8 @@ export async function startPlatformProcess(
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    // One credential at full speed: limits on (their cost counted, bench:rate-limits isolates it) but never reached.
+    ...GENEROUS_RATE_LIMITS_ENV,
     ...appEnvOverrides(),
   };
   // Validates the environment here (a clear message rather than a dead child) and reads the pool size.

@@ -1,14 +1,18 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiKeyAuthenticated, CurrentPrincipal, type Principal } from '@suite/authz';
+import { ApiKeyAuthenticated, CurrentPrincipal, NotRateLimited, type Principal } from '@suite/authz';
 import { ApiErrors } from '@suite/runtime';
 import { SandboxInboundRequest } from '../carrier/sandbox/dto/sandbox-inbound.request';
 import { mapMessage, MessageResponse } from '../messages/dto/message.response';
 import { SandboxInboundService } from './sandbox-inbound.service';
 
-/** Mounted only with MESSAGING_CARRIER=sandbox (callbacks.module.ts). */
+/**
+ * Mounted only with MESSAGING_CARRIER=sandbox (callbacks.module.ts). Never rate limited: it stands in
+ * for the carrier's inbound callback, which is not (decision 0045).
+ */
 @ApiTags('sandbox')
 @ApiKeyAuthenticated()
+@NotRateLimited()
 @Controller('v1/sandbox')
 export class SandboxInboundController {
   constructor(private readonly sandbox: SandboxInboundService) {}

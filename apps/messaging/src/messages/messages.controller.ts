@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiKeyAuthenticated, CurrentPrincipal, type Principal } from '@suite/authz';
+import { ApiKeyAuthenticated, CurrentPrincipal, type Principal, RateLimitClass } from '@suite/authz';
 import { ApiErrors } from '@suite/runtime';
 import { MESSAGING_LIMITS } from '../config/messaging-defaults';
 import { PhoneParam } from '../shared/phone-param.pipe';
@@ -38,6 +38,7 @@ export class MessagesController {
 
   @Post('messages')
   @HttpCode(200)
+  @RateLimitClass('send')
   @ApiOperation({
     summary: `Queue a message (400 invalid input, 403 contact opted out, 409 no sender number in the workspace); message at most ${MESSAGING_LIMITS.messageMaxLength} characters`,
   })

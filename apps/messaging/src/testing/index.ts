@@ -12,6 +12,7 @@ export {
 export { readKafkaEvents, type KafkaEventReader } from './kafka-event-reader';
 export {
   ALWAYS_OPEN_SETTINGS,
+  feedAnotherApiKey,
   feedRevokedApiKey,
   feedWorkspaceReplicas,
   INTERNAL_TOKEN,

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@suite/contracts';
-import { createTestDatabase, uniqueTopicPrefix } from '@suite/testing';
+import { createTestDatabase, GENEROUS_RATE_LIMITS_ENV, uniqueTopicPrefix } from '@suite/testing';
 import type { MessagingOverrides } from '../app.module';
 import { createMessagingApp, loadMessagingEnvironment } from '../messaging.app';
 import { readKafkaEvents, type KafkaEventReader } from './kafka-event-reader';
@@ -49,6 +49,7 @@ export async function bootMessagingApp(
   const app = await createMessagingApp(
     loadMessagingEnvironment({
       ...process.env,
+      ...GENEROUS_RATE_LIMITS_ENV,
       DATABASE_URL: databaseUrl,
       KAFKA_TOPIC_PREFIX: topicPrefix,
       KAFKA_TOPIC_PARTITIONS: '1',

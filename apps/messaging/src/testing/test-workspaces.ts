@@ -115,6 +115,25 @@ export async function feedWorkspaceReplicas(
   );
 }
 
+/** Another API key of an already fed workspace (`credential.issued` through Kafka); resolves once the replica holds it. */
+export async function feedAnotherApiKey(app: INestApplication, companyId: string, apiKey: string): Promise<void> {
+  const db = app.get(DataSource);
+  const credentialId = `key-${companyId}-${credentialDigest(apiKey).slice(0, 8)}`;
+  await db.transaction((manager) => app.get(Outbox).append(manager, [apiKeyIssued(companyId, credentialId, apiKey)]));
+  await eventually(
+    async () =>
+      (
+        (await db.query(`SELECT count(*)::int AS n FROM messaging.credential_replica WHERE credential_id = $1`, [
+          credentialId,
+        ])) as Array<{
+          n: number;
+        }>
+      )[0]!.n,
+    (found) => found === 1,
+    { timeoutMs: 60_000, what: 'the API key to reach the credential replica' },
+  );
+}
+
 /**
  * Makes `apiKey` a revoked API key of an already fed workspace the production way
  * (`credential.issued`, then `credential.revoked`, through Kafka); resolves once the replica

@@ -5,7 +5,14 @@ import { DataSource } from 'typeorm';
 import { credentialDigest, generateOpaqueCredential, type Permission, type Topic } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import type { Clock } from '@suite/runtime';
-import { createTestDatabase, eventually, TestTokenIssuer, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import {
+  createTestDatabase,
+  eventually,
+  GENEROUS_RATE_LIMITS_ENV,
+  TestTokenIssuer,
+  uniqueTopicPrefix,
+  type TestDatabase,
+} from '@suite/testing';
 import { CompaniesService } from '../companies/companies.service';
 import type { ContactEntity } from '../contacts/contact.entity';
 import { ContactsService, type ContactInput } from '../contacts/contacts.service';
@@ -80,6 +87,7 @@ export class PlatformTestApp {
     const database = await createTestDatabase(`platform_${name}`);
     const env = loadPlatformEnvironment({
       ...process.env,
+      ...GENEROUS_RATE_LIMITS_ENV,
       DATABASE_URL: database.url,
       KAFKA_TOPIC_PREFIX: options.topicPrefix ?? uniqueTopicPrefix(`platform-${name}`),
       KAFKA_TOPIC_PARTITIONS: '1',

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
+import { ActingCompany, CompanyQuery, RateLimitClass, RequirePermission } from '@suite/authz';
 import { ApiErrors, apiErrorContent, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
 import {
   ApiDeliveryIdParam,
@@ -48,6 +48,7 @@ export class DeliveriesController {
 
   @Post('deliveries/:delivery_id/replay')
   @HttpCode(200)
+  @RateLimitClass('send')
   @ApiDeliveryIdParam()
   @ApiOperation({
     summary: 'Send a delivered or failed delivery again now, same event id (webhook-id), as a new series of attempts',
@@ -79,6 +80,7 @@ export class DeliveriesController {
   }
 
   @Post(':id/test')
+  @RateLimitClass('send')
   @ApiWebhookIdParam()
   @ApiOperation({ summary: "Send the kind's fixed sample payload (docs/webhooks.md) under a fresh event id, as one delivery" })
   @ApiSuccessResponse({ status: 201, message: 'Webhook test delivery queued.', data: DeliveryResponse })

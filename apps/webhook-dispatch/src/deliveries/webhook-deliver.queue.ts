@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ClaimedJob, JobQueue, SucceededRun } from '@suite/jobs';
+import { inChildSpan } from '@suite/telemetry';
 import { webhookBody, webhookSignatureHeaders, type WebhookSecrets } from '../signing';
 import type { WebhookSender } from '../sending/webhook-sender';
 import type { WebhookEntity } from '../webhooks/webhook.entity';
@@ -70,7 +71,14 @@ export function webhookDeliverQueue(
       const secrets = secretsAt(webhook, attempt.at);
       const body = deliveryBody(delivery, webhook.id, secrets);
       const headers = webhookSignatureHeaders({ eventId: delivery.eventId, attemptAt: attempt.at, body, secrets });
-      const result = await sender.send({ url: webhook.url, headers: { ...headers }, body: Buffer.from(body, 'utf8') });
+      // With tracing on, a span in the trace that caused the delivery; the HTTP instrumentation's request span sits under it.
+      const result = await inChildSpan(
+        job.payload.traceparent,
+        `webhook attempt ${delivery.event}`,
+        'internal',
+        { 'webhook.id': webhook.id, 'webhook.delivery.id': delivery.id },
+        () => sender.send({ url: webhook.url, headers: { ...headers }, body: Buffer.from(body, 'utf8') }),
+      );
       return { job: job.payload, kind: 'attempt', attempt: { ...attempt, result } };
     },
     async succeededMany(manager: EntityManager, runs: ReadonlyArray<SucceededRun<WebhookDeliverJob, Run>>): Promise<void> {

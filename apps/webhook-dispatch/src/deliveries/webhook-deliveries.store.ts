@@ -4,7 +4,7 @@ import type { WebhookAudience, WebhookEventKind, WebhookPayloadMap } from '@suit
 import { entityTable, openTransactionOf, PreparedStatement } from '@suite/database';
 import { newEvent, Outbox } from '@suite/eventing';
 import { JobsRuntime, type NewJob } from '@suite/jobs';
-import { CompanyScopedRepository } from '@suite/runtime';
+import { CompanyScopedRepository, currentTraceparent } from '@suite/runtime';
 import { ContactReplicaEntity } from '../crm-lists/contact-replica.entity';
 import { ListMembershipChangeEntity } from '../crm-lists/list-membership-change.entity';
 import { ListReplicaEntity } from '../crm-lists/list-replica.entity';
@@ -26,6 +26,8 @@ export interface WebhookDeliverJob {
   deliveryId: string;
   companyId: string;
   manual?: true;
+  /** The trace that enqueued the attempt (the event's handling, a test send's request): the attempt's span continues it (decision 0046). */
+  traceparent?: string;
 }
 
 /** An event a webhook kind follows from, as the consumer hands it over. */
@@ -479,12 +481,14 @@ export class WebhookDeliveriesStore {
   }
 
   private job(delivery: { id: string; companyId: string; webhookId: string }, runAt?: Date, manual?: true): NewJob {
+    const traceparent = currentTraceparent();
     return {
       queue: WEBHOOK_DELIVER_QUEUE,
       payload: {
         deliveryId: delivery.id,
         companyId: delivery.companyId,
         ...(manual ? { manual } : {}),
+        ...(traceparent ? { traceparent } : {}),
       } satisfies WebhookDeliverJob,
       concurrencyKey: delivery.webhookId,
       runAt,

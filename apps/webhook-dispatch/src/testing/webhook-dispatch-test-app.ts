@@ -3,7 +3,14 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { Permission } from '@suite/contracts';
 import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
-import { createTestDatabase, eventually, TestTokenIssuer, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import {
+  createTestDatabase,
+  eventually,
+  GENEROUS_RATE_LIMITS_ENV,
+  TestTokenIssuer,
+  uniqueTopicPrefix,
+  type TestDatabase,
+} from '@suite/testing';
 import type { TargetResolver } from '../targets/target-resolver';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '../webhook-dispatch.app';
 import { deliveredMessageEvent } from './message-events';
@@ -62,6 +69,7 @@ export class WebhookDispatchTestApp {
       AUTH_JWKS_URL: tokens.jwksUrl,
       LOG_LEVEL: 'silent',
       PORT: '0',
+      ...GENEROUS_RATE_LIMITS_ENV,
       ...env,
     };
     try {

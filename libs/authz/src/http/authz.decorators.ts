@@ -8,14 +8,19 @@ import { InternalTokenGuard } from '../internal/internal-token.guard';
 import { ApiKeyGuard } from './api-key.guard';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { PermissionGuard } from './permission.guard';
+import { RateLimitGuard } from '../rate-limits/rate-limit.guard';
 
 /** An access token is checked against auth's signing keys; while they are out of reach the answer is 503, not 401. */
 const KEYS_UNREACHABLE = {
   503: "Access tokens cannot be verified right now (auth's signing keys are out of reach); retry shortly.",
 };
 
-/** A bearer token (access token or personal access token) is required; no permission. */
-export const Authenticated = () => applyDecorators(UseGuards(BearerAuthGuard), ApiBearerAuth(), ApiErrors(401, KEYS_UNREACHABLE));
+/**
+ * A bearer token (access token or personal access token) is required; no permission. Like the
+ * other credential decorators, it spends one request of the credential's rate limits (decision 0045).
+ */
+export const Authenticated = () =>
+  applyDecorators(UseGuards(BearerAuthGuard, RateLimitGuard), ApiBearerAuth(), ApiErrors(401, KEYS_UNREACHABLE));
 
 /**
  * A bearer token whose effective rights (scopes ∩ the user's current permissions) include every
@@ -23,7 +28,7 @@ export const Authenticated = () => applyDecorators(UseGuards(BearerAuthGuard), A
  */
 export const RequirePermission = (...permissions: [Permission, ...Permission[]]) =>
   applyDecorators(
-    UseGuards(BearerAuthGuard, PermissionGuard(...permissions)),
+    UseGuards(BearerAuthGuard, RateLimitGuard, PermissionGuard(...permissions)),
     ApiBearerAuth(),
     ApiErrors({
       401: 'Missing or refused bearer token.',
@@ -34,7 +39,11 @@ export const RequirePermission = (...permissions: [Permission, ...Permission[]])
 
 /** A workspace API key in `x-api-key` is required (the messaging API). */
 export const ApiKeyAuthenticated = () =>
-  applyDecorators(UseGuards(ApiKeyGuard), ApiSecurity('api-key'), ApiErrors({ 401: 'Missing or refused x-api-key.' }));
+  applyDecorators(
+    UseGuards(ApiKeyGuard, RateLimitGuard),
+    ApiSecurity('api-key'),
+    ApiErrors({ 401: 'Missing or refused x-api-key.' }),
+  );
 
 /**
  * Operator and service-to-service routes under `/internal` (decision 0004): `x-internal-token`

@@ -1,5 +1,6 @@
 import { EVENT_TOPICS, payloadOf, type DomainEvent, type EventType } from '@suite/contracts';
 import { childTraceparent, runWithTraceContext, type TraceContext } from '@suite/runtime';
+import { inChildSpan, tracingEnabled } from '@suite/telemetry';
 import type { EntityManager } from 'typeorm';
 import type { ReceivedEvent } from './inbox.port';
 import { eventListenersOf, type EventListener } from './on-event.decorator';
@@ -39,11 +40,35 @@ export class HandlerRegistry {
     // Throws on a payload that breaks the contract: retried, then dead-lettered, never applied.
     payloadOf(type, event.envelope.data);
     const typed = event.envelope as DomainEvent;
+    if (tracingEnabled()) return this.applyInSpan(event, typed, listeners, manager);
     const context = lazyChildContext(event.envelope.traceparent);
     for (const listener of listeners) {
       await runWithTraceContext(context, () => listener.handle(typed, manager));
     }
   };
+
+  /**
+   * With tracing on (decision 0046): a CONSUMER span per handled event, a child of the publish span
+   * the message carries (or of the envelope's), whose traceparent the handlers run in.
+   */
+  private async applyInSpan(
+    event: ReceivedEvent,
+    typed: DomainEvent,
+    listeners: readonly EventListener[],
+    manager: EntityManager,
+  ) {
+    const parent = event.message.headers['traceparent'] ?? event.envelope.traceparent;
+    const attributes = {
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': event.message.topic,
+      'messaging.message.id': event.envelope.id,
+      'suite.event.type': event.envelope.type,
+    };
+    await inChildSpan(parent, `handle ${event.envelope.type}`, 'consumer', attributes, async (traceparent) => {
+      const context = traceparent ? { traceparent } : lazyChildContext(event.envelope.traceparent);
+      for (const listener of listeners) await runWithTraceContext(context, () => listener.handle(typed, manager));
+    });
+  }
 }
 
 /**

@@ -75,7 +75,7 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
   });
   // The app is built, initialised and later listens and stops in its own log scope: Nest's
   // Logger, one per process, writes there under the app's name (app-log-context.ts).
-  const logScope = new AppLogScope();
+  const logScope = new AppLogScope(options.appName);
   return runInAppLogScope(logScope, async () => {
     const preview = documentPreview();
     const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
+import { shutdownTracing } from '@suite/telemetry';
 import { HttpConnections } from '../http/http-connections';
 
 /** How long a drained connection may stay quiet (nothing read, nothing in progress) before it is closed. */
@@ -66,13 +67,19 @@ export function onShutdownSignal(stop: () => Promise<void>, log: (message: strin
     }
     stopping = true;
     log(`${signal} received: shutting down`);
-    stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log(`shutdown failed: ${error instanceof Error ? error.stack : String(error)}`);
-        process.exit(1);
-      },
-    );
+    stop()
+      .then(
+        () => 0,
+        (error: unknown) => {
+          log(`shutdown failed: ${error instanceof Error ? error.stack : String(error)}`);
+          return 1;
+        },
+      )
+      // The spans of the last requests and events go out before the process does (tracing on only).
+      .then(async (code) => {
+        await shutdownTracing();
+        process.exit(code);
+      });
   };
   for (const signal of SHUTDOWN_SIGNALS) process.on(signal, handler);
 }

@@ -165,6 +165,52 @@ export class BaseEnvironment {
   @Max(250)
   AUTHZ_CREDENTIAL_CACHE_MS: number = 200;
 
+  /**
+   * Rate limits of the credentialed APIs (messaging, platform, webhook-dispatch; decision 0045):
+   * requests a minute per credential and per company, for each class — send, read, write. Unset,
+   * each takes the app's documented default (docs/rate-limits.md). `false` turns the limits off
+   * (a gateway in front already limits): no 429, no RateLimit fields.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  RATE_LIMITS_ENABLED: boolean = true;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  RATE_LIMIT_SEND_PER_MINUTE?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  RATE_LIMIT_SEND_COMPANY_PER_MINUTE?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  RATE_LIMIT_READ_PER_MINUTE?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  RATE_LIMIT_READ_COMPANY_PER_MINUTE?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  RATE_LIMIT_WRITE_PER_MINUTE?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  RATE_LIMIT_WRITE_COMPANY_PER_MINUTE?: number;
+
   /** How long shutdown waits for in-flight requests and the relay before giving up. */
   @IsInt()
   @Min(0)

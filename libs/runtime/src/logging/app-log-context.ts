@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ConsoleLogger, type LoggerService } from '@nestjs/common';
+import { setAppOfWork } from '@suite/telemetry';
 
 type NestLogMethod = 'log' | 'error' | 'warn' | 'debug' | 'verbose' | 'fatal';
 
@@ -12,7 +13,13 @@ export class AppLogScope {
   private service: LoggerService | undefined;
   private readonly pending: Array<{ method: NestLogMethod; args: unknown[] }> = [];
 
+  /** `appName`: the app this is the work of; spans started in it carry it as service.name (decision 0046). */
+  constructor(readonly appName?: string) {}
+
+  /** The scope the app whose logger `service` is was built in (its name with it), or a new one. */
   static of(service: LoggerService): AppLogScope {
+    const known = scopeOfService.get(service);
+    if (known) return known;
     const scope = new AppLogScope();
     scope.bind(service);
     return scope;
@@ -24,6 +31,7 @@ export class AppLogScope {
   }
 
   bind(service: LoggerService): void {
+    if (this.appName) scopeOfService.set(service, this);
     this.writeTo(service);
     if (this !== outsideEveryApp && !outsideEveryApp.service) outsideEveryApp.bind(service);
   }
@@ -43,9 +51,12 @@ function callLogger(service: LoggerService, method: NestLogMethod, [message, ...
   (service[method] ?? service.log).call(service, message, ...rest);
 }
 
+const scopeOfService = new WeakMap<LoggerService, AppLogScope>();
 const scopes = new AsyncLocalStorage<AppLogScope>();
 /** Lines written outside every app's work go to the first app built in the process. */
 const outsideEveryApp = new AppLogScope();
+// The same scope tells the tracing which app's resource a span belongs to.
+setAppOfWork(() => scopes.getStore()?.appName);
 
 /**
  * Runs `fn` as one app's work: what Nest's Logger writes in it, and in whatever it starts —

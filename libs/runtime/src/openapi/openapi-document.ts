@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import type { ErrorBodySchema } from './api-error-schema';
 import { withErrorAnswers } from './error-answers';
 import { withNullInNullableEnums } from './nullable-enums';
+import { withRateLimitAnswers } from './rate-limit-answers';
 
 export interface OpenApiOptions {
   title: string;
@@ -16,6 +17,11 @@ export interface OpenApiOptions {
    * tests (decision 0026). Without it the document has no error answers.
    */
   errorBody?: ErrorBodySchema;
+  /**
+   * The app limits requests per credential (decision 0045): its credentialed operations document
+   * the 429 answer and the RateLimit fields. Needs `errorBody`.
+   */
+  rateLimited?: boolean;
 }
 
 /** The app's OpenAPI document: what its controllers declare, plus its error body and the errors every route can give. */
@@ -34,5 +40,6 @@ export function buildOpenApiDocument(app: INestApplication, options: OpenApiOpti
       builder = builder.addApiKey({ type: 'apiKey', in: 'header', name: 'x-internal-token' }, 'internal-token');
     }
   }
-  return withNullInNullableEnums(withErrorAnswers(SwaggerModule.createDocument(app, builder.build()), options.errorBody));
+  const document = withErrorAnswers(SwaggerModule.createDocument(app, builder.build()), options.errorBody);
+  return withNullInNullableEnums(options.rateLimited && options.errorBody ? withRateLimitAnswers(document) : document);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { activeTraceparent } from '@suite/telemetry';
 import { childTraceparent, isValidTraceparent, runWithTraceContext } from './trace-context';
 
 declare module 'fastify' {
@@ -20,8 +21,11 @@ declare module 'fastify' {
 export function registerRequestTraceContext(instance: FastifyInstance): void {
   instance.decorateRequest('traceparent', '');
   instance.addHook('onRequest', (request, reply, done) => {
+    // With tracing on, the HTTP instrumentation's server span already continued the caller's trace:
+    // it is the request's span, so logs, events and exported spans share one trace id (decision 0046).
     const incoming = request.headers['traceparent'];
-    const traceparent = childTraceparent(typeof incoming === 'string' && isValidTraceparent(incoming) ? incoming : null);
+    const traceparent =
+      activeTraceparent() ?? childTraceparent(typeof incoming === 'string' && isValidTraceparent(incoming) ? incoming : null);
     request.traceparent = traceparent;
     reply.header('x-request-id', request.id);
     reply.header('traceparent', traceparent);

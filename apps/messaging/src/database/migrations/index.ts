@@ -12,6 +12,7 @@ import { EmailSendJobs1795498019070 } from './1795498019070-email-send-jobs';
 import { MessagesTsOrder1795501883243 } from './1795501883243-messages-ts-order';
 import { JobsKeyDueIndex1795512393723 } from './1795512393723-jobs-key-due-index';
 import { CarrierHandOffs1795805633041 } from './1795805633041-carrier-hand-offs';
+import { RateLimitBuckets1795808765062 } from './1795808765062-rate-limit-buckets';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const messagingMigrations = [
@@ -29,4 +30,5 @@ export const messagingMigrations = [
   MessagesTsOrder1795501883243,
   JobsKeyDueIndex1795512393723,
   CarrierHandOffs1795805633041,
+  RateLimitBuckets1795808765062,
 ];

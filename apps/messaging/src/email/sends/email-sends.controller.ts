@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiKeyAuthenticated, CurrentPrincipal, type Principal } from '@suite/authz';
+import { ApiKeyAuthenticated, CurrentPrincipal, type Principal, RateLimitClass } from '@suite/authz';
 import { ApiErrors } from '@suite/runtime';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
 import { UuidOrNotFoundPipe } from '../shared/uuid-or-not-found.pipe';
@@ -20,6 +20,7 @@ export class EmailSendsController {
 
   @Post()
   @HttpCode(200)
+  @RateLimitClass('send')
   @ApiOperation({
     summary:
       'Send an email (queued at once; the same request_key with the same payload returns the first result, with another payload 409)',

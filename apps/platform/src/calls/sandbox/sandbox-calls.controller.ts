@@ -1,13 +1,17 @@
 import { Body, Controller, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
+import { ActingCompany, CompanyQuery, NotRateLimited, RequirePermission } from '@suite/authz';
 import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
 import { ApiNotFoundInCompany } from '../../shared/not-found.docs';
 import { CreatedSandboxCallResponse, CreateSandboxCallRequest } from '../dto/create-sandbox-call.request';
 import { SandboxCallsService } from './sandbox-calls.service';
 
-/** Mounted only with PLATFORM_VOICE_PROVIDER=sandbox (sandbox-calls.module.ts). */
+/**
+ * Mounted only with PLATFORM_VOICE_PROVIDER=sandbox (sandbox-calls.module.ts). Never rate limited: it
+ * stands in for the voice provider's callbacks, which are not (decision 0045).
+ */
 @ApiTags('sandbox')
+@NotRateLimited()
 @Controller('api/sandbox/calls')
 export class SandboxCallsController {
   constructor(private readonly sandbox: SandboxCallsService) {}

@@ -19,6 +19,7 @@ import { ReportingCoveringIndexes1795553685457 } from './1795553685457-reporting
 import { PerCompanyEmails1795804368278 } from './1795804368278-per-company-emails';
 import { AnnounceLists1795804713467 } from './1795804713467-announce-lists';
 import { DefaultAppointmentLength1795805704457 } from './1795805704457-default-appointment-length';
+import { RateLimitBuckets1795808774951 } from './1795808774951-rate-limit-buckets';
 import { VoiceProvidersLive1795809202662 } from './1795809202662-voice-providers-live';
 import { AdGrants1795811077090 } from './1795811077090-ad-grants';
 
@@ -45,6 +46,7 @@ export const platformMigrations = [
   PerCompanyEmails1795804368278,
   AnnounceLists1795804713467,
   DefaultAppointmentLength1795805704457,
+  RateLimitBuckets1795808774951,
   VoiceProvidersLive1795809202662,
   AdGrants1795811077090,
 ];

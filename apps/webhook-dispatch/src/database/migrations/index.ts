@@ -6,6 +6,7 @@ import { WebhookDeliveries1795507704692 } from './1795507704692-webhook-deliveri
 import { WebhookCircuitRetention1795512390809 } from './1795512390809-webhook-circuit-retention';
 import { WebhookFilters1795804723727 } from './1795804723727-webhook-filters';
 import { WebhookAttemptOutcome1795805907326 } from './1795805907326-webhook-attempt-outcome';
+import { RateLimitBuckets1795808787539 } from './1795808787539-rate-limit-buckets';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const webhookDispatchMigrations = [
@@ -17,4 +18,5 @@ export const webhookDispatchMigrations = [
   WebhookCircuitRetention1795512390809,
   WebhookFilters1795804723727,
   WebhookAttemptOutcome1795805907326,
+  RateLimitBuckets1795808787539,
 ];
