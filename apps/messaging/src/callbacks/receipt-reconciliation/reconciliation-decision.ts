@@ -23,10 +23,10 @@ export interface ReconciliationContext {
 
 /**
  * The provider's word on a `sent` message whose receipt never came (decision 0049): a verdict is
- * applied as its receipt would have been (the adapter's reason, as its callback gives it); `unknown` (the provider has no record, or keeps no
- * status) ends the message `failed` with `receipt_missing: …`, so nothing stays `sent` for ever;
- * `pending` is asked again a timeout later, and given up the same way after
- * PENDING_TIMEOUTS_BEFORE_GIVING_UP timeouts.
+ * applied as its receipt would have been (the adapter's reason, as its callback gives it);
+ * `unknown` (the provider has no record, or keeps no status) ends the message `failed` with
+ * `receipt_missing: …`, so nothing stays `sent` for ever; `pending` is asked again a timeout
+ * later, and given up the same way after PENDING_TIMEOUTS_BEFORE_GIVING_UP timeouts.
  */
 export function reconciliationOf(status: CarrierMessageStatus, context: ReconciliationContext): Reconciliation {
   const { provider, sentAt, now, timeoutSeconds } = context;
