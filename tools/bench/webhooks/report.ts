@@ -34,7 +34,8 @@ export function printGoals(results: {
   const latency = results.latency;
   console.log(
     latency && latency.latency.count > 0
-      ? `  p99 < ${GOALS.p99Ms} ms at ${SETTINGS.rate}/s: ${latency.latency.p99.toFixed(1)} ms (${rate(latency.achievedRate)}/s committed) — ${verdict(latency.latency.p99 < GOALS.p99Ms)}`
+      ? `  p99 < ${GOALS.p99Ms} ms at ${SETTINGS.rate}/s: ${latency.latency.p99.toFixed(1)} ms ` +
+          `(${rate(latency.achievedRate)}/s committed) — ${verdict(latency.latency.p99 < GOALS.p99Ms)}`
       : `  p99 < ${GOALS.p99Ms} ms at ${SETTINGS.rate}/s: n/a (${latency ? 'nothing delivered' : 'run skipped'}) — FAIL`,
   );
   const isolation = results.isolation;
