@@ -298,7 +298,7 @@ describe('delivery receipts', () => {
 });
 
 describe('inbound messages', () => {
-  it('stores a received message from the person to the workspace number; conversation and contact show it; pins the number; no conversation.replied without outbound', async () => {
+  it('stores an inbound message; conversation and contact show it; pins the workspace number; no conversation.replied without outbound', async () => {
     const person = newPhone();
     const response = await asA(http().post('/v1/sandbox/inbound'))
       .send({ from: person.slice(2), to: A2, body: 'Hi, is this the bakery?' })

@@ -57,8 +57,10 @@ function ProviderVariable(needed: 'twilio' | 'sendblue' | 'real', pattern: RegEx
       target: target.constructor,
       propertyName: propertyName as string,
       options: {
-        message: (args) =>
-          `${args.property} ${args.value === undefined ? `is required with MESSAGING_CARRIER=${(args.object as MessagingEnvironment).MESSAGING_CARRIER}` : `must be ${what}`}`,
+        message: (args) => {
+          const carrier = (args.object as MessagingEnvironment).MESSAGING_CARRIER;
+          return `${args.property} ${args.value === undefined ? `is required with MESSAGING_CARRIER=${carrier}` : `must be ${what}`}`;
+        },
       },
       validator: {
         validate: (value: unknown, args) => {
