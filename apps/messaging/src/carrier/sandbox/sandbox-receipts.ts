@@ -84,7 +84,8 @@ export function sandboxReceiptsQueue(poster: SandboxReceiptPoster, deliveryDelay
     succeededMany: async () => undefined,
     failed: async (_manager, job, error) => {
       logger.error(
-        `sandbox receipt for ${job.payload.carrierMessageId} dropped after ${job.attempt} attempt(s): ${error}; the reconciliation of sent messages will ask for it`,
+        `sandbox receipt for ${job.payload.carrierMessageId} dropped after ${job.attempt} attempt(s): ${error}; ` +
+          'the reconciliation of sent messages will ask for it',
       );
     },
   };
