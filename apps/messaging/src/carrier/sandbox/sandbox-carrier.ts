@@ -102,7 +102,7 @@ export class SandboxCarrier implements Carrier, OnModuleInit, OnApplicationShutd
   async send(request: CarrierSendRequest): Promise<CarrierSendResult> {
     await this.wait(this.options.sendDelayMs);
     const previous = this.accepted.get(request.messageId);
-    // The same message handed off again (a retry after a crash or timeout): same answer, no second receipt.
+    // The same message handed off again (a retry after a crash or timeout): same answer (its receipt comes with its `sent`).
     if (previous) return previous;
     const firstAttempt = !this.attempted.has(request.messageId);
     remember(this.attempted, request.messageId);
