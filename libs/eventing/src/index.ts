@@ -5,6 +5,7 @@ export { OutboxRelay, type RelayStatus } from './outbox/outbox-relay';
 export type { OutboxRecord } from './outbox/outbox-relay-store';
 
 // Consuming
+export { addToChunkEnd } from './consumer/chunk-end-work';
 export { OnEvent, eventListenersOf, type EventListener, type EventListenerMethod } from './consumer/on-event.decorator';
 
 // Entities (add to every app's DataSource and migrations)
