@@ -161,6 +161,16 @@ export class MessagingEnvironment extends BaseEnvironment {
   @Max(86_400_000)
   MESSAGING_SANDBOX_DELIVERY_DELAY_MS: number = 2000;
 
+  /**
+   * A `sent` message without a delivery receipt after this long is reconciled: the carrier is asked
+   * for its status (decision 0049, docs/carriers.md "Receipts that never come"). 24 h by default,
+   * whatever the carrier: providers retry their callbacks for hours.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(30 * 24 * 60 * 60)
+  MESSAGING_RECEIPT_TIMEOUT_SECONDS: number = 86_400;
+
   /** How long a capability lookup is trusted before the carrier is asked again (7 days; 0 = always ask). */
   @IsInt()
   @Min(0)

@@ -13,6 +13,7 @@ import { MessagesTsOrder1795501883243 } from './1795501883243-messages-ts-order'
 import { JobsKeyDueIndex1795512393723 } from './1795512393723-jobs-key-due-index';
 import { CarrierHandOffs1795805633041 } from './1795805633041-carrier-hand-offs';
 import { RateLimitBuckets1795808765062 } from './1795808765062-rate-limit-buckets';
+import { ReceiptReconciliation1795817483842 } from './1795817483842-receipt-reconciliation';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const messagingMigrations = [
@@ -31,4 +32,5 @@ export const messagingMigrations = [
   JobsKeyDueIndex1795512393723,
   CarrierHandOffs1795805633041,
   RateLimitBuckets1795808765062,
+  ReceiptReconciliation1795817483842,
 ];
