@@ -514,12 +514,25 @@ describe('Teams', () => {
     await platform.request('get', `/api/teams/${team}/members`, await adminToken()).expect(404);
   });
 
-  it('refuses members from another company', async () => {
-    const response = await platform
-      .request('post', '/api/teams', await adminToken())
-      .send({ name: 'Mixed', members: [{ user_id: Number(fixture.admin.B.id), manager: false }] });
-    expect(response.status).toBe(400);
-    expect(response.body.errors).toHaveProperty('members');
+  it('refuses members of another company, deleted or of no user: 422 on members, no team made (decision 0042)', async () => {
+    const gone = await seedUser('A');
+    await platform.users.delete(company('A'), gone.id);
+    const nowhere = String(Number(fixture.admin.B.id) + 1_000_000);
+    for (const stranger of [fixture.admin.B.id, gone.id, nowhere]) {
+      const name = `Mixed ${randomUUID()}`;
+      const response = await platform
+        .request('post', '/api/teams', await adminToken())
+        .send({ name, members: [{ user_id: Number(fixture.admin.A.id) }, { user_id: Number(stranger), manager: true }] });
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 422,
+        body: {
+          success: false,
+          message: 'members must be users of the company.',
+          errors: { members: [`not users of the company: ${stranger}`] },
+        },
+      });
+      expect(await platform.db.query('SELECT 1 FROM platform.teams WHERE name = $1', [name])).toEqual([]);
+    }
   });
 });
 

@@ -20,7 +20,19 @@ export interface CompanyReference<T extends Row> {
   ids: readonly SentId[];
   many?: boolean;
   where?: ScopedWhere<T>;
+  /**
+   * How the rows found are held until the transaction ends: `share` (the default) keeps them from
+   * being deleted or changed; `update` when the write itself changes the row (a share lock taken
+   * first would deadlock two such writes upgrading it); `none` when the write locks them itself later.
+   */
+  lock?: 'share' | 'update' | 'none';
 }
+
+const LOCKS = {
+  share: { lock: { mode: 'pessimistic_read' } },
+  update: { lock: { mode: 'pessimistic_write' } },
+  none: {},
+} as const;
 
 type Found<R> = { [K in keyof R]: R[K] extends CompanyReference<infer T> ? T[] : never };
 
@@ -28,8 +40,9 @@ type Found<R> = { [K in keyof R]: R[K] extends CompanyReference<infer T> ? T[] :
  * Decision 0042: every id a write takes in its body names a row of the acting company, or the
  * write is 422 naming each failing field (another company's id, one of no row, one that decodes
  * to nothing — one answer, so the refusal tells nothing of other companies). Each field is one
- * query through the company's repository, its rows held FOR SHARE until the caller's transaction
- * ends, so none is deleted or released under the write. Answers the rows found, per field.
+ * query through the company's repository, its rows held FOR SHARE (unless `lock` says otherwise)
+ * until the caller's transaction ends, so none is deleted or released under the write. Answers the
+ * rows found, per field.
  *
  *   const { ext_phone } = await assertCompanyReferences(manager, companyId, {
  *     ext_phone: { entity: PhoneNumberEntity, noun: 'a phone number', ids, many: true, where: { releasedAt: IsNull() } },
@@ -48,7 +61,7 @@ export async function assertCompanyReferences<R extends Record<string, CompanyRe
       ? await CompanyScopedRepository.of(manager, reference.entity, companyId).find({
           where: { ...(reference.where ?? {}), id: In(ids) } as ScopedWhere<Row>,
           order: { id: 'ASC' },
-          lock: { mode: 'pessimistic_read' },
+          ...LOCKS[reference.lock ?? 'share'],
         })
       : [];
     found[field] = rows;
@@ -81,6 +94,19 @@ export function referenceProblem(
     sentence: `${field} must be ${what} of the company.`,
     detail: reference.many ? `not ${what} of the company: ${refused.join(', ')}` : `not ${what} of the company`,
   };
+}
+
+/**
+ * The same 422 before any query, for ids that decode to nothing (they name no row of any company):
+ * for a caller that must hold decoded ids before its transaction. Fields whose ids all decode pass.
+ */
+export function assertDecoded(references: Record<string, Pick<CompanyReference<Row>, 'noun' | 'ids' | 'many'>>): void {
+  const problems = Object.entries(references).flatMap(([field, reference]) => {
+    const decoded = new Set(reference.ids.flatMap((ref) => (ref.id ? [ref.id] : [])));
+    const problem = referenceProblem(field, reference, decoded);
+    return problem ? [problem] : [];
+  });
+  if (problems.length > 0) throw referencesRefused(problems);
 }
 
 /** One 422 for every failing field: one sentence each in the message, one entry each in `errors`. */
