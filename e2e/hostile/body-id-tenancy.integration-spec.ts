@@ -1,0 +1,545 @@
+import { randomUUID } from 'node:crypto';
+import type { Test } from 'supertest';
+import type { DataSource } from 'typeorm';
+import { PERMISSIONS } from '@suite/contracts';
+import type { PlatformTestApp, TestUser } from '@suite/platform-app/testing';
+import { eventually } from '@suite/testing';
+import type { WebhookDispatchTestApp } from '@suite/webhook-dispatch-app/testing';
+import { startPlatformWebhooks, type PlatformWebhooks } from '../support/platform-webhooks';
+
+/**
+ * The write-side tenancy matrix (issue 27 item 2, decision 0042): every id a write of the platform
+ * or webhook-dispatch takes in its body, one row per field. A tenant sends, on a request that is
+ * otherwise valid, an id of another company's row, then an id of no row at all: each is a 422 in
+ * the API's error shape naming that field, and the tables the write touches are unchanged to the
+ * byte. The same request with the tenant's own id then succeeds, so each 422 is the field's.
+ * Messaging's `POST /v1/emails` (domain_id, mailbox_id) is covered in its own integration spec;
+ * the internal company route (`parent_company_id`) is for the launcher's internal token, not a tenant.
+ */
+let harness: PlatformWebhooks;
+let platform: PlatformTestApp;
+let dispatch: WebhookDispatchTestApp;
+let admin: TestUser;
+let A: string;
+/** Rows of the tenant (A) and of another company (B), by kind; ids as the API answered them. */
+const own = {} as Rows & { draft: string; runnable: string; webhook: string; numberE164: string };
+const foreign = {} as Rows & { numberE164: string };
+
+interface Rows {
+  role: string;
+  user: string;
+  number: string;
+  spareNumber: string;
+  contact: string;
+  list: string;
+  pipeline: string;
+  stage: string;
+  agent: string;
+  folder: string;
+}
+
+/** An id that decodes but names no row of any company. */
+const NOWHERE = '9000000001';
+const b64 = (id: string) => Buffer.from(id).toString('base64');
+
+beforeAll(async () => {
+  harness = await startPlatformWebhooks({
+    name: 'hostile_body_ids',
+    companyName: 'Tenant Roofing',
+    permissions: PERMISSIONS,
+    kinds: ['sms.sent'],
+    path: '/body-ids',
+  });
+  ({ platform, dispatch, admin } = harness);
+  A = admin.companyId;
+  const B = await platform.company('Foreign Roofing');
+  const adminB = await platform.user(B, { permissions: PERMISSIONS });
+  Object.assign(own, await rowsOf(A, admin), { webhook: harness.webhook.id });
+  Object.assign(foreign, await rowsOf(B, adminB));
+  own.numberE164 = (
+    await platform.db.query('SELECT phone_number FROM platform.phone_numbers WHERE id = $1', [own.number])
+  )[0].phone_number;
+  foreign.numberE164 = (
+    await platform.db.query('SELECT phone_number FROM platform.phone_numbers WHERE id = $1', [foreign.number])
+  )[0].phone_number;
+  const token = await admin.token();
+  own.draft = (await platform.request('post', '/api/Workflow/create', token).send({ name: 'Draft' }).expect(201)).body.data.id;
+  own.runnable = (
+    await platform
+      .request('post', '/api/Workflow/create', token)
+      .send({ name: 'Runnable', trigger_config: graphWith('end', {}, 'run_now') })
+      .expect(201)
+  ).body.data.id;
+  await platform.request('put', `/api/Workflow/status/${own.runnable}`, token).send({ status: 'active' }).expect(200);
+  // webhook-dispatch knows both lists, so its answers below are about the id, not about an event on its way.
+  await eventually(
+    async () =>
+      (await dispatch.db.query('SELECT id::text FROM webhooks.list_replicas WHERE id = ANY ($1::bigint[])', [
+        [own.list, foreign.list],
+      ])) as unknown[],
+    (rows) => rows.length === 2,
+    { timeoutMs: 60_000, what: 'both lists to reach webhook-dispatch' },
+  );
+}, 240_000);
+
+afterAll(() => harness?.stop());
+
+/** One row of each kind in `company`, made as its admin would (HTTP), or by the harness where no route makes one. */
+async function rowsOf(company: string, user: TestUser): Promise<Rows> {
+  const token = await user.token();
+  const data = async (call: Test) => (await call.expect((response) => expect(response.status).toBeLessThan(300))).body.data;
+  const number = (await platform.phoneNumber(company)).id;
+  const spareNumber = (await platform.phoneNumber(company)).id;
+  const contact = (await platform.contact(company, { firstName: 'Row' })).id;
+  const pipeline = await platform.pipeline(company, ['New', 'Won']);
+  const agent = await data(
+    platform.request('post', '/api/agents', token).send({ name: 'Agent', outbound_number_id: Number(spareNumber), active: true }),
+  );
+  return {
+    role: await platform.role(company, [], 'Spare'),
+    user: (await platform.user(company)).id,
+    number,
+    spareNumber,
+    contact,
+    list: await platform.list(company, [contact]),
+    pipeline: pipeline.id,
+    stage: pipeline.stages[0]!.id,
+    agent: String(agent.id),
+    folder: String((await data(platform.request('post', '/api/Workflow/folder', token).send({ f_name: 'Folder' }))).id),
+  };
+}
+
+/** A graph whose one action (or trigger) holds `config`. */
+function graphWith(type: string, config: Record<string, unknown>, trigger = 'contact_created', triggerConfig = {}) {
+  return {
+    triggers: [{ id: 't1', type: trigger, config: triggerConfig }],
+    actions: [{ id: 'a1', type, config }],
+    edges: [{ from: 't1', to: 'a1' }],
+  };
+}
+
+/**
+ * Each table's rows, digested: equal digests mean nothing was written. `count:` digests the number
+ * of rows only, for a table whose rows move on by themselves (a sandbox call runs its course).
+ */
+async function digest(db: DataSource, tables: readonly string[]): Promise<unknown[]> {
+  const digests = [];
+  for (const spec of tables) {
+    const table = spec.replace(/^count:/, '');
+    const hash = spec.startsWith('count:')
+      ? `''`
+      : `md5(coalesce(string_agg(to_jsonb(r)::text, ',' ORDER BY to_jsonb(r)::text), ''))`;
+    digests.push({ spec, ...(await db.query(`SELECT count(*)::int AS n, ${hash} AS h FROM ${table} r`))[0] });
+  }
+  return digests;
+}
+
+type Pick = (rows: Rows & { numberE164: string }) => unknown;
+
+/** One body field of one write: the request with the field set to a value, and the tables it writes. */
+interface FieldCase {
+  route: string;
+  field: string;
+  /** The key of `errors` naming it (a nested field's path). Default: `field`. */
+  errorKey?: string;
+  /** Other keys the same refusal names, as a consequence of this field's value. */
+  alsoNamed?: string[];
+  /** The field's value from a company's rows (own or foreign). */
+  value: Pick;
+  /** The value naming no row, in the field's shape. */
+  nowhere: unknown;
+  /** The own value for the closing request, when `value(own)` can serve once only (a number an agent then holds). */
+  ownValue?: () => Promise<unknown>;
+  /** The request with the field set to `value` (already shaped: an array field gets an array). */
+  send: (value: unknown, token: string) => Test;
+  tables: readonly string[];
+  app?: 'platform' | 'webhook-dispatch';
+}
+
+const post = (path: string, body: (value: unknown) => object) => (value: unknown, token: string) =>
+  platform.request('post', path, token).send(body(value));
+const put = (path: () => string, body: (value: unknown) => object) => (value: unknown, token: string) =>
+  platform.request('put', path(), token).send(body(value));
+const freshNumber = async () => Number((await platform.phoneNumber(A)).id);
+const email = () => `matrix-${randomUUID()}@example.com`;
+const userBody = (change: object) => ({ name: 'Matrix', email: email(), role_id: Number(own.role), ...change });
+const contactPlacement = (change: object) => ({
+  first_name: 'Matrix',
+  pipeline_id: own.pipeline,
+  stage_id: own.stage,
+  ...change,
+});
+const appointment = (change: object) => ({
+  contact_id: own.contact,
+  title: 'Matrix',
+  starts_at: '2031-01-02T15:00:00Z',
+  ...change,
+});
+const campaign = (change: object) => ({
+  name: `Matrix ${randomUUID()}`,
+  list_id: own.list,
+  calling_window: { start: '09:00', end: '17:00' },
+  ...change,
+});
+const call = (change: object) => ({
+  direction: 'outbound',
+  from_number: '+12125550100',
+  to_number: '+12125550123',
+  answered: true,
+  duration_seconds: 30,
+  ...change,
+});
+const webhook = (change: object) => ({ title: 'Matrix', url: 'http://127.0.0.1:9/matrix', events: ['sms.sent'], ...change });
+
+/** Every selection a workflow graph can hold that the platform can check (email domains are messaging's). */
+const GRAPH_REFERENCES: Array<{
+  name: string;
+  errorKey: string;
+  alsoNamed?: string[];
+  value: Pick;
+  graph: (value: unknown) => object;
+}> = [
+  {
+    name: 'move_to_stage.pipeline_id',
+    errorKey: 'trigger_config.actions[a1].config.pipeline_id',
+    // The node's own stage is then not a stage of the pipeline it names, which is true and said too.
+    alsoNamed: ['trigger_config.actions[a1].config.stage_id'],
+    value: (rows) => rows.pipeline,
+    graph: (value) => graphWith('move_to_stage', { pipeline_id: value, stage_id: own.stage }),
+  },
+  {
+    name: 'move_to_stage.stage_id',
+    errorKey: 'trigger_config.actions[a1].config.stage_id',
+    value: (rows) => rows.stage,
+    graph: (value) => graphWith('move_to_stage', { pipeline_id: own.pipeline, stage_id: value }),
+  },
+  {
+    name: 'add_to_list.list_id',
+    errorKey: 'trigger_config.actions[a1].config.list_id',
+    value: (rows) => rows.list,
+    graph: (value) => graphWith('add_to_list', { list_id: value }),
+  },
+  {
+    name: 'assign_user.user_id',
+    errorKey: 'trigger_config.actions[a1].config.user_id',
+    value: (rows) => rows.user,
+    graph: (value) => graphWith('assign_user', { user_id: value }),
+  },
+  {
+    name: 'create_appointment.assigned_to',
+    errorKey: 'trigger_config.actions[a1].config.assigned_to',
+    value: (rows) => rows.user,
+    graph: (value) =>
+      graphWith('create_appointment', {
+        title: 'Visit',
+        starts_in: { amount: 1, unit: 'days' },
+        duration_minutes: 30,
+        assigned_to: value,
+      }),
+  },
+  {
+    name: 'contact_stage_moved.pipeline_id',
+    errorKey: 'trigger_config.triggers[t1].config.pipeline_id',
+    value: (rows) => rows.pipeline,
+    graph: (value) => graphWith('end', {}, 'contact_stage_moved', { pipeline_id: value }),
+  },
+  {
+    name: 'contact_stage_moved.stage_id',
+    errorKey: 'trigger_config.triggers[t1].config.stage_id',
+    value: (rows) => rows.stage,
+    graph: (value) => graphWith('end', {}, 'contact_stage_moved', { pipeline_id: own.pipeline, stage_id: value }),
+  },
+];
+
+const CASES: FieldCase[] = [
+  ...(['role_id', 'ext_phone'] as const).flatMap((field): FieldCase[] => {
+    const value: Pick = field === 'role_id' ? (rows) => Number(rows.role) : (rows) => [Number(rows.number)];
+    const nowhere = field === 'role_id' ? Number(NOWHERE) : [Number(NOWHERE)];
+    const tables = ['platform.users', 'platform.user_ext_phones'];
+    return [
+      {
+        route: 'POST /api/users',
+        field,
+        value,
+        nowhere,
+        tables,
+        send: post('/api/users', (v) => userBody({ password: 'secret-1', [field]: v })),
+      },
+      ...['/api/users/{id}', '/api/users/update/{id}'].map((path): FieldCase => ({
+        route: `PUT ${path}`,
+        field,
+        value,
+        nowhere,
+        tables,
+        send: put(
+          () => path.replace('{id}', own.user),
+          (v) => userBody({ [field]: v }),
+        ),
+      })),
+    ];
+  }),
+  {
+    route: 'POST /api/teams',
+    field: 'members[].user_id',
+    errorKey: 'members',
+    value: (rows) => Number(rows.user),
+    nowhere: Number(NOWHERE),
+    tables: ['platform.teams', 'platform.team_members'],
+    send: post('/api/teams', (v) => ({ name: 'Matrix', members: [{ user_id: v }] })),
+  },
+  {
+    route: 'POST /api/lists',
+    field: 'contact_ids',
+    value: (rows) => [b64(rows.contact)],
+    nowhere: [NOWHERE],
+    tables: ['platform.contact_lists', 'platform.contact_list_members'],
+    send: post('/api/lists', (v) => ({ name: 'Matrix', contact_ids: v })),
+  },
+  {
+    route: 'POST /api/lists/{id}/contacts',
+    field: 'contact_ids',
+    value: (rows) => [b64(rows.contact)],
+    nowhere: [NOWHERE],
+    tables: ['platform.contact_list_members'],
+    send: (v, token) => platform.request('post', `/api/lists/${own.list}/contacts`, token).send({ contact_ids: v }),
+  },
+  ...(['pipeline_id', 'stage_id'] as const).map((field): FieldCase => ({
+    route: 'POST /api/contacts',
+    field,
+    value: (rows) => b64(field === 'pipeline_id' ? rows.pipeline : rows.stage),
+    nowhere: NOWHERE,
+    tables: ['platform.contacts', 'platform.pipeline_contacts'],
+    send: post('/api/contacts', (v) => contactPlacement({ [field]: v })),
+  })),
+  {
+    route: 'POST /api/contacts',
+    field: 'list_ids',
+    value: (rows) => [b64(rows.list)],
+    nowhere: [NOWHERE],
+    tables: ['platform.contacts', 'platform.contact_list_members'],
+    send: post('/api/contacts', (v) => ({ first_name: 'Matrix', list_ids: v })),
+  },
+  {
+    route: 'POST /api/contacts',
+    field: 'assigned_to',
+    value: (rows) => Number(rows.user),
+    nowhere: Number(NOWHERE),
+    tables: ['platform.contacts'],
+    send: post('/api/contacts', (v) => ({ first_name: 'Matrix', assigned_to: v })),
+  },
+  {
+    route: 'PUT /api/contacts/{id}',
+    field: 'assigned_to',
+    value: (rows) => Number(rows.user),
+    nowhere: Number(NOWHERE),
+    tables: ['platform.contacts'],
+    send: put(
+      () => `/api/contacts/${own.contact}`,
+      (v) => ({ assigned_to: v }),
+    ),
+  },
+  ...(['contact_id', 'stage_id'] as const).map((field): FieldCase => ({
+    route: 'POST /api/pipeline/contact/move-stage',
+    field,
+    value: (rows) => b64(field === 'contact_id' ? rows.contact : rows.stage),
+    nowhere: NOWHERE,
+    tables: ['platform.pipeline_contacts', 'platform.pipeline_stage_changes'],
+    send: post('/api/pipeline/contact/move-stage', (v) => ({ contact_id: own.contact, stage_id: own.stage, [field]: v })),
+  })),
+  {
+    route: 'POST /api/appointments',
+    field: 'contact_id',
+    value: (rows) => b64(rows.contact),
+    nowhere: NOWHERE,
+    tables: ['platform.appointments'],
+    send: post('/api/appointments', (v) => appointment({ contact_id: v })),
+  },
+  {
+    route: 'POST /api/appointments',
+    field: 'assigned_to',
+    value: (rows) => Number(rows.user),
+    nowhere: Number(NOWHERE),
+    tables: ['platform.appointments'],
+    send: post('/api/appointments', (v) => appointment({ assigned_to: v })),
+  },
+  ...(['inbound_number_id', 'outbound_number_id'] as const).flatMap((field): FieldCase[] => [
+    {
+      route: 'POST /api/agents',
+      field,
+      value: (rows) => Number(rows.number),
+      ownValue: freshNumber,
+      nowhere: Number(NOWHERE),
+      tables: ['platform.agents'],
+      send: post('/api/agents', (v) => ({ name: 'Matrix', [field]: v })),
+    },
+    {
+      route: 'PUT /api/agents/{id}',
+      field,
+      value: (rows) => Number(rows.number),
+      ownValue: freshNumber,
+      nowhere: Number(NOWHERE),
+      tables: ['platform.agents'],
+      send: put(
+        () => `/api/agents/${own.agent}`,
+        (v) => ({ [field]: v }),
+      ),
+    },
+  ]),
+  {
+    route: 'PUT /api/phone-numbers/{id}/agent',
+    field: 'agent_id',
+    value: (rows) => Number(rows.agent),
+    nowhere: Number(NOWHERE),
+    tables: ['platform.agents', 'platform.phone_numbers'],
+    send: put(
+      () => `/api/phone-numbers/${own.number}/agent`,
+      (v) => ({ agent_id: v }),
+    ),
+  },
+  {
+    route: 'POST /api/campaigns',
+    field: 'list_id',
+    value: (rows) => b64(rows.list),
+    nowhere: NOWHERE,
+    tables: ['platform.campaigns', 'platform.campaign_contacts'],
+    send: post('/api/campaigns', (v) => campaign({ list_id: v, caller_number: own.numberE164 })),
+  },
+  {
+    route: 'POST /api/campaigns',
+    field: 'agent_id',
+    value: (rows) => Number(rows.agent),
+    nowhere: Number(NOWHERE),
+    tables: ['platform.campaigns', 'platform.campaign_contacts'],
+    send: post('/api/campaigns', (v) => campaign({ agent_id: v })),
+  },
+  {
+    route: 'POST /api/campaigns',
+    field: 'caller_number',
+    value: (rows) => rows.numberE164,
+    nowhere: '+12125559999',
+    tables: ['platform.campaigns', 'platform.campaign_contacts'],
+    send: post('/api/campaigns', (v) => campaign({ caller_number: v })),
+  },
+  {
+    route: 'POST /api/Workflow/create',
+    field: 'folder_id',
+    value: (rows) => rows.folder,
+    nowhere: NOWHERE,
+    tables: ['platform.workflows'],
+    send: post('/api/Workflow/create', (v) => ({ name: 'Matrix', folder_id: v })),
+  },
+  {
+    route: 'PUT /api/Workflow/builder/{id}',
+    field: 'folder_id',
+    value: (rows) => rows.folder,
+    nowhere: NOWHERE,
+    tables: ['platform.workflows'],
+    send: put(
+      () => `/api/Workflow/builder/${own.draft}`,
+      (v) => ({ trigger_config: graphWith('end', {}), folder_id: v }),
+    ),
+  },
+  ...GRAPH_REFERENCES.flatMap((reference): FieldCase[] => [
+    {
+      route: 'POST /api/Workflow/create',
+      field: `trigger_config ${reference.name}`,
+      errorKey: reference.errorKey,
+      alsoNamed: reference.alsoNamed,
+      value: reference.value,
+      nowhere: NOWHERE,
+      tables: ['platform.workflows'],
+      send: post('/api/Workflow/create', (v) => ({ name: 'Matrix', trigger_config: reference.graph(v) })),
+    },
+    {
+      route: 'PUT /api/Workflow/builder/{id}',
+      field: `trigger_config ${reference.name}`,
+      errorKey: reference.errorKey,
+      alsoNamed: reference.alsoNamed,
+      value: reference.value,
+      nowhere: NOWHERE,
+      tables: ['platform.workflows'],
+      send: put(
+        () => `/api/Workflow/builder/${own.draft}`,
+        (v) => ({ trigger_config: reference.graph(v) }),
+      ),
+    },
+  ]),
+  {
+    route: 'POST /api/Workflow/folder',
+    field: 'parent_id',
+    value: (rows) => rows.folder,
+    nowhere: NOWHERE,
+    tables: ['platform.workflow_folders'],
+    send: post('/api/Workflow/folder', (v) => ({ f_name: 'Matrix', parent_id: v })),
+  },
+  {
+    route: 'POST /api/Workflow/{id}/run',
+    field: 'contact_ids',
+    value: (rows) => [b64(rows.contact)],
+    nowhere: [NOWHERE],
+    tables: ['platform.workflow_runs'],
+    send: (v, token) => platform.request('post', `/api/Workflow/${own.runnable}/run`, token).send({ contact_ids: v }),
+  },
+  ...(['agent_id', 'contact_id'] as const).map((field): FieldCase => ({
+    route: 'POST /api/sandbox/calls',
+    field,
+    value: (rows) => b64(field === 'agent_id' ? rows.agent : rows.contact),
+    nowhere: NOWHERE,
+    tables: ['count:platform.calls'],
+    send: post('/api/sandbox/calls', (v) => call({ [field]: v })),
+  })),
+  {
+    route: 'POST /api/webhooks',
+    field: 'list_id',
+    app: 'webhook-dispatch',
+    value: (rows) => b64(rows.list),
+    nowhere: NOWHERE,
+    tables: ['webhooks.webhooks'],
+    send: (v, token) => dispatch.request('post', '/api/webhooks', token).send(webhook({ list_id: v })),
+  },
+  {
+    route: 'PUT /api/webhooks/{id}',
+    field: 'list_id',
+    app: 'webhook-dispatch',
+    value: (rows) => b64(rows.list),
+    nowhere: NOWHERE,
+    tables: ['webhooks.webhooks'],
+    send: (v, token) => dispatch.request('put', `/api/webhooks/${own.webhook}`, token).send(webhook({ list_id: v })),
+  },
+];
+
+describe.each(CASES.map((fieldCase) => ({ ...fieldCase, name: `${fieldCase.route} ${fieldCase.field}` })))(
+  '$name',
+  (fieldCase) => {
+    const db = () => (fieldCase.app === 'webhook-dispatch' ? dispatch.db : platform.db);
+
+    it('is 422 naming the field for another company’s id and for an id of nothing, nothing written; the own id passes', async () => {
+      const token = await admin.token();
+      const before = await digest(db(), fieldCase.tables);
+      for (const [what, value] of [
+        ['foreign', fieldCase.value(foreign)],
+        ['nowhere', fieldCase.nowhere],
+      ] as const) {
+        const response = await fieldCase.send(value, token);
+        expect({
+          what,
+          status: response.status,
+          success: response.body.success,
+          errors: Object.keys(response.body.errors ?? {}),
+        }).toEqual({
+          what,
+          status: 422,
+          success: false,
+          errors: [fieldCase.errorKey ?? fieldCase.field, ...(fieldCase.alsoNamed ?? [])],
+        });
+        expect(response.body.message).toEqual(expect.any(String));
+        expect({ what, tables: await digest(db(), fieldCase.tables) }).toEqual({ what, tables: before });
+      }
+      const accepted = await fieldCase.send(fieldCase.ownValue ? await fieldCase.ownValue() : fieldCase.value(own), token);
+      expect({ status: accepted.status, body: accepted.status < 300 ? 'ok' : accepted.body }).toEqual({
+        status: expect.any(Number),
+        body: 'ok',
+      });
+    });
+  },
+);
