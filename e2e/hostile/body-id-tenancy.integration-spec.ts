@@ -249,6 +249,22 @@ const GRAPH_REFERENCES: Array<{
     value: (rows) => rows.stage,
     graph: (value) => graphWith('end', {}, 'contact_stage_moved', { pipeline_id: own.pipeline, stage_id: value }),
   },
+  {
+    name: 'if_else.conditions[].value (stage)',
+    errorKey: 'trigger_config.actions[a1].config.conditions[0].value',
+    value: (rows) => rows.stage,
+    graph: (value) => ({
+      triggers: [{ id: 't1', type: 'contact_created', config: {} }],
+      actions: [
+        { id: 'a1', type: 'if_else', config: { conditions: [{ field: 'stage', operator: 'is', value }] } },
+        { id: 'a2', type: 'end', config: {} },
+      ],
+      edges: [
+        { from: 't1', to: 'a1' },
+        { from: 'a1', to: 'a2', branch: 'yes' },
+      ],
+    }),
+  },
 ];
 
 const CASES: FieldCase[] = [
@@ -543,3 +559,94 @@ describe.each(CASES.map((fieldCase) => ({ ...fieldCase, name: `${fieldCase.route
     });
   },
 );
+
+/**
+ * Body fields that look like ids but name no row of the company, each with why: the matrix above
+ * must hold every other one, so a write given a new id field fails here until it has its row.
+ */
+const NOT_COMPANY_ROWS: Record<string, string> = {
+  'POST /api/ad-accounts account_id':
+    'the ad platform’s own account id (decision 0043), checked with the ad platform, not a row here',
+  'POST /api/voice/callbacks/{provider} call_id':
+    'the voice provider’s call id, in a callback signed by the provider (decision 0033)',
+  'POST /api/voice/callbacks/{provider} context.agent_id':
+    'the context the platform signed into the call when dialling (decision 0033)',
+  'POST /api/voice/callbacks/{provider} context.campaign_id':
+    'the context the platform signed into the call when dialling (decision 0033)',
+  'POST /api/voice/callbacks/{provider} context.company_id':
+    'the context the platform signed into the call when dialling (decision 0033)',
+  'POST /api/voice/callbacks/{provider} context.contact_id':
+    'the context the platform signed into the call when dialling (decision 0033)',
+  'POST /internal/companies parent_company_id':
+    'the launcher’s and admin CLI’s internal route (decision 0004), no tenant; an unknown parent is 404',
+};
+
+/** Names of body fields holding company row ids that no `_id`/`_ids` suffix gives away. */
+const ID_NAMES = new Set(['ext_phone', 'assigned_to', 'caller_number']);
+
+interface DocSchema {
+  type?: string;
+  properties?: Record<string, DocSchema>;
+  items?: DocSchema;
+  $ref?: string;
+  allOf?: DocSchema[];
+}
+
+/** `route field` for every id-like body field of an app's OpenAPI document, nested ones as `members[].user_id`. */
+function idFieldsOf(document: {
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema?: DocSchema }> } }>>;
+  components?: { schemas?: Record<string, DocSchema> };
+}): string[] {
+  const resolve = (schema: DocSchema | undefined, depth = 0): DocSchema => {
+    if (!schema || depth > 8) return {};
+    if (schema.$ref) return resolve(document.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')], depth + 1);
+    if (schema.allOf) {
+      const parts = schema.allOf.map((part) => resolve(part, depth + 1));
+      return { ...schema, properties: Object.assign({}, schema.properties, ...parts.map((part) => part.properties)) };
+    }
+    return schema;
+  };
+  const fields: string[] = [];
+  const walk = (route: string, prefix: string, schema: DocSchema) => {
+    for (const [name, raw] of Object.entries(resolve(schema).properties ?? {})) {
+      const property = resolve(raw);
+      const field = `${prefix}${name}`;
+      if (/(^|_)ids?$/.test(name) || ID_NAMES.has(name)) fields.push(`${route} ${field}`);
+      if (property.properties) walk(route, `${field}.`, property);
+      if (property.items && resolve(property.items).properties) walk(route, `${field}[].`, resolve(property.items));
+    }
+  };
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const schema = operation.requestBody?.content['application/json']?.schema;
+      if (schema) walk(`${method.toUpperCase()} ${path}`, '', schema);
+    }
+  }
+  return fields;
+}
+
+describe('the matrix', () => {
+  it('holds every id-like body field of the platform’s and webhook-dispatch’s writes, or says why one names no row of the company', async () => {
+    const documented = [
+      ...idFieldsOf((await platform.request('get', '/docs-json', null).expect(200)).body),
+      ...idFieldsOf((await dispatch.request('get', '/docs-json', null).expect(200)).body),
+    ];
+    const covered = new Set(CASES.map((fieldCase) => `${fieldCase.route} ${fieldCase.field}`));
+    expect(documented.filter((field) => !covered.has(field) && !(field in NOT_COMPANY_ROWS)).sort()).toEqual([]);
+  });
+
+  it('holds every reference field of the workflow catalogs (email domains are messaging’s, checked when the step sends)', async () => {
+    const token = await admin.token();
+    const catalog = [
+      ...(await platform.request('get', '/api/Workflow/catalog/triggers', token).expect(200)).body.data.triggers,
+      ...(await platform.request('get', '/api/Workflow/catalog/actions', token).expect(200)).body.data.actions,
+    ] as Array<{ type: string; config_fields: Array<{ key: string; type: string; reference?: string }> }>;
+    const references = catalog.flatMap((entry) =>
+      entry.config_fields
+        .filter((field) => field.type === 'reference' && field.reference !== 'email_domain')
+        .map((field) => `${entry.type}.${field.key}`),
+    );
+    const covered = GRAPH_REFERENCES.map((reference) => reference.name).filter((name) => !name.startsWith('if_else.'));
+    expect(covered.sort()).toEqual(references.sort());
+  });
+});
