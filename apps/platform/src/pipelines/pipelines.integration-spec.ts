@@ -247,7 +247,7 @@ describe('pipelines', () => {
     ]);
   });
 
-  it('answers 422 by field for a contact or stage of another company, deleted, of nothing, or undecodable, in every spelling, and moves nothing (decision 0042)', async () => {
+  it('answers 422 by field for a contact or stage of another company, deleted, of nothing or undecodable, and moves nothing', async () => {
     const token = await fixture.admin.A.token();
     const own = await platform.pipeline(fixture.company.A);
     const ownContact = await platform.contact(fixture.company.A);
