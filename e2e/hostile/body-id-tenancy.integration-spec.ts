@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Test } from 'supertest';
+import request, { type Test } from 'supertest';
 import type { DataSource } from 'typeorm';
 import { PERMISSIONS } from '@suite/contracts';
+import { startMessagingTestApp, type MessagingTestApp } from '@suite/messaging-app/testing';
 import type { PlatformTestApp, TestUser } from '@suite/platform-app/testing';
 import { eventually } from '@suite/testing';
 import type { WebhookDispatchTestApp } from '@suite/webhook-dispatch-app/testing';
@@ -13,14 +14,18 @@ import { startPlatformWebhooks, type PlatformWebhooks } from '../support/platfor
  * otherwise valid, an id of another company's row, then an id of no row at all: each is a 422 in
  * the API's error shape naming that field, and the tables the write touches are unchanged to the
  * byte. The same request with the tenant's own id then succeeds, so each 422 is the field's.
- * Messaging's `POST /v1/emails` (domain_id, mailbox_id) is covered in its own integration spec;
- * the internal company route (`parent_company_id`) is for the launcher's internal token, not a tenant.
+ * Messaging's workspaces (`POST /v1/emails`: domain_id, mailbox_id) are two of its own, by API key.
+ * Ids that are not rows of the company (the internal company route's `parent_company_id`, signed
+ * callbacks) are listed in NOT_COMPANY_ROWS with the reason.
  */
 let harness: PlatformWebhooks;
 let platform: PlatformTestApp;
 let dispatch: WebhookDispatchTestApp;
 let admin: TestUser;
 let A: string;
+let messaging: MessagingTestApp;
+/** Messaging's two workspaces: API keys, and a domain and a mailbox of each. */
+const mail = {} as Record<'own' | 'foreign', { key: string; domain: string; mailbox: string }>;
 /** Rows of the tenant (A) and of another company (B), by kind; ids as the API answered them. */
 const own = {} as Rows & { draft: string; runnable: string; webhook: string; numberE164: string };
 const foreign = {} as Rows & { numberE164: string };
@@ -71,6 +76,22 @@ beforeAll(async () => {
       .expect(201)
   ).body.data.id;
   await platform.request('put', `/api/Workflow/status/${own.runnable}`, token).send({ status: 'active' }).expect(200);
+  messaging = await startMessagingTestApp({
+    name: 'hostile-body-ids-messaging',
+    workspaces: 2,
+    // Sends fail at once and stay failed: the matrix reads the rows, not the mail.
+    env: { MESSAGING_SMTP_URL: 'smtp://127.0.0.1:9', MESSAGING_EMAIL_MAX_ATTEMPTS: '1' },
+  });
+  for (const [side, workspace] of [
+    ['own', messaging.workspaces[0]!],
+    ['foreign', messaging.workspaces[1]!],
+  ] as const) {
+    const messagingCall = (path: string, body: object) =>
+      request(messaging.app.getHttpServer()).post(path).set('x-api-key', workspace.apiKey).send(body).expect(201);
+    const domain = (await messagingCall('/v1/email/domains', { name: `${side}.matrix.test` })).body.id as string;
+    const mailbox = (await messagingCall(`/v1/email/domains/${domain}/mailboxes`, { local_part: 'sales' })).body.id as string;
+    mail[side] = { key: workspace.apiKey, domain, mailbox };
+  }
   // webhook-dispatch knows both lists, so its answers below are about the id, not about an event on its way.
   await eventually(
     async () =>
@@ -82,7 +103,10 @@ beforeAll(async () => {
   );
 }, 240_000);
 
-afterAll(() => harness?.stop());
+afterAll(async () => {
+  await messaging?.close();
+  await harness?.stop();
+});
 
 /** One row of each kind in `company`, made as its admin would (HTTP), or by the harness where no route makes one. */
 async function rowsOf(company: string, user: TestUser): Promise<Rows> {
@@ -153,7 +177,7 @@ interface FieldCase {
   /** The request with the field set to `value` (already shaped: an array field gets an array). */
   send: (value: unknown, token: string) => Test;
   tables: readonly string[];
-  app?: 'platform' | 'webhook-dispatch';
+  app?: 'platform' | 'webhook-dispatch' | 'messaging';
 }
 
 const post = (path: string, body: (value: unknown) => object) => (value: unknown, token: string) =>
@@ -522,12 +546,51 @@ const CASES: FieldCase[] = [
     tables: ['webhooks.webhooks'],
     send: (v, token) => dispatch.request('put', `/api/webhooks/${own.webhook}`, token).send(webhook({ list_id: v })),
   },
+  ...(['domain_id', 'mailbox_id'] as const).map((field): FieldCase => ({
+    route: 'POST /v1/emails',
+    field,
+    app: 'messaging',
+    value: () => mail.foreign[field === 'domain_id' ? 'domain' : 'mailbox'],
+    ownValue: async () => mail.own[field === 'domain_id' ? 'domain' : 'mailbox'],
+    nowhere: randomUUID(),
+    // Sends move on by themselves (queued, failed): their number says whether one was made.
+    tables: ['count:messaging.email_sends'],
+    send: (v) =>
+      request(messaging.app.getHttpServer())
+        .post('/v1/emails')
+        .set('x-api-key', mail.own.key)
+        .send({
+          domain_id: mail.own.domain,
+          mailbox_id: mail.own.mailbox,
+          to: 'lead@example.com',
+          subject: 'Matrix',
+          text: 'Hello',
+          request_key: `matrix-${randomUUID()}`,
+          [field]: v,
+        }),
+  })),
 ];
+
+/**
+ * The fields a 422 names, in its API's error shape: the platform's and webhook-dispatch's
+ * `{success: false, message, errors: {field: [...]}}`, messaging's `{error}` whose one sentence
+ * starts with the field.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an error body of one of three APIs, read by shape
+function fieldsNamedBy(fieldCase: FieldCase, body: any): string[] | string {
+  if (fieldCase.app === 'messaging') {
+    const field = typeof body?.error === 'string' ? /^([a-z_]+) must /.exec(body.error)?.[1] : undefined;
+    return field && Object.keys(body).length === 1 ? [field] : JSON.stringify(body);
+  }
+  if (body?.success !== false || typeof body.message !== 'string') return JSON.stringify(body);
+  return Object.keys(body.errors ?? {});
+}
 
 describe.each(CASES.map((fieldCase) => ({ ...fieldCase, name: `${fieldCase.route} ${fieldCase.field}` })))(
   '$name',
   (fieldCase) => {
-    const db = () => (fieldCase.app === 'webhook-dispatch' ? dispatch.db : platform.db);
+    const db = () =>
+      fieldCase.app === 'webhook-dispatch' ? dispatch.db : fieldCase.app === 'messaging' ? messaging.db : platform.db;
 
     it('is 422 naming the field for another company’s id and for an id of nothing, nothing written; the own id passes', async () => {
       const token = await admin.token();
@@ -537,18 +600,11 @@ describe.each(CASES.map((fieldCase) => ({ ...fieldCase, name: `${fieldCase.route
         ['nowhere', fieldCase.nowhere],
       ] as const) {
         const response = await fieldCase.send(value, token);
-        expect({
-          what,
-          status: response.status,
-          success: response.body.success,
-          errors: Object.keys(response.body.errors ?? {}),
-        }).toEqual({
+        expect({ what, status: response.status, named: fieldsNamedBy(fieldCase, response.body) }).toEqual({
           what,
           status: 422,
-          success: false,
-          errors: [fieldCase.errorKey ?? fieldCase.field, ...(fieldCase.alsoNamed ?? [])],
+          named: [fieldCase.errorKey ?? fieldCase.field, ...(fieldCase.alsoNamed ?? [])],
         });
-        expect(response.body.message).toEqual(expect.any(String));
         expect({ what, tables: await digest(db(), fieldCase.tables) }).toEqual({ what, tables: before });
       }
       const accepted = await fieldCase.send(fieldCase.ownValue ? await fieldCase.ownValue() : fieldCase.value(own), token);
@@ -577,6 +633,8 @@ const NOT_COMPANY_ROWS: Record<string, string> = {
     'the context the platform signed into the call when dialling (decision 0033)',
   'POST /api/voice/callbacks/{provider} context.contact_id':
     'the context the platform signed into the call when dialling (decision 0033)',
+  'POST /v1/carrier/callbacks/{carrier} carrier_message_id':
+    'the carrier’s message id, in a callback signed by the carrier (decision 0015)',
   'POST /internal/companies parent_company_id':
     'the launcher’s and admin CLI’s internal route (decision 0004), no tenant; an unknown parent is 404',
 };
@@ -626,10 +684,11 @@ function idFieldsOf(document: {
 }
 
 describe('the matrix', () => {
-  it('holds every id-like body field of the platform’s and webhook-dispatch’s writes, or says why one names no row of the company', async () => {
+  it('holds every id-like body field of the platform’s, webhook-dispatch’s and messaging’s writes, or says why one is no row', async () => {
     const documented = [
       ...idFieldsOf((await platform.request('get', '/docs-json', null).expect(200)).body),
       ...idFieldsOf((await dispatch.request('get', '/docs-json', null).expect(200)).body),
+      ...idFieldsOf((await request(messaging.app.getHttpServer()).get('/docs-json').expect(200)).body),
     ];
     const covered = new Set(CASES.map((fieldCase) => `${fieldCase.route} ${fieldCase.field}`));
     expect(documented.filter((field) => !covered.has(field) && !(field in NOT_COMPANY_ROWS)).sort()).toEqual([]);
