@@ -93,8 +93,8 @@ export class PipelinesController {
       'the counts are those the move commits (emits pipeline.contact_moved)',
   })
   @ApiSuccessResponse({ status: 201, message: 'Contact moved to stage successfully.', data: MovedContactResponse })
-  @ApiNotFoundInCompany()
   @ApiErrors({
+    404: 'company_id names a company you may not act on, or the stage’s pipeline was deleted while the move waited for it.',
     422: 'contact_id is not a live contact, or stage_id not a stage, of the company (each failing field named; decision 0042).',
   })
   async moveStage(
