@@ -180,6 +180,12 @@ interface FieldCase {
   app?: 'platform' | 'webhook-dispatch' | 'messaging';
 }
 
+/** A field's values in the spelling it takes: the rows' id as a number, in base64, in a base64 list, as it is. */
+const numeric = (pick: (rows: Rows) => string) => ({ value: (rows: Rows) => Number(pick(rows)), nowhere: Number(NOWHERE) });
+const base64 = (pick: (rows: Rows) => string) => ({ value: (rows: Rows) => b64(pick(rows)), nowhere: NOWHERE });
+const base64List = (pick: (rows: Rows) => string) => ({ value: (rows: Rows) => [b64(pick(rows))], nowhere: [NOWHERE] });
+const asIs = (pick: (rows: Rows) => string) => ({ value: (rows: Rows) => pick(rows), nowhere: NOWHERE });
+
 const post = (path: string, body: (value: unknown) => object) => (value: unknown, token: string) =>
   platform.request('post', path, token).send(body(value));
 const put = (path: () => string, body: (value: unknown) => object) => (value: unknown, token: string) =>
@@ -322,56 +328,49 @@ const CASES: FieldCase[] = [
     route: 'POST /api/teams',
     field: 'members[].user_id',
     errorKey: 'members',
-    value: (rows) => Number(rows.user),
-    nowhere: Number(NOWHERE),
+    ...numeric((rows) => rows.user),
     tables: ['platform.teams', 'platform.team_members'],
     send: post('/api/teams', (v) => ({ name: 'Matrix', members: [{ user_id: v }] })),
   },
   {
     route: 'POST /api/lists',
     field: 'contact_ids',
-    value: (rows) => [b64(rows.contact)],
-    nowhere: [NOWHERE],
+    ...base64List((rows) => rows.contact),
     tables: ['platform.contact_lists', 'platform.contact_list_members'],
     send: post('/api/lists', (v) => ({ name: 'Matrix', contact_ids: v })),
   },
   {
     route: 'POST /api/lists/{id}/contacts',
     field: 'contact_ids',
-    value: (rows) => [b64(rows.contact)],
-    nowhere: [NOWHERE],
+    ...base64List((rows) => rows.contact),
     tables: ['platform.contact_list_members'],
     send: (v, token) => platform.request('post', `/api/lists/${own.list}/contacts`, token).send({ contact_ids: v }),
   },
   ...(['pipeline_id', 'stage_id'] as const).map((field): FieldCase => ({
     route: 'POST /api/contacts',
     field,
-    value: (rows) => b64(field === 'pipeline_id' ? rows.pipeline : rows.stage),
-    nowhere: NOWHERE,
+    ...base64((rows) => (field === 'pipeline_id' ? rows.pipeline : rows.stage)),
     tables: ['platform.contacts', 'platform.pipeline_contacts'],
     send: post('/api/contacts', (v) => contactPlacement({ [field]: v })),
   })),
   {
     route: 'POST /api/contacts',
     field: 'list_ids',
-    value: (rows) => [b64(rows.list)],
-    nowhere: [NOWHERE],
+    ...base64List((rows) => rows.list),
     tables: ['platform.contacts', 'platform.contact_list_members'],
     send: post('/api/contacts', (v) => ({ first_name: 'Matrix', list_ids: v })),
   },
   {
     route: 'POST /api/contacts',
     field: 'assigned_to',
-    value: (rows) => Number(rows.user),
-    nowhere: Number(NOWHERE),
+    ...numeric((rows) => rows.user),
     tables: ['platform.contacts'],
     send: post('/api/contacts', (v) => ({ first_name: 'Matrix', assigned_to: v })),
   },
   {
     route: 'PUT /api/contacts/{id}',
     field: 'assigned_to',
-    value: (rows) => Number(rows.user),
-    nowhere: Number(NOWHERE),
+    ...numeric((rows) => rows.user),
     tables: ['platform.contacts'],
     send: put(
       () => `/api/contacts/${own.contact}`,
@@ -381,24 +380,21 @@ const CASES: FieldCase[] = [
   ...(['contact_id', 'stage_id'] as const).map((field): FieldCase => ({
     route: 'POST /api/pipeline/contact/move-stage',
     field,
-    value: (rows) => b64(field === 'contact_id' ? rows.contact : rows.stage),
-    nowhere: NOWHERE,
+    ...base64((rows) => (field === 'contact_id' ? rows.contact : rows.stage)),
     tables: ['platform.pipeline_contacts', 'platform.pipeline_stage_changes'],
     send: post('/api/pipeline/contact/move-stage', (v) => ({ contact_id: own.contact, stage_id: own.stage, [field]: v })),
   })),
   {
     route: 'POST /api/appointments',
     field: 'contact_id',
-    value: (rows) => b64(rows.contact),
-    nowhere: NOWHERE,
+    ...base64((rows) => rows.contact),
     tables: ['platform.appointments'],
     send: post('/api/appointments', (v) => appointment({ contact_id: v })),
   },
   {
     route: 'POST /api/appointments',
     field: 'assigned_to',
-    value: (rows) => Number(rows.user),
-    nowhere: Number(NOWHERE),
+    ...numeric((rows) => rows.user),
     tables: ['platform.appointments'],
     send: post('/api/appointments', (v) => appointment({ assigned_to: v })),
   },
@@ -406,18 +402,16 @@ const CASES: FieldCase[] = [
     {
       route: 'POST /api/agents',
       field,
-      value: (rows) => Number(rows.number),
+      ...numeric((rows) => rows.number),
       ownValue: freshNumber,
-      nowhere: Number(NOWHERE),
       tables: ['platform.agents'],
       send: post('/api/agents', (v) => ({ name: 'Matrix', [field]: v })),
     },
     {
       route: 'PUT /api/agents/{id}',
       field,
-      value: (rows) => Number(rows.number),
+      ...numeric((rows) => rows.number),
       ownValue: freshNumber,
-      nowhere: Number(NOWHERE),
       tables: ['platform.agents'],
       send: put(
         () => `/api/agents/${own.agent}`,
@@ -428,8 +422,7 @@ const CASES: FieldCase[] = [
   {
     route: 'PUT /api/phone-numbers/{id}/agent',
     field: 'agent_id',
-    value: (rows) => Number(rows.agent),
-    nowhere: Number(NOWHERE),
+    ...numeric((rows) => rows.agent),
     tables: ['platform.agents', 'platform.phone_numbers'],
     send: put(
       () => `/api/phone-numbers/${own.number}/agent`,
@@ -439,16 +432,14 @@ const CASES: FieldCase[] = [
   {
     route: 'POST /api/campaigns',
     field: 'list_id',
-    value: (rows) => b64(rows.list),
-    nowhere: NOWHERE,
+    ...base64((rows) => rows.list),
     tables: ['platform.campaigns', 'platform.campaign_contacts'],
     send: post('/api/campaigns', (v) => campaign({ list_id: v, caller_number: own.numberE164 })),
   },
   {
     route: 'POST /api/campaigns',
     field: 'agent_id',
-    value: (rows) => Number(rows.agent),
-    nowhere: Number(NOWHERE),
+    ...numeric((rows) => rows.agent),
     tables: ['platform.campaigns', 'platform.campaign_contacts'],
     send: post('/api/campaigns', (v) => campaign({ agent_id: v })),
   },
@@ -463,16 +454,14 @@ const CASES: FieldCase[] = [
   {
     route: 'POST /api/Workflow/create',
     field: 'folder_id',
-    value: (rows) => rows.folder,
-    nowhere: NOWHERE,
+    ...asIs((rows) => rows.folder),
     tables: ['platform.workflows'],
     send: post('/api/Workflow/create', (v) => ({ name: 'Matrix', folder_id: v })),
   },
   {
     route: 'PUT /api/Workflow/builder/{id}',
     field: 'folder_id',
-    value: (rows) => rows.folder,
-    nowhere: NOWHERE,
+    ...asIs((rows) => rows.folder),
     tables: ['platform.workflows'],
     send: put(
       () => `/api/Workflow/builder/${own.draft}`,
@@ -507,24 +496,21 @@ const CASES: FieldCase[] = [
   {
     route: 'POST /api/Workflow/folder',
     field: 'parent_id',
-    value: (rows) => rows.folder,
-    nowhere: NOWHERE,
+    ...asIs((rows) => rows.folder),
     tables: ['platform.workflow_folders'],
     send: post('/api/Workflow/folder', (v) => ({ f_name: 'Matrix', parent_id: v })),
   },
   {
     route: 'POST /api/Workflow/{id}/run',
     field: 'contact_ids',
-    value: (rows) => [b64(rows.contact)],
-    nowhere: [NOWHERE],
+    ...base64List((rows) => rows.contact),
     tables: ['platform.workflow_runs'],
     send: (v, token) => platform.request('post', `/api/Workflow/${own.runnable}/run`, token).send({ contact_ids: v }),
   },
   ...(['agent_id', 'contact_id'] as const).map((field): FieldCase => ({
     route: 'POST /api/sandbox/calls',
     field,
-    value: (rows) => b64(field === 'agent_id' ? rows.agent : rows.contact),
-    nowhere: NOWHERE,
+    ...base64((rows) => (field === 'agent_id' ? rows.agent : rows.contact)),
     tables: ['count:platform.calls'],
     send: post('/api/sandbox/calls', (v) => call({ [field]: v })),
   })),
@@ -532,8 +518,7 @@ const CASES: FieldCase[] = [
     route: 'POST /api/webhooks',
     field: 'list_id',
     app: 'webhook-dispatch',
-    value: (rows) => b64(rows.list),
-    nowhere: NOWHERE,
+    ...base64((rows) => rows.list),
     tables: ['webhooks.webhooks'],
     send: (v, token) => dispatch.request('post', '/api/webhooks', token).send(webhook({ list_id: v })),
   },
@@ -541,8 +526,7 @@ const CASES: FieldCase[] = [
     route: 'PUT /api/webhooks/{id}',
     field: 'list_id',
     app: 'webhook-dispatch',
-    value: (rows) => b64(rows.list),
-    nowhere: NOWHERE,
+    ...base64((rows) => rows.list),
     tables: ['webhooks.webhooks'],
     send: (v, token) => dispatch.request('put', `/api/webhooks/${own.webhook}`, token).send(webhook({ list_id: v })),
   },
