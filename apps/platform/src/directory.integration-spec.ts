@@ -39,6 +39,8 @@ const updateBody = (key: CompanyKey) => ({
   email: `r-${randomUUID()}@example.com`,
   role_id: Number(fixture.admin[key].roleId),
 });
+/** A live phone number of the company; its id. */
+const ownNumber = async (key: CompanyKey) => (await platform.phoneNumber(company(key))).id;
 const userEvent = (id: string) => platform.lastEvent(Topics.platformUser, id);
 const base64Id = (id: string) => Buffer.from(id).toString('base64');
 
@@ -156,6 +158,7 @@ describe('Update User', () => {
     const user = await seedUser('A');
     const before = await platform.db.query('SELECT password_hash FROM platform.users WHERE id = $1', [user.id]);
     const token = await adminToken();
+    const [p1, p2, p3] = [await ownNumber('A'), await ownNumber('A'), await ownNumber('A')];
     const body = {
       name: 'Grace Hopper',
       email: `Grace-${randomUUID()}@Example.com`,
@@ -167,7 +170,7 @@ describe('Update User', () => {
       use_company_seat: 'Yes',
       local_presence: 'Yes',
       phone_number: '+12125550100',
-      ext_phone: [11, 12],
+      ext_phone: [Number(p1), Number(p2)],
       area_codes: ['212', '646'],
     };
     await platform
@@ -188,7 +191,7 @@ describe('Update User', () => {
       areaCodes: ['212', '646'],
       passwordHash: before[0].password_hash,
     });
-    expect(saved.extPhones!.map((phone) => phone.phoneNumberId).sort()).toEqual(['11', '12']);
+    expect(saved.extPhones!.map((phone) => phone.phoneNumberId).sort()).toEqual([p1, p2].sort());
     expect(await userEvent(user.id)).toEqual({
       type: 'user.updated',
       data: {
@@ -206,10 +209,10 @@ describe('Update User', () => {
     // ext_phone replaces the list; a new password is hashed with argon2id; local presence off clears area codes.
     await platform
       .request('put', `/api/users/update/${user.id}`, token)
-      .send({ ...body, password: 'new-password', ext_phone: [13], local_presence: 'No' })
+      .send({ ...body, password: 'new-password', ext_phone: [Number(p3)], local_presence: 'No' })
       .expect(200);
     const again = await platform.users.get(company('A'), user.id);
-    expect(again.extPhones!.map((phone) => phone.phoneNumberId)).toEqual(['13']);
+    expect(again.extPhones!.map((phone) => phone.phoneNumberId)).toEqual([p3]);
     expect(again.areaCodes).toEqual([]);
     expect(again.passwordHash).toMatch(/^\$argon2id\$/);
     await expect(verifyPassword(again.passwordHash, 'new-password')).resolves.toBe(true);
@@ -295,8 +298,14 @@ describe('Update User', () => {
     const foreign = await platform
       .request('put', `/api/users/${target.id}`, await adminToken())
       .send({ ...updateBody('A'), role_id: Number(fixture.admin.B.roleId) });
-    expect(foreign.status).toBe(400);
-    expect(foreign.body.errors).toEqual({ role_id: ['The selected role is invalid.'] });
+    expect({ status: foreign.status, body: foreign.body }).toEqual({
+      status: 422,
+      body: {
+        success: false,
+        message: 'role_id must be a role of the company.',
+        errors: { role_id: ['not a role of the company'] },
+      },
+    });
 
     // A's admin with a token scoped to edit-users and view-users may edit a view-users holder,
     // but cannot hand them the all-permissions role.
@@ -306,6 +315,60 @@ describe('Update User', () => {
       .send({ ...updateBody('A') });
     expect(escalation.status).toBe(403);
     expect(escalation.body.message).toMatch(/^You cannot grant permissions you do not hold: /);
+  });
+
+  it('refuses ext_phone ids of another company, released or of no number, on update and create: 422 by field, nothing changed (decision 0042)', async () => {
+    const own = await ownNumber('A');
+    const target = await seedUser('A');
+    const token = await adminToken();
+    await platform
+      .request('put', `/api/users/${target.id}`, token)
+      .send({ ...updateBody('A'), ext_phone: [Number(own)] })
+      .expect(200);
+    const kept = await platform.users.get(company('A'), target.id);
+    const foreign = await ownNumber('B');
+    const released = (await platform.phoneNumber(company('A'), { released: true })).id;
+    const nowhere = String(Number(foreign) + 1_000_000);
+    for (const [what, ids] of [
+      ['foreign', [Number(own), Number(foreign)]],
+      ['released', [Number(released)]],
+      ['nowhere', [Number(nowhere), Number(own)]],
+    ] as const) {
+      const refused = `not phone numbers of the company: ${ids.filter((id) => String(id) !== own).join(', ')}`;
+      const updated = await platform
+        .request('put', `/api/users/${target.id}`, token)
+        .send({ ...updateBody('A'), name: 'Changed', ext_phone: ids });
+      expect({ what, status: updated.status, body: updated.body }).toEqual({
+        what,
+        status: 422,
+        body: { success: false, message: 'ext_phone must be phone numbers of the company.', errors: { ext_phone: [refused] } },
+      });
+      const email = `ext-${randomUUID()}@example.com`;
+      const created = await platform
+        .request('post', '/api/users', token)
+        .send({ ...updateBody('A'), email, password: 'secret-1', ext_phone: ids });
+      expect({ what, status: created.status, errors: created.body.errors }).toEqual({
+        what,
+        status: 422,
+        errors: { ext_phone: [refused] },
+      });
+      expect(await platform.db.query('SELECT 1 FROM platform.users WHERE email = $1', [email])).toEqual([]);
+    }
+    const after = await platform.users.get(company('A'), target.id);
+    expect({ name: after.name, phones: after.extPhones!.map((phone) => phone.phoneNumberId) }).toEqual({
+      name: kept.name,
+      phones: [own],
+    });
+  });
+
+  it('names every failing id field at once', async () => {
+    const target = await seedUser('A');
+    const response = await platform
+      .request('put', `/api/users/${target.id}`, await adminToken())
+      .send({ ...updateBody('A'), role_id: Number(fixture.admin.B.roleId), ext_phone: [Number(await ownNumber('B'))] });
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.errors).sort()).toEqual(['ext_phone', 'role_id']);
+    expect(response.body.message).toBe('role_id must be a role of the company. ext_phone must be phone numbers of the company.');
   });
 
   it('reports every invalid field at once', async () => {
@@ -451,12 +514,25 @@ describe('Teams', () => {
     await platform.request('get', `/api/teams/${team}/members`, await adminToken()).expect(404);
   });
 
-  it('refuses members from another company', async () => {
-    const response = await platform
-      .request('post', '/api/teams', await adminToken())
-      .send({ name: 'Mixed', members: [{ user_id: Number(fixture.admin.B.id), manager: false }] });
-    expect(response.status).toBe(400);
-    expect(response.body.errors).toHaveProperty('members');
+  it('refuses members of another company, deleted or of no user: 422 on members, no team made (decision 0042)', async () => {
+    const gone = await seedUser('A');
+    await platform.users.delete(company('A'), gone.id);
+    const nowhere = String(Number(fixture.admin.B.id) + 1_000_000);
+    for (const stranger of [fixture.admin.B.id, gone.id, nowhere]) {
+      const name = `Mixed ${randomUUID()}`;
+      const response = await platform
+        .request('post', '/api/teams', await adminToken())
+        .send({ name, members: [{ user_id: Number(fixture.admin.A.id) }, { user_id: Number(stranger), manager: true }] });
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 422,
+        body: {
+          success: false,
+          message: 'members must be users of the company.',
+          errors: { members: [`not users of the company: ${stranger}`] },
+        },
+      });
+      expect(await platform.db.query('SELECT 1 FROM platform.teams WHERE name = $1', [name])).toEqual([]);
+    }
   });
 });
 

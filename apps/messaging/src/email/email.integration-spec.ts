@@ -291,8 +291,8 @@ describe('POST /v1/emails', () => {
     const other = await as('A').post('/v1/emails', { ...body, subject: 'Another subject' });
     expect(other.status).toBe(409);
     expect(other.body.error).toMatch(/request_key/);
-    // The key belongs to workspace A only: B's same key is its own send (404 here: A's domain).
-    expect((await as('B').post('/v1/emails', body)).status).toBe(404);
+    // The key belongs to workspace A only: B's same key is its own send (422 here: A's domain).
+    expect((await as('B').post('/v1/emails', body)).status).toBe(422);
   });
 
   it('stores one row and sends one email for 20 concurrent identical requests', async () => {
@@ -375,10 +375,12 @@ describe('POST /v1/emails', () => {
       },
     ],
     ['an unknown mailbox', async () => ({ mailbox_id: randomUUID() })],
-  ])('answers 404 {error} for %s', async (_what, change) => {
+  ])('answers 422 {error} naming the field for %s, and sends nothing (decision 0042)', async (_what, change) => {
+    const before = await db.query('SELECT count(*)::int AS n FROM messaging.email_sends');
     const response = await as('A').post('/v1/emails', sendBody(domain.id, await change()));
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({ error: expect.any(String) });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ error: expect.stringMatching(/^(domain_id|mailbox_id) must be /) });
+    expect(await db.query('SELECT count(*)::int AS n FROM messaging.email_sends')).toEqual(before);
   });
 
   it("answers 404 for another workspace's send", async () => {

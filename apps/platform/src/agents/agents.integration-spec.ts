@@ -21,28 +21,9 @@ afterAll(() => platform?.stop());
 
 const b64 = (id: string) => Buffer.from(id).toString('base64');
 
-let numbersMade = 0;
-
-/** A live phone number of the company, as a purchase leaves it (purchasing is the phone-numbers feature's). */
-async function phoneNumber(companyId: string, released = false): Promise<PhoneNumberEntity> {
-  numbersMade += 1;
-  const numbers = CompanyScopedRepository.of(platform.db, PhoneNumberEntity, companyId);
-  return numbers.save(
-    numbers.create({
-      phoneNumber: `+1212555${String(numbersMade).padStart(4, '0')}`,
-      providerNumberId: `PN${numbersMade}`,
-      provider: 'sandbox',
-      friendlyName: `(212) 555-${String(numbersMade).padStart(4, '0')}`,
-      nickname: null,
-      locality: 'New York',
-      areaCode: '212',
-      country: 'US',
-      numberType: 'local',
-      capabilities: ['Voice', 'SMS'],
-      releasedAt: released ? new Date() : null,
-    }),
-  );
-}
+/** A live (or released) phone number of the company. */
+const phoneNumber = (companyId: string, released = false): Promise<PhoneNumberEntity> =>
+  platform.phoneNumber(companyId, { released });
 
 /** An agent of the company through the app's service (its events flow). */
 async function agent(companyId: string, input: AgentInput = {}): Promise<AgentEntity> {

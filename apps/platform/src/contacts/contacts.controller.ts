@@ -4,6 +4,8 @@ import { ActingCompany, CompanyQuery, CurrentPrincipal, RequirePermission, type 
 import { ApiErrors, ApiSuccessResponse, AppError, PaginatedResponse, paginated, success } from '@suite/runtime';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
+import { sentIdOf } from '../ids/platform-id-value';
+import { assertDecoded } from '../shared/company-references';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { ContactsService, type ContactInput, type ContactPlacementInput } from './contacts.service';
 import { CreateContactRequest, UpdateContactRequest } from './dto/contact.request';
@@ -15,7 +17,8 @@ const REFERENCE_ERRORS = {
 };
 const CREATE_ERRORS = {
   422:
-    'assigned_to is not a user of the company, stage_id is not a stage of pipeline_id, ' +
+    'assigned_to is not a user of the company, pipeline_id not a pipeline or stage_id not a stage of the company, ' +
+    'stage_id is not a stage of pipeline_id, ' +
     'or list_ids names lists that are not the company’s (errors by field).',
 };
 
@@ -122,7 +125,7 @@ export class ContactsController {
     return success({ message: 'Contact deleted successfully.' });
   }
 
-  /** `pipeline_id` and `stage_id` come together; a spelling that decodes to nothing names no stage (422). */
+  /** `pipeline_id` and `stage_id` come together; a spelling that decodes to nothing names nothing (422 by field). */
   private placementOf(body: CreateContactRequest): ContactPlacementInput | null {
     if (body.pipeline_id === undefined && body.stage_id === undefined) return null;
     if (body.pipeline_id === undefined || body.stage_id === undefined) {
@@ -131,14 +134,11 @@ export class ContactsController {
         [missing]: [`${missing} is required with the other`],
       });
     }
-    const pipelineId = this.codec.decode(String(body.pipeline_id));
-    const stageId = this.codec.decode(String(body.stage_id));
-    if (!pipelineId || !stageId) {
-      throw new AppError('unprocessable', 'stage_id must be a stage of pipeline_id.', {
-        stage_id: ['not a stage of the pipeline named by pipeline_id'],
-      });
-    }
-    return { pipelineId, stageId };
+    const pipeline = sentIdOf(this.codec, body.pipeline_id);
+    const stage = sentIdOf(this.codec, body.stage_id);
+    // Names nothing in any company: the same 422 as an id of another company's (decision 0042).
+    assertDecoded({ pipeline_id: { noun: 'a pipeline', ids: [pipeline] }, stage_id: { noun: 'a stage', ids: [stage] } });
+    return { pipelineId: pipeline.id!, stageId: stage.id! };
   }
 }
 

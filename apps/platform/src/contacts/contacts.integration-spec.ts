@@ -145,13 +145,38 @@ describe('contacts', () => {
       .request('post', '/api/contacts', token)
       .send({ first_name: 'A', pipeline_id: b64(foreign.id), stage_id: b64(foreign.stages[0]!.id) })
       .expect(422);
-    expect(foreignStage.body.errors).toHaveProperty('stage_id');
+    expect(foreignStage.body).toEqual({
+      success: false,
+      message: 'pipeline_id must be a pipeline of the company. stage_id must be a stage of the company.',
+      errors: { pipeline_id: ['not a pipeline of the company'], stage_id: ['not a stage of the company'] },
+    });
     const own = await platform.pipeline(fixture.company.A);
     const mismatched = await platform
       .request('post', '/api/contacts', token)
       .send({ first_name: 'A', pipeline_id: own.id, stage_id: foreign.stages[0]!.id })
       .expect(422);
-    expect(mismatched.body.errors).toHaveProperty('stage_id');
+    expect(mismatched.body.errors).toEqual({ stage_id: ['not a stage of the company'] });
+    // Decision 0042: each field named on its own — a foreign pipeline with an own stage, ids of
+    // nothing, undecodable ones; and a stage of the company but of another pipeline.
+    const other = await platform.pipeline(fixture.company.A);
+    for (const [body, errors] of [
+      [{ pipeline_id: foreign.id, stage_id: own.stages[0]!.id }, { pipeline_id: ['not a pipeline of the company'] }],
+      [
+        { pipeline_id: '99999999999', stage_id: '99999999998' },
+        { pipeline_id: ['not a pipeline of the company'], stage_id: ['not a stage of the company'] },
+      ],
+      [{ pipeline_id: 'bm9wZQ==', stage_id: own.stages[0]!.id }, { pipeline_id: ['not a pipeline of the company'] }],
+      [{ pipeline_id: own.id, stage_id: 'enc_AAAA' }, { stage_id: ['not a stage of the company'] }],
+      [
+        { pipeline_id: own.id, stage_id: other.stages[0]!.id },
+        { stage_id: ['not a stage of the pipeline named by pipeline_id'] },
+      ],
+    ] as const) {
+      const before = await platform.db.query('SELECT count(*)::int AS n FROM platform.contacts');
+      const response = await platform.request('post', '/api/contacts', token).send({ first_name: 'A', ...body });
+      expect({ body, status: response.status, errors: response.body.errors }).toEqual({ body, status: 422, errors });
+      expect(await platform.db.query('SELECT count(*)::int AS n FROM platform.contacts')).toEqual(before);
+    }
   });
 
   it('creates a contact on lists in any spelling: on them, and crm_contact.created and list.contacts_added say so', async () => {

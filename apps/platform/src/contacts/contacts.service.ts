@@ -4,6 +4,8 @@ import { DataSource, ILike, In, IsNull, type EntityManager, type FindOptionsWher
 import { newEvent, Outbox } from '@suite/eventing';
 import { AppError, CompanyScopedRepository, type PageRequest } from '@suite/runtime';
 import { ListsService, type ContactRef } from '../lists/lists.service';
+import { PipelineEntity } from '../pipelines/pipeline.entity';
+import { assertCompanyReferences, numericIds } from '../shared/company-references';
 import { PipelineContactEntity } from '../pipelines/pipeline-contact.entity';
 import { PipelinePlacements } from '../pipelines/pipeline-placements';
 import { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
@@ -238,16 +240,21 @@ export class ContactsService {
     return byContact;
   }
 
+  /**
+   * Decision 0042: `pipeline_id` a pipeline and `stage_id` a stage of the company (422 naming each
+   * that is not), then the stage one of that pipeline. Not locked here: moveLocked locks the stage
+   * in id order with the others, and a pipeline deleted meanwhile is its 404.
+   */
   private async assertStageOfPipeline(
     manager: EntityManager,
     companyId: string,
     placement: ContactPlacementInput,
   ): Promise<void> {
-    const stage = await CompanyScopedRepository.of(manager, PipelineStageEntity, companyId).findOne({
-      select: { id: true },
-      where: { id: placement.stageId, pipelineId: placement.pipelineId },
+    const found = await assertCompanyReferences(manager, companyId, {
+      pipeline_id: { entity: PipelineEntity, noun: 'a pipeline', ids: numericIds([placement.pipelineId]), lock: 'none' },
+      stage_id: { entity: PipelineStageEntity, noun: 'a stage', ids: numericIds([placement.stageId]), lock: 'none' },
     });
-    if (!stage) {
+    if (found.stage_id[0]!.pipelineId !== placement.pipelineId) {
       throw new AppError('unprocessable', 'stage_id must be a stage of pipeline_id.', {
         stage_id: ['not a stage of the pipeline named by pipeline_id'],
       });

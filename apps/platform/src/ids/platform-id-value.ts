@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateBy, type ValidationOptions } from 'class-validator';
 import { AppError, MAX_ID } from '@suite/runtime';
+import type { SentId } from '../shared/company-references';
 import type { PlatformIdCodec } from './platform-id.codec';
 
 /** The longest id spelling the codec reads (an encrypted id is about 60 characters). */
@@ -52,6 +53,15 @@ export function decodeIdOr404(codec: PlatformIdCodec, value: number | string, no
   const id = codec.decode(typeof value === 'number' ? String(value) : value);
   if (!id) throw new AppError('not_found', notFound);
   return id;
+}
+
+/**
+ * A body id as sent and as decoded (null when it decodes to nothing), for the company check of
+ * decision 0042 (`assertCompanyReferences`), which answers an undecodable id like an unknown one.
+ */
+export function sentIdOf(codec: PlatformIdCodec, value: number | string): SentId {
+  const sent = String(value);
+  return { sent, id: codec.decode(sent) };
 }
 
 /**

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
-import { ApiSuccessResponse, paginated, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, paginated, success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
-import { decodeIdOr404 } from '../ids/platform-id-value';
+import { decodeIdOr404, sentIdOf } from '../ids/platform-id-value';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { base64Id } from '../shared/api-ids';
 import { PipelineContactsByQuery, PipelineContactsQuery } from './dto/pipeline-contacts.query';
@@ -22,7 +22,6 @@ import {
   UpdatedStageResponse,
 } from './dto/pipeline.responses';
 import { STAGE_NOT_FOUND } from './pipeline-placements';
-import { CONTACT_NOT_FOUND } from '../contacts/contact.entity';
 import { PIPELINE_NOT_FOUND, PipelinesService } from './pipelines.service';
 
 /**
@@ -94,7 +93,10 @@ export class PipelinesController {
       'the counts are those the move commits (emits pipeline.contact_moved)',
   })
   @ApiSuccessResponse({ status: 201, message: 'Contact moved to stage successfully.', data: MovedContactResponse })
-  @ApiNotFoundInCompany('contact or stage')
+  @ApiErrors({
+    404: 'company_id names a company you may not act on, or the stage’s pipeline was deleted while the move waited for it.',
+    422: 'contact_id is not a live contact, or stage_id not a stage, of the company (each failing field named; decision 0042).',
+  })
   async moveStage(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -103,8 +105,8 @@ export class PipelinesController {
   ) {
     const move = await this.pipelines.moveContact(
       companyId,
-      this.decode(body.contact_id, CONTACT_NOT_FOUND),
-      this.decode(body.stage_id, STAGE_NOT_FOUND),
+      sentIdOf(this.codec, body.contact_id),
+      sentIdOf(this.codec, body.stage_id),
       principal.userId,
     );
     return success({ message: 'Contact moved to stage successfully.', data: mapMove(move) });

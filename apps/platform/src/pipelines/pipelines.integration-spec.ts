@@ -247,7 +247,7 @@ describe('pipelines', () => {
     ]);
   });
 
-  it('answers 404 for a contact or stage of another company, deleted, or undecodable, in every spelling, and moves nothing', async () => {
+  it('answers 422 by field for a contact or stage of another company, deleted, of nothing or undecodable, and moves nothing', async () => {
     const token = await fixture.admin.A.token();
     const own = await platform.pipeline(fixture.company.A);
     const ownContact = await platform.contact(fixture.company.A);
@@ -256,18 +256,35 @@ describe('pipelines', () => {
     const deleted = await platform.contact(fixture.company.A);
     await platform.request('delete', `/api/contacts/${deleted.id}`, token).expect(200);
     const spellings = (id: string) => [id, Number(id), b64(id), platform.codec.encrypt(id)];
-    const refused: Array<Record<string, unknown>> = [
-      ...spellings(foreignContact.id).map((contact_id) => ({ contact_id, stage_id: own.stages[0]!.id })),
-      ...spellings(deleted.id).map((contact_id) => ({ contact_id, stage_id: own.stages[0]!.id })),
-      ...spellings(foreign.stages[0]!.id).map((stage_id) => ({ contact_id: ownContact.id, stage_id })),
-      { contact_id: 'bm9wZQ==', stage_id: own.stages[0]!.id },
-      { contact_id: ownContact.id, stage_id: 'enc_AAAA' },
-      { contact_id: ownContact.id, stage_id: '99999999999' },
+    const contactRefused = { contact_id: ['not a contact of the company'] };
+    const stageRefused = { stage_id: ['not a stage of the company'] };
+    const refused: Array<[Record<string, unknown>, Record<string, string[]>]> = [
+      ...spellings(foreignContact.id).map((contact_id): [Record<string, unknown>, Record<string, string[]>] => [
+        { contact_id, stage_id: own.stages[0]!.id },
+        contactRefused,
+      ]),
+      ...spellings(deleted.id).map((contact_id): [Record<string, unknown>, Record<string, string[]>] => [
+        { contact_id, stage_id: own.stages[0]!.id },
+        contactRefused,
+      ]),
+      ...spellings(foreign.stages[0]!.id).map((stage_id): [Record<string, unknown>, Record<string, string[]>] => [
+        { contact_id: ownContact.id, stage_id },
+        stageRefused,
+      ]),
+      [{ contact_id: 'bm9wZQ==', stage_id: own.stages[0]!.id }, contactRefused],
+      [{ contact_id: ownContact.id, stage_id: 'enc_AAAA' }, stageRefused],
+      [{ contact_id: ownContact.id, stage_id: '99999999999' }, stageRefused],
+      [
+        { contact_id: foreignContact.id, stage_id: foreign.stages[0]!.id },
+        { ...contactRefused, ...stageRefused },
+      ],
     ];
-    for (const body of refused) {
+    for (const [body, errors] of refused) {
       const response = await platform.request('post', '/api/pipeline/contact/move-stage', token).send(body);
-      expect({ body, status: response.status }).toEqual({ body, status: 404 });
-      expect(response.body).toEqual({ success: false, message: expect.any(String), errors: expect.any(Object) });
+      expect({ body, status: response.status, errors: response.body.errors }).toEqual({ body, status: 422, errors });
+      expect(response.body.message).toMatch(
+        /^(contact_id must be a contact of the company\. ?)?(stage_id must be a stage of the company\.)?$/,
+      );
     }
     for (const body of [
       { contact_id: 0, stage_id: 1 },

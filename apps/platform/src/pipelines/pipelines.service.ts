@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, MoreThan, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import { AppError, CompanyScopedRepository, type PageRequest } from '@suite/runtime';
-import { CONTACT_NOT_FOUND, ContactEntity } from '../contacts/contact.entity';
+import { ContactEntity } from '../contacts/contact.entity';
+import { assertCompanyReferences, type SentId } from '../shared/company-references';
 import { PipelineContactEntity } from './pipeline-contact.entity';
 import { PipelinePlacements, STAGE_NOT_FOUND, type StageMove } from './pipeline-placements';
 import { PipelineStageEntity } from './pipeline-stage.entity';
@@ -149,17 +150,17 @@ export class PipelinesService {
   /**
    * Moves a contact to a stage (placing it in the stage's pipeline when it is not in it): the
    * contact's row is locked first, then the stages (PipelinePlacements), and the counts answered
-   * are those this transaction commits.
+   * are those this transaction commits. A contact (live) or stage not of the company is 422 naming
+   * each field (decision 0042, superseding 0032's 404 for the body of a move).
    */
-  moveContact(companyId: string, contactId: string, stageId: string, changedBy: string | null): Promise<StageMove> {
+  moveContact(companyId: string, contact: SentId, stage: SentId, changedBy: string | null): Promise<StageMove> {
     return this.dataSource.transaction(async (manager) => {
-      const contact = await CompanyScopedRepository.of(manager, ContactEntity, companyId).findOne({
-        select: { id: true, assignedTo: true },
-        where: { id: contactId, deletedAt: IsNull() },
-        lock: { mode: 'pessimistic_write' },
+      const found = await assertCompanyReferences(manager, companyId, {
+        contact_id: { entity: ContactEntity, noun: 'a contact', ids: [contact], where: { deletedAt: IsNull() }, lock: 'update' },
+        // moveLocked locks the stages itself, in id order, with the contact's old one.
+        stage_id: { entity: PipelineStageEntity, noun: 'a stage', ids: [stage], lock: 'none' },
       });
-      if (!contact) throw new AppError('not_found', CONTACT_NOT_FOUND);
-      return this.placements.moveLocked(manager, companyId, contact, stageId, changedBy);
+      return this.placements.moveLocked(manager, companyId, found.contact_id[0]!, found.stage_id[0]!.id, changedBy);
     });
   }
 

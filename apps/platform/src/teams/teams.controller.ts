@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
-import { ApiSuccessResponse, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { apiId } from '../shared/api-ids';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
@@ -26,7 +26,8 @@ export class TeamsController {
 
   @Post()
   @RequirePermission('edit-teams')
-  @ApiOperation({ summary: 'Create a team with members (400 when a member is not a user of the company)' })
+  @ApiOperation({ summary: 'Create a team with members' })
+  @ApiErrors({ 422: 'A member is not a live user of the company (decision 0042): `members` lists the refused user ids.' })
   @ApiSuccessResponse({ status: 201, message: 'Team created successfully.', data: CreatedTeamResponse })
   @ApiNotFoundInCompany()
   async create(

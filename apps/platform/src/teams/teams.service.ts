@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { AppError, CompanyScopedRepository, unscopedRepository } from '@suite/runtime';
+import { assertCompanyReferences, numericIds } from '../shared/company-references';
 import { UserEntity } from '../users/user.entity';
 import { TeamMemberEntity } from './team-member.entity';
 import { TeamEntity } from './team.entity';
@@ -41,20 +42,16 @@ export class TeamsService {
   create(companyId: string, input: TeamInput): Promise<{ team: TeamEntity; members: TeamMemberEntity[] }> {
     return this.dataSource.transaction(async (manager) => {
       const byUser = new Map(input.members.map((member) => [member.userId, member.manager]));
-      const userIds = [...byUser.keys()];
-      if (userIds.length > 0) {
-        const found = await CompanyScopedRepository.of(manager, UserEntity, companyId).find({
-          select: { id: true },
-          where: { id: In(userIds), deletedAt: IsNull() },
-        });
-        const known = new Set(found.map((user) => user.id));
-        const unknown = userIds.filter((id) => !known.has(id));
-        if (unknown.length > 0) {
-          throw new AppError('invalid', 'Every member must be a user of the company.', {
-            members: [`unknown user_id: ${unknown.join(', ')}`],
-          });
-        }
-      }
+      // Decision 0042: every member a live user of the company, or 422 on `members`.
+      await assertCompanyReferences(manager, companyId, {
+        members: {
+          entity: UserEntity,
+          noun: 'a user',
+          many: true,
+          ids: numericIds([...byUser.keys()]),
+          where: { deletedAt: IsNull() },
+        },
+      });
       const teams = CompanyScopedRepository.of(manager, TeamEntity, companyId);
       const team = await teams.save(teams.create({ name: input.name }));
       const assignments = [...byUser].map(([userId, isManager]) =>

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { credentialDigest, generateOpaqueCredential, type Permission, type Topic } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import type { Clock } from '@suite/runtime';
+import { CompanyScopedRepository, type Clock } from '@suite/runtime';
 import {
   createTestDatabase,
   eventually,
@@ -25,6 +25,7 @@ import type { VoiceProvider } from '../voice/voice-provider.port';
 import type { AdPlatform } from '../ad-accounts/ad-platform.port';
 import type { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
 import { PipelinesService } from '../pipelines/pipelines.service';
+import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 import { RolesService } from '../roles/roles.service';
 import { TeamsService } from '../teams/teams.service';
 import type { UserEntity } from '../users/user.entity';
@@ -224,6 +225,30 @@ export class PlatformTestApp {
   ): Promise<{ id: string; stages: PipelineStageEntity[] }> {
     const created = await this.app.get(PipelinesService).create(companyId, name, stages);
     return { id: created.pipeline.id, stages: created.stages };
+  }
+
+  private numbersMade = 0;
+
+  /** A phone number of the company as a purchase leaves it (live unless `released`); purchasing itself is the phone-numbers feature's. */
+  async phoneNumber(companyId: string, options: { released?: boolean } = {}): Promise<PhoneNumberEntity> {
+    this.numbersMade += 1;
+    const digits = String(this.numbersMade).padStart(4, '0');
+    const numbers = CompanyScopedRepository.of(this.db, PhoneNumberEntity, companyId);
+    return numbers.save(
+      numbers.create({
+        phoneNumber: `+1212555${digits}`,
+        providerNumberId: `PN${this.numbersMade}`,
+        provider: 'sandbox',
+        friendlyName: `(212) 555-${digits}`,
+        nickname: null,
+        locality: 'New York',
+        areaCode: '212',
+        country: 'US',
+        numberType: 'local',
+        capabilities: ['Voice', 'SMS'],
+        releasedAt: options.released ? new Date() : null,
+      }),
+    );
   }
 
   /** A selection list of the company with `contactIds` (numeric ids) on it; its id. */

@@ -3,8 +3,9 @@ import { Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typ
 import type { UserEntity } from './user.entity';
 
 /**
- * The phone numbers a user may dial out from (`ext_phone` of Update User; the list is replaced
- * as a whole). The phone-number feature is not built yet, so the id is not a foreign key.
+ * The phone numbers a user may dial out from (`ext_phone` of Create and Update User; the list is
+ * replaced as a whole). Each id is a live number of the user's company when saved (decision 0042,
+ * checked in the write's transaction); not a foreign key, as a released number keeps its row.
  */
 @Entity({ name: 'user_ext_phones' })
 export class UserExtPhoneEntity {

@@ -24,6 +24,10 @@ import { mapUser, UserResponse } from './dto/user.response';
 import { LoginAsService } from './login-as.service';
 import { UsersService, type Actor, type UserSettings } from './users.service';
 
+/** Decision 0042: body ids that name no row of the company. */
+const REFERENCES_REFUSED =
+  '`role_id` is not a role, or an `ext_phone` id not a live phone number, of the company (each failing field named).';
+
 /** Users of the caller's company (or, with `company_id`, of an agency's child company). */
 @ApiTags('users')
 @Controller('api/users')
@@ -53,7 +57,10 @@ export class UsersController {
 
   @Post()
   @RequirePermission('create-users')
-  @ApiErrors({ 403: 'Also when the role given grants a permission the caller does not hold.' })
+  @ApiErrors({
+    403: 'Also when the role given grants a permission the caller does not hold.',
+    422: REFERENCES_REFUSED,
+  })
   @ApiOperation({ summary: 'Create a user (emits user.created); 400 when the email is taken or the role unknown' })
   @ApiSuccessResponse({ status: 201, message: 'User created successfully.', data: UserResponse })
   @ApiNotFoundInCompany()
@@ -73,7 +80,10 @@ export class UsersController {
 
   @Put(['update/:id', ':id'])
   @RequirePermission('edit-users')
-  @ApiErrors({ 403: 'Also when the user, or the new role, holds a permission the caller does not.' })
+  @ApiErrors({
+    403: 'Also when the user, or the new role, holds a permission the caller does not.',
+    422: REFERENCES_REFUSED,
+  })
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:

@@ -6,6 +6,8 @@ import { isPermission, normalizeEmail, type Permission, type UserStatus } from '
 import { AppError, CompanyScopedRepository, unscopedRepository, type PageRequest } from '@suite/runtime';
 import { RoleEntity } from '../roles/role.entity';
 import { isUniqueViolation } from '@suite/database';
+import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
+import { assertCompanyReferences, numericIds } from '../shared/company-references';
 import { assertGrantable, assertMayActOnUser } from '../shared/grantable';
 import { TeamMemberEntity } from '../teams/team-member.entity';
 import { UserExtPhoneEntity } from './user-ext-phone.entity';
@@ -16,7 +18,6 @@ import { hashPassword } from '@suite/passwords';
 /** The company's live-email unique index (see UserEntity). */
 const EMAIL_INDEX = 'UQ_users_company_email_key_live';
 const EMAIL_TAKEN = { email: ['The email has already been taken.'] };
-const ROLE_INVALID = { role_id: ['The selected role is invalid.'] };
 const USER_NOT_FOUND = 'User not found.';
 
 export interface UserSettings {
@@ -89,7 +90,7 @@ export class UsersService {
   async create(companyId: string, input: CreateUserInput, actor?: Actor): Promise<UserEntity> {
     const passwordHash = await hashPassword(input.password);
     const id = await this.writeEmailSafely(async (manager) => {
-      const role = await this.roleForAssignment(manager, companyId, input.roleId);
+      const role = await this.referencesOf(manager, companyId, input);
       assertGrantable(role.permissions, actor?.permissions);
       await this.assertEmailFree(manager, companyId, input.email);
       const users = this.users(manager, companyId);
@@ -127,7 +128,7 @@ export class UsersService {
       const user = await users.findOne({ where: { id, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw new AppError('not_found', USER_NOT_FOUND);
       assertMayActOnUser('edit', await this.permissionsHeldBy(user, manager), actor?.permissions);
-      const role = await this.roleForAssignment(manager, companyId, input.roleId);
+      const role = await this.referencesOf(manager, companyId, input);
       if (role.id !== user.roleId) assertGrantable(role.permissions, actor?.permissions);
       const emailKey = normalizeEmail(input.email);
       if (emailKey !== user.emailKey) await this.assertEmailFree(manager, companyId, input.email, user.id);
@@ -186,14 +187,31 @@ export class UsersService {
     return (role?.permissions ?? []).filter(isPermission);
   }
 
-  /** The role must belong to the company; FOR SHARE so it cannot be deleted or re-permissioned meanwhile. */
-  private async roleForAssignment(manager: EntityManager, companyId: string, roleId: string): Promise<RoleEntity> {
-    const role = await CompanyScopedRepository.of(manager, RoleEntity, companyId).findOne({
-      where: { id: roleId },
-      lock: { mode: 'pessimistic_read' },
+  /**
+   * The role and the phone numbers (`ext_phone`, live ones) must be the company's (decision 0042):
+   * otherwise 422 naming each field. Both stay FOR SHARE until the write commits, so the role cannot
+   * be deleted or re-permissioned, nor a number released, meanwhile. Answers the role.
+   */
+  private async referencesOf(
+    manager: EntityManager,
+    companyId: string,
+    input: UserSettings & { roleId: string },
+  ): Promise<RoleEntity> {
+    const { role_id } = await assertCompanyReferences(manager, companyId, {
+      role_id: { entity: RoleEntity, noun: 'a role', ids: numericIds([input.roleId]) },
+      ...(input.extPhone
+        ? {
+            ext_phone: {
+              entity: PhoneNumberEntity,
+              noun: 'a phone number',
+              many: true,
+              ids: numericIds(input.extPhone),
+              where: { releasedAt: IsNull() },
+            },
+          }
+        : {}),
     });
-    if (!role) throw new AppError('invalid', 'The selected role is invalid.', ROLE_INVALID);
-    return role;
+    return role_id[0]!;
   }
 
   /**

@@ -39,7 +39,16 @@ export class WorkflowActivation {
       throw new AppError('unprocessable', `${REVIEW_IMPORTED}: ${Object.keys(fields).join(', ')}.`, fields);
     }
 
-    const problems = await this.resolver.problems(manager, workflow.companyId, graph, graphReferences(graph));
+    await this.assertOwnReferences(manager, workflow.companyId, graph);
+  }
+
+  /**
+   * Every selection of the graph names a row of the company (decision 0042): 422 naming each
+   * node field that does not. Activation requires it, and so does every save of the builder or a
+   * create, draft or not; only an import stores another company's ids, marked to review.
+   */
+  async assertOwnReferences(manager: EntityManager, companyId: string, graph: WorkflowGraph): Promise<void> {
+    const problems = await this.resolver.problems(manager, companyId, graph, graphReferences(graph));
     if (Object.keys(problems).length > 0) {
       throw new AppError('unprocessable', `${UNRESOLVED_REFERENCES}: ${Object.values(problems).flat().join('; ')}.`, problems);
     }

@@ -403,16 +403,42 @@ describe('activation', () => {
     expect(v2.graph.actions[0]!.config).toEqual({ message: 'v2' });
   });
 
-  it('refuses a stage of another pipeline or company, naming the field', async () => {
+  it('refuses a stage of another pipeline or company, naming the field, on create and on a draft’s save (decision 0042)', async () => {
     const own = await platform.pipeline(fixture.company.A);
     const other = await platform.pipeline(fixture.company.B);
-    const created = await workflow(fixture.company.A, stageGraph(own.id, other.stages[0]!.id));
+    const refused = {
+      'trigger_config.actions[a3].config.stage_id': [`stage ${other.stages[0]!.id} is not a stage of this company`],
+    };
+    const before = await platform.db.query('SELECT count(*)::int AS n FROM platform.workflows');
+    const created = await platform
+      .request('post', '/api/Workflow/create', await admin())
+      .send({ name: 'Foreign stage', trigger_config: stageGraph(own.id, other.stages[0]!.id) });
+    expect({ status: created.status, errors: created.body.errors }).toEqual({ status: 422, errors: refused });
+    expect(await platform.db.query('SELECT count(*)::int AS n FROM platform.workflows')).toEqual(before);
+    const draft = await workflow(fixture.company.A, stageGraph(own.id, own.stages[0]!.id));
+    const saved = await platform
+      .request('put', `/api/Workflow/builder/${b64(draft.id)}`, await admin())
+      .send({ name: 'Changed', trigger_config: stageGraph(own.id, other.stages[0]!.id) });
+    expect({ status: saved.status, errors: saved.body.errors }).toEqual({ status: 422, errors: refused });
+    const kept = await platform.db.getRepository(WorkflowEntity).findOneByOrFail({ id: draft.id });
+    expect({ name: kept.name, version: kept.version }).toEqual({ name: 'Follow-up', version: 1 });
+  });
+
+  it('refuses to activate a draft whose selection is gone since its save, naming the field', async () => {
+    const list = await platform.list(fixture.company.A);
+    const graph: WorkflowGraph = {
+      triggers: [{ id: 't1', type: 'contact_created', config: {} }],
+      actions: [{ id: 'a1', type: 'add_to_list', config: { list_id: list } }],
+      edges: [{ from: 't1', to: 'a1' }],
+    };
+    const created = await workflow(fixture.company.A, graph);
+    await platform.request('delete', `/api/lists/${list}`, await admin()).expect(200);
     const response = await platform
       .request('put', `/api/Workflow/status/${b64(created.id)}`, await admin())
       .send({ status: 'active' });
-    expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({
-      'trigger_config.actions[a3].config.stage_id': [`stage ${other.stages[0]!.id} is not a stage of this company`],
+    expect({ status: response.status, errors: response.body.errors }).toEqual({
+      status: 422,
+      errors: { 'trigger_config.actions[a1].config.list_id': [`list ${list} is not a list of this company`] },
     });
   });
 });
@@ -435,10 +461,9 @@ describe('reference resolution', () => {
         { from: 'a2', to: 'a3' },
       ],
     };
-    const created = await workflow(fixture.company.A, graph);
     const response = await platform
-      .request('put', `/api/Workflow/status/${b64(created.id)}`, await admin())
-      .send({ status: 'active' });
+      .request('post', '/api/Workflow/create', await admin())
+      .send({ name: 'Mixed', trigger_config: graph });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({
       'trigger_config.actions[a1].config.stage_id': [`stage ${second.stages[0]!.id} is not a stage of pipeline ${first.id}`],

@@ -64,6 +64,7 @@ export class WorkflowsService {
     const graph = input.triggerConfig === undefined ? EMPTY_GRAPH : checkedGraph(input.triggerConfig);
     return this.dataSource.transaction(async (manager) => {
       const folderId = await this.folder(manager, companyId, input.folderId);
+      await this.activation.assertOwnReferences(manager, companyId, graph);
       return this.insertDraft(manager, companyId, changedBy, {
         name: input.name ?? defaultName(new Date()),
         description: input.description ?? null,
@@ -135,6 +136,8 @@ export class WorkflowsService {
       if (workflow.status === 'active') {
         await this.activation.assertRunnable(manager, workflow, graph);
         await this.activation.makeActive(manager, workflow);
+      } else {
+        await this.activation.assertOwnReferences(manager, companyId, graph);
       }
       return this.workflows(manager, companyId).save(workflow);
     });

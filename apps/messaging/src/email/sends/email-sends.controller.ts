@@ -35,8 +35,8 @@ export class EmailSendsController {
     },
   })
   @ApiErrors({
-    404: 'The domain or mailbox is not in this workspace (or the mailbox not on that domain).',
     409: 'The request_key was used for a different email.',
+    422: 'domain_id or mailbox_id names nothing of this workspace (or the mailbox is not on that domain); the error names the field.',
   })
   async send(
     @CurrentPrincipal() principal: Principal,

@@ -7,7 +7,7 @@ import { AppError } from '@suite/runtime';
 import { EMAIL_SEND_QUEUE, type EmailSendJob } from '../dispatch/email-send.queue';
 import { EmailDomainEntity } from '../domains/email-domain.entity';
 import { EmailMailboxEntity } from '../mailboxes/email-mailbox.entity';
-import { EMAIL_NOT_FOUND } from '../shared/email-messages';
+import { EMAIL_NOT_FOUND, EMAIL_REFERENCE_REFUSED } from '../shared/email-messages';
 import { messageIdOf, senderAddress } from '../shared/sender-address';
 import { isUuid } from '../shared/uuid-or-not-found.pipe';
 import { decodedBase64Length } from './attachment-rules';
@@ -119,7 +119,7 @@ export class EmailSendsService {
     return manager.getRepository(EmailSendEntity).findOneBy({ companyId, requestKey });
   }
 
-  /** The domain must be the workspace's; the mailbox, when given, the workspace's and on that domain. */
+  /** The domain must be the workspace's; the mailbox, when given, the workspace's and on that domain (else 422 by field). */
   private async resolveSender(
     manager: EntityManager,
     companyId: string,
@@ -129,16 +129,18 @@ export class EmailSendsService {
     const domain = isUuid(domainId)
       ? await manager.getRepository(EmailDomainEntity).findOneBy({ id: domainId, companyId })
       : null;
-    if (!domain) throw new AppError('not_found', EMAIL_NOT_FOUND.domain);
+    if (!domain) throw refused('domain_id', EMAIL_REFERENCE_REFUSED.domain);
     if (mailboxId === null) return { domain, mailbox: null };
     const mailbox = isUuid(mailboxId)
       ? await manager.getRepository(EmailMailboxEntity).findOneBy({ id: mailboxId, companyId })
       : null;
-    if (!mailbox) throw new AppError('not_found', EMAIL_NOT_FOUND.mailbox);
-    if (mailbox.domainId !== domain.id) throw new AppError('not_found', EMAIL_NOT_FOUND.mailboxOfDomain);
+    if (!mailbox) throw refused('mailbox_id', EMAIL_REFERENCE_REFUSED.mailbox);
+    if (mailbox.domainId !== domain.id) throw refused('mailbox_id', EMAIL_REFERENCE_REFUSED.mailboxOfDomain);
     return { domain, mailbox };
   }
 }
+
+const refused = (field: string, sentence: string) => new AppError('unprocessable', sentence, { [field]: [sentence] });
 
 function replay(earlier: EmailSendEntity, payloadHash: string): SendResult {
   if (earlier.payloadHash !== payloadHash) {

@@ -2,6 +2,15 @@
 export const EMAIL_NOT_FOUND = {
   domain: 'Email domain not found in this workspace.',
   mailbox: 'Mailbox not found in this workspace.',
-  mailboxOfDomain: 'Mailbox not found on this domain of the workspace.',
   send: 'Email not found.',
+} as const;
+
+/**
+ * A send's body ids that name nothing of the workspace (another workspace's, unknown, malformed):
+ * 422 naming the field, as every body id of the suite (decision 0042); path ids stay 404.
+ */
+export const EMAIL_REFERENCE_REFUSED = {
+  domain: 'domain_id must be an email domain of the workspace.',
+  mailbox: 'mailbox_id must be a mailbox of the workspace.',
+  mailboxOfDomain: 'mailbox_id must be a mailbox on the domain named by domain_id.',
 } as const;

@@ -4,7 +4,7 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength, Vali
 import { IsNotBlank, IsNumericId } from '@suite/runtime';
 
 export class TeamMemberRequest {
-  @ApiProperty({ example: 7 })
+  @ApiProperty({ example: 7, description: 'A live user of the company (else 422 on members)' })
   @IsNumericId()
   user_id!: number;
 

@@ -23,7 +23,7 @@ export class CreateUserRequest extends UserSettingsRequest {
   @MaxLength(1024)
   password!: string;
 
-  @ApiProperty({ example: 3 })
+  @ApiProperty({ example: 3, description: 'A role of the same company (else 422)' })
   @IsNumericId()
   role_id!: number;
 }

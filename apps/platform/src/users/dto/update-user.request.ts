@@ -17,7 +17,7 @@ export class UpdateUserRequest extends UserSettingsRequest {
   @IsEmail({}, { message: 'email must be a valid email address' })
   email!: string;
 
-  @ApiProperty({ example: 3, description: 'A role of the same company' })
+  @ApiProperty({ example: 3, description: 'A role of the same company (else 422)' })
   @IsNumericId()
   role_id!: number;
 

@@ -56,7 +56,10 @@ export class UserSettingsRequest {
   @MaxLength(32)
   phone_number?: string | null;
 
-  @ApiPropertyOptional({ type: [Number], description: 'Phone number ids the user may use; replaces the list' })
+  @ApiPropertyOptional({
+    type: [Number],
+    description: 'Phone number ids the user may use, live numbers of the company (else 422); replaces the list',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
