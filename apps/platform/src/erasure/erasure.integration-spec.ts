@@ -132,7 +132,12 @@ describe('erasing a contact', () => {
       [Topics.platformContact, contact.id],
     );
     expect(erased).toHaveLength(1);
-    expect(erased[0].envelope.data).toMatchObject({ id: contact.id, phone, first_name: `Ada${tag}`, last_name: `Lovelace${tag}` });
+    expect(erased[0].envelope.data).toMatchObject({
+      id: contact.id,
+      phone,
+      first_name: `Ada${tag}`,
+      last_name: `Lovelace${tag}`,
+    });
     expect(await mentions(phone)).toEqual(['crm_contact.erased']);
     expect(await mentions(`Ada${tag}`)).toEqual(['crm_contact.erased']);
     await platform.request('get', `/api/contacts/${contact.id}`, token).expect(404);

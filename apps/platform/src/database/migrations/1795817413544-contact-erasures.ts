@@ -5,12 +5,16 @@ export class ContactErasures1795817413544 implements MigrationInterface {
   name = 'ContactErasures1795817413544';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"platform\".\"contact_erasures\" (\"id\" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, \"company_id\" bigint NOT NULL, \"contact_id\" bigint NOT NULL, \"requested_by\" bigint, \"requested_at\" TIMESTAMP WITH TIME ZONE NOT NULL, \"messaging_erased_at\" TIMESTAMP WITH TIME ZONE, \"webhook_dispatch_erased_at\" TIMESTAMP WITH TIME ZONE, \"completed_at\" TIMESTAMP WITH TIME ZONE, CONSTRAINT \"PK_99e787ac08e3eec555a387ebded\" PRIMARY KEY (\"id\"))");
-    await queryRunner.query("CREATE UNIQUE INDEX \"contact_erasures_contact_uq\" ON \"platform\".\"contact_erasures\" (\"company_id\", \"contact_id\") ");
+    await queryRunner.query(
+      'CREATE TABLE "platform"."contact_erasures" ("id" bigint GENERATED ALWAYS AS IDENTITY NOT NULL, "company_id" bigint NOT NULL, "contact_id" bigint NOT NULL, "requested_by" bigint, "requested_at" TIMESTAMP WITH TIME ZONE NOT NULL, "messaging_erased_at" TIMESTAMP WITH TIME ZONE, "webhook_dispatch_erased_at" TIMESTAMP WITH TIME ZONE, "completed_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_99e787ac08e3eec555a387ebded" PRIMARY KEY ("id"))',
+    );
+    await queryRunner.query(
+      'CREATE UNIQUE INDEX "contact_erasures_contact_uq" ON "platform"."contact_erasures" ("company_id", "contact_id") ',
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"platform\".\"contact_erasures_contact_uq\"");
-    await queryRunner.query("DROP TABLE \"platform\".\"contact_erasures\"");
+    await queryRunner.query('DROP INDEX "platform"."contact_erasures_contact_uq"');
+    await queryRunner.query('DROP TABLE "platform"."contact_erasures"');
   }
 }

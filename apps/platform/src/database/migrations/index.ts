@@ -26,4 +26,31 @@ import { ContactErasures1795817413544 } from './1795817413544-contact-erasures';
 import { GrantEraseContacts1795817413600 } from './1795817413600-grant-erase-contacts';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
-export const platformMigrations = [Init1795321741991, AuthzReplicas1795324553332, Directory1795325311640, OutboxDeadLetter1795491623522, GrantManageWebhooks1795506000000, Crm1795520285300, GrantCrmPermissions1795520400000, PipelinePageIndexes1795523047881, Voice1795528569916, GrantVoicePermissions1795528600000, SpamNumberUnique1795529011248, CampaignTicks1795529078079, GrantWorkflowPermissions1795541000000, Workflows1795542803812, GrantReportingPermissions1795549800000, AdAccounts1795550199271, SmsReadModel1795550558009, ReportingCoveringIndexes1795553685457, PerCompanyEmails1795804368278, AnnounceLists1795804713467, DefaultAppointmentLength1795805704457, RateLimitBuckets1795808774951, VoiceProvidersLive1795809202662, AdGrants1795811077090, ContactErasures1795817413544, GrantEraseContacts1795817413600];
+export const platformMigrations = [
+  Init1795321741991,
+  AuthzReplicas1795324553332,
+  Directory1795325311640,
+  OutboxDeadLetter1795491623522,
+  GrantManageWebhooks1795506000000,
+  Crm1795520285300,
+  GrantCrmPermissions1795520400000,
+  PipelinePageIndexes1795523047881,
+  Voice1795528569916,
+  GrantVoicePermissions1795528600000,
+  SpamNumberUnique1795529011248,
+  CampaignTicks1795529078079,
+  GrantWorkflowPermissions1795541000000,
+  Workflows1795542803812,
+  GrantReportingPermissions1795549800000,
+  AdAccounts1795550199271,
+  SmsReadModel1795550558009,
+  ReportingCoveringIndexes1795553685457,
+  PerCompanyEmails1795804368278,
+  AnnounceLists1795804713467,
+  DefaultAppointmentLength1795805704457,
+  RateLimitBuckets1795808774951,
+  VoiceProvidersLive1795809202662,
+  AdGrants1795811077090,
+  ContactErasures1795817413544,
+  GrantEraseContacts1795817413600,
+];
