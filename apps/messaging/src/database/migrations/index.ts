@@ -13,6 +13,8 @@ import { MessagesTsOrder1795501883243 } from './1795501883243-messages-ts-order'
 import { JobsKeyDueIndex1795512393723 } from './1795512393723-jobs-key-due-index';
 import { CarrierHandOffs1795805633041 } from './1795805633041-carrier-hand-offs';
 import { RateLimitBuckets1795808765062 } from './1795808765062-rate-limit-buckets';
+import { ErasedOptOuts1795817769160 } from './1795817769160-erased-opt-outs';
+import { OptOutHash1795817769200 } from './1795817769200-opt-out-hash';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const messagingMigrations = [
@@ -31,4 +33,6 @@ export const messagingMigrations = [
   JobsKeyDueIndex1795512393723,
   CarrierHandOffs1795805633041,
   RateLimitBuckets1795808765062,
+  ErasedOptOuts1795817769160,
+  OptOutHash1795817769200,
 ];
