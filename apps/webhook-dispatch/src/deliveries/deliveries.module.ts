@@ -9,6 +9,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AttemptsRetention } from './attempts-retention';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveriesService } from './deliveries.service';
+import { DeliveryErasureHandler } from './delivery-erasure.handler';
 import { parseRetryDelays } from './retry-delays';
 import { WebhookAttemptEntity } from './webhook-attempt.entity';
 import { WEBHOOK_DELIVER_QUEUE, WebhookDeliveriesStore } from './webhook-deliveries.store';
@@ -54,6 +55,13 @@ export class WebhookDeliveryWorker implements OnModuleInit, BeforeApplicationShu
   entities: [WebhookDeliveryEntity, WebhookAttemptEntity],
   imports: [SendingModule, WebhooksModule],
   controllers: [DeliveriesController],
-  providers: [DeliveriesService, WebhookDeliveriesStore, WebhookEventsHandler, WebhookDeliveryWorker, AttemptsRetention],
+  providers: [
+    DeliveriesService,
+    WebhookDeliveriesStore,
+    WebhookEventsHandler,
+    WebhookDeliveryWorker,
+    AttemptsRetention,
+    DeliveryErasureHandler,
+  ],
 })
 export class DeliveriesModule {}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { APPS, erasureMentions, type DomainEvent } from '@suite/contracts';
+import { entityTable } from '@suite/database';
+import { forgetStoredEvents, newEvent, OnEvent, Outbox } from '@suite/eventing';
+import { WebhookAttemptEntity } from './webhook-attempt.entity';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity';
+
+/**
+ * Webhook-dispatch's part of a CRM contact's erasure (`crm_contact.erased`, decision 0050), in the
+ * inbox transaction (a restart in the middle redoes all of it; a redelivery changes nothing):
+ * - a delivery is the contact's when its payload names the contact (`lead_id`, `contact_id`) or
+ *   mentions its number, email or full name (an sms.* payload carries the number and the text);
+ *   its payload becomes `{}` and its attempts' answers and errors are emptied; one still pending is
+ *   failed, never sent (its job finds it no longer pending and stops);
+ * - any other attempt answer that mentions the person is emptied (a receiver may echo anything);
+ * - stored events that mention the person go (forgetStoredEvents);
+ * then `webhook.contact_erased` reports it done. The contact replica's number is CrmListsHandler's.
+ */
+@Injectable()
+export class DeliveryErasureHandler {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
+
+  @OnEvent('crm_contact.erased')
+  async erase({ data }: DomainEvent<'crm_contact.erased'>, manager: EntityManager): Promise<void> {
+    const mentions = erasureMentions(data).map((value) => value.toLowerCase());
+    const deliveries = entityTable(this.dataSource, WebhookDeliveryEntity);
+    const attempts = entityTable(this.dataSource, WebhookAttemptEntity);
+    const mentioned = (column: string) => `EXISTS (SELECT 1 FROM unnest($3::text[]) m WHERE strpos(lower(${column}), m) > 0)`;
+    const scrubbed = (await manager.query(
+      `WITH scrubbed AS (
+         UPDATE ${deliveries} d
+            SET data = '{}'::jsonb, updated_at = now(),
+                status = CASE WHEN d.status = 'pending' THEN 'failed' ELSE d.status END,
+                next_attempt_at = CASE WHEN d.status = 'pending' THEN NULL ELSE d.next_attempt_at END
+          WHERE d.company_id = $1 AND d.data <> '{}'::jsonb
+            AND (d.data->>'lead_id' = $2 OR d.data->>'contact_id' = $2 OR ${mentioned('d.data::text')})
+         RETURNING d.id),
+       answers AS (
+         UPDATE ${attempts} a SET response_body = '', error = NULL
+          WHERE a.company_id = $1
+            AND (a.delivery_id IN (SELECT id FROM scrubbed) OR ${mentioned('a.response_body')} OR ${mentioned("coalesce(a.error, '')")})
+         RETURNING 1)
+       SELECT (SELECT count(*) FROM scrubbed)::int AS n, (SELECT count(*) FROM answers)::int AS answers`,
+      [data.company_id, data.id, mentions],
+    )) as Array<{ n: number }>;
+    await forgetStoredEvents(manager, APPS['webhook-dispatch'].schema, { mentions });
+    await this.outbox.append(
+      manager,
+      newEvent('webhook.contact_erased', {
+        companyId: data.company_id,
+        subject: `${data.company_id}:crm:${data.id}`,
+        data: {
+          company_id: data.company_id,
+          crm_contact_id: data.id,
+          deliveries_scrubbed: scrubbed[0]?.n ?? 0,
+          erased_at: new Date().toISOString(),
+        },
+      }),
+    );
+  }
+}
