@@ -21,7 +21,8 @@ const SHORTEST_MENTION = 5;
  * copies of events that mention the person — its outbox (published rows, which only wait for the
  * retention purge, and unpublished ones, which would otherwise carry the data to the other apps
  * after their own erasure), its outbox dead letters and its consumer dead letters. Returns how many
- * rows went. The inbox keeps event ids only and is left alone.
+ * rows went. The inbox keeps event ids (what redelivery is recognised by); a subject that mentions
+ * the person is replaced by `erased`.
  */
 export async function forgetStoredEvents(manager: EntityManager, schema: string, what: StoredEventsToForget): Promise<number> {
   const mentions = [...new Set(what.mentions.map((value) => value.trim().toLowerCase()))].filter(
@@ -47,5 +48,10 @@ export async function forgetStoredEvents(manager: EntityManager, schema: string,
     );
     forgotten += rows[0]?.n ?? 0;
   }
+  // The inbox keeps what it dedups by, and the subject: some subjects are a number (`contact.opted_out`'s `<company>:<phone>`).
+  await manager.query(
+    `UPDATE ${qualifiedTable(schema, EventingTables.inbox)} t SET subject = 'erased' WHERE ${mentioned('t.subject')}`,
+    [mentions],
+  );
   return forgotten;
 }
