@@ -13,7 +13,11 @@ import {
   GrantReportingPermissions1795549800000,
   REPORTING_PERMISSIONS,
 } from './migrations/1795549800000-grant-reporting-permissions';
-import { ERASURE_PERMISSIONS, GrantEraseContacts1795817413600 } from './migrations/1795817413600-grant-erase-contacts';
+import {
+  BEFORE_ERASURE,
+  ERASURE_PERMISSIONS,
+  GrantEraseContacts1795817413600,
+} from './migrations/1795817413600-grant-erase-contacts';
 
 /**
  * The data migrations that grant new permissions (grant-to-admin-roles.ts): roles holding every
@@ -68,14 +72,7 @@ const CASES: Array<{ name: string; migration: MigrationInterface; before: string
   {
     name: 'erase-contacts (issue 32)',
     migration: new GrantEraseContacts1795817413600(),
-    before: [
-      ...BEFORE_WEBHOOKS,
-      'manage-webhooks',
-      ...CRM_PERMISSIONS,
-      ...VOICE_PERMISSIONS,
-      ...WORKFLOW_PERMISSIONS,
-      ...REPORTING_PERMISSIONS,
-    ],
+    before: BEFORE_ERASURE,
     granted: ERASURE_PERMISSIONS,
   },
 ];

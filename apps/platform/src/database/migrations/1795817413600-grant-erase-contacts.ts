@@ -9,6 +9,16 @@ import { WORKFLOW_PERMISSIONS } from './1795541000000-grant-workflow-permissions
 /** The permission of erasure (issue 32 §3): erasing a contact in every app. */
 export const ERASURE_PERMISSIONS = ['erase-contacts'];
 
+/** Every permission there was before it: the admin roles hold them all. */
+export const BEFORE_ERASURE = [
+  ...BEFORE_WEBHOOKS,
+  'manage-webhooks',
+  ...CRM_PERMISSIONS,
+  ...VOICE_PERMISSIONS,
+  ...WORKFLOW_PERMISSIONS,
+  ...REPORTING_PERMISSIONS,
+];
+
 /**
  * Grants it to the admin roles (those holding every earlier permission) — otherwise nobody could
  * hold it, since a role grants only what its editor holds — and re-announces their users. Data, not schema.
@@ -17,18 +27,7 @@ export class GrantEraseContacts1795817413600 implements MigrationInterface {
   name = 'GrantEraseContacts1795817413600';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await grantToAdminRoles(
-      queryRunner,
-      [
-        ...BEFORE_WEBHOOKS,
-        'manage-webhooks',
-        ...CRM_PERMISSIONS,
-        ...VOICE_PERMISSIONS,
-        ...WORKFLOW_PERMISSIONS,
-        ...REPORTING_PERMISSIONS,
-      ],
-      ERASURE_PERMISSIONS,
-    );
+    await grantToAdminRoles(queryRunner, BEFORE_ERASURE, ERASURE_PERMISSIONS);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
