@@ -205,3 +205,37 @@ it('erases the person from every table of every app, keeps the STOP and the dash
     ])) as Array<{ opted_out: boolean; opted_out_keyword: string }>;
   expect(contact).toEqual({ opted_out: true, opted_out_keyword: 'STOP' });
 });
+
+it('is driven by the event: messaging down and the platform restarted in the middle, it completes when they are back', async () => {
+  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
+  const phone = newPhone(2);
+  const body = `See you tomorrow ${tag}`;
+  const token = await admin.token();
+  const created = await platform
+    .request('post', '/api/contacts', token)
+    .send({ first_name: `Rita${tag}`, last_name: `Start${tag}`, phone })
+    .expect(201);
+  const contactId = Buffer.from(created.body.data.id as string, 'base64').toString();
+  await send(phone, body).expect(200);
+  await eventually(
+    async () =>
+      (await messaging.get(DataSource).query('SELECT count(*)::int AS n FROM messaging.messages WHERE body = $1', [body]))[0].n,
+    (n) => n === 1,
+    { timeoutMs: 30_000, what: 'the text to be written' },
+  );
+
+  await messaging.close();
+  await platform.request('post', `/api/contacts/${contactId}/erase`, token).expect(202);
+  await platform.restart();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const waiting = (await platform.request('get', `/api/contacts/${contactId}/erase`, await admin.token()).expect(200)).body.data;
+  expect(waiting.apps.find((app: { app: string }) => app.app === 'messaging')).toMatchObject({ state: 'pending' });
+
+  messaging = await bootMessagingApp(messagingDb.url, harness.topicPrefix);
+  await eventually(
+    async () => (await platform.request('get', `/api/contacts/${contactId}/erase`, await admin.token()).expect(200)).body.data,
+    (data) => data.completed === true,
+    { timeoutMs: 90_000, what: 'messaging, back, to do and report its part' },
+  );
+  expect(await everywhere([phone, body, `Rita${tag}`])).toEqual([]);
+});
