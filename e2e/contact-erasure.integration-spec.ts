@@ -192,6 +192,15 @@ it('erases the person from every table of every app, keeps the STOP and the dash
   expect(await everywhere(values)).toEqual([]);
   expect(await dashboard()).toEqual(before);
 
+  // Its webhook deliveries are kept for the history, empty, and never sent again.
+  const erasedDeliveries = (await dispatch.db.query(
+    "SELECT id FROM webhooks.webhook_deliveries WHERE company_id = $1 AND data = '{}'::jsonb ORDER BY created_at",
+    [admin.companyId],
+  )) as Array<{ id: string }>;
+  expect(erasedDeliveries.length).toBeGreaterThanOrEqual(4);
+  const replay = await dispatch.request('post', `/api/webhooks/deliveries/${erasedDeliveries[0]!.id}/replay`, token).expect(409);
+  expect(JSON.stringify(replay.body)).toContain('erased contact');
+
   // The STOP holds: a send is refused, and so it is after the number writes in again (its contact starts opted out).
   const refused = await send(person.phone, 'After the erasure').expect(403);
   expect(refused.body).toEqual({ error: expect.stringMatching(/opted out/) });

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { APPS, erasureMentions, type DomainEvent } from '@suite/contracts';
 import { entityTable } from '@suite/database';
 import { forgetStoredEvents, newEvent, OnEvent, Outbox } from '@suite/eventing';
+import { ERASED_PAYLOAD_SQL } from './erased-payload';
 import { WebhookAttemptEntity } from './webhook-attempt.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 
@@ -12,7 +13,7 @@ import { WebhookDeliveryEntity } from './webhook-delivery.entity';
  * - a delivery is the contact's when its payload names the contact (`lead_id`, `contact_id`) or
  *   mentions its number, email or full name (an sms.* payload carries the number and the text);
  *   its payload becomes `{}` and its attempts' answers and errors are emptied; one still pending is
- *   failed, never sent (its job finds it no longer pending and stops);
+ *   failed, never sent (its job finds it no longer pending and stops), and none is replayed (409);
  * - any other attempt answer that mentions the person is emptied (a receiver may echo anything);
  * - stored events that mention the person go (forgetStoredEvents);
  * then `webhook.contact_erased` reports it done. The contact replica's number is CrmListsHandler's.
@@ -33,10 +34,10 @@ export class DeliveryErasureHandler {
     const scrubbed = (await manager.query(
       `WITH scrubbed AS (
          UPDATE ${deliveries} d
-            SET data = '{}'::jsonb, updated_at = now(),
+            SET data = ${ERASED_PAYLOAD_SQL}, updated_at = now(),
                 status = CASE WHEN d.status = 'pending' THEN 'failed' ELSE d.status END,
                 next_attempt_at = CASE WHEN d.status = 'pending' THEN NULL ELSE d.next_attempt_at END
-          WHERE d.company_id = $1 AND d.data <> '{}'::jsonb
+          WHERE d.company_id = $1 AND d.data <> ${ERASED_PAYLOAD_SQL}
             AND (d.data->>'lead_id' = $2 OR d.data->>'contact_id' = $2 OR ${mentioned('d.data::text')})
          RETURNING d.id),
        answers AS (
