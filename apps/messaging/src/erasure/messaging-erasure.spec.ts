@@ -1,0 +1,10 @@
+import { normalizePhone } from '@suite/runtime';
+import { erasedPhoneOf } from './messaging-erasure';
+
+describe('erasedPhoneOf', () => {
+  it('marks an erased conversation by the CRM contact, in the column’s 16 characters, never as a phone number', () => {
+    expect(erasedPhoneOf('101')).toBe('#101');
+    expect(erasedPhoneOf('9223372036854775807')).toHaveLength(16);
+    expect(normalizePhone(erasedPhoneOf('14155550100'))).toBeNull();
+  });
+});
