@@ -5,7 +5,42 @@ const APP_INDEXES = ['@suite/messaging-app', '@suite/auth-app', '@suite/platform
 
 /** EntityManager and DataSource methods that read or write a table without any scope. */
 const UNSCOPED_CALLS =
-  '/^(query|createQueryBuilder|find|findBy|findOne|findOneBy|findAndCount|count|exists|update|delete|insert|save|upsert|remove|softDelete|increment|decrement)$/';
+  '/^(query|createQueryBuilder|find|findBy|findOne|findOneBy|findAndCount|count|exists|' +
+  'update|delete|insert|save|upsert|remove|softDelete|increment|decrement)$/';
+
+/** No line of source is longer than this, whatever it holds. */
+const HARD_LINE_LIMIT = 160;
+
+/**
+ * `max-len` can be configured only once, and ours (the last block) reads strings, templates and
+ * regular expressions whole, so that Prettier's layout is not fought over them. That let lines of
+ * 200 and 300 characters through. This rule is the hard stop behind it: every line — strings,
+ * templates and comments included — ends by column 160. Counted in code points, as max-len does.
+ */
+const hardLineLimit = {
+  meta: {
+    type: 'layout',
+    schema: [],
+    messages: {
+      tooLong: 'This line is {{length}} characters long; no line may exceed {{limit}} (split the string, comment or statement).',
+    },
+  },
+  create(context) {
+    return {
+      Program() {
+        context.sourceCode.lines.forEach((text, index) => {
+          const length = [...text].length;
+          if (length <= HARD_LINE_LIMIT) return;
+          context.report({
+            loc: { start: { line: index + 1, column: HARD_LINE_LIMIT }, end: { line: index + 1, column: text.length } },
+            messageId: 'tooLong',
+            data: { length, limit: HARD_LINE_LIMIT },
+          });
+        });
+      },
+    };
+  },
+};
 
 export default [
   { ignores: ['**/node_modules/**', 'dist/**', '.data/**', '.nx/**', 'coverage/**', 'tools/build.mjs'] },
@@ -88,7 +123,8 @@ export default [
         ].map((selector) => ({
           selector,
           message:
-            'Tenant data goes through CompanyScopedRepository.of(source, Entity, companyId); a table without a company id through unscopedRepository (libs/runtime).',
+            'Tenant data goes through CompanyScopedRepository.of(source, Entity, companyId); ' +
+            'a table without a company id through unscopedRepository (libs/runtime).',
         })),
       ],
     },
@@ -109,5 +145,12 @@ export default [
         { code: 140, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreUrls: true },
       ],
     },
+  },
+  {
+    // The hard limit (hardLineLimit above): every .ts, .mjs and .js file but generated migrations.
+    files: ['**/*.ts', '**/*.mjs', '**/*.js'],
+    ignores: ['**/database/migrations/**'],
+    plugins: { local: { rules: { 'hard-line-limit': hardLineLimit } } },
+    rules: { 'local/hard-line-limit': 'error' },
   },
 ];

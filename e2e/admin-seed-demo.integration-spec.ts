@@ -97,7 +97,8 @@ describe('admin CLI seed-demo', () => {
     // No contact or call event: nothing for workflows or webhooks to react to.
     expect(
       await count(
-        `SELECT count(*) AS n FROM platform.outbox WHERE (type LIKE 'crm_contact.%' OR type LIKE 'call.%' OR type LIKE 'appointment.%' OR type LIKE 'agent.%') AND $1::text IS NOT NULL`,
+        `SELECT count(*) AS n FROM platform.outbox
+           WHERE (type LIKE 'crm_contact.%' OR type LIKE 'call.%' OR type LIKE 'appointment.%' OR type LIKE 'agent.%') AND $1::text IS NOT NULL`,
       ),
     ).toBe(0);
 

@@ -81,7 +81,8 @@ async function writeIndex(dir: string): Promise<void> {
   const exportName = `${path.basename(path.resolve(dir, '../../..')).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}Migrations`;
   await writeFile(
     path.join(dir, 'index.ts'),
-    `${imports.join('\n')}\n\n/** Every migration of this app, oldest first (rewritten by migration:generate). */\nexport const ${exportName} = [${names.join(', ')}];\n`,
+    `${imports.join('\n')}\n\n/** Every migration of this app, oldest first (rewritten by migration:generate). */\n` +
+      `export const ${exportName} = [${names.join(', ')}];\n`,
   );
 }
 

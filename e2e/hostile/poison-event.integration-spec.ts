@@ -97,7 +97,10 @@ describe('a poison event at the head of every outbox (npm start over Kafka)', ()
       const schema = APPS[app].schema;
       for (const poison of ['\\ud800', 'a\\u0000b']) {
         const id = randomUUID();
-        const envelope = `{"id":"${id}","type":"poison.test","version":1,"occurred_at":"${new Date().toISOString()}","company_id":"${suite.credentials.company_id}","subject":"poison-${app}","data":{"name":"${poison}"},"traceparent":null}`;
+        const envelope =
+          `{"id":"${id}","type":"poison.test","version":1,"occurred_at":"${new Date().toISOString()}",` +
+          `"company_id":"${suite.credentials.company_id}",` +
+          `"subject":"poison-${app}","data":{"name":"${poison}"},"traceparent":null}`;
         await suite.query(
           `INSERT INTO ${schema}.outbox (id, topic, type, subject, envelope) VALUES ($1, $2, 'poison.test', $3, $4::json)`,
           [id, `${suite.topicPrefix}${TOPIC_OF[app]}`, `poison-${app}`, envelope],

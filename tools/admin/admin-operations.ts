@@ -239,7 +239,8 @@ export function describeBootstrap(result: BootstrapOutput, urls: { auth: string;
     `                         redirect URI ${result.oauth_client.redirect_uri}`,
     '',
     `  try:     curl -H "Authorization: Bearer ${result.personal_access_token}" ${urls.platform}/api/users`,
-    `  send:    curl -H "x-api-key: ${result.api_key}" -H 'content-type: application/json' -d '{"to":"+12125550123","message":"Hello"}' ${urls.messaging}/v1/messages`,
+    `  send:    curl -H "x-api-key: ${result.api_key}" -H 'content-type: application/json' ` +
+      `-d '{"to":"+12125550123","message":"Hello"}' ${urls.messaging}/v1/messages`,
     `  consent: ${authorizeUrl(urls.auth, result.oauth_client)}`,
     '           (log in as the admin user; then exchange the code at /oauth/token — see README "First steps")',
   ].join('\n');

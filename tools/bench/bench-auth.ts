@@ -239,7 +239,8 @@ async function main(): Promise<void> {
     const elapsed = performance.now() - started;
     console.log(
       `  ${CONNECTIONS} concurrent chains over ${clients.length} clients: ${latencies.length} refreshes in ${(elapsed / 1000).toFixed(2)} s = ` +
-        `${Math.round((latencies.length * 1000) / elapsed)} exchanges/s, latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+        `${Math.round((latencies.length * 1000) / elapsed)} exchanges/s, ` +
+        `latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
     );
     for (const [message, count] of failures) console.log(`  FAILED ${count}× (chain stopped): ${message}`);
   } finally {

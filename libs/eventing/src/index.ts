@@ -6,6 +6,7 @@ export type { OutboxRecord } from './outbox/outbox-relay-store';
 export { forgetStoredEvents, type StoredEventsToForget } from './outbox/forget-stored-events';
 
 // Consuming
+export { addToChunkEnd } from './consumer/chunk-end-work';
 export { OnEvent, eventListenersOf, type EventListener, type EventListenerMethod } from './consumer/on-event.decorator';
 
 // Entities (add to every app's DataSource and migrations)

@@ -12,7 +12,9 @@ export interface ReportsScale {
 /** 13 months, in seconds: every seeded instant lies between now and this long ago. */
 const SPAN = "interval '395 days'";
 const TRANSCRIPT =
-  "Agent: Thanks for calling, how can I help you today? Caller: I saw your ad and I would like a quote for next week. Agent: Of course, let me check the calendar. I have Tuesday at ten or Thursday at two. Caller: Thursday works. Agent: You're booked, you'll get a text to confirm. Caller: Thanks, bye.";
+  'Agent: Thanks for calling, how can I help you today? Caller: I saw your ad and I would like a quote for next week. ' +
+  'Agent: Of course, let me check the calendar. I have Tuesday at ten or Thursday at two. ' +
+  "Caller: Thursday works. Agent: You're booked, you'll get a text to confirm. Caller: Thanks, bye.";
 
 /**
  * A company's reporting history put straight into the platform's tables, set-based with

@@ -10,56 +10,21 @@
  * company id → path), BASELINE_CONCURRENCY. Says 'ready' over IPC once consuming; stops when the
  * parent disconnects, after reporting its failed requests.
  */
-import { Agent, request } from 'node:http';
 import { Kafka, logLevel, type KafkaMessage } from 'kafkajs';
+import { BaselinePoster, baselinePathOf } from './baseline-poster';
 
 const env = (name: string): string => {
   const value = process.env[name];
   if (!value) throw new Error(`baseline-process: ${name} is required`);
   return value;
 };
-const receiver = new URL(env('BASELINE_RECEIVER_URL'));
 const paths = JSON.parse(env('BASELINE_PATHS')) as Record<string, string>;
 const concurrency = Number(env('BASELINE_CONCURRENCY'));
-const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-let failures = 0;
-let lastFailure = '';
-
-function post(path: string, id: string, body: Buffer): Promise<void> {
-  return new Promise((resolve) => {
-    const call = request(
-      {
-        agent,
-        host: receiver.hostname,
-        port: receiver.port,
-        method: 'POST',
-        path,
-        headers: { 'content-type': 'application/json', 'content-length': body.length, 'webhook-id': id },
-      },
-      (response) => {
-        if (response.statusCode !== 200) {
-          failures++;
-          lastFailure = `HTTP ${response.statusCode}`;
-        }
-        response.resume();
-        response.on('end', resolve);
-      },
-    );
-    call.on('error', (error) => {
-      failures++;
-      lastFailure = error.message;
-      resolve();
-    });
-    call.end(body);
-  });
-}
+const poster = new BaselinePoster(new URL(env('BASELINE_RECEIVER_URL')), concurrency);
 
 async function deliver(message: KafkaMessage): Promise<void> {
-  if (!message.value) return;
-  const event = JSON.parse(message.value.toString('utf8')) as { id: string; type: string; company_id: string | null };
-  const path = event.company_id === null ? undefined : paths[event.company_id];
-  if (event.type !== 'message.delivered' || !path) return;
-  await post(path, event.id, message.value);
+  const delivery = baselinePathOf(message.value, paths);
+  if (delivery) await poster.post(delivery.path, delivery.id, delivery.body);
 }
 
 async function main(): Promise<void> {
@@ -86,7 +51,7 @@ async function main(): Promise<void> {
   });
   process.send!({ kind: 'ready' });
   process.on('disconnect', () => {
-    if (failures > 0) console.error(`baseline: ${failures} failed requests, the last: ${lastFailure}`);
+    if (poster.failures > 0) console.error(`baseline: ${poster.failures} failed requests, the last: ${poster.lastFailure}`);
     if (joins > 1) console.error(`baseline: joined its consumer group ${joins} times (rebalances)`);
     consumer.disconnect().finally(() => process.exit(0));
   });

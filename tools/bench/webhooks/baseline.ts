@@ -6,7 +6,17 @@ export interface BaselineProcess {
   stop(): Promise<void>;
 }
 
-/** Forks baseline-process.ts and resolves once its consumer runs (it is already delivering then). */
+/** Where the durable baseline keeps its rows (a schema it creates and drops), and its claiming workers. */
+export interface DurableStore {
+  databaseUrl: string;
+  schema: string;
+  workers: number;
+}
+
+/**
+ * Forks a baseline — baseline-process.ts (no database), or durable-baseline-process.ts when `durable`
+ * is given — and resolves once its consumer runs (it is already delivering then).
+ */
 export async function startBaseline(options: {
   brokers: string[];
   topic: string;
@@ -15,10 +25,12 @@ export async function startBaseline(options: {
   /** Company id → receiver path. */
   paths: Record<string, string>;
   concurrency: number;
+  durable?: DurableStore;
 }): Promise<BaselineProcess> {
+  const { durable } = options;
   const child = await forkUntilReady({
-    name: 'baseline',
-    script: path.join(__dirname, 'baseline-process.js'),
+    name: durable ? 'durable baseline' : 'baseline',
+    script: path.join(__dirname, durable ? 'durable-baseline-process.js' : 'baseline-process.js'),
     timeoutMs: 60_000,
     env: {
       BASELINE_BROKERS: options.brokers.join(','),
@@ -27,6 +39,13 @@ export async function startBaseline(options: {
       BASELINE_RECEIVER_URL: options.receiverUrl,
       BASELINE_PATHS: JSON.stringify(options.paths),
       BASELINE_CONCURRENCY: String(options.concurrency),
+      ...(durable
+        ? {
+            BASELINE_DATABASE_URL: durable.databaseUrl,
+            BASELINE_SCHEMA: durable.schema,
+            BASELINE_WORKERS: String(durable.workers),
+          }
+        : {}),
     },
   });
   return { pid: child.pid, stop: child.stop };

@@ -17,7 +17,10 @@
  *     percentile of receipts; every event delivered once (missing ones and duplicates are errors).
  *   baseline (baseline-run.ts, baseline-process.ts): a kafkajs consumer with a fresh group reads the
  *     same topic from the beginning and POSTs each event to the same receiver; the same measure over
- *     the same N events; ratio = app / baseline.
+ *     the same N events: the physical limit, printed beside the others.
+ *   durable baseline (durable-baseline-process.ts): the same, doing in bare SQL what a durable
+ *     delivery must (inbox, delivery + job, claim with an in-flight attempt, settle); ratio = app /
+ *     durable baseline (the goal, ≥ 0.5×).
  *   latency (latency-run.ts): RATE events/s for RATE_SECONDS, one transaction every RATE_TICK_MS;
  *     receipt − commit per event, p50/p90/p99/max.
  *   isolation (isolation-run.ts): /hook/0 never answers; N events again; the other endpoints'
@@ -39,7 +42,8 @@
  *   BENCH_WEBHOOK_RATE_SECONDS=15     its length
  *   BENCH_WEBHOOK_RATE_TICK_MS=10     one transaction every this many ms in it
  *   BENCH_WEBHOOK_WAIT_SECONDS=120    the longest wait for a run's deliveries after its last commit
- *   BENCH_WEBHOOK_BASELINE_CONCURRENCY=64  the baseline's requests in flight
+ *   BENCH_WEBHOOK_BASELINE_CONCURRENCY=64  the baselines' requests in flight
+ *   BENCH_WEBHOOK_DURABLE_WORKERS=4   the durable baseline's claiming workers
  *   BENCH_WEBHOOK_KILL_RATE=200       events/s of the replica-killed run
  *   BENCH_WEBHOOK_KILL_SECONDS=40     its length
  *   BENCH_WEBHOOK_KILL_AT_SECONDS=10  when in it the replica is killed
@@ -107,7 +111,8 @@ runBench('bench-webhooks', HARD_LIMIT_MS, async ({ services, tokens, stops, erro
     backlogFrom: null,
   };
   const throughput = await throughputRun(context);
-  const baseline = await baselineRun(context, throughput);
+  const baseline = await baselineRun(context, throughput, 'baseline');
+  const durable = await baselineRun(context, throughput, 'durable baseline');
   const latency = await latencyRun(context);
   const isolation = await isolationRun(context);
   const replicaKilled = await replicaKillRun(
@@ -115,5 +120,5 @@ runBench('bench-webhooks', HARD_LIMIT_MS, async ({ services, tokens, stops, erro
     () => startDispatchProcess(services, { issuer: tokens.issuer, jwksUrl: tokens.jwksUrl }),
     stops,
   );
-  printGoals({ throughput, baseline, latency, isolation, replicaKilled });
+  printGoals({ throughput, baseline, durable, latency, isolation, replicaKilled });
 });

@@ -12,19 +12,26 @@ export class CpuAccounts {
   private constructor(
     private readonly meter: CpuMeter | null,
     private readonly pids: ReadonlyArray<readonly [string, number]>,
+    private readonly label: string,
   ) {}
 
-  /** `app`: the app's pid and database, whose backends are counted as "PostgreSQL". */
-  static async start(processes: Record<string, number>, app?: { pid: number; databaseUrl: string }): Promise<CpuAccounts> {
+  /**
+   * `app`: the measured process (the app, or the durable baseline: `label`) and its database, whose
+   * backends are counted as "PostgreSQL".
+   */
+  static async start(
+    processes: Record<string, number>,
+    app?: { pid: number; databaseUrl: string; label?: string },
+  ): Promise<CpuAccounts> {
     const meter = app ? await CpuMeter.start(app.pid, app.databaseUrl) : null;
-    return new CpuAccounts(meter, Object.entries(processes));
+    return new CpuAccounts(meter, Object.entries(processes), app?.label ?? 'app');
   }
 
   read(): Reading {
     const reading: Reading = new Map();
     if (this.meter) {
       const snapshot = this.meter.snapshot();
-      reading.set('app', snapshot.app);
+      reading.set(this.label, snapshot.app);
       // One entry per backend ("PostgreSQL#pid"), summed by describe() over those read at both ends.
       for (const [pid, seconds] of snapshot.backends) reading.set(`PostgreSQL#${pid}`, seconds);
     }

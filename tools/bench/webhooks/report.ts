@@ -11,24 +11,31 @@ const rate = (value: number) => Math.round(value).toLocaleString('en-US');
 export function printGoals(results: {
   throughput: ThroughputResult;
   baseline: DeliveryRate;
+  durable: DeliveryRate;
   latency: LatencyResult | null;
   isolation: DeliveryRate | null;
   replicaKilled: ReplicaKillResult | null;
 }): void {
   const app = results.throughput.rate.steady;
-  const ratio = results.baseline.steady > 0 ? app / results.baseline.steady : Number.NaN;
+  const ratio = results.durable.steady > 0 ? app / results.durable.steady : Number.NaN;
+  const physical = results.baseline.steady > 0 ? app / results.baseline.steady : Number.NaN;
   const healthy = results.throughput.othersRate.steady;
   console.log('\ngoals (printed, not asserted):');
   console.log(
     `  sustained ≥ ${rate(GOALS.deliveriesPerSecond)} deliveries/s: ${rate(app)}/s — ${verdict(app >= GOALS.deliveriesPerSecond)}`,
   );
   console.log(
-    `  ratio ≥ ${GOALS.ratio}× baseline: app ${rate(app)}/s / baseline ${rate(results.baseline.steady)}/s = ${ratio.toFixed(2)}× — ${verdict(ratio >= GOALS.ratio)}`,
+    `  ratio ≥ ${GOALS.ratio}× the durable baseline: app ${rate(app)}/s / durable baseline ${rate(results.durable.steady)}/s` +
+      ` = ${ratio.toFixed(2)}× — ${verdict(ratio >= GOALS.ratio)}`,
+  );
+  console.log(
+    `  (beside the no-database baseline, the physical limit: ${rate(results.baseline.steady)}/s, app at ${physical.toFixed(2)}×; no goal)`,
   );
   const latency = results.latency;
   console.log(
     latency && latency.latency.count > 0
-      ? `  p99 < ${GOALS.p99Ms} ms at ${SETTINGS.rate}/s: ${latency.latency.p99.toFixed(1)} ms (${rate(latency.achievedRate)}/s committed) — ${verdict(latency.latency.p99 < GOALS.p99Ms)}`
+      ? `  p99 < ${GOALS.p99Ms} ms at ${SETTINGS.rate}/s: ${latency.latency.p99.toFixed(1)} ms ` +
+          `(${rate(latency.achievedRate)}/s committed) — ${verdict(latency.latency.p99 < GOALS.p99Ms)}`
       : `  p99 < ${GOALS.p99Ms} ms at ${SETTINGS.rate}/s: n/a (${latency ? 'nothing delivered' : 'run skipped'}) — FAIL`,
   );
   const isolation = results.isolation;

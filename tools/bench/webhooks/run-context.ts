@@ -74,11 +74,18 @@ export async function collectReceipts(
   return receipts;
 }
 
-/** CPU readings of the app, its database and the receiver (plus `extra` processes) around a run. */
-export async function startCpu(context: RunContext, extra: Record<string, number> = {}, withApp = true) {
+/**
+ * CPU readings of the app (or of `measured`, another process writing to the bench database, or of
+ * none), its database and the receiver (plus `extra` processes) around a run.
+ */
+export async function startCpu(
+  context: RunContext,
+  extra: Record<string, number> = {},
+  measured: { pid: number; label: string } | null = { pid: context.app.server.pid, label: 'app' },
+) {
   const accounts = await CpuAccounts.start(
     { receiver: context.receiver.pid, driver: process.pid, ...extra },
-    withApp ? { pid: context.app.server.pid, databaseUrl: context.services.databaseUrl } : undefined,
+    measured ? { ...measured, databaseUrl: context.services.databaseUrl } : undefined,
   );
   const before = accounts.read();
   return { describe: (deliveries: number) => CpuAccounts.describe(before, accounts.read(), deliveries) };

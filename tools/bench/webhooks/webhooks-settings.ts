@@ -25,6 +25,8 @@ export const SETTINGS = {
   waitSeconds: intEnv('BENCH_WEBHOOK_WAIT_SECONDS', 120),
   /** The baseline's requests in flight. */
   baselineConcurrency: intEnv('BENCH_WEBHOOK_BASELINE_CONCURRENCY', 64),
+  /** The durable baseline's claiming workers (each with its database connection). */
+  durableWorkers: intEnv('BENCH_WEBHOOK_DURABLE_WORKERS', 4),
   /** The replica-killed run: events/s, its length, when a replica is killed and when it starts again (0: never). */
   killRate: intEnv('BENCH_WEBHOOK_KILL_RATE', 200),
   killSeconds: intEnv('BENCH_WEBHOOK_KILL_SECONDS', 40),

@@ -269,23 +269,25 @@ describe('delivery receipts', () => {
     await exactlyOnKafka('message.delivered', early);
   });
 
-  it('the sandbox carrier’s own receipts arrive signed through the in-process sink (retried until the hand-off is recorded)', async () => {
+  it('the sandbox carrier’s own receipts arrive signed through the in-process sink, from the job its hand-off enqueued', async () => {
     // Not one ending in 13: the sandbox fails those (sandbox-rules.ts), and this test waits for `delivered`.
     let phone = newPhone(3);
     while (phone.endsWith('13')) phone = newPhone(3);
     const id = await queue(phone);
     const carrier = suite.app.get<Carrier>(CARRIER);
-    // The receipt is due at once (delay 0), before the `sent` below commits: the sandbox retries it.
-    const accepted = await carrier.send({
+    const handOff = {
       messageId: id,
       from: A1,
       to: phone,
-      channel: 'imessage',
+      channel: 'imessage' as const,
       body: 'Hello',
       attachments: [],
       effect: null,
-    });
+    };
+    const accepted = await carrier.send(handOff);
     await markSent(id, accepted.carrierMessageId);
+    // As the hand-off does in the transaction of the `sent`: the receipt becomes a job, due at once (delay 0).
+    await suite.db.transaction((manager) => carrier.recordAccepted!(manager, [{ request: handOff, result: accepted }]));
     await eventually(
       async () => (await row(id)).status,
       (status) => status === 'delivered',
@@ -296,7 +298,7 @@ describe('delivery receipts', () => {
 });
 
 describe('inbound messages', () => {
-  it('stores a received message from the person to the workspace number; conversation and contact show it; pins the number; no conversation.replied without outbound', async () => {
+  it('stores an inbound message; conversation and contact show it; pins the workspace number; no conversation.replied without outbound', async () => {
     const person = newPhone();
     const response = await asA(http().post('/v1/sandbox/inbound'))
       .send({ from: person.slice(2), to: A2, body: 'Hi, is this the bakery?' })

@@ -34,7 +34,7 @@ describe('CarrierModule.forEnvironment', () => {
     app = undefined;
   });
 
-  it('provides the sandbox by default, whose receipts reach the app-provided sink signed', async () => {
+  it('provides the sandbox by default, whose callbacks reach the app-provided sink signed', async () => {
     const secret = 's'.repeat(40);
     let submitted!: (value: { carrier: string; headers: Record<string, string>; rawBody: string }) => void;
     const receipt = new Promise<{ carrier: string; headers: Record<string, string>; rawBody: string }>(
@@ -51,12 +51,17 @@ describe('CarrierModule.forEnvironment', () => {
       capabilityTtlSeconds: 604_800,
     });
 
-    const { carrierMessageId } = await carrier.send(request);
+    // Receipts go through the jobs (sandbox-receipts.ts, the release integration spec); a simulated inbound text goes straight.
+    const { carrierMessageId } = await (carrier as SandboxCarrier).simulateInbound({
+      from: '+12125550100',
+      to: '+13105550199',
+      body: 'hi',
+    });
     const { carrier: name, headers, rawBody } = await receipt;
     expect(name).toBe('sandbox');
     expect(() => verifyCallbackSignature(secret, headers, rawBody, new Date())).not.toThrow();
     expect(carrier.readCallback({ provider: 'sandbox', headers, rawBody, url: null, query: new URLSearchParams() })).toEqual([
-      expect.objectContaining({ kind: 'status', carrierMessageId, status: 'delivered' }),
+      expect.objectContaining({ kind: 'inbound', carrierMessageId, body: 'hi' }),
     ]);
   });
 
@@ -66,13 +71,14 @@ describe('CarrierModule.forEnvironment', () => {
   });
 
   it('clears the sandbox timers when the app closes', async () => {
-    app = await boot(env({ MESSAGING_SANDBOX_DELIVERY_DELAY_MS: 60_000 }), { submit: async () => undefined });
+    app = await boot(env({ MESSAGING_SANDBOX_SEND_DELAY_MS: 60_000 }), { submit: async () => undefined });
     const carrier = app.get<SandboxCarrier>(CARRIER);
-    await carrier.send(request);
+    const waiting = carrier.send(request);
     expect(carrier.pendingTimers).toBe(1);
     await app.close();
     app = undefined;
     expect(carrier.pendingTimers).toBe(0);
+    await expect(waiting).rejects.toThrow(/shutting down/);
   });
 
   it('says clearly when no callback sink is registered', async () => {

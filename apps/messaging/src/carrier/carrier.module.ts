@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import { JobsRuntime } from '@suite/jobs';
 import type { CarrierName } from './carrier-registry';
 import { carrierSettingsFromEnvironment, type CarrierEnvironment, type CarrierSettings } from './carrier-settings';
 import { CARRIER, CARRIER_CALLBACK_SINK, type Carrier, type CarrierCallbackSink } from './carrier.port';
@@ -14,6 +15,8 @@ export const CARRIER_SETTINGS = Symbol('CARRIER_SETTINGS');
 interface AdapterDependencies {
   /** The callback sink, resolved when first needed (it lives in a module built later). */
   readonly sink: () => CarrierCallbackSink;
+  /** The app's jobs (the sandbox's receipts), resolved when needed; null where none is (a module spec). */
+  readonly jobs: () => JobsRuntime | null;
   readonly clock?: () => Date;
 }
 
@@ -27,8 +30,8 @@ const sendblue = (settings: CarrierSettings): SendblueCarrier =>
  * has checked that the chosen one's settings are there (a missing variable stops start-up naming it).
  */
 const ADAPTERS: Record<CarrierName, (settings: CarrierSettings, dependencies: AdapterDependencies) => Carrier> = {
-  sandbox: (settings, { sink, clock }) =>
-    new SandboxCarrier({ callbackSecret: settings.callbackSecret, ...settings.sandbox, sink, ...(clock ? { clock } : {}) }),
+  sandbox: (settings, { sink, jobs, clock }) =>
+    new SandboxCarrier({ callbackSecret: settings.callbackSecret, ...settings.sandbox, sink, jobs, ...(clock ? { clock } : {}) }),
   twilio,
   sendblue,
   'sendblue+twilio': (settings) => new SendblueTwilioCarrier(sendblue(settings), twilio(settings)),
@@ -59,7 +62,11 @@ export class CarrierModule {
               provide: CARRIER,
               inject: [ModuleRef],
               useFactory: (moduleRef: ModuleRef) =>
-                ADAPTERS[settings.carrier](settings, { sink: () => resolveSink(moduleRef), clock: options.clock }),
+                ADAPTERS[settings.carrier](settings, {
+                  sink: () => resolveSink(moduleRef),
+                  jobs: () => resolveJobs(moduleRef),
+                  clock: options.clock,
+                }),
             },
       ],
       exports: [CARRIER, CARRIER_SETTINGS],
@@ -72,5 +79,13 @@ function resolveSink(moduleRef: ModuleRef): CarrierCallbackSink {
     return moduleRef.get<CarrierCallbackSink>(CARRIER_CALLBACK_SINK, { strict: false });
   } catch {
     throw new Error('no CarrierCallbackSink is registered: provide CARRIER_CALLBACK_SINK (the callback route) in the app');
+  }
+}
+
+function resolveJobs(moduleRef: ModuleRef): JobsRuntime | null {
+  try {
+    return moduleRef.get(JobsRuntime, { strict: false });
+  } catch {
+    return null;
   }
 }

@@ -1,3 +1,5 @@
+import type { EntityManager } from 'typeorm';
+
 /**
  * What the messaging domain needs from a carrier (a Twilio-style REST API, an iMessage
  * provider, the sandbox). The domain sees only this file; an adapter implements `Carrier` and
@@ -57,6 +59,12 @@ export interface CarrierSendResult {
   readonly carrierMessageId: string;
   /** When the provider accepted it (the message's `sent` time). */
   readonly acceptedAt: Date;
+}
+
+/** A hand-off the provider accepted and the domain is recording as `sent` (Carrier.recordAccepted). */
+export interface AcceptedHandOff {
+  readonly request: CarrierSendRequest;
+  readonly result: CarrierSendResult;
 }
 
 /**
@@ -172,6 +180,15 @@ export interface Carrier {
    * when the provider cannot answer now.
    */
   lookupStatus(carrierMessageId: string, provider: string): Promise<CarrierMessageStatus>;
+
+  /**
+   * Optional: state of the carrier's own that must exist if and only if its hand-offs are recorded
+   * `sent`, written in the transaction that records them (the sandbox enqueues its delivery
+   * receipts as jobs here, so a restart cannot lose them: decision 0049). Real providers keep their
+   * state at the provider and do not implement it. Called by the scheduler's hand-off and the SMS
+   * resend, for every hand-off that turned a message `sent` (a found lost hand-off included).
+   */
+  recordAccepted?(manager: EntityManager, handOffs: readonly AcceptedHandOff[]): Promise<void>;
 
   /**
    * Verifies and normalises one HTTP callback of this provider: the raw body exactly as

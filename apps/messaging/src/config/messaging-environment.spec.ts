@@ -12,6 +12,7 @@ describe('MessagingEnvironment: carrier variables', () => {
       MESSAGING_SANDBOX_SEND_DELAY_MS: 0,
       MESSAGING_SANDBOX_DELIVERY_DELAY_MS: 2000,
       MESSAGING_CAPABILITY_TTL_SECONDS: 604_800,
+      MESSAGING_RECEIPT_TIMEOUT_SECONDS: 86_400,
     });
     expect(env.MESSAGING_CARRIER_CALLBACK_SECRET).toBeUndefined();
   });
@@ -23,11 +24,13 @@ describe('MessagingEnvironment: carrier variables', () => {
       MESSAGING_SANDBOX_SEND_DELAY_MS: '25',
       MESSAGING_SANDBOX_DELIVERY_DELAY_MS: '0',
       MESSAGING_CAPABILITY_TTL_SECONDS: '3600',
+      MESSAGING_RECEIPT_TIMEOUT_SECONDS: '600',
     });
     expect(env).toMatchObject({
       MESSAGING_SANDBOX_SEND_DELAY_MS: 25,
       MESSAGING_SANDBOX_DELIVERY_DELAY_MS: 0,
       MESSAGING_CAPABILITY_TTL_SECONDS: 3600,
+      MESSAGING_RECEIPT_TIMEOUT_SECONDS: 600,
     });
     expect(redactedEnvironment(env).MESSAGING_CARRIER_CALLBACK_SECRET).toBe('[redacted]');
   });
@@ -37,6 +40,8 @@ describe('MessagingEnvironment: carrier variables', () => {
     ['MESSAGING_CARRIER_CALLBACK_SECRET', { MESSAGING_CARRIER_CALLBACK_SECRET: 'short' }, /at least 32 characters/],
     ['MESSAGING_SANDBOX_DELIVERY_DELAY_MS', { MESSAGING_SANDBOX_DELIVERY_DELAY_MS: '-1' }, /./],
     ['MESSAGING_CAPABILITY_TTL_SECONDS', { MESSAGING_CAPABILITY_TTL_SECONDS: 'a week' }, /./],
+    ['MESSAGING_RECEIPT_TIMEOUT_SECONDS', { MESSAGING_RECEIPT_TIMEOUT_SECONDS: '0' }, /./],
+    ['MESSAGING_RECEIPT_TIMEOUT_SECONDS', { MESSAGING_RECEIPT_TIMEOUT_SECONDS: 'a day' }, /./],
   ])('stops start-up naming %s', (variable, override, reason) => {
     const load = () => loadEnvironment(MessagingEnvironment, { ...base, ...override });
     expect(load).toThrow(EnvironmentError);

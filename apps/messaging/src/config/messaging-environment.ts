@@ -57,8 +57,10 @@ function ProviderVariable(needed: 'twilio' | 'sendblue' | 'real', pattern: RegEx
       target: target.constructor,
       propertyName: propertyName as string,
       options: {
-        message: (args) =>
-          `${args.property} ${args.value === undefined ? `is required with MESSAGING_CARRIER=${(args.object as MessagingEnvironment).MESSAGING_CARRIER}` : `must be ${what}`}`,
+        message: (args) => {
+          const carrier = (args.object as MessagingEnvironment).MESSAGING_CARRIER;
+          return `${args.property} ${args.value === undefined ? `is required with MESSAGING_CARRIER=${carrier}` : `must be ${what}`}`;
+        },
       },
       validator: {
         validate: (value: unknown, args) => {
@@ -158,6 +160,16 @@ export class MessagingEnvironment extends BaseEnvironment {
   @Min(0)
   @Max(86_400_000)
   MESSAGING_SANDBOX_DELIVERY_DELAY_MS: number = 2000;
+
+  /**
+   * A `sent` message without a delivery receipt after this long is reconciled: the carrier is asked
+   * for its status (decision 0049, docs/carriers.md "Receipts that never come"). 24 h by default,
+   * whatever the carrier: providers retry their callbacks for hours.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(30 * 24 * 60 * 60)
+  MESSAGING_RECEIPT_TIMEOUT_SECONDS: number = 86_400;
 
   /** How long a capability lookup is trusted before the carrier is asked again (7 days; 0 = always ask). */
   @IsInt()

@@ -87,6 +87,7 @@ function blankRow(now: Date): Omit<MessageEntity, 'id' | 'companyId' | 'directio
     failureReason: null,
     sentAt: null,
     deliveredAt: null,
+    receiptCheckedAt: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -22,6 +22,8 @@ export const MESSAGES_TABLE = 'messaging.messages';
 // Each sender number's queue in order: the claim reads only the head of a free number's queue (release-scheduler/release-candidates.ts).
 @Index('messages_number_queue_idx', ['fromNumber', 'releaseAfter', 'createdAt', 'id'], { where: `"status" = 'queued'` })
 @Index('messages_stuck_claims_idx', ['claimedAt'], { where: `"status" = 'sending'` })
+// The messages waiting for a receipt, oldest first: the reconciliation sweep (callbacks/receipt-reconciliation/).
+@Index('messages_awaiting_receipt_idx', ['sentAt'], { where: `"status" = 'sent'` })
 @Index('messages_carrier_message_id_key', ['carrierMessageId'], { unique: true, where: '"carrier_message_id" IS NOT NULL' })
 export class MessageEntity {
   /** The API id; a uuid v4 made by the writer (it also names the outbox event's subject). */
@@ -116,6 +118,13 @@ export class MessageEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   deliveredAt!: Date | null;
+
+  /**
+   * When the reconciliation last asked the provider for the status of this `sent` message whose
+   * receipt never came (decision 0049); null: never. The next lookup is a receipt timeout later.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  receiptCheckedAt!: Date | null;
 
   /** Set by the writer (not a CreateDateColumn) so release_after can start equal to it. */
   @Column({ type: 'timestamptz', default: () => 'now()' })

@@ -40,7 +40,9 @@ export class MessagesController {
   @HttpCode(200)
   @RateLimitClass('send')
   @ApiOperation({
-    summary: `Queue a message (400 invalid input, 403 contact opted out, 409 no sender number in the workspace); message at most ${MESSAGING_LIMITS.messageMaxLength} characters`,
+    summary:
+      `Queue a message (400 invalid input, 403 contact opted out, 409 no sender number in the workspace); ` +
+      `message at most ${MESSAGING_LIMITS.messageMaxLength} characters`,
   })
   @ApiOkResponse({ type: SendMessageResponse })
   @ApiErrors({ 403: 'The contact opted out.', 409: 'The workspace has no sender number.' })
@@ -95,7 +97,9 @@ export class MessagesController {
 
   @Get('conversations/:phone')
   @ApiOperation({
-    summary: `The newest messages with a contact, oldest first (limit default ${MESSAGING_LIMITS.conversationLimitDefault}, max ${MESSAGING_LIMITS.conversationLimitMax}); 404 when none`,
+    summary:
+      `The newest messages with a contact, oldest first (limit default ${MESSAGING_LIMITS.conversationLimitDefault}, ` +
+      `max ${MESSAGING_LIMITS.conversationLimitMax}); 404 when none`,
     description: ORDER,
   })
   @ApiOkResponse({ type: ConversationResponse })

@@ -337,6 +337,11 @@ export class HandOffService {
       manager,
       sent.map(({ row, at }) => ({ number: row.fromNumber!, at })),
     );
+    // The carrier's own state of these hand-offs (the sandbox's receipt jobs), committed with their `sent`.
+    await this.carrier.recordAccepted?.(
+      manager,
+      sent.map(({ row, channel, result }) => ({ request: carrierSendRequest(row, channel, row.fromNumber!), result })),
+    );
     for (const { claimed, at } of sent) {
       this.metrics.released('sent');
       this.metrics.handedOver(claimed.dueAt, at);

@@ -57,6 +57,12 @@ const CANDIDATE_IDS = `
   ORDER BY due.place, due.release_after, due.created_at, due.id
   LIMIT :limit`;
 
+/** CANDIDATE_IDS with its named parameters in the positions LOCK_CANDIDATES passes them. */
+const CANDIDATE_IDS_NUMBERED = CANDIDATE_IDS.replaceAll(':now', '$1::timestamptz')
+  .replaceAll(':limit', '$2::int')
+  .replaceAll(':perNumber', '$3::int')
+  .replaceAll(':defaultRate', '$4::real');
+
 /**
  * The claimable due messages, locked FOR UPDATE SKIP LOCKED (replicas take disjoint sets), in
  * queue order. Status and due time are checked again on the row itself: the sub-select read a
@@ -67,7 +73,7 @@ const CANDIDATE_IDS = `
  */
 const LOCK_CANDIDATES = new PreparedStatement(
   'claim_lock_candidates',
-  `SELECT m.* FROM unnest(ARRAY(${CANDIDATE_IDS.replaceAll(':now', '$1::timestamptz').replaceAll(':limit', '$2::int').replaceAll(':perNumber', '$3::int').replaceAll(':defaultRate', '$4::real')})) AS c(id)
+  `SELECT m.* FROM unnest(ARRAY(${CANDIDATE_IDS_NUMBERED})) AS c(id)
     CROSS JOIN LATERAL (
       SELECT * FROM messaging.messages q WHERE q.id = c.id AND q.status = 'queued' AND q.release_after <= $1::timestamptz
          FOR UPDATE SKIP LOCKED) m

@@ -85,7 +85,7 @@ describe('one claim batch', () => {
       await request(suite.app.getHttpServer()).delete(`/v1/messages/${id}`).set('x-api-key', workspace.apiKey).expect(200);
   });
 
-  it('claims the head of each conversation on each free number, counts new contacts per number once at the end, and hands the cached capability over', async () => {
+  it("claims each conversation's head on each free number, counts new contacts per number once at the end, and hands the cached capability over", async () => {
     clock.set(MORNING).freeze();
     const one = newPhone(0);
     const oneFirst = await send(one, 'one, first');

@@ -34,7 +34,8 @@ export function releaseSchedulerOptions(env: MessagingEnvironment): ReleaseSched
   if (env.MESSAGING_SCHEDULER_CLAIM_TIMEOUT_MS < 2 * env.MESSAGING_SCHEDULER_SEND_TIMEOUT_MS) {
     throw new EnvironmentError(
       'MESSAGING_SCHEDULER_CLAIM_TIMEOUT_MS',
-      `must be at least 2 × MESSAGING_SCHEDULER_SEND_TIMEOUT_MS (${2 * env.MESSAGING_SCHEDULER_SEND_TIMEOUT_MS} ms), so a live scheduler never loses a message it is handing over`,
+      `must be at least 2 × MESSAGING_SCHEDULER_SEND_TIMEOUT_MS (${2 * env.MESSAGING_SCHEDULER_SEND_TIMEOUT_MS} ms), ` +
+        `so a live scheduler never loses a message it is handing over`,
     );
   }
   if (env.MESSAGING_SCHEDULER_RETRY_MAX_MS < env.MESSAGING_SCHEDULER_RETRY_BASE_MS) {

@@ -60,7 +60,8 @@ const send = (workspace: { apiKey: string }, body: Record<string, unknown>) =>
 const row = async (id: string) =>
   (
     (await db.query(
-      `SELECT status, channel, from_number, release_after, handed_over_at, sent_at, effect, failure_reason, send_attempts FROM messaging.messages WHERE id = $1`,
+      `SELECT status, channel, from_number, release_after, handed_over_at, sent_at, effect, failure_reason, send_attempts
+         FROM messaging.messages WHERE id = $1`,
       [id],
     )) as Array<{
       status: string;

@@ -229,6 +229,7 @@ export class SmsFallbackService {
       );
     await recordLastOutbound(manager, [{ companyId: row.companyId, contactPhone: row.contactPhone, at }]);
     await countSent(manager, [{ number, at }]);
+    await this.carrier.recordAccepted?.(manager, [{ request: carrierSendRequest(row, channel, number), result }]);
   }
 
   /** `sent` → `failed` (message.failed): the provider's word on the iMessage, and why no SMS went instead. */

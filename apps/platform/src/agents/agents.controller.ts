@@ -91,7 +91,8 @@ export class AgentsController {
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:
-      'Update an agent: the fields sent are replaced, null clears (emits agent.updated when something changed; deactivating an online agent also takes it offline: agent.status_changed)',
+      'Update an agent: the fields sent are replaced, null clears ' +
+      '(emits agent.updated when something changed; deactivating an online agent also takes it offline: agent.status_changed)',
   })
   @ApiSuccessResponse({ message: 'Agent updated successfully.', data: AgentResponse })
   @ApiErrors(NUMBER_ERRORS)

@@ -27,7 +27,8 @@ export class ChatbotController {
   @RequirePermission('view-agents')
   @ApiOperation({
     summary:
-      'The chatbot picker: active agents of the signed-in company by name, 15 a page; `q` matches part of the name, `id` gives that one agent (none when unknown)',
+      'The chatbot picker: active agents of the signed-in company by name, 15 a page; ' +
+      '`q` matches part of the name, `id` gives that one agent (none when unknown)',
   })
   @ApiOkResponse({ type: ChatbotOptionsResponse })
   async options(@ActingCompany() companyId: string, @Query() query: DsiAgentsQuery): Promise<ChatbotOptionsResponse> {
@@ -44,7 +45,8 @@ export class ChatbotController {
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:
-      'Assign Chatbot: the agent answers this number from now on (another agent answering it lets go; null unassigns); emits agent.updated for each agent that changes',
+      'Assign Chatbot: the agent answers this number from now on (another agent answering it lets go; null unassigns); ' +
+      'emits agent.updated for each agent that changes',
   })
   @ApiSuccessResponse({ message: 'Chatbot assigned successfully.', data: ChatbotAssignmentResponse })
   @ApiErrors({ 422: NOT_AN_ACTIVE_AGENT })

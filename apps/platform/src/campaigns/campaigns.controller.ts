@@ -36,7 +36,10 @@ export class CampaignsController {
   @ApiOperation({ summary: 'Create a campaign (draft) over a list, calling from an agent or a caller number' })
   @ApiSuccessResponse({ status: 201, message: 'Campaign created successfully.', data: CampaignResponse })
   @ApiErrors({
-    422: 'list_id is not a list of the company, agent_id not an active agent of it with an outbound number, caller_number not a live number of it, both or neither of agent_id and caller_number given, or calling_window start equals end (errors by field).',
+    422:
+      'list_id is not a list of the company, agent_id not an active agent of it with an outbound number, ' +
+      'caller_number not a live number of it, both or neither of agent_id and caller_number given, ' +
+      'or calling_window start equals end (errors by field).',
   })
   @ApiNotFoundInCompany()
   async create(
@@ -89,7 +92,8 @@ export class CampaignsController {
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:
-      "Start (draft) or resume (stopped) a campaign: the first start takes the list's contacts with a phone; emits campaign.started (and campaign.completed when none can be called)",
+      "Start (draft) or resume (stopped) a campaign: the first start takes the list's contacts with a phone; " +
+      'emits campaign.started (and campaign.completed when none can be called)',
   })
   @ApiSuccessResponse({ message: 'Campaign started successfully.', data: CampaignResponse })
   @ApiErrors({ 409: `${ALREADY_RUNNING} / ${ALREADY_COMPLETED}`, 422: EMPTY_LIST })

@@ -378,7 +378,7 @@ describe('creating a campaign', () => {
 });
 
 describe('starting and stopping', () => {
-  it('start copies the list (a bad phone skipped), publishes campaign.started; stop publishes campaign.stopped; both refuse the wrong state with 409', async () => {
+  it('start copies the list (a bad phone skipped), emits campaign.started; stop emits campaign.stopped; both refuse the wrong state with 409', async () => {
     const token = await fixture.admin.A.token();
     const window = closedWindow();
     const { listId, contactIds } = await listOf(fixture.company.A, [nyPhone(0), nyPhone(1), nyPhone(2)]);

@@ -1,21 +1,9 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CompanyOwnedEntity } from '../shared/company-owned.entity';
 
 /** A company's selection list of contacts, the audience a webhook or a dialer campaign targets. */
 @Entity({ name: 'contact_lists' })
-export class ContactListEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Index()
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class ContactListEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 255 })
   name!: string;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 }

@@ -33,7 +33,9 @@ export class PhoneNumbersController {
   @Get('search-available')
   @RequirePermission('view-phone-numbers')
   @ApiOperation({
-    summary: `Search Available Numbers: up to ${SEARCH_LIMIT} numbers for sale, without those any company holds; each record's purchase_token buys it (POST /api/phone-numbers/purchase) within 10 minutes`,
+    summary:
+      `Search Available Numbers: up to ${SEARCH_LIMIT} numbers for sale, without those any company holds; ` +
+      `each record's purchase_token buys it (POST /api/phone-numbers/purchase) within 10 minutes`,
   })
   @ApiSuccessResponse({ message: 'Available numbers retrieved successfully.', data: AvailableNumbersResponse })
   @ApiErrors({ 422: `${PROVIDER_MUST_BE_CARRIER} / ${MOBILE_NOT_IN_NORTH_AMERICA}`, 503: PROVIDER_UNAVAILABLE })

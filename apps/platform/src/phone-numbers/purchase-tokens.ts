@@ -55,7 +55,8 @@ export class PurchaseTokens {
       // Never a fixed or derived fallback: a guessable key would let anyone mint tokens.
       this.key = randomBytes(32);
       logger.warn(
-        'PLATFORM_PURCHASE_TOKEN_SECRET is not set: purchase tokens are signed with a random per-process key and do not survive a restart or work across replicas',
+        'PLATFORM_PURCHASE_TOKEN_SECRET is not set: purchase tokens are signed with a random per-process key ' +
+          'and do not survive a restart or work across replicas',
       );
     }
   }

@@ -1,14 +1,6 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { PipelineEntity } from './pipeline.entity';
+import { CompanyOwnedEntity } from '../shared/company-owned.entity';
 
 /**
  * A stage of a pipeline. `contactsCount` is the number of contacts in it, kept by every change
@@ -18,14 +10,7 @@ import { PipelineEntity } from './pipeline.entity';
  */
 @Entity({ name: 'pipeline_stages' })
 @Index('pipeline_stages_pipeline_order_idx', ['pipelineId', 'sortingOrder'])
-export class PipelineStageEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Index()
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class PipelineStageEntity extends CompanyOwnedEntity {
   @Column({ type: 'bigint' })
   pipelineId!: string;
 
@@ -42,10 +27,4 @@ export class PipelineStageEntity {
   @ManyToOne(() => PipelineEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'pipeline_id' })
   pipeline?: PipelineEntity;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 }

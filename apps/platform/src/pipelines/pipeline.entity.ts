@@ -1,21 +1,9 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CompanyOwnedEntity } from '../shared/company-owned.entity';
 
 /** A company's sales pipeline: ordered stages (PipelineStageEntity) its contacts move through. */
 @Entity({ name: 'pipelines' })
-export class PipelineEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Index()
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class PipelineEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 255 })
   name!: string;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 }

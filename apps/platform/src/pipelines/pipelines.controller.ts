@@ -90,7 +90,8 @@ export class PipelinesController {
   @RequirePermission('edit-pipelines')
   @ApiOperation({
     summary:
-      "Move a contact to a stage, or place it in the stage's pipeline (old_stage_id null); the counts are those the move commits (emits pipeline.contact_moved)",
+      "Move a contact to a stage, or place it in the stage's pipeline (old_stage_id null); " +
+      'the counts are those the move commits (emits pipeline.contact_moved)',
   })
   @ApiSuccessResponse({ status: 201, message: 'Contact moved to stage successfully.', data: MovedContactResponse })
   @ApiNotFoundInCompany('contact or stage')
@@ -130,7 +131,8 @@ export class PipelinesController {
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:
-      'Delete a pipeline, its stages and their disposition links; its contacts stay and leave the pipeline (also DELETE /api/pipeline/delete/{id}; emits pipeline.deleted)',
+      'Delete a pipeline, its stages and their disposition links; its contacts stay and leave the pipeline ' +
+      '(also DELETE /api/pipeline/delete/{id}; emits pipeline.deleted)',
   })
   @ApiSuccessResponse({ message: 'Pipeline deleted successfully.' })
   @ApiNotFoundInCompany('pipeline')

@@ -57,7 +57,8 @@ export class RolesController {
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:
-      "Edit a role; its users' replicas learn the new permissions (user.updated). 403 when the role grants, or would grant, a permission the caller does not hold",
+      "Edit a role; its users' replicas learn the new permissions (user.updated). " +
+      '403 when the role grants, or would grant, a permission the caller does not hold',
   })
   @ApiSuccessResponse({ message: 'Role updated successfully.', data: RoleResponse })
   @ApiNotFoundInCompany('role')

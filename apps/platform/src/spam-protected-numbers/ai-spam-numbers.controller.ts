@@ -17,7 +17,8 @@ export class AiSpamNumbersController {
   @RequirePermission('view-spam-protected-numbers')
   @ApiOperation({
     summary:
-      'List the company’s AI numbers whose spam status is Flagged or In Progress (current state, not date-limited), newest first; search over number, nickname and area code; per_page default 15, max 100',
+      'List the company’s AI numbers whose spam status is Flagged or In Progress (current state, not date-limited), newest first; ' +
+      'search over number, nickname and area code; per_page default 15, max 100',
   })
   @ApiSuccessResponse({ data: PaginatedResponse(AiSpamNumberResponse) })
   @ApiNotFoundInCompany()

@@ -77,7 +77,8 @@ export class SpamProtectedNumbersController {
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:
-      'Change a Custom row’s number (also PUT /api/spam-protected-numbers/update/{id}); a new number is In Progress again and checked now. AI and House rows: 422',
+      'Change a Custom row’s number (also PUT /api/spam-protected-numbers/update/{id}); ' +
+      'a new number is In Progress again and checked now. AI and House rows: 422',
   })
   @ApiSuccessResponse({ message: 'Number updated successfully.', data: SpamNumberResponse })
   @ApiErrors({ 409: ALREADY_PROTECTED, 422: `${ONLY_CUSTOM_EDITABLE} Also when pnumber is not a phone number.` })

@@ -1,21 +1,9 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CompanyOwnedEntity } from '../shared/company-owned.entity';
 
 /** A company's team of users; members live in TeamMemberEntity. */
 @Entity({ name: 'teams' })
-export class TeamEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Index()
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class TeamEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 255 })
   name!: string;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 }

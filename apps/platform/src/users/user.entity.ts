@@ -1,15 +1,7 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  OneToMany,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, Index, OneToMany, type Relation } from 'typeorm';
 import type { UserStatus } from '@suite/contracts';
 import { UserExtPhoneEntity } from './user-ext-phone.entity';
+import { CompanyOwnedEntity } from '../shared/company-owned.entity';
 
 export const DIALER_OPTIONS = ['No', 'Both'] as const;
 export const USE_BALANCE_OPTIONS = ['Company', 'User'] as const;
@@ -32,14 +24,7 @@ export type YesNo = (typeof YES_NO)[number];
  */
 @Entity({ name: 'users' })
 @Index('UQ_users_company_email_key_live', ['companyId', 'emailKey'], { unique: true, where: '"deleted_at" IS NULL' })
-export class UserEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Index()
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class UserEntity extends CompanyOwnedEntity {
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
@@ -88,10 +73,4 @@ export class UserEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt!: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 }

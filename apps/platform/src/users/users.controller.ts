@@ -126,7 +126,8 @@ export class UsersController {
   @ApiPlatformIdParam()
   @ApiOperation({
     summary:
-      'Login-as (also GET): a short-lived (300 s) bearer token for that user, naming the caller as actor (RFC 8693); 422 for oneself, 403 when already acting as someone or when the user holds a permission the caller does not',
+      'Login-as (also GET): a short-lived (300 s) bearer token for that user, naming the caller as actor (RFC 8693); ' +
+      '422 for oneself, 403 when already acting as someone or when the user holds a permission the caller does not',
   })
   @ApiOkResponse({ type: LoginAsResponse })
   @ApiNotFoundInCompany('user')

@@ -59,7 +59,9 @@ function IsVoiceCallbackSecret(options?: ValidationOptions): PropertyDecorator {
       target: target.constructor,
       propertyName: propertyName as string,
       options: {
-        message: `PLATFORM_VOICE_CALLBACK_SECRET must be at least ${MIN_VOICE_CALLBACK_SECRET_LENGTH} characters; only the sandbox and Retell voice providers may run without it`,
+        message:
+          `PLATFORM_VOICE_CALLBACK_SECRET must be at least ${MIN_VOICE_CALLBACK_SECRET_LENGTH} characters; ` +
+          `only the sandbox and Retell voice providers may run without it`,
         ...options,
       },
       validator: {

@@ -25,7 +25,9 @@ import { NOTHING_TO_RUN, REVIEW_IMPORTED, UNRESOLVED_REFERENCES } from './workfl
 import { INVALID_GRAPH } from './workflow-graph-check';
 import { DEACTIVATE_BEFORE_DELETE, FOLDER_REFUSED, WorkflowsService } from './workflows.service';
 
-const ACTIVATION_REFUSED = `${NOTHING_TO_RUN} / ${REVIEW_IMPORTED}: <fields>. / ${UNRESOLVED_REFERENCES}: <what>. (errors by field, e.g. trigger_config.actions[a3].config.stage_id)`;
+const ACTIVATION_REFUSED =
+  `${NOTHING_TO_RUN} / ${REVIEW_IMPORTED}: <fields>. / ${UNRESOLVED_REFERENCES}: <what>. ` +
+  `(errors by field, e.g. trigger_config.actions[a3].config.stage_id)`;
 
 /**
  * Automation workflows: create, list, the builder's read and save, activation, delete. Ids answer

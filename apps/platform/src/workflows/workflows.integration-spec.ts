@@ -326,7 +326,7 @@ describe('list and builder', () => {
 });
 
 describe('activation', () => {
-  it('activates (workflow.activated, frozen version) and deactivates (waiting runs cancelled, workflow.deactivated); the same status again changes nothing', async () => {
+  it('activates (workflow.activated, frozen version), deactivates (waiting runs cancelled, workflow.deactivated); repeating a status is a no-op', async () => {
     const created = await workflow(fixture.company.A);
     const path = `/api/Workflow/status/${b64(created.id)}`;
     await platform

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { WebhookAudience, WebhookEventKind, WebhookPayloadMap } from '@suite/contracts';
 import { entityTable, openTransactionOf, PreparedStatement } from '@suite/database';
-import { newEvent, Outbox } from '@suite/eventing';
+import { addToChunkEnd, newEvent, Outbox } from '@suite/eventing';
 import { JobsRuntime, type NewJob } from '@suite/jobs';
 import { CompanyScopedRepository, currentTraceparent } from '@suite/runtime';
 import { ContactReplicaEntity } from '../crm-lists/contact-replica.entity';
@@ -43,6 +43,14 @@ export interface WebhookEventToDeliver {
 export interface WebhookEventToFanOut extends WebhookEventToDeliver {
   audience: WebhookAudience;
 }
+
+/** An event left for the chunk's fan-out, with the trace its handler ran in (its jobs carry it). */
+interface FanOutItem extends WebhookEventToFanOut {
+  traceparent: string | null;
+}
+
+/** The chunk-end work of fan-outs (addToChunkEnd's key). */
+const FAN_OUT = {};
 
 /**
  * The `data` a webhook gets (SQL, over `w`, a webhooks row): the event's whole, or only the keys
@@ -104,7 +112,7 @@ interface SettledDelivery {
 /**
  * The deliveries' rows: one per event and subscribed webhook, their attempts, and how attempts
  * move the delivery and its webhook (attempt-outcome.ts and webhook-tally.ts decide; this writes).
- * The hot path is set-based (decision 0031): a fan-out is one INSERT … SELECT per event, an
+ * The hot path is set-based (decision 0031): a fan-out is one INSERT … SELECT per inbox chunk, an
  * attempt's reads one query, and many attempts are settled by one transaction of a few statements
  * (the jobs' group commit), the webhooks' rows locked once per group, in id order.
  */
@@ -121,53 +129,85 @@ export class WebhookDeliveriesStore {
   }
 
   /**
-   * A delivery and its first attempt's job for every webhook of the company subscribed to the kind
-   * (not disabled) and, when limited to a list, one the event is about (decision 0036): a list the
-   * event names, or a contact of its audience — named, or of the company with its phone number —
-   * whose latest membership fact at or before the event's time is a join, on a list and as a
-   * contact neither deleted by then. `data` is narrowed to each webhook's `fields`.
+   * Leaves the event's fan-out (fanOutMany) to the end of the inbox transaction handling it, so a
+   * chunk of events is fanned out by one statement and its jobs enqueued by one more, instead of two
+   * per event (issue 31). Which webhooks get it does not depend on when in the transaction that
+   * runs: list membership, list and contact deletions are read as of the event's own time.
    */
-  async fanOut(manager: EntityManager, event: WebhookEventToFanOut): Promise<number> {
-    const { audience } = event;
-    const deliveries = await records<{ id: string; webhook_id: string }>(
+  fanOutAtChunkEnd(manager: EntityManager, event: WebhookEventToFanOut): void {
+    addToChunkEnd(manager, FAN_OUT, { ...event, traceparent: currentTraceparent() }, (events) =>
+      this.fanOutMany(manager, events),
+    );
+  }
+
+  /**
+   * A delivery and its first attempt's job for every event and every webhook of its company
+   * subscribed to its kind (not disabled) and, when limited to a list, one the event is about
+   * (decision 0036): a list the event names, or a contact of its audience — named, or of the
+   * company with its phone number — whose latest membership fact at or before the event's time is
+   * a join, on a list and as a contact neither deleted by then. `data` is narrowed to each webhook's
+   * `fields`. One statement for the deliveries, one for their jobs (each carrying its event's trace).
+   */
+  async fanOutMany(manager: EntityManager, events: readonly FanOutItem[]): Promise<number> {
+    if (events.length === 0) return 0;
+    const deliveries = await records<{ id: string; webhook_id: string; company_id: string; ord: number }>(
       manager,
-      `WITH audience AS (
-         SELECT a.contact_id FROM unnest($8::bigint[]) AS a(contact_id)
+      `WITH e AS (
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS e(
+           ord integer, company_id bigint, kind varchar, event_id uuid, data jsonb, occurred_at timestamptz,
+           every_list boolean, list_ids bigint[], contact_ids bigint[], phone varchar)
+       ), audience AS (
+         SELECT e.ord, a.contact_id FROM e CROSS JOIN LATERAL unnest(e.contact_ids) AS a(contact_id)
          UNION
-         SELECT r.id FROM ${this.table(ContactReplicaEntity)} r WHERE r.company_id = $1 AND r.phone = $9::varchar
+         SELECT e.ord, r.id FROM e JOIN ${this.table(ContactReplicaEntity)} r ON r.company_id = e.company_id AND r.phone = e.phone
+       ), inserted AS (
+         INSERT INTO ${this.table(WebhookDeliveryEntity)}
+                (id, company_id, webhook_id, event, event_id, data, occurred_at, status, attempts, next_attempt_at)
+         SELECT gen_random_uuid(), w.company_id, w.id, e.kind, e.event_id, ${narrowedData('e.data')}, e.occurred_at,
+                'pending', 0, now()
+           FROM e JOIN ${this.table(WebhookEntity)} w
+             ON w.company_id = e.company_id AND w.status <> 'disabled' AND w.events @> ARRAY[e.kind::text]
+          WHERE w.list_id IS NULL OR e.every_list OR w.list_id = ANY (e.list_ids) OR EXISTS (
+                  SELECT 1 FROM audience a
+                   WHERE a.ord = e.ord
+                     AND NOT EXISTS (SELECT 1 FROM ${this.table(ListReplicaEntity)} l
+                                      WHERE l.id = w.list_id AND l.deleted_at <= e.occurred_at)
+                     AND NOT EXISTS (SELECT 1 FROM ${this.table(ContactReplicaEntity)} r
+                                      WHERE r.company_id = e.company_id AND r.id = a.contact_id AND r.deleted_at <= e.occurred_at)
+                     AND (SELECT m.joined FROM ${this.table(ListMembershipChangeEntity)} m
+                           WHERE m.company_id = e.company_id AND m.list_id = w.list_id AND m.contact_id = a.contact_id
+                             AND m.at <= e.occurred_at
+                           ORDER BY m.at DESC, m.joined ASC LIMIT 1))
+         RETURNING id, webhook_id, company_id, event_id
        )
-       INSERT INTO ${this.table(WebhookDeliveryEntity)}
-              (id, company_id, webhook_id, event, event_id, data, occurred_at, status, attempts, next_attempt_at)
-       SELECT gen_random_uuid(), w.company_id, w.id, $2::varchar, $3::uuid, ${narrowedData('$4::jsonb')}, $5::timestamptz,
-              'pending', 0, now()
-         FROM ${this.table(WebhookEntity)} w
-        WHERE w.company_id = $1 AND w.status <> 'disabled' AND w.events @> ARRAY[$2::text]
-          AND (w.list_id IS NULL OR $6::boolean OR w.list_id = ANY ($7::bigint[]) OR EXISTS (
-                SELECT 1 FROM audience a
-                 WHERE NOT EXISTS (SELECT 1 FROM ${this.table(ListReplicaEntity)} l
-                                    WHERE l.id = w.list_id AND l.deleted_at <= $5::timestamptz)
-                   AND NOT EXISTS (SELECT 1 FROM ${this.table(ContactReplicaEntity)} r
-                                    WHERE r.company_id = $1 AND r.id = a.contact_id AND r.deleted_at <= $5::timestamptz)
-                   AND (SELECT m.joined FROM ${this.table(ListMembershipChangeEntity)} m
-                         WHERE m.company_id = $1 AND m.list_id = w.list_id AND m.contact_id = a.contact_id
-                           AND m.at <= $5::timestamptz
-                         ORDER BY m.at DESC, m.joined ASC LIMIT 1)))
-       RETURNING id, webhook_id`,
+       SELECT i.id, i.webhook_id, i.company_id, e.ord FROM inserted i JOIN e ON e.event_id = i.event_id ORDER BY e.ord, i.webhook_id`,
       [
-        event.companyId,
-        event.kind,
-        event.eventId,
-        JSON.stringify(event.data),
-        event.occurredAt.toISOString(),
-        audience.everyList,
-        audience.listIds,
-        audience.contactIds,
-        audience.phone,
+        JSON.stringify(
+          events.map((event, ord) => ({
+            ord,
+            company_id: event.companyId,
+            kind: event.kind,
+            event_id: event.eventId,
+            data: event.data,
+            occurred_at: event.occurredAt.toISOString(),
+            every_list: event.audience.everyList,
+            list_ids: event.audience.listIds,
+            contact_ids: event.audience.contactIds,
+            phone: event.audience.phone,
+          })),
+        ),
       ],
     );
     await this.jobs.enqueue(
       manager,
-      deliveries.map((row) => this.job({ id: row.id, companyId: event.companyId, webhookId: row.webhook_id })),
+      deliveries.map((row) =>
+        this.job(
+          { id: row.id, companyId: String(row.company_id), webhookId: row.webhook_id },
+          undefined,
+          undefined,
+          events[row.ord]!.traceparent,
+        ),
+      ),
     );
     return deliveries.length;
   }
@@ -480,8 +520,12 @@ export class WebhookDeliveriesStore {
     return entityTable(this.dataSource, entity);
   }
 
-  private job(delivery: { id: string; companyId: string; webhookId: string }, runAt?: Date, manual?: true): NewJob {
-    const traceparent = currentTraceparent();
+  private job(
+    delivery: { id: string; companyId: string; webhookId: string },
+    runAt?: Date,
+    manual?: true,
+    traceparent: string | null = currentTraceparent(),
+  ): NewJob {
     return {
       queue: WEBHOOK_DELIVER_QUEUE,
       payload: {

@@ -20,7 +20,8 @@ describe('SendingModule', () => {
     }).compile();
     const result = await module.get(WebhookSender).send({ url: 'https://hooks.test/', headers: {}, body: Buffer.from('{}') });
     expect(result.error).toBe(
-      'target refused: hooks.test resolves to 10.0.0.8, a private address (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16); webhooks are only sent to public addresses',
+      'target refused: hooks.test resolves to 10.0.0.8, a private address (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16); ' +
+        'webhooks are only sent to public addresses',
     );
     expect(resolve).toHaveBeenCalledWith('hooks.test');
   });

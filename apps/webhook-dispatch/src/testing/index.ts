@@ -3,3 +3,4 @@ export { answerNever, answerOk, TestReceiver, type ReceivedRequest, type Receive
 export { TestTargetResolver, TEST_HOSTS } from './test-target-resolver';
 export { deliveredMessageEvent } from './message-events';
 export { crmEvents } from './crm-events';
+export { startDispatcherProcess, type DispatcherProcess } from './dispatcher-process';

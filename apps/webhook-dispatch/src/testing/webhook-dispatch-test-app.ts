@@ -168,7 +168,8 @@ export class WebhookDispatchTestApp {
       async () =>
         (
           (await this.db.query(
-            `SELECT (SELECT count(*)::int FROM webhooks.company_replica WHERE id = $1) + (SELECT count(*)::int FROM webhooks.user_replica WHERE company_id = $1) AS n`,
+            `SELECT (SELECT count(*)::int FROM webhooks.company_replica WHERE id = $1)
+              + (SELECT count(*)::int FROM webhooks.user_replica WHERE company_id = $1) AS n`,
             [companyId],
           )) as Array<{ n: number }>
         )[0]!.n,

@@ -114,7 +114,8 @@ describe('POST /api/webhooks', () => {
       .send({ ...valid, url: 'https://intranet.example/hooks' })
       .expect(400);
     expect(created.body.message).toBe(
-      'The url is refused: intranet.example resolves to 10.20.30.40, a private address (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16); webhooks are only sent to public addresses.',
+      'The url is refused: intranet.example resolves to 10.20.30.40, a private address (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16); ' +
+        'webhooks are only sent to public addresses.',
     );
     expect(created.body.errors).toEqual({ url: [created.body.message] });
     const { body } = await suite.request('post', '/api/webhooks', token).send(valid).expect(201);

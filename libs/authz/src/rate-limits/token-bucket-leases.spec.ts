@@ -110,6 +110,25 @@ describe('TokenBucketLeases', () => {
     await expect(b.admit(buckets)).resolves.toMatchObject({ admitted: true });
   });
 
+  it('asks again after a second a replica that found the bucket empty while another held its tokens', async () => {
+    const { clock, store, replica } = setup(1000);
+    const [a, b] = [replica(), replica()];
+    const company = perMinute('company', 3);
+    // A burst of three on b leases all three company tokens; b's own key (one a minute) lets one through.
+    const burst = await Promise.all(Array.from({ length: 3 }, () => b.admit([perMinute('b-key', 1), company])));
+    expect(burst.map((answer) => answer.admitted).sort()).toEqual([false, false, true]);
+    // a finds the shared bucket empty and, while that reading is fresh, refuses without asking again.
+    await expect(a.admit([perMinute('a-key', 100), company])).resolves.toMatchObject({ admitted: false });
+    const statements = store.statements;
+    clock.now += 999;
+    await expect(a.admit([perMinute('a-key', 100), company])).resolves.toMatchObject({ admitted: false });
+    expect(store.statements).toBe(statements);
+    clock.now += 1;
+    await b.returnIdle();
+    // b gave its two unused tokens back: a, whose reading is a second old, asks and gets one.
+    await expect(a.admit([perMinute('a-key', 100), company])).resolves.toMatchObject({ admitted: true });
+  });
+
   it('admits without fields while the store is away', async () => {
     const { store, replica } = setup();
     store.failing = true;

@@ -81,9 +81,14 @@ class LocalLease {
     return Math.min(this.bucket.capacity, this.level + (this.bucket.refillPerSecond * (now - this.levelAt)) / 1000);
   }
 
-  /** Nothing here and, since the last grant, not a whole token back in the shared bucket: refuse without asking. */
-  knownEmpty(now: number): boolean {
-    return this.tokens < 1 && !Number.isNaN(this.levelAt) && this.sharedAt(now) < 1;
+  /**
+   * Nothing here and, since the last grant, not a whole token back in the shared bucket: refuse
+   * without asking. The belief holds for `trustMs` only: tokens other replicas leased and left
+   * unused come back within that time, and a replica that kept refusing on an older reading would
+   * refuse what the shared bucket has room for (one statement per bucket and `trustMs` on a flood).
+   */
+  knownEmpty(now: number, trustMs: number): boolean {
+    return this.tokens < 1 && !Number.isNaN(this.levelAt) && now - this.levelAt < trustMs && this.sharedAt(now) < 1;
   }
 
   get chunk(): number {
@@ -99,7 +104,8 @@ class LocalLease {
  * the same tick go as one statement. Tokens are taken from the shared bucket before they are
  * spent, so all replicas together never admit more than the budget; tokens a process leased and
  * did not use within `idleReturnMs` go back. A bucket the last grant found empty is refused
- * locally until a token has had time to refill, so a flood over budget costs no statements.
+ * locally until a token has had time to refill or `idleReturnMs` has passed (others may have given
+ * tokens back by then), so a flood over budget costs one statement per bucket and second.
  */
 export class TokenBucketLeases {
   private readonly leases = new Map<string, LocalLease>();
@@ -128,7 +134,7 @@ export class TokenBucketLeases {
         }
         return this.decide(leases, now, null);
       }
-      const empty = short.find((lease) => lease.knownEmpty(now));
+      const empty = short.find((lease) => lease.knownEmpty(now, this.idleReturnMs));
       if (empty || round === MAX_ROUNDS) return this.decide(leases, now, empty ?? short[0]!);
       const refilled = await Promise.all(short.map((lease) => this.refill(lease)));
       if (refilled.includes(false)) return unknownDecision(leases);

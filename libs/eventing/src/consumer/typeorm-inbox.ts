@@ -1,7 +1,8 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { PreparedStatement, qualifiedTable } from '@suite/database';
 import { EVENTING_STATEMENTS } from '../support/statement-namespace';
 import { EventingTables } from '../entities/eventing-entities';
+import { ChunkEndWork } from './chunk-end-work';
 import type { ApplyEvent, InboxOutcome, InboxPort, ReceivedEvent } from './inbox.port';
 
 /** The inbox on the consuming app's own DataSource and schema. */
@@ -29,25 +30,37 @@ export class TypeOrmInbox implements InboxPort {
 
   applyInTransaction(events: readonly ReceivedEvent[], apply: ApplyEvent): Promise<InboxOutcome> {
     return this.dataSource.transaction(async (manager) => {
-      const { rows } = await this.insert.run<{ event_id: string }>(manager.queryRunner!, [
-        events.map((e) => e.envelope.id),
-        events.map((e) => e.message.topic),
-        events.map((e) => e.envelope.type),
-        events.map((e) => e.envelope.subject),
-      ]);
-      const fresh = new Set(rows.map((row) => row.event_id));
-      const applied: ReceivedEvent[] = [];
-      const duplicates: ReceivedEvent[] = [];
-      for (const event of events) {
-        // PostgreSQL prints uuids in lower case; delete() so an in-batch repeat counts as a duplicate.
-        if (fresh.delete(event.envelope.id.toLowerCase())) {
-          await apply(event, manager);
-          applied.push(event);
-        } else {
-          duplicates.push(event);
-        }
+      ChunkEndWork.open(manager);
+      try {
+        const outcome = await this.applyEach(manager, events, apply);
+        // What handlers left for the chunk's end (addToChunkEnd) is written before COMMIT.
+        await ChunkEndWork.finish(manager);
+        return outcome;
+      } finally {
+        ChunkEndWork.drop(manager);
       }
-      return { applied, duplicates };
     });
+  }
+
+  private async applyEach(manager: EntityManager, events: readonly ReceivedEvent[], apply: ApplyEvent): Promise<InboxOutcome> {
+    const { rows } = await this.insert.run<{ event_id: string }>(manager.queryRunner!, [
+      events.map((e) => e.envelope.id),
+      events.map((e) => e.message.topic),
+      events.map((e) => e.envelope.type),
+      events.map((e) => e.envelope.subject),
+    ]);
+    const fresh = new Set(rows.map((row) => row.event_id));
+    const applied: ReceivedEvent[] = [];
+    const duplicates: ReceivedEvent[] = [];
+    for (const event of events) {
+      // PostgreSQL prints uuids in lower case; delete() so an in-batch repeat counts as a duplicate.
+      if (fresh.delete(event.envelope.id.toLowerCase())) {
+        await apply(event, manager);
+        applied.push(event);
+      } else {
+        duplicates.push(event);
+      }
+    }
+    return { applied, duplicates };
   }
 }

@@ -19,7 +19,9 @@ const outboxDeadLettered = () =>
     () =>
       new Counter({
         name: 'eventing_outbox_dead_lettered_total',
-        help: 'Outbox events the relay could never publish, set aside in outbox_dead_letter (reason: not_an_envelope, lone_surrogate, nul_character, refused_by_transport)',
+        help:
+          'Outbox events the relay could never publish, set aside in outbox_dead_letter ' +
+          '(reason: not_an_envelope, lone_surrogate, nul_character, refused_by_transport)',
         labelNames: ['app', 'topic', 'reason'],
       }),
   );

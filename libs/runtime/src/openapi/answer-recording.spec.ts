@@ -118,7 +118,8 @@ describe('the OpenAPI contract check (decision 0026)', () => {
     const report = await checkRecordedAnswers(dir);
     expect(report.problems.map((problem) => problem.split('\n')[0])).toEqual([
       'contract-test DELETE /things/{id} → 409 application/json; charset=utf-8: status 409 is not documented',
-      'contract-test POST /things/{id}/leaky → 200 application/json; charset=utf-8: the body does not match the documented schema: (body) must NOT have additional properties "secret"',
+      'contract-test POST /things/{id}/leaky → 200 application/json; charset=utf-8: the body does not match the documented schema: ' +
+        '(body) must NOT have additional properties "secret"',
     ]);
     expect(report.operations).toBe(3);
   });

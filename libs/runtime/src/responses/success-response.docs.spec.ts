@@ -122,7 +122,8 @@ describe('ApiSuccessResponse and PaginatedResponse (decision 0026)', () => {
 
     const report = await checkRecordedAnswers(dir);
     expect(report.problems.map((problem) => problem.split('\n')[0])).toEqual([
-      'envelope-test POST /rows/leaky → 201 application/json; charset=utf-8: the body does not match the documented schema: (body) must NOT have additional properties "data"',
+      'envelope-test POST /rows/leaky → 201 application/json; charset=utf-8: the body does not match the documented schema: ' +
+        '(body) must NOT have additional properties "data"',
     ]);
     expect(report.operations).toBe(4);
   });

@@ -129,7 +129,8 @@ export class FakeMeta extends FakeProvider {
     if (!this.canRead(caller, account[1]!)) {
       return graphError(
         100,
-        `Unsupported get request. Object with ID 'act_${account[1]}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        `Unsupported get request. Object with ID 'act_${account[1]}' does not exist, ` +
+          `cannot be loaded due to missing permissions, or does not support this operation.`,
         33,
       );
     }

@@ -71,10 +71,10 @@ export function printDrainReport(report: {
   row('claimed more than once (send_attempts > 1)', String(once.reclaimed));
   const sentByReplica = replicas.map((replica) => replica.released['sent'] ?? 0);
   const counted = sentByReplica.reduce((sum, n) => sum + n, 0);
-  row(
-    'hand-offs counted by the replicas (sent)',
-    `${counted} = ${replicas.map((replica, i) => `${replica.name} ${sentByReplica[i]} (${counted ? ((100 * sentByReplica[i]!) / counted).toFixed(0) : 0} %)`).join(' + ')}`,
+  const shares = replicas.map(
+    (replica, i) => `${replica.name} ${sentByReplica[i]} (${counted ? ((100 * sentByReplica[i]!) / counted).toFixed(0) : 0} %)`,
   );
+  row('hand-offs counted by the replicas (sent)', `${counted} = ${shares.join(' + ')}`);
   for (const replica of replicas) {
     const other = Object.entries(replica.released).filter(([outcome]) => outcome !== 'sent');
     if (other.length > 0) row(`  ${replica.name}, other outcomes`, other.map(([outcome, n]) => `${outcome} ${n}`).join(', '));
@@ -136,10 +136,12 @@ export function printDrainReport(report: {
   console.log('\n  goals (printed, not asserted):');
   console.log(`    drained within ${settings.limitSeconds} s: ${verdict(report.drained)}`);
   console.log(
-    `    no pacing violations: ${pacing.violations} of ${pacing.intervals} intervals under ${allowed} ms — ${verdict(pacing.violations === 0 && pacing.intervals > 0)}`,
+    `    no pacing violations: ${pacing.violations} of ${pacing.intervals} intervals under ${allowed} ms ` +
+      `— ${verdict(pacing.violations === 0 && pacing.intervals > 0)}`,
   );
   console.log(
-    `    exactly once: ${once.handedOver} handed over, ${once.distinctCarrierIds} carrier ids, ${once.sentEvents} message.sent for ${once.sentEventSubjects} messages, ` +
+    `    exactly once: ${once.handedOver} handed over, ${once.distinctCarrierIds} carrier ids, ` +
+      `${once.sentEvents} message.sent for ${once.sentEventSubjects} messages, ` +
       `${counted} counted by the replicas${report.drained ? '' : ' (still running, not compared)'}, ${once.reclaimed} re-claimed — ${verdict(exactlyOnce)}`,
   );
   console.log(

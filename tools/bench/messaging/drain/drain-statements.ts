@@ -28,11 +28,13 @@ export async function printStatements(client: Client, messages: number, top = 25
     [top],
   );
   const { rows: sums } = await client.query<{ calls: number; total_ms: number }>(
-    `SELECT sum(calls)::int AS calls, sum(total_exec_time) AS total_ms FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    `SELECT sum(calls)::int AS calls, sum(total_exec_time) AS total_ms
+       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
   );
   const per = (value: number) => (messages > 0 ? value / messages : 0);
   console.log(
-    `\n  statements (pg_stat_statements, drain database): ${per(sums[0]?.calls ?? 0).toFixed(1)} per message, ${per(sums[0]?.total_ms ?? 0).toFixed(2)} ms executing per message`,
+    `\n  statements (pg_stat_statements, drain database): ${per(sums[0]?.calls ?? 0).toFixed(1)} per message, ` +
+      `${per(sums[0]?.total_ms ?? 0).toFixed(2)} ms executing per message`,
   );
   console.log(`  ${'per msg'.padStart(8)} ${'ms/msg'.padStart(7)} ${'mean ms'.padStart(8)}  statement`);
   for (const row of rows) {

@@ -65,10 +65,13 @@ export const drainSection: BenchSection = {
           'credential.issued through Kafka, numbers through POST /internal/workspaces/{id}/sender-numbers), pacing through PUT …/settings ' +
           `(per_second_rate ${settings.rate}, send window 00:00–24:00, new-contact cap 100,000/day from day 0); then one transaction of ` +
           `INSERT … SELECT FROM generate_series: ${settings.messages} contacts pinned round-robin (+ their first_message pin history) and ` +
-          'their queued messages with the columns POST /v1/messages writes (release_after = created_at ≤ now; no message.queued outbox rows — those are relayed at POST time)',
+          'their queued messages with the columns POST /v1/messages writes (release_after = created_at ≤ now; ' +
+          'no message.queued outbox rows — those are relayed at POST time)',
       );
       console.log(
-        `  replicas: 2 × dist/apps/messaging/src/main.js, sandbox carrier (send delay 0, receipts after ${settings.deliveryDelayMs} ms through the signed callback path), relay to Kafka, V8 old space ${settings.heapMb} MB each (a 512 Mi pod's heap; BENCH_DRAIN_HEAP_MB)`,
+        `  replicas: 2 × dist/apps/messaging/src/main.js, sandbox carrier (send delay 0, ` +
+          `receipts after ${settings.deliveryDelayMs} ms through the signed callback path), ` +
+          `relay to Kafka, V8 old space ${settings.heapMb} MB each (a 512 Mi pod's heap; BENCH_DRAIN_HEAP_MB)`,
       );
 
       const samplers = cluster.replicas.map((replica) => new MemorySampler(replica.url, startedAt));

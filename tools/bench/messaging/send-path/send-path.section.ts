@@ -198,7 +198,8 @@ export const sendPathSection: BenchSection = {
   async run({ services }: BenchContext): Promise<void> {
     console.log(
       `\nsend path — POST /v1/messages: ${SETTINGS.warmupSeconds} s warm-up, ${SETTINGS.seconds} s at max throughput ` +
-        `(${SETTINGS.connections} connections), ${SETTINGS.rateSeconds} s at ${SETTINGS.rate} req/s with autocannon (${SETTINGS.rateConnections} connections), ` +
+        `(${SETTINGS.connections} connections), ${SETTINGS.rateSeconds} s at ${SETTINGS.rate} req/s with autocannon ` +
+        `(${SETTINGS.rateConnections} connections), ` +
         `${SETTINGS.pacedSeconds} s at ${SETTINGS.rate} req/s evenly paced (up to ${SETTINGS.pacedConnections} connections); ` +
         'half to returning contacts, half to new ones',
     );
@@ -206,7 +207,8 @@ export const sendPathSection: BenchSection = {
     let appResult: Measured;
     try {
       console.log(
-        `  messaging app: its own process (dist/apps/messaging/src/main.js), DATABASE_POOL_SIZE ${app.poolSize}, relay to Kafka, ${app.workspace.senderNumbers.length} sender numbers`,
+        `  messaging app: its own process (dist/apps/messaging/src/main.js), DATABASE_POOL_SIZE ${app.poolSize}, ` +
+          `relay to Kafka, ${app.workspace.senderNumbers.length} sender numbers`,
       );
       appResult = await measure(
         'messaging app',

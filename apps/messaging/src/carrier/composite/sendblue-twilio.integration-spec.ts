@@ -215,7 +215,7 @@ describe('MESSAGING_CARRIER=sendblue+twilio', () => {
     await expect(asWorkspace(http().get(`/v1/contacts/${to}`))).resolves.toMatchObject({ body: { channel: 'mms' } });
   });
 
-  it('an iMessage Sendblue reports undelivered (ERROR) is resent once by SMS through Twilio; both attempts show; a repeated ERROR changes nothing', async () => {
+  it('an iMessage Sendblue reports undelivered (ERROR) is resent once by SMS via Twilio; both attempts show; a repeated ERROR changes nothing', async () => {
     const to = newPhone();
     const id = await send(to, { effect: 'slam' });
     await settled(id, ['sent']);

@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { verifyCallbackSignature } from '../callback-verifier';
 import { CallbackRejectedError, CarrierRejectedError, CarrierUnavailableError } from '../carrier-errors';
+import type { EntityManager } from 'typeorm';
+import type { JobsRuntime, NewJob } from '@suite/jobs';
 import type { CarrierCallback, CarrierCallbackSink, CarrierSendRequest } from '../carrier.port';
 import { aSendRequest } from '../testing/send-request.builder';
 import { SandboxCarrier, type SandboxCarrierOptions } from './sandbox-carrier';
@@ -35,31 +37,46 @@ class RecordingSink implements CarrierCallbackSink {
   }
 }
 
+/** What the carrier enqueues and registers (the jobs themselves run in the integration spec, on PostgreSQL). */
+class RecordingJobs {
+  readonly enqueued: NewJob[] = [];
+  readonly queues: string[] = [];
+  async enqueue(_manager: EntityManager, jobs: NewJob | readonly NewJob[]): Promise<string[]> {
+    this.enqueued.push(...(Array.isArray(jobs) ? jobs : [jobs as NewJob]));
+    return [];
+  }
+  register(queue: { name: string }): void {
+    this.queues.push(queue.name);
+  }
+}
+
 function setup(options: Partial<SandboxCarrierOptions> = {}) {
   const sink = new RecordingSink();
+  const jobs = new RecordingJobs();
   const sut = new SandboxCarrier({
     callbackSecret: SECRET,
     sendDelayMs: 0,
     deliveryDelayMs: 2000,
     sink: () => sink,
+    jobs: () => jobs as unknown as JobsRuntime,
     clock: () => new Date(),
-    receiptRetryDelaysMs: [1000, 1000],
     ...options,
   });
   sink.carrier = sut;
-  return { sut, mocks: { sink } };
+  return { sut, mocks: { sink, jobs } };
 }
+
+const manager = {} as EntityManager;
 
 const request = (overrides: Partial<CarrierSendRequest> = {}) => aSendRequest({ effect: 'confetti', ...overrides });
 
 describe('SandboxCarrier', () => {
   let warn: jest.SpyInstance;
-  let error: jest.SpyInstance;
 
   beforeEach(() => {
     jest.useFakeTimers({ now: START });
     warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
     jest.useRealTimers();
@@ -72,51 +89,39 @@ describe('SandboxCarrier', () => {
     await expect(sut.lookupCapability('+12125550109')).resolves.toEqual({ imessage: false, sms: false, mms: false });
   });
 
-  it('accepts at once, then posts a signed delivered receipt after the delivery delay', async () => {
+  it('accepts at once, and enqueues the receipt, due after the delivery delay, when the hand-off is recorded', async () => {
     const { sut, mocks } = setup();
     const result = await sut.send(request());
     expect(result).toEqual({ carrierMessageId: expect.stringMatching(/^sbx_/), acceptedAt: START });
-    await jest.advanceTimersByTimeAsync(1999);
+    expect(mocks.jobs.enqueued).toEqual([]);
+    await sut.recordAccepted(manager, [{ request: request(), result }]);
+    expect(mocks.jobs.enqueued).toEqual([
+      {
+        queue: 'messaging.sandbox_receipts',
+        payload: { carrierMessageId: result.carrierMessageId, status: 'delivered' },
+        runAt: new Date(START.getTime() + 2000),
+      },
+    ]);
+    await jest.advanceTimersByTimeAsync(5000);
     expect(mocks.sink.received).toEqual([]);
-    await jest.advanceTimersByTimeAsync(1);
-    expect(mocks.sink.received).toEqual([
-      { kind: 'status', carrierMessageId: result.carrierMessageId, status: 'delivered', at: new Date(START.getTime() + 2000) },
-    ]);
-    expect(sut.pendingTimers).toBe(0);
   });
 
-  it('posts the receipts due together in one signed body, each still after its own delivery delay', async () => {
+  it('enqueues a failed receipt for a number ending in 13', async () => {
     const { sut, mocks } = setup();
-    const first = await sut.send(request({ messageId: 'msg_1' }));
-    const second = await sut.send(request({ messageId: 'msg_2', to: '+12125550113' }));
-    await jest.advanceTimersByTimeAsync(500);
-    const third = await sut.send(request({ messageId: 'msg_3' }));
-    await jest.advanceTimersByTimeAsync(1500);
-    expect(mocks.sink.bodies).toEqual([2]);
-    expect(
-      mocks.sink.received.map((callback) => [callback.carrierMessageId, callback.kind === 'status' && callback.status]),
-    ).toEqual([
-      [first.carrierMessageId, 'delivered'],
-      [second.carrierMessageId, 'failed'],
-    ]);
-    await jest.advanceTimersByTimeAsync(499);
-    expect(mocks.sink.bodies).toEqual([2]);
-    await jest.advanceTimersByTimeAsync(1);
-    expect(mocks.sink.bodies).toEqual([2, 1]);
-    expect(mocks.sink.received[2]).toMatchObject({
-      carrierMessageId: third.carrierMessageId,
-      at: new Date(START.getTime() + 2500),
-    });
-    expect(sut.pendingTimers).toBe(0);
+    const failing = request({ to: '+12125550113' });
+    await sut.recordAccepted(manager, [{ request: failing, result: await sut.send(failing) }]);
+    expect(mocks.jobs.enqueued[0]!.payload).toEqual(
+      expect.objectContaining({ status: 'failed', reason: expect.stringContaining('ends in 13') }),
+    );
   });
 
-  it('reports failed for a number ending in 13', async () => {
-    const { sut, mocks } = setup({ deliveryDelayMs: 0 });
-    await sut.send(request({ to: '+12125550113' }));
-    await jest.advanceTimersByTimeAsync(0);
-    expect(mocks.sink.received).toEqual([
-      expect.objectContaining({ status: 'failed', reason: expect.stringContaining('ends in 13') }),
-    ]);
+  it('registers its receipts queue at module init, and refuses to record hand-offs without jobs', async () => {
+    const { sut, mocks } = setup();
+    sut.onModuleInit();
+    expect(mocks.jobs.queues).toEqual(['messaging.sandbox_receipts']);
+    const lonely = setup({ jobs: () => null }).sut;
+    const result = await lonely.send(request());
+    await expect(lonely.recordAccepted(manager, [{ request: request(), result }])).rejects.toThrow(/needs the app's jobs/);
   });
 
   it('waits the configured send delay before answering', async () => {
@@ -130,13 +135,11 @@ describe('SandboxCarrier', () => {
     expect(settled).toBe(true);
   });
 
-  it('is idempotent by message id: a retried hand-off gets the same answer and no second receipt', async () => {
-    const { sut, mocks } = setup();
+  it('is idempotent by message id: a retried hand-off gets the same answer', async () => {
+    const { sut } = setup();
     const first = await sut.send(request());
     const again = await sut.send(request());
     expect(again).toBe(first);
-    await jest.advanceTimersByTimeAsync(5000);
-    expect(mocks.sink.received).toHaveLength(1);
   });
 
   it('refuses for good with [sandbox:reject] and for a channel the number lacks', async () => {
@@ -157,37 +160,17 @@ describe('SandboxCarrier', () => {
     });
   });
 
-  it('re-submits a receipt the sink refused, re-signed, then gives up after the last retry', async () => {
-    const { sut, mocks } = setup();
-    mocks.sink.failuresLeft = 1;
-    await sut.send(request());
-    await jest.advanceTimersByTimeAsync(2000);
-    expect(mocks.sink.received).toEqual([]);
-    await jest.advanceTimersByTimeAsync(1000);
-    expect(mocks.sink.received).toHaveLength(1);
-
-    mocks.sink.failuresLeft = 3;
-    await sut.send(request({ messageId: 'msg_2' }));
-    await jest.advanceTimersByTimeAsync(10_000);
-    expect(mocks.sink.received).toHaveLength(1);
-    expect(sut.pendingTimers).toBe(0);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('retrying in 1000 ms'));
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('dropped after 3 attempt(s): database unavailable'));
-  });
-
-  it('clears its timers on shutdown: pending receipts are lost, a waiting hand-off becomes unavailable', async () => {
-    const { sut, mocks } = setup({ sendDelayMs: 1000 });
+  it('clears its timers on shutdown: a waiting hand-off becomes unavailable', async () => {
+    const { sut } = setup({ sendDelayMs: 1000 });
     const first = sut.send(request());
     await jest.advanceTimersByTimeAsync(1000);
     await first;
     const waiting = sut.send(request({ messageId: 'msg_2' }));
-    expect(sut.pendingTimers).toBe(2);
+    expect(sut.pendingTimers).toBe(1);
     sut.onApplicationShutdown();
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('2 pending timer(s)'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('1 hand-off(s) waiting'));
     await expect(waiting).rejects.toBeInstanceOf(CarrierUnavailableError);
     expect(sut.pendingTimers).toBe(0);
-    await jest.advanceTimersByTimeAsync(10_000);
-    expect(mocks.sink.received).toEqual([]);
     await expect(sut.send(request({ messageId: 'msg_3' }))).rejects.toBeInstanceOf(CarrierUnavailableError);
   });
 

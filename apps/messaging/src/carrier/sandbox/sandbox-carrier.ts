@@ -1,9 +1,11 @@
-import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { JobsRuntime } from '@suite/jobs';
 import { CarrierRejectedError, CarrierUnavailableError } from '../carrier-errors';
-import { MAX_CALLBACKS_PER_BODY } from '../callback-codec';
 import { SignedCallbacks } from '../signed-callbacks';
 import {
   SENDER_PROVIDERS,
+  type AcceptedHandOff,
   type CallbackRequest,
   type Carrier,
   type CarrierCallback,
@@ -17,6 +19,7 @@ import {
 } from '../carrier.port';
 import { sandboxInboundCallback, type SandboxInboundInput } from './sandbox-inbound';
 import { sandboxCapability, sandboxCarrierMessageId, sandboxHandOff, sandboxReceipt } from './sandbox-rules';
+import { SANDBOX_RECEIPTS_QUEUE, SandboxReceiptPoster, sandboxReceiptsQueue, type SandboxReceiptJob } from './sandbox-receipts';
 
 export const SANDBOX_CARRIER_NAME = 'sandbox';
 /** The sandbox simulates every provider: any number of the pool will do. */
@@ -31,29 +34,27 @@ export interface SandboxCarrierOptions {
   readonly deliveryDelayMs: number;
   /** Resolved when a receipt is due, so the sink may live in a module built after this one. */
   readonly sink: () => CarrierCallbackSink;
+  /**
+   * The app's jobs, where the receipts wait (resolved when needed; null: none, so no receipts —
+   * only a module spec without a database builds it so).
+   */
+  readonly jobs?: () => JobsRuntime | null;
   readonly clock?: () => Date;
-  /** Waits before re-submitting a receipt the sink refused (as a carrier retries a failed webhook). */
-  readonly receiptRetryDelaysMs?: readonly number[];
-}
-
-interface PendingReceipt {
-  /** Date.now() from which it may be posted. */
-  readonly dueAt: number;
-  readonly receipt: Omit<Extract<CarrierCallback, { kind: 'status' }>, 'kind' | 'at'>;
 }
 
 /** Remembered hand-offs (idempotency) and first attempts; old entries go first beyond this. */
 const MEMORY_LIMIT = 10_000;
-const DEFAULT_RECEIPT_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 60_000];
 
 /**
  * A carrier that sends nothing and behaves predictably (sandbox-rules.ts). It accepts or refuses
  * hand-offs at once (after the configured latency), then, after the delivery delay, posts a
  * SIGNED receipt to the callback sink — the same verification path a real carrier's webhook
- * takes. Pending receipts live in timers only: a restart loses them (the message stays `sent`),
- * where a real carrier would retry its webhook. Timers are unref'd and cleared on shutdown.
+ * takes. Each receipt is a job (sandbox-receipts.ts) enqueued in the transaction that records the
+ * message `sent` (recordAccepted): it exists if and only if the hand-off is recorded, and a restart
+ * or a killed replica does not lose it (decision 0049). The hand-off latency's timers are unref'd
+ * and cleared on shutdown.
  */
-export class SandboxCarrier implements Carrier, OnApplicationShutdown {
+export class SandboxCarrier implements Carrier, OnModuleInit, OnApplicationShutdown {
   readonly name = SANDBOX_CARRIER_NAME;
   readonly callbackProviders = [SANDBOX_CARRIER_NAME];
   /** It simulates them all, so a pool rehearsing a real one (Twilio numbers, Sendblue lines) works too. */
@@ -67,9 +68,6 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
   /** The verdict of each accepted carrier id (lookupStatus), by the receipt rule; lost with the process. */
   private readonly verdicts = new Map<string, ReturnType<typeof sandboxReceipt>>();
   private readonly attempted = new Set<string>();
-  /** Receipts waiting for their delivery delay, in due order; one timer runs for the first (receiptTimerSet). */
-  private readonly pendingReceipts: PendingReceipt[] = [];
-  private receiptTimerSet = false;
   private stopped = false;
 
   constructor(private readonly options: SandboxCarrierOptions) {
@@ -104,7 +102,7 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
   async send(request: CarrierSendRequest): Promise<CarrierSendResult> {
     await this.wait(this.options.sendDelayMs);
     const previous = this.accepted.get(request.messageId);
-    // The same message handed off again (a retry after a crash or timeout): same answer, no second receipt.
+    // The same message handed off again (a retry after a crash or timeout): same answer (its receipt comes with its `sent`).
     if (previous) return previous;
     const firstAttempt = !this.attempted.has(request.messageId);
     remember(this.attempted, request.messageId);
@@ -118,8 +116,30 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
     const verdict = sandboxReceipt(request.to, request.body);
     if (this.verdicts.size >= MEMORY_LIMIT) this.verdicts.delete(this.verdicts.keys().next().value!);
     this.verdicts.set(result.carrierMessageId, verdict);
-    this.receiptDue({ carrierMessageId: result.carrierMessageId, ...verdict });
     return result;
+  }
+
+  /** Registers the receipts' queue with the app's jobs (started with the others after every module's init). */
+  onModuleInit(): void {
+    const poster = new SandboxReceiptPoster((callbacks) => this.post(callbacks), this.clock);
+    this.options.jobs?.()?.register(sandboxReceiptsQueue(poster, this.options.deliveryDelayMs));
+  }
+
+  /** The receipts of hand-offs being recorded `sent`, as jobs due after the delivery delay, in the caller's transaction. */
+  async recordAccepted(manager: EntityManager, handOffs: readonly AcceptedHandOff[]): Promise<void> {
+    if (handOffs.length === 0) return;
+    const jobs = this.options.jobs?.();
+    if (!jobs) throw new Error("the sandbox carrier needs the app's jobs (JobsModule) to keep its receipts");
+    // Real time, not the injected clock: the jobs table compares run_at with the database's now().
+    const runAt = new Date(Date.now() + this.options.deliveryDelayMs);
+    await jobs.enqueue(
+      manager,
+      handOffs.map(({ request, result }) => {
+        const verdict = sandboxReceipt(request.to, request.body);
+        const payload: SandboxReceiptJob = { carrierMessageId: result.carrierMessageId, ...verdict };
+        return { queue: SANDBOX_RECEIPTS_QUEUE, payload, runAt };
+      }),
+    );
   }
 
   readCallback(request: CallbackRequest): CarrierCallback[] {
@@ -142,7 +162,7 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
     return { carrierMessageId: callback.carrierMessageId };
   }
 
-  /** Timers still running: hand-off latencies, receipts not submitted yet, retries. */
+  /** Timers still running: hand-off latencies. */
   get pendingTimers(): number {
     return this.timers.size;
   }
@@ -150,76 +170,19 @@ export class SandboxCarrier implements Carrier, OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.stopped = true;
     if (this.timers.size > 0)
-      this.logger.warn(`sandbox carrier stopping with ${this.timers.size} pending timer(s); their receipts are lost`);
+      this.logger.warn(`sandbox carrier stopping with ${this.timers.size} hand-off(s) waiting; they are requeued`);
     for (const [timer, cancel] of this.timers) {
       clearTimeout(timer);
       cancel();
     }
     this.timers.clear();
-    this.pendingReceipts.length = 0;
   }
 
-  /**
-   * Queues a receipt for `deliveryDelayMs` from now. Receipts due together are posted together:
-   * one timer for the earliest pending one, and when it fires every receipt due by then goes in
-   * one signed body (up to MAX_CALLBACKS_PER_BODY), as a provider batching its webhooks would — one
-   * callback request and one transaction for a hand-off batch's receipts instead of one each.
-   */
-  private receiptDue(receipt: PendingReceipt['receipt']): void {
-    this.pendingReceipts.push({ dueAt: Date.now() + this.options.deliveryDelayMs, receipt });
-    if (!this.receiptTimerSet) this.scheduleReceipts();
-  }
-
-  private scheduleReceipts(): void {
-    const next = this.pendingReceipts[0];
-    this.receiptTimerSet = next !== undefined && !this.stopped;
-    if (!next || this.stopped) return;
-    this.later(Math.max(0, next.dueAt - Date.now()), async () => {
-      const now = Date.now();
-      // Due in order (one delay for all): the due ones are a prefix.
-      let due = 0;
-      while (due < this.pendingReceipts.length && due < MAX_CALLBACKS_PER_BODY && this.pendingReceipts[due]!.dueAt <= now) due++;
-      const at = this.clock();
-      const callbacks = this.pendingReceipts
-        .splice(0, due)
-        .map(({ receipt }): CarrierCallback => ({ kind: 'status', ...receipt, at }));
-      this.scheduleReceipts();
-      if (callbacks.length > 0) await this.submit(callbacks, 0);
-    });
-  }
-
-  private async submit(callbacks: readonly CarrierCallback[], attempt: number): Promise<void> {
+  /** One signed body of receipts to the sink; its error fails the body's jobs, which are retried. */
+  private async post(callbacks: readonly CarrierCallback[]): Promise<void> {
     // Signed at each attempt, so a retried receipt carries a fresh timestamp, as a carrier's would.
     const { headers, rawBody } = this.signedCallback(callbacks);
-    const what =
-      callbacks.length === 1
-        ? `${callbacks[0]!.kind} callback ${callbacks[0]!.carrierMessageId}`
-        : `${callbacks.length} callbacks (${callbacks[0]!.carrierMessageId}…)`;
-    try {
-      await this.options.sink().submit(this.name, headers, rawBody);
-    } catch (error) {
-      const retryDelays = this.options.receiptRetryDelaysMs ?? DEFAULT_RECEIPT_RETRY_DELAYS_MS;
-      const delay = retryDelays[attempt];
-      const cause = error instanceof Error ? error.message : String(error);
-      if (delay === undefined || this.stopped) {
-        this.logger.error(`sandbox ${what} dropped after ${attempt + 1} attempt(s): ${cause}`);
-        return;
-      }
-      // The whole body again, as a provider retries a webhook: what the first attempt applied is a duplicate now.
-      this.logger.warn(`sandbox ${what} refused (${cause}); retrying in ${delay} ms`);
-      this.later(delay, () => this.submit(callbacks, attempt + 1));
-    }
-  }
-
-  /** Runs `task` after `ms` on an unref'd timer that shutdown clears. */
-  private later(ms: number, task: () => Promise<void>): void {
-    if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void task();
-    }, ms);
-    timer.unref();
-    this.timers.set(timer, () => undefined);
+    await this.options.sink().submit(this.name, headers, rawBody);
   }
 
   /** The hand-off latency; shutdown ends the wait with CarrierUnavailableError (the message is requeued). */

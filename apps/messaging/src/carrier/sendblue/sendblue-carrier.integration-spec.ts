@@ -269,4 +269,29 @@ describe('MESSAGING_CARRIER=sendblue', () => {
     expect(sent.carrierMessageId).toBe(messageTo(to).message_handle);
     expect((await handOffs(id)).map((handOff) => handOff.outcome)).toEqual(['found']);
   });
+
+  it('receipts that never come: after MESSAGING_RECEIPT_TIMEOUT_SECONDS the status is looked up at Sendblue and settled', async () => {
+    await app.close();
+    app = await bootMessagingApp(database.url, topicPrefix, { env: { ...env(), MESSAGING_RECEIPT_TIMEOUT_SECONDS: '2' } });
+    const [delivered, stuck, vanished] = [newPhone(), newPhone(), newPhone()];
+    const ids = [await send(delivered), await send(stuck), await send(vanished)];
+    for (const id of ids) await settled(id, ['sent']);
+    // No webhook is posted for any of them. Sendblue says DELIVERED of the first, QUEUED of the second for ever, and has no
+    // record of the third.
+    messageTo(delivered).status = 'DELIVERED';
+    fake.messages.splice(fake.messages.indexOf(messageTo(vanished)), 1);
+    await expect(settled(ids[0]!, ['delivered'])).resolves.toMatchObject({ status: 'delivered' });
+    await expect(settled(ids[2]!, ['failed'])).resolves.toMatchObject({
+      failureReason: expect.stringMatching(/^receipt_missing: no receipt within 2 s and sendblue cannot say/),
+    });
+    // Still QUEUED after three timeouts (6 s): given up the same way, never left `sent`.
+    await expect(settled(ids[1]!, ['failed'])).resolves.toMatchObject({
+      failureReason: expect.stringMatching(/^receipt_missing: sendblue still says "QUEUED" \d+ s after the hand-off$/),
+    });
+    const lookups = fake.requests.filter((recorded) => recorded.pathname === '/api/status');
+    expect(
+      lookups.filter((recorded) => recorded.query.get('handle') === messageTo(stuck).message_handle).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(lookups.every((recorded) => !recorded.refusedByDescription)).toBe(true);
+  });
 });

@@ -49,6 +49,9 @@ const landlines = new Set<string>();
 const sendErrors = new Map<string, { status: number; body: unknown; headers?: Record<string, string> }>();
 const dropFor = new Set<string>();
 let listAvailable = true;
+/** What a fetch of one message (`GET …/Messages/{Sid}.json`) says of it; a sid not created is 404. */
+const fetchedStatus = new Map<string, string>();
+const MESSAGE = new RegExp(`^/2010-04-01/Accounts/${ACCOUNT}/Messages/(SM[0-9a-f]{32})\\.json$`);
 
 function env(): Record<string, string> {
   return {
@@ -97,6 +100,22 @@ beforeAll(async () => {
         return {
           status: 200,
           body: { ...(prism.json() as object), messages: messages.map((message) => ({ ...message, status: 'sent' })) },
+        };
+      }
+      const fetched = recorded.method === 'GET' ? MESSAGE.exec(recorded.pathname) : null;
+      if (fetched) {
+        const message = created.get(fetched[1]!);
+        if (!message) return { status: 404, body: { code: 20404, message: 'The requested resource was not found', status: 404 } };
+        const status = fetchedStatus.get(message.sid) ?? 'sent';
+        return {
+          status: 200,
+          body: {
+            ...(prism.json() as object),
+            ...message,
+            status,
+            date_updated: new Date().toUTCString(),
+            ...(status === 'undelivered' ? { error_code: 30003, error_message: 'Unreachable destination handset' } : {}),
+          },
         };
       }
       if (recorded.method !== 'POST' || recorded.pathname !== MESSAGES) return undefined;
@@ -349,5 +368,29 @@ describe('MESSAGING_CARRIER=twilio', () => {
       outcome: string;
     }>;
     expect(handOffs.map((handOff) => handOff.outcome)).toEqual(['found']);
+  });
+
+  it('receipts that never come: after MESSAGING_RECEIPT_TIMEOUT_SECONDS the message is fetched from Twilio and settled', async () => {
+    await app.close();
+    app = await bootMessagingApp(database.url, topicPrefix, { env: { ...env(), MESSAGING_RECEIPT_TIMEOUT_SECONDS: '2' } });
+    const [delivered, undelivered, vanished] = [newPhone(), newPhone(), newPhone()];
+    const ids = [await send(delivered), await send(undelivered), await send(vanished)];
+    const sids = await Promise.all(ids.map(async (id) => (await settled(id, ['sent'])).carrierMessageId!));
+    fetchedStatus.set(sids[0]!, 'delivered');
+    fetchedStatus.set(sids[1]!, 'undelivered');
+    // Twilio has no record of the third (deleted from the account, say): it cannot say.
+    created.delete(sids[2]!);
+    // No callback is posted for any of them.
+    await expect(settled(ids[0]!, ['delivered'])).resolves.toMatchObject({ carrierMessageId: sids[0] });
+    await expect(settled(ids[1]!, ['failed'])).resolves.toMatchObject({
+      failureReason: 'twilio 30003 unreachable: the handset is unreachable (switched off or out of coverage)',
+    });
+    await expect(settled(ids[2]!, ['failed'])).resolves.toMatchObject({
+      failureReason: expect.stringMatching(
+        /^receipt_missing: no receipt within 2 s and twilio cannot say \(twilio has no message SM/,
+      ),
+    });
+    for (const sid of sids)
+      expect(api.requestsTo(`/2010-04-01/Accounts/${ACCOUNT}/Messages/${sid}.json`, 'GET').length).toBeGreaterThan(0);
   });
 });

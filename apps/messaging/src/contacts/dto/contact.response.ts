@@ -9,7 +9,8 @@ export class ContactResponse {
     enum: CONTACT_CAPABILITIES,
     nullable: true,
     description:
-      'what the phone can receive, best channel first: imessage, mms (SMS and MMS), sms (text only), none (unreachable); null until the scheduler first looks it up',
+      'what the phone can receive, best channel first: imessage, mms (SMS and MMS), sms (text only), none (unreachable); ' +
+      'null until the scheduler first looks it up',
   })
   channel!: ContactCapability | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) channel_checked_at!: string | null;

@@ -13,6 +13,7 @@ import { MessagesTsOrder1795501883243 } from './1795501883243-messages-ts-order'
 import { JobsKeyDueIndex1795512393723 } from './1795512393723-jobs-key-due-index';
 import { CarrierHandOffs1795805633041 } from './1795805633041-carrier-hand-offs';
 import { RateLimitBuckets1795808765062 } from './1795808765062-rate-limit-buckets';
+import { ReceiptReconciliation1795817483842 } from './1795817483842-receipt-reconciliation';
 import { ErasedOptOuts1795817769160 } from './1795817769160-erased-opt-outs';
 import { OptOutHash1795817769200 } from './1795817769200-opt-out-hash';
 
@@ -33,6 +34,7 @@ export const messagingMigrations = [
   JobsKeyDueIndex1795512393723,
   CarrierHandOffs1795805633041,
   RateLimitBuckets1795808765062,
+  ReceiptReconciliation1795817483842,
   ErasedOptOuts1795817769160,
   OptOutHash1795817769200,
 ];

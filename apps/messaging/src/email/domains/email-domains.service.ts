@@ -66,5 +66,6 @@ export class EmailDomainsService {
 const domainInUse = (name: string, mailboxes: number) =>
   new AppError(
     'conflict',
-    `The domain ${name ? `${name} ` : ''}still has ${mailboxes === 1 ? 'a mailbox' : `${mailboxes} mailboxes`}; delete ${mailboxes === 1 ? 'it' : 'them'} first.`,
+    `The domain ${name ? `${name} ` : ''}still has ${mailboxes === 1 ? 'a mailbox' : `${mailboxes} mailboxes`}; ` +
+      `delete ${mailboxes === 1 ? 'it' : 'them'} first.`,
   );

@@ -25,7 +25,9 @@ export class SandboxCallsController {
   })
   @ApiSuccessResponse({ status: 201, data: CreatedSandboxCallResponse })
   @ApiErrors({
-    422: 'A number is not valid, contact_id/agent_id is not the company’s, or the course is impossible (transferred without answer, a duration without answer, a hang-up reason that does not fit, started_at in the future); errors by field.',
+    422:
+      'A number is not valid, contact_id/agent_id is not the company’s, or the course is impossible ' +
+      '(transferred without answer, a duration without answer, a hang-up reason that does not fit, started_at in the future); errors by field.',
   })
   @ApiNotFoundInCompany()
   async create(

@@ -288,7 +288,8 @@ export class CampaignDialer {
    */
   private async awaitLookup(campaign: CampaignEntity, contact: CampaignContactEntity, error: unknown): Promise<void> {
     this.logger.warn(
-      `campaign ${campaign.id}: placing the call to contact ${contact.contactId} has an unknown outcome (${error instanceof Error ? error.message : String(error)}); looked up in ${LOOKUP_DELAY_MS} ms`,
+      `campaign ${campaign.id}: placing the call to contact ${contact.contactId} ` +
+        `has an unknown outcome (${error instanceof Error ? error.message : String(error)}); looked up in ${LOOKUP_DELAY_MS} ms`,
     );
     await CompanyScopedRepository.of(this.dataSource, CampaignContactEntity, campaign.companyId).update(
       { campaignId: campaign.id, contactId: contact.contactId, state: 'calling', callId: IsNull() },

@@ -49,7 +49,9 @@ const IsCustomFields = (options?: ValidationOptions) =>
       },
     },
     {
-      message: `custom_fields must be an object of at most ${MAX_CUSTOM_FIELDS} keys (1–${MAX_CUSTOM_KEY} characters) whose values are text up to ${MAX_CUSTOM_TEXT} characters, numbers, booleans or null`,
+      message:
+        `custom_fields must be an object of at most ${MAX_CUSTOM_FIELDS} keys (1–${MAX_CUSTOM_KEY} characters) ` +
+        `whose values are text up to ${MAX_CUSTOM_TEXT} characters, numbers, booleans or null`,
       ...options,
     },
   );

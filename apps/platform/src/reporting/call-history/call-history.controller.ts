@@ -29,7 +29,8 @@ export class CallHistoryController {
   @UseFilters(exportErrorFilter())
   @ApiOperation({
     summary:
-      'Export the AI call history as CSV, newest first, streamed (limit default 5000, max 10000); 404 when no call matches, 401 in {error, message, error_description}',
+      'Export the AI call history as CSV, newest first, streamed (limit default 5000, max 10000); ' +
+      '404 when no call matches, 401 in {error, message, error_description}',
   })
   @ApiProduces('text/csv')
   @ApiResponse({

@@ -17,7 +17,8 @@ export class DashboardController {
   @RequirePermission('view-dashboard')
   @ApiOperation({
     summary:
-      "Business overview for a preset range (default thisMonth) in the company's time zone and week start: leads, bookings, ad spend and costs, outbound calls and texts, a daily trend and the ad channels",
+      "Business overview for a preset range (default thisMonth) in the company's time zone and week start: " +
+      'leads, bookings, ad spend and costs, outbound calls and texts, a daily trend and the ad channels',
   })
   @ApiSuccessResponse({ data: BusinessOverviewResponse })
   @ApiErrors({ 422: RANGE_REFUSED })

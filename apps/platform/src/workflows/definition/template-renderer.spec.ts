@@ -46,7 +46,8 @@ describe('renderTemplate', () => {
 
   it('gives no access to prototypes or constructors', () => {
     const template =
-      '[{{contact.__proto__}}][{{contact.constructor}}][{{contact.custom_fields.__proto__}}][{{contact.custom_fields.constructor}}][{{contact.custom_fields.toString}}][{{constructor.name}}]';
+      '[{{contact.__proto__}}][{{contact.constructor}}][{{contact.custom_fields.__proto__}}]' +
+      '[{{contact.custom_fields.constructor}}][{{contact.custom_fields.toString}}][{{constructor.name}}]';
     expect(renderTemplate(template, context, 500)).toBe('[][][][][][]');
   });
 

@@ -322,7 +322,8 @@ describe('validateGraph: hostile input', () => {
       { triggers: [{ id: 't\u0000', type: 'run\ud800' }], actions: [], edges: [] },
       { triggers: [[]], actions: [[[]]], edges: [[]] },
       JSON.parse(
-        '{"triggers":[{"id":"__proto__","type":"__proto__","config":{"constructor":{"prototype":1}}}],"actions":[],"edges":[{"from":"__proto__","to":"constructor"}]}',
+        '{"triggers":[{"id":"__proto__","type":"__proto__","config":{"constructor":{"prototype":1}}}],' +
+          '"actions":[],"edges":[{"from":"__proto__","to":"constructor"}]}',
       ),
       { triggers: 'x', actions: { length: 5 }, edges: 1e308 },
     ];

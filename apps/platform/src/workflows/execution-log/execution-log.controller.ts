@@ -26,7 +26,8 @@ export class ExecutionLogController {
   @RequirePermission('view-workflows')
   @ApiOperation({
     summary:
-      "The company's workflow runs, newest first; filters workflow_id, trigger_type, status (each `All` or a value) and date_from/date_to (Y-m-d, inclusive, the company's days); per_page default 15, max 30",
+      "The company's workflow runs, newest first; filters workflow_id, trigger_type, status (each `All` or a value) " +
+      "and date_from/date_to (Y-m-d, inclusive, the company's days); per_page default 15, max 30",
   })
   @ApiSuccessResponse({ data: PaginatedResponse(ExecutionLogRowResponse) })
   @ApiErrors({ 422: `${WORKFLOW_FILTER_REFUSED} / ${DATES_REVERSED}` })

@@ -21,7 +21,8 @@ export class WorkflowPackageResponse {
 export const PACKAGE_BODY_DOC: ApiBodyOptions = {
   description:
     `The export package \`{schema: "${PACKAGE_SCHEMA}", version: ${PACKAGE_VERSION}, workflow: {name, description, trigger_config, settings}}\`, ` +
-    `or its \`workflow\` object alone; or, as multipart/form-data, the package file in field "${PACKAGE_FILE_FIELD}" (JSON, at most ${PACKAGE_FILE_MAX_BYTES} bytes).`,
+    `or its \`workflow\` object alone; ` +
+    `or, as multipart/form-data, the package file in field "${PACKAGE_FILE_FIELD}" (JSON, at most ${PACKAGE_FILE_MAX_BYTES} bytes).`,
   schema: {
     type: 'object',
     additionalProperties: true,

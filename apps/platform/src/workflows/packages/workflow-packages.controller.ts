@@ -48,7 +48,8 @@ export class WorkflowPackagesController {
   @ApiOperation({
     summary:
       'Import a package as a new draft (every company-specific selection to review before activation); also POST /api/Workflow/builder/import. ' +
-      `The body is the package or its workflow object as JSON, or the package file as multipart/form-data in field "${PACKAGE_FILE_FIELD}" (at most 1 MB); emits workflow.created`,
+      `The body is the package or its workflow object as JSON, ` +
+      `or the package file as multipart/form-data in field "${PACKAGE_FILE_FIELD}" (at most 1 MB); emits workflow.created`,
   })
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody(PACKAGE_BODY_DOC)

@@ -4,7 +4,7 @@ import { renderTemplate } from '../../definition/template-renderer';
 import { StepFailure } from '../steps/step-failure';
 import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';
 import { templateContextOf } from './template-context';
-import { stepIdempotencyKey } from './workflow-message-id';
+import { stepRequest } from './workflow-message-id';
 
 const SUBJECT_MAX_LENGTH = 998;
 const BODY_MAX_LENGTH = 100_000;
@@ -26,18 +26,13 @@ export class SendEmailAction implements ActionExecutor {
     const subject = renderTemplate(String(node.config.subject ?? ''), context, SUBJECT_MAX_LENGTH).replace(/[\r\n]+/g, ' ');
     const text = renderTemplate(String(node.config.body ?? ''), context, BODY_MAX_LENGTH);
     if (subject.trim() === '' || text.trim() === '') throw new StepFailure('The email is empty once its fields are filled in.');
-    const key = stepIdempotencyKey(run.id, step);
+    const request = stepRequest(run, step);
     await this.outbox.append(
       manager,
       newEvent('workflow_step.email_requested', {
-        companyId: run.companyId,
-        subject: run.id,
+        ...request.event,
         data: {
-          company_id: run.companyId,
-          workflow_id: run.workflowId,
-          run_id: run.id,
-          step,
-          idempotency_key: key,
+          ...request.data,
           contact_id: contact.id,
           domain_id: String(node.config.domain_id),
           to: contact.email,
@@ -46,6 +41,6 @@ export class SendEmailAction implements ActionExecutor {
         },
       }),
     );
-    return { kind: 'next', detail: { request_key: key, to: contact.email } };
+    return { kind: 'next', detail: { request_key: request.key, to: contact.email } };
   }
 }

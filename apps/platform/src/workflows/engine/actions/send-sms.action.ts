@@ -4,7 +4,7 @@ import { renderTemplate } from '../../definition/template-renderer';
 import { StepFailure } from '../steps/step-failure';
 import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';
 import { templateContextOf } from './template-context';
-import { messageIdForKey, stepIdempotencyKey } from './workflow-message-id';
+import { messageIdForKey, stepRequest } from './workflow-message-id';
 
 /** Messaging's limit on a text. */
 const SMS_MAX_LENGTH = 2000;
@@ -25,19 +25,14 @@ export class SendSmsAction implements ActionExecutor {
     if (!contact.phone) throw new StepFailure('The contact has no phone number to text.');
     const body = renderTemplate(String(node.config.message ?? ''), templateContextOf(contact), SMS_MAX_LENGTH);
     if (body.trim() === '') throw new StepFailure('The message is empty once its fields are filled in.');
-    const key = stepIdempotencyKey(run.id, step);
-    const messageId = messageIdForKey(key);
+    const request = stepRequest(run, step);
+    const messageId = messageIdForKey(request.key);
     await this.outbox.append(
       manager,
       newEvent('workflow_step.sms_requested', {
-        companyId: run.companyId,
-        subject: run.id,
+        ...request.event,
         data: {
-          company_id: run.companyId,
-          workflow_id: run.workflowId,
-          run_id: run.id,
-          step,
-          idempotency_key: key,
+          ...request.data,
           message_id: messageId,
           contact_id: contact.id,
           to: contact.phone,

@@ -4,6 +4,19 @@ import { createHash } from 'node:crypto';
 export const stepIdempotencyKey = (runId: string, step: number): string => `wf:${runId}:${step}`;
 
 /**
+ * What every request a step makes of messaging carries (`workflow_step.*_requested`): the event's
+ * company and subject (the run), and the payload's run, step and the key that makes it happen once.
+ */
+export function stepRequest(run: { id: string; companyId: string; workflowId: string }, step: number) {
+  const key = stepIdempotencyKey(run.id, step);
+  return {
+    key,
+    event: { companyId: run.companyId, subject: run.id },
+    data: { company_id: run.companyId, workflow_id: run.workflowId, run_id: run.id, step, idempotency_key: key },
+  };
+}
+
+/**
  * The id messaging gives the text a step asks for: a UUID derived from the step's key (name-based,
  * RFC 9562 §5.5 layout over SHA-256), so the run's log names the message before messaging has
  * queued it, and a second request with the same key cannot make a second message.

@@ -13,7 +13,8 @@ export class StartedRunResponse {
   @ApiProperty({
     enum: WORKFLOW_RUN_STATUSES,
     description:
-      'the run as it stands: `completed` or `waiting` when its first steps already ran, `running` while its job carries it, `failed`, or `skipped` when the loop guard refused it',
+      'the run as it stands: `completed` or `waiting` when its first steps already ran, `running` while its job carries it, ' +
+      '`failed`, or `skipped` when the loop guard refused it',
   })
   status!: WorkflowRunStatus;
 }

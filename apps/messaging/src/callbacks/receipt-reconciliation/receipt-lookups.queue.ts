@@ -1,0 +1,33 @@
+import type { ClaimedJob, JobQueue } from '@suite/jobs';
+
+export const RECEIPT_LOOKUPS_QUEUE = 'messaging.receipt_lookups';
+
+/** One `sent` message whose receipt never came, to look up at its provider (enqueued by ReceiptSweep). */
+export interface ReceiptLookupJob {
+  readonly messageId: string;
+}
+
+/** A provider that cannot answer now is asked again after 10 s, 1 min and 5 min; then the message waits for the next sweep. */
+const DELAYS_MS = [10_000, 60_000, 300_000];
+
+/**
+ * The lookups on libs/jobs: durable, spread over the replicas, woken by the commit of the sweep
+ * that enqueued them. A run that repeats (a lost lease) asks again and applies through the
+ * receipts' guarded update: a second copy is a duplicate, as a repeated callback is.
+ */
+export function receiptLookupsQueue(
+  run: (job: ReceiptLookupJob) => Promise<void>,
+  lookupTimeoutMs: number,
+): JobQueue<ReceiptLookupJob, void> {
+  const timeoutMs = 2 * lookupTimeoutMs;
+  return {
+    name: RECEIPT_LOOKUPS_QUEUE,
+    concurrency: 8,
+    leaseMs: 2 * timeoutMs,
+    timeoutMs,
+    pollMs: 5_000,
+    stopGraceMs: lookupTimeoutMs,
+    retry: { kind: 'fixed', delaysMs: DELAYS_MS },
+    handle: (job: ClaimedJob<ReceiptLookupJob>) => run(job.payload),
+  };
+}
