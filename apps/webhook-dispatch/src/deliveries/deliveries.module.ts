@@ -10,6 +10,7 @@ import { AttemptsRetention } from './attempts-retention';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryErasureHandler } from './delivery-erasure.handler';
+import { PendingErasureEntity } from './pending-erasure.entity';
 import { parseRetryDelays } from './retry-delays';
 import { WebhookAttemptEntity } from './webhook-attempt.entity';
 import { WEBHOOK_DELIVER_QUEUE, WebhookDeliveriesStore } from './webhook-deliveries.store';
@@ -52,7 +53,7 @@ export class WebhookDeliveryWorker implements OnModuleInit, BeforeApplicationShu
 
 /** Deliveries: the events webhooks are subscribed to, sent, signed and retried (issue 14). */
 @FeatureModule({
-  entities: [WebhookDeliveryEntity, WebhookAttemptEntity],
+  entities: [WebhookDeliveryEntity, WebhookAttemptEntity, PendingErasureEntity],
   imports: [SendingModule, WebhooksModule],
   controllers: [DeliveriesController],
   providers: [
