@@ -11,6 +11,8 @@ export interface PlatformWebhooks {
   receiver: TestReceiver;
   admin: TestUser;
   webhook: { id: string; secret: string };
+  /** The Kafka topic prefix both apps use (another app started on it joins them). */
+  topicPrefix: string;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startPlatformWebhooks(options: {
     receiver,
     admin,
     webhook: created.body.data as { id: string; secret: string },
+    topicPrefix,
     async stop() {
       await dispatch.stop();
       await platform.stop();

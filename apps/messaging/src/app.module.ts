@@ -13,6 +13,9 @@ import { ContactEntity } from './contacts/contact.entity';
 import { ContactsModule } from './contacts/contacts.module';
 import { messagingMigrations } from './database/migrations';
 import { EMAIL_ENTITIES, EmailModule } from './email/email.module';
+import { ErasedOptOutEntity } from './erasure/erased-opt-out.entity';
+import { ErasureKeyEntity } from './erasure/erasure-key.entity';
+import { ErasureModule } from './erasure/erasure.module';
 import { MessageEntity } from './messages/message.entity';
 import { MessageHandOffEntity } from './hand-offs/message-hand-off.entity';
 import { MessagesModule } from './messages/messages.module';
@@ -36,6 +39,8 @@ export const MESSAGING_ENTITIES = [
   SenderNumberHandOffEntity,
   SenderPinChangeEntity,
   WorkspaceSettingsEntity,
+  ErasedOptOutEntity,
+  ErasureKeyEntity,
   ...EMAIL_ENTITIES,
   ...AUTHZ_ENTITIES,
   ...RATE_LIMIT_ENTITIES,
@@ -86,6 +91,7 @@ export class AppModule {
         CallbacksModule.forEnvironment(env),
         ReleaseModule,
         SmsFallbackModule,
+        ErasureModule,
       ],
     };
   }

@@ -15,6 +15,7 @@ import { SandboxCallsModule } from './calls/sandbox/sandbox-calls.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
 import { CompaniesModule } from './companies/companies.module';
 import { ContactsModule } from './contacts/contacts.module';
+import { ErasureModule } from './erasure/erasure.module';
 import type { PlatformEnvironment } from './config/platform-environment';
 import { platformMigrations } from './database/migrations';
 import { IdsModule } from './ids/ids.module';
@@ -54,6 +55,7 @@ export const PLATFORM_FEATURES = [
   AdAccountsModule,
   ReportingModule,
   CallHistoryModule,
+  ErasureModule,
 ];
 
 /**

@@ -39,3 +39,4 @@ export * from './webhooks/lead-webhook.payloads';
 export * from './webhooks/webhook-payloads';
 export * from './webhooks/webhook-kind-sources';
 export * from './webhooks/webhook-kind-fields';
+export * from './privacy/erasure-mentions';

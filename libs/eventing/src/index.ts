@@ -3,6 +3,7 @@ export { newEvent, type NewEvent, type NewEventInput } from './envelope/new-even
 export { Outbox, type OutboxStatementPart } from './outbox/outbox';
 export { OutboxRelay, type RelayStatus } from './outbox/outbox-relay';
 export type { OutboxRecord } from './outbox/outbox-relay-store';
+export { forgetStoredEvents, type StoredEventsToForget } from './outbox/forget-stored-events';
 
 // Consuming
 export { addToChunkEnd } from './consumer/chunk-end-work';

@@ -39,6 +39,18 @@ const PIN_POOL_SQL = (companyId: string, pinned: string) => `
    END AS pin_pool`;
 
 /**
+ * The opt-out an erased contact left behind (decision 0050): a number whose contact was erased
+ * while opted out is found by its keyed hash, so a contact made again for it — by a send or an
+ * inbound text — starts opted out, and a send to it is refused as before the erasure.
+ */
+const ERASED_OPT_OUT_JOIN = `LEFT JOIN messaging.erased_opt_outs e
+       ON e.company_id = i.company_id AND e.phone_hash = messaging.opt_out_hash(i.company_id, i.phone)`;
+
+/** The same, as a condition: COALESCE evaluates it only for a number without a contact (the send path's hot read). */
+const ERASED_OPT_OUT_EXISTS = `EXISTS (SELECT 1 FROM messaging.erased_opt_outs e
+       WHERE e.company_id = i.company_id AND e.phone_hash = messaging.opt_out_hash(i.company_id, i.phone))`;
+
+/**
  * The contacts created when new and locked (see lockAllForSend), in (company_id, phone) order so
  * that transactions locking several contacts always take them in the same order and never deadlock
  * on each other. On a conflict the no-op DO UPDATE waits for a concurrent creator to commit, then
@@ -48,10 +60,11 @@ const PIN_POOL_SQL = (companyId: string, pinned: string) => `
  */
 const LOCK_FOR_SEND = new PreparedStatement(
   'contacts_lock_for_send',
-  `INSERT INTO messaging.contacts AS c (company_id, phone, first_name)
-   SELECT company_id, phone, first_name
+  `INSERT INTO messaging.contacts AS c (company_id, phone, first_name, opted_out, opted_out_at, opted_out_keyword)
+   SELECT i.company_id, i.phone, i.first_name, e.phone_hash IS NOT NULL, e.opted_out_at, e.keyword
      FROM unnest($1::bigint[], $2::text[], $3::text[]) AS i(company_id, phone, first_name)
-    ORDER BY company_id, phone
+     ${ERASED_OPT_OUT_JOIN}
+    ORDER BY i.company_id, i.phone
    ON CONFLICT (company_id, phone) DO UPDATE SET phone = c.phone
    RETURNING c.company_id, c.phone, c.opted_out, c.pinned_from_number, (c.xmax = 0) AS created,
              ${PIN_POOL_SQL('c.company_id', 'c.pinned_from_number')}`,
@@ -65,7 +78,7 @@ const LOCK_FOR_SEND = new PreparedStatement(
  */
 const READ_FOR_SEND = new PreparedStatement(
   'contacts_read_for_send',
-  `SELECT i.company_id, i.phone, coalesce(c.opted_out, false) AS opted_out, c.pinned_from_number, (c.phone IS NULL) AS created,
+  `SELECT i.company_id, i.phone, coalesce(c.opted_out, ${ERASED_OPT_OUT_EXISTS}) AS opted_out, c.pinned_from_number, (c.phone IS NULL) AS created,
           ${PIN_POOL_SQL('i.company_id', 'c.pinned_from_number')}
      FROM unnest($1::bigint[], $2::text[]) AS i(company_id, phone)
      LEFT JOIN messaging.contacts c ON c.company_id = i.company_id AND c.phone = i.phone`,

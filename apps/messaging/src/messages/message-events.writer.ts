@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
+import { isErasedPhone } from '../erasure/messaging-erasure';
 import { messageEventData, messageEventType } from './message-event-data';
 import type { MessageEntity } from './message.entity';
 
@@ -8,7 +9,8 @@ import type { MessageEntity } from './message.entity';
  * Appends the event for a message's current status to the outbox, in the caller's transaction
  * (the one that changed the status). Every writer of message statuses goes through here: the API
  * (queued, cancelled), the scheduler (sent, failed, no_channel, cancelled on opt-out), receipts
- * and inbound processing. Pass the row as it is after the change.
+ * and inbound processing. Pass the row as it is after the change. An erased contact's messages
+ * are not announced (decision 0050).
  */
 @Injectable()
 export class MessageEventsWriter {
@@ -39,7 +41,9 @@ export class MessageEventsWriter {
     const events: NewEvent[] = [];
     rows.forEach((row, index) => {
       const type = messageEventType(row.status);
-      if (type)
+      // A late change of an erased contact's message (a receipt after the erasure) stays silent:
+      // it would carry no number to the dashboard and the webhooks, and the figures stay as they were.
+      if (type && !isErasedPhone(row.contactPhone))
         events.push(
           newEvent(type, {
             companyId: row.companyId,

@@ -194,19 +194,25 @@ export class ContactsService {
   delete(companyId: string, id: string, changedBy: string | null): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
       const contact = await this.lock(manager, companyId, id);
-      await this.placements.removeLocked(manager, companyId, contact.id, changedBy);
-      await this.lists.removeDeletedContactIn(manager, companyId, contact.id, changedBy);
-      const deletedAt = new Date();
-      await CompanyScopedRepository.of(manager, ContactEntity, companyId).update({ id: contact.id }, { deletedAt });
-      await this.outbox.append(
-        manager,
-        newEvent('crm_contact.deleted', {
-          companyId,
-          subject: contact.id,
-          data: { id: contact.id, company_id: companyId, deleted_at: deletedAt.toISOString(), changed_by: changedBy },
-        }),
-      );
+      await this.deleteLocked(manager, companyId, contact, changedBy);
     });
+  }
+
+  /** `delete` of a contact the caller's transaction holds locked (an erasure deletes a live contact first). */
+  async deleteLocked(manager: EntityManager, companyId: string, contact: ContactEntity, changedBy: string | null): Promise<Date> {
+    await this.placements.removeLocked(manager, companyId, contact.id, changedBy);
+    await this.lists.removeDeletedContactIn(manager, companyId, contact.id, changedBy);
+    const deletedAt = new Date();
+    await CompanyScopedRepository.of(manager, ContactEntity, companyId).update({ id: contact.id }, { deletedAt });
+    await this.outbox.append(
+      manager,
+      newEvent('crm_contact.deleted', {
+        companyId,
+        subject: contact.id,
+        data: { id: contact.id, company_id: companyId, deleted_at: deletedAt.toISOString(), changed_by: changedBy },
+      }),
+    );
+    return deletedAt;
   }
 
   private async lock(manager: EntityManager, companyId: string, id: string): Promise<ContactEntity> {

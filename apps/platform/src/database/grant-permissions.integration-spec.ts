@@ -13,6 +13,11 @@ import {
   GrantReportingPermissions1795549800000,
   REPORTING_PERMISSIONS,
 } from './migrations/1795549800000-grant-reporting-permissions';
+import {
+  BEFORE_ERASURE,
+  ERASURE_PERMISSIONS,
+  GrantEraseContacts1795817413600,
+} from './migrations/1795817413600-grant-erase-contacts';
 
 /**
  * The data migrations that grant new permissions (grant-to-admin-roles.ts): roles holding every
@@ -63,6 +68,12 @@ const CASES: Array<{ name: string; migration: MigrationInterface; before: string
     migration: new GrantReportingPermissions1795549800000(),
     before: [...BEFORE_WEBHOOKS, 'manage-webhooks', ...CRM_PERMISSIONS, ...VOICE_PERMISSIONS, ...WORKFLOW_PERMISSIONS],
     granted: REPORTING_PERMISSIONS,
+  },
+  {
+    name: 'erase-contacts (issue 32)',
+    migration: new GrantEraseContacts1795817413600(),
+    before: BEFORE_ERASURE,
+    granted: ERASURE_PERMISSIONS,
   },
 ];
 

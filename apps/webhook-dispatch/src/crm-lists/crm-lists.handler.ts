@@ -69,6 +69,12 @@ export class CrmListsHandler {
     );
   }
 
+  /** An erased contact keeps its id here (memberships are dated facts), not its number. */
+  @OnEvent('crm_contact.erased')
+  async contactErased({ data }: DomainEvent<'crm_contact.erased'>, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE ${this.contacts} SET phone = NULL WHERE id = $1 AND company_id = $2`, [data.id, data.company_id]);
+  }
+
   private async record(
     manager: EntityManager,
     companyId: string,

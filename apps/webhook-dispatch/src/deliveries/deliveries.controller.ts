@@ -13,6 +13,7 @@ import {
 } from '../webhooks/webhook-id.pipe';
 import {
   DeliveriesService,
+  DELIVERY_ERASED,
   DELIVERY_PENDING,
   DELIVERY_WEBHOOK_GONE,
   TestSendsLimited,
@@ -54,7 +55,10 @@ export class DeliveriesController {
     summary: 'Send a delivered or failed delivery again now, same event id (webhook-id), as a new series of attempts',
   })
   @ApiSuccessResponse({ message: 'Webhook delivery replay queued.', data: DeliveryResponse })
-  @ApiErrors({ 404: DELIVERY_NOT_IN_COMPANY, 409: `${WEBHOOK_DISABLED} Or: ${DELIVERY_PENDING} Or: ${DELIVERY_WEBHOOK_GONE}` })
+  @ApiErrors({
+    404: DELIVERY_NOT_IN_COMPANY,
+    409: `${WEBHOOK_DISABLED} Or: ${DELIVERY_PENDING} Or: ${DELIVERY_WEBHOOK_GONE} Or: ${DELIVERY_ERASED}`,
+  })
   async replay(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @DeliveryId() id: string,

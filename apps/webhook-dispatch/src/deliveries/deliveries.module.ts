@@ -9,6 +9,8 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AttemptsRetention } from './attempts-retention';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveriesService } from './deliveries.service';
+import { DeliveryErasureHandler } from './delivery-erasure.handler';
+import { PendingErasureEntity } from './pending-erasure.entity';
 import { parseRetryDelays } from './retry-delays';
 import { WebhookAttemptEntity } from './webhook-attempt.entity';
 import { WEBHOOK_DELIVER_QUEUE, WebhookDeliveriesStore } from './webhook-deliveries.store';
@@ -51,9 +53,16 @@ export class WebhookDeliveryWorker implements OnModuleInit, BeforeApplicationShu
 
 /** Deliveries: the events webhooks are subscribed to, sent, signed and retried (issue 14). */
 @FeatureModule({
-  entities: [WebhookDeliveryEntity, WebhookAttemptEntity],
+  entities: [WebhookDeliveryEntity, WebhookAttemptEntity, PendingErasureEntity],
   imports: [SendingModule, WebhooksModule],
   controllers: [DeliveriesController],
-  providers: [DeliveriesService, WebhookDeliveriesStore, WebhookEventsHandler, WebhookDeliveryWorker, AttemptsRetention],
+  providers: [
+    DeliveriesService,
+    WebhookDeliveriesStore,
+    WebhookEventsHandler,
+    WebhookDeliveryWorker,
+    AttemptsRetention,
+    DeliveryErasureHandler,
+  ],
 })
 export class DeliveriesModule {}

@@ -10,10 +10,12 @@ import { WebhookAttemptEntity } from './webhook-attempt.entity';
 import { WebhookDeliveriesStore } from './webhook-deliveries.store';
 import { WebhookDeliveryEntity, type WebhookDeliveryStatus } from './webhook-delivery.entity';
 import { WEBHOOK_SAMPLE_DATA } from './webhook-samples';
+import { isErasedPayload } from './erased-payload';
 
 export const WEBHOOK_DISABLED = 'The webhook is disabled; it gets no deliveries until it is enabled again.';
 export const DELIVERY_PENDING = 'The delivery is still pending; replay it once it is delivered or failed.';
 export const DELIVERY_WEBHOOK_GONE = 'The webhook of this delivery was deleted.';
+export const DELIVERY_ERASED = 'The delivery was about an erased contact; its payload is gone and it cannot be sent again.';
 
 /** Test sends a webhook may have in any minute: each is up to five requests to an address the tenant chooses. */
 export const TEST_SENDS_PER_MINUTE = 10;
@@ -75,7 +77,7 @@ export class DeliveriesService {
     return { delivery, attempts };
   }
 
-  /** A delivered or failed delivery sent again now, same event id, as a new series of attempts (409: pending, webhook disabled). */
+  /** A delivered or failed delivery sent again now, same event id, as a new series of attempts (409: pending, webhook disabled, erased). */
   async replay(companyId: string, id: string): Promise<WebhookDeliveryEntity> {
     return this.dataSource.transaction(async (manager) => {
       const delivery = await this.deliveries(manager, companyId).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
@@ -84,6 +86,7 @@ export class DeliveriesService {
       if (!webhook) throw new AppError('conflict', DELIVERY_WEBHOOK_GONE);
       if (webhook.status === 'disabled') throw new AppError('conflict', WEBHOOK_DISABLED);
       if (delivery.status === 'pending') throw new AppError('conflict', DELIVERY_PENDING);
+      if (isErasedPayload(delivery.data)) throw new AppError('conflict', DELIVERY_ERASED);
       return this.store.replay(manager, delivery);
     });
   }

@@ -14,7 +14,12 @@ import {
   type GrantRevokedData,
 } from './auth-credential.events';
 import { credentialUsedSchema, type CredentialUsedData } from './authz-credential-usage.events';
-import { contactOptChangeSchema, type ContactOptChangeData } from './messaging-contact.events';
+import {
+  contactErasedSchema,
+  contactOptChangeSchema,
+  type ContactErasedData,
+  type ContactOptChangeData,
+} from './messaging-contact.events';
 import { conversationRepliedSchema, type ConversationRepliedData } from './messaging-conversation.events';
 import { messageEventSchema, type MessageEventData } from './messaging-message.events';
 import {
@@ -32,10 +37,12 @@ import { phoneNumberSchema, type PhoneNumberData } from './platform-phone-number
 import {
   crmContactCreatedSchema,
   crmContactDeletedSchema,
+  crmContactErasedSchema,
   crmContactSnapshotSchema,
   crmContactTagsAddedSchema,
   type CrmContactCreatedData,
   type CrmContactDeletedData,
+  type CrmContactErasedData,
   type CrmContactSnapshotData,
   type CrmContactTagsAddedData,
 } from './platform-crm-contact.events';
@@ -69,8 +76,10 @@ import {
 import { userDeletedSchema, userSnapshotSchema, type UserDeletedData, type UserSnapshotData } from './platform-user.events';
 import { Topics, type Topic } from './topics';
 import {
+  webhookContactErasedSchema,
   webhookDeliveryFailedSchema,
   webhookStatusChangedSchema,
+  type WebhookContactErasedData,
   type WebhookDeliveryFailedData,
   type WebhookStatusChangedData,
 } from './webhooks-webhook.events';
@@ -89,6 +98,7 @@ export interface EventMap {
   'crm_contact.updated': CrmContactSnapshotData;
   'crm_contact.deleted': CrmContactDeletedData;
   'crm_contact.tags_added': CrmContactTagsAddedData;
+  'crm_contact.erased': CrmContactErasedData;
   'list.created': ListCreatedData;
   'list.deleted': ListDeletedData;
   'list.contacts_added': ListContactsAddedData;
@@ -134,9 +144,11 @@ export interface EventMap {
   'message.no_channel': MessageEventData;
   'contact.opted_out': ContactOptChangeData;
   'contact.opted_in': ContactOptChangeData;
+  'contact.erased': ContactErasedData;
   'conversation.replied': ConversationRepliedData;
   'webhook.delivery_failed': WebhookDeliveryFailedData;
   'webhook.status_changed': WebhookStatusChangedData;
+  'webhook.contact_erased': WebhookContactErasedData;
 }
 
 export type EventType = keyof EventMap;
@@ -204,6 +216,14 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
     version: 1,
     summary: 'Tags were added to a CRM contact (through the API or a workflow step): the tags it did not have before.',
     schema: crmContactTagsAddedSchema,
+  },
+  'crm_contact.erased': {
+    topic: Topics.platformContact,
+    version: 1,
+    summary:
+      'A CRM contact was erased on request (POST /api/contacts/{id}/erase): the platform anonymised its data; ' +
+      'carries the values the other apps find their copies by (deleted from the outbox once every app reported).',
+    schema: crmContactErasedSchema,
   },
   'list.created': {
     topic: Topics.platformList,
@@ -479,6 +499,13 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
     summary: 'A contact opted back in (an inbound START, UNSTOP or YES).',
     schema: contactOptChangeSchema,
   },
+  'contact.erased': {
+    topic: Topics.messagingContact,
+    version: 1,
+    summary:
+      'Messaging erased its part of a CRM contact (bodies, attachments, the contact record; an opt-out kept as a keyed hash).',
+    schema: contactErasedSchema,
+  },
   'conversation.replied': {
     topic: Topics.messagingConversation,
     version: 1,
@@ -496,6 +523,12 @@ export const EVENT_DEFINITIONS: { readonly [K in EventType]: EventDefinition<K> 
     version: 1,
     summary: 'A webhook changed status (e.g. marked failed after a failed delivery, disabled by a 410); `reason` says why.',
     schema: webhookStatusChangedSchema,
+  },
+  'webhook.contact_erased': {
+    topic: Topics.webhooksWebhook,
+    version: 1,
+    summary: 'Webhook-dispatch scrubbed the stored deliveries and attempt answers that mention an erased CRM contact.',
+    schema: webhookContactErasedSchema,
   },
 };
 

@@ -21,3 +21,29 @@ export const contactOptChangeSchema = payloadSchema<ContactOptChangeData>({
   },
   required: ['company_id', 'phone', 'keyword', 'at'],
 });
+
+/**
+ * Payload of `contact.erased` on `messaging.contact.v1`: messaging did its part of a CRM contact's
+ * erasure (`crm_contact.erased`) — the conversation's bodies and attachments, the contact record;
+ * an opt-out kept only as a keyed hash. No number in it. Subject: `<company_id>:crm:<crm_contact_id>`.
+ */
+export interface ContactErasedData {
+  company_id: string;
+  crm_contact_id: string;
+  /** Messages whose body, attachments and number were erased. */
+  messages_erased: number;
+  /** True when the number had opted out: its opt-out is kept as a keyed hash, so a STOP still holds. */
+  opt_out_kept: boolean;
+  erased_at: string;
+}
+
+export const contactErasedSchema = payloadSchema<ContactErasedData>({
+  properties: {
+    company_id: { type: 'string', pattern: '^[0-9]+$' },
+    crm_contact_id: { type: 'string', pattern: '^[0-9]+$' },
+    messages_erased: { type: 'integer', minimum: 0 },
+    opt_out_kept: { type: 'boolean' },
+    erased_at: { type: 'string', format: 'date-time' },
+  },
+  required: ['company_id', 'crm_contact_id', 'messages_erased', 'opt_out_kept', 'erased_at'],
+});

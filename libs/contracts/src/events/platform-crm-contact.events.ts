@@ -118,3 +118,37 @@ export const crmContactTagsAddedSchema = payloadSchema<CrmContactTagsAddedData>(
   },
   required: ['id', 'company_id', 'added_tags', 'tags', 'changed_by'],
 });
+
+/**
+ * `crm_contact.erased`: the contact was erased on request (GDPR Art. 17, CCPA) — the platform's own
+ * data is already gone when this is published. It carries what the contact was known by (the
+ * erasure keys), because the other apps find their copies by it: messaging by the phone number,
+ * webhook-dispatch by every value. The platform deletes this event from its outbox once every app
+ * has reported its part (docs/privacy.md: Kafka keeps it for the topic's retention).
+ */
+export interface CrmContactErasedData {
+  id: string;
+  company_id: string;
+  /** E.164. */
+  phone: string | null;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  erased_at: string;
+  /** Who asked for it: a user of the company. */
+  requested_by: string | null;
+}
+
+export const crmContactErasedSchema = payloadSchema<CrmContactErasedData>({
+  properties: {
+    id: numericId,
+    company_id: numericId,
+    phone: { type: ['string', 'null'], pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164' },
+    email: { type: ['string', 'null'] },
+    first_name: { type: ['string', 'null'], maxLength: 255 },
+    last_name: { type: ['string', 'null'], maxLength: 255 },
+    erased_at: { type: 'string', format: 'date-time' },
+    requested_by: { ...nullableNumericId, description: 'user id' },
+  },
+  required: ['id', 'company_id', 'phone', 'email', 'first_name', 'last_name', 'erased_at', 'requested_by'],
+});

@@ -66,3 +66,26 @@ export const webhookStatusChangedSchema = payloadSchema<WebhookStatusChangedData
   },
   required: ['company_id', 'webhook_id', 'status', 'previous_status', 'reason', 'changed_at'],
 });
+
+/**
+ * Payload of `webhook.contact_erased` on `webhooks.webhook.v1`: webhook-dispatch did its part of a
+ * CRM contact's erasure (`crm_contact.erased`): the stored deliveries and attempt answers that
+ * mention the contact are scrubbed. Subject: `<company_id>:crm:<crm_contact_id>`.
+ */
+export interface WebhookContactErasedData {
+  company_id: string;
+  crm_contact_id: string;
+  /** Deliveries whose payload (and attempts' answers) were scrubbed; pending ones are failed, never sent. */
+  deliveries_scrubbed: number;
+  erased_at: string;
+}
+
+export const webhookContactErasedSchema = payloadSchema<WebhookContactErasedData>({
+  properties: {
+    company_id: companyId,
+    crm_contact_id: { type: 'string', pattern: '^[0-9]+$' },
+    deliveries_scrubbed: { type: 'integer', minimum: 0 },
+    erased_at: { type: 'string', format: 'date-time' },
+  },
+  required: ['company_id', 'crm_contact_id', 'deliveries_scrubbed', 'erased_at'],
+});

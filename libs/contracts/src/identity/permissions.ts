@@ -5,7 +5,7 @@
  * (listing and creating users, roles, teams; managing OAuth clients, credentials and webhooks; the
  * CRM's contacts, lists, pipelines and appointments; the company's settings; AI agents, calls,
  * dialer campaigns, phone numbers, the editing of spam-protected numbers; automation workflows; the
- * business dashboard and the ad accounts whose spend it shows).
+ * business dashboard and the ad accounts whose spend it shows; erasing a contact everywhere, GDPR Art. 17).
  */
 export const PERMISSIONS = [
   'view-spam-protected-numbers',
@@ -42,6 +42,7 @@ export const PERMISSIONS = [
   'edit-workflows',
   'view-dashboard',
   'manage-ad-accounts',
+  'erase-contacts',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -36,7 +36,7 @@ export const ApiSuccessResponse = ({
   status = 200,
   description = 'Success.',
   ...body
-}: SuccessBodyDocs & { status?: 200 | 201; description?: string }) =>
+}: SuccessBodyDocs & { status?: 200 | 201 | 202; description?: string }) =>
   applyDecorators(
     ...(body.data === undefined ? [] : [ApiExtraModels(Array.isArray(body.data) ? body.data[0] : body.data)]),
     ApiResponse({ status, description, schema: successBodySchema(body) }),

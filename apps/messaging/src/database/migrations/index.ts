@@ -14,6 +14,8 @@ import { JobsKeyDueIndex1795512393723 } from './1795512393723-jobs-key-due-index
 import { CarrierHandOffs1795805633041 } from './1795805633041-carrier-hand-offs';
 import { RateLimitBuckets1795808765062 } from './1795808765062-rate-limit-buckets';
 import { ReceiptReconciliation1795817483842 } from './1795817483842-receipt-reconciliation';
+import { ErasedOptOuts1795817769160 } from './1795817769160-erased-opt-outs';
+import { OptOutHash1795817769200 } from './1795817769200-opt-out-hash';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const messagingMigrations = [
@@ -33,4 +35,6 @@ export const messagingMigrations = [
   CarrierHandOffs1795805633041,
   RateLimitBuckets1795808765062,
   ReceiptReconciliation1795817483842,
+  ErasedOptOuts1795817769160,
+  OptOutHash1795817769200,
 ];

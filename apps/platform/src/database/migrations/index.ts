@@ -22,6 +22,8 @@ import { DefaultAppointmentLength1795805704457 } from './1795805704457-default-a
 import { RateLimitBuckets1795808774951 } from './1795808774951-rate-limit-buckets';
 import { VoiceProvidersLive1795809202662 } from './1795809202662-voice-providers-live';
 import { AdGrants1795811077090 } from './1795811077090-ad-grants';
+import { ContactErasures1795817413544 } from './1795817413544-contact-erasures';
+import { GrantEraseContacts1795817413600 } from './1795817413600-grant-erase-contacts';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const platformMigrations = [
@@ -49,4 +51,6 @@ export const platformMigrations = [
   RateLimitBuckets1795808774951,
   VoiceProvidersLive1795809202662,
   AdGrants1795811077090,
+  ContactErasures1795817413544,
+  GrantEraseContacts1795817413600,
 ];

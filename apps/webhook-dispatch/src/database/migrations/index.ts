@@ -7,6 +7,7 @@ import { WebhookCircuitRetention1795512390809 } from './1795512390809-webhook-ci
 import { WebhookFilters1795804723727 } from './1795804723727-webhook-filters';
 import { WebhookAttemptOutcome1795805907326 } from './1795805907326-webhook-attempt-outcome';
 import { RateLimitBuckets1795808787539 } from './1795808787539-rate-limit-buckets';
+import { PendingErasures1795819984544 } from './1795819984544-pending-erasures';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const webhookDispatchMigrations = [
@@ -19,4 +20,5 @@ export const webhookDispatchMigrations = [
   WebhookFilters1795804723727,
   WebhookAttemptOutcome1795805907326,
   RateLimitBuckets1795808787539,
+  PendingErasures1795819984544,
 ];
