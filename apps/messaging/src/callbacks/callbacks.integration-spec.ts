@@ -437,6 +437,40 @@ describe('opt-out and opt-in keywords', () => {
     },
   );
 
+  it("a STOP while the scheduler holds the contact's pending text and records its hand-off: 200, then the text cancelled", async () => {
+    // The scheduler's hand-off locks the message rows first and updates the contact last
+    // (last_outbound_at); an inbound STOP locks the contact first. The STOP must not then wait for
+    // the message rows while it holds the contact: that was a deadlock, and one of the two failed.
+    const person = newPhone();
+    const pending = await queue(person, 'Being handed over');
+    const handOff = suite.db.createQueryRunner();
+    await handOff.connect();
+    try {
+      await handOff.startTransaction();
+      await handOff.query('SELECT id FROM messaging.messages WHERE id = $1 FOR UPDATE', [pending]);
+      const stop = asA(http().post('/v1/sandbox/inbound')).send({ from: person, to: A1, body: 'STOP' });
+      const answered = stop.then((response) => response.status);
+      // The STOP's transaction has taken the contact by now, whatever it does next.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await handOff.query('UPDATE messaging.contacts SET last_outbound_at = now() WHERE company_id = $1 AND phone = $2', [
+        A,
+        person,
+      ]);
+      await handOff.commitTransaction();
+      await expect(answered).resolves.toBe(200);
+    } finally {
+      if (handOff.isTransactionActive) await handOff.rollbackTransaction();
+      await handOff.release();
+    }
+    await eventually(
+      () => row(pending),
+      (message) => message.status === 'cancelled',
+      { what: 'the pending text cancelled' },
+    );
+    await expect(row(pending)).resolves.toMatchObject({ failureReason: 'opted_out' });
+    await asA(http().post('/v1/messages')).send({ to: person, message: 'Again' }).expect(403);
+  });
+
   it.each(['START', 'unstop', 'Yes'])('%p opts back in: sends work again, contact.opted_in once', async (keyword) => {
     const person = newPhone();
     await asA(http().post('/v1/sandbox/inbound')).send({ from: person, to: A1, body: 'STOP' }).expect(200);

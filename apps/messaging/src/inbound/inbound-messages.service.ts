@@ -69,7 +69,8 @@ export class InboundMessagesService {
       );
       return result('ignored');
     }
-    return this.dataSource.transaction(async (manager) => {
+    let optedOut: { companyId: string; phone: string } | null = null;
+    const answer = await this.dataSource.transaction(async (manager) => {
       // Active or removed: a number keeps its workspace after leaving the pool, and so do its replies.
       const number = await manager.getRepository(SenderNumberEntity).findOneBy({ number: written });
       if (!number) {
@@ -115,7 +116,10 @@ export class InboundMessagesService {
       const keyword = classifyInbound(callback.body);
       const plan = planInbound(keyword, contact, number.status === 'active');
       if (plan.pinWrittenNumber) await this.pinning.pin(manager, contact, written, 'inbound_message');
-      if (plan.optOut && keyword.kind === 'opt_out') await this.optOuts.optOut(manager, contact, keyword.keyword, callback.at);
+      if (plan.optOut && keyword.kind === 'opt_out') {
+        await this.optOuts.optOut(manager, contact, keyword.keyword, callback.at);
+        optedOut = { companyId: contact.companyId, phone: contact.phone };
+      }
       if (plan.optIn && keyword.kind === 'opt_in') await this.optOuts.optIn(manager, contact, keyword.keyword, callback.at);
       if (plan.reply)
         await this.autoReplies.queue(manager, plan.reply, {
@@ -125,6 +129,9 @@ export class InboundMessagesService {
         });
       return result('applied', message.id);
     });
+    // Once the opt-out is committed, without the contact's lock (OptOutService: the scheduler's lock order).
+    if (optedOut) await this.optOuts.cancelPending(optedOut);
+    return answer;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import { applyStatusEvent } from '@suite/message-status';
 import { ContactEntity } from '../contacts/contact.entity';
@@ -10,19 +11,28 @@ import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
 export const OPTED_OUT = 'opted_out';
 
 /**
- * Opt-out and opt-in of a contact (by inbound keyword). The caller holds the contact's row lock
- * (the one every send takes), so an opt-out and a concurrent POST /v1/messages serialise: the
- * send either sees the opt-out (403) or commits first and its message is cancelled here.
+ * Opt-out and opt-in of a contact (by inbound keyword, or the carrier's word). The caller holds
+ * the contact's row lock (the one every send takes), so an opt-out and a concurrent POST
+ * /v1/messages serialise: the send either sees the opt-out (403) or commits first and its message
+ * is cancelled by cancelPending.
+ *
+ * The pending messages are cancelled AFTER the opt-out commits, in a transaction of their own
+ * (cancelPending): the scheduler locks message rows first and the contact last (its claim's pin,
+ * the hand-off's last_outbound_at), so an opt-out that waited for message rows while holding the
+ * contact deadlocked with it. Nothing is sent in between: the claim refuses an opted-out contact's
+ * message (release-claimer.ts), and a message already claimed is cancelled here once its claim or
+ * hand-off commits, unless it was handed over — as before.
  */
 @Injectable()
 export class OptOutService {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly messageEvents: MessageEventsWriter,
   ) {}
 
-  /** Opts the contact out and cancels its pending outbound messages; returns how many were cancelled. */
-  async optOut(manager: EntityManager, contact: ContactEntity, keyword: string, at: Date): Promise<number> {
+  /** Opts the contact out (the caller then calls cancelPending once its transaction committed). */
+  async optOut(manager: EntityManager, contact: ContactEntity, keyword: string, at: Date): Promise<void> {
     await manager
       .getRepository(ContactEntity)
       .update(
@@ -30,7 +40,6 @@ export class OptOutService {
         { optedOut: true, optedOutAt: at, optedOutKeyword: keyword },
       );
     await this.appendChange(manager, 'contact.opted_out', contact, keyword, at);
-    return this.cancelPending(manager, contact);
   }
 
   async optIn(manager: EntityManager, contact: ContactEntity, keyword: string, at: Date): Promise<void> {
@@ -41,14 +50,19 @@ export class OptOutService {
   }
 
   /**
-   * Every outbound message to the contact that the carrier does not have yet — queued, or
-   * claimed (`sending`) but not handed over — ends `cancelled` (reason `opted_out`). The rows are
-   * locked first: the scheduler holds a message's lock while it hands it over, so this waits for
-   * that hand-off, and PostgreSQL re-checks the WHERE on the row as committed — a message handed
-   * over meanwhile drops out. A message is thus either sent or cancelled, never both.
-   * The service's own auto-replies (`bypass_opt_out`: the opt-out confirmation) are spared.
+   * After an opt-out committed, in a transaction of its own that holds no contact lock: every
+   * outbound message to the contact that the carrier does not have yet — queued, or claimed
+   * (`sending`) but not handed over — ends `cancelled` (reason `opted_out`). The rows are locked
+   * first: the scheduler holds a message's lock while it hands it over, so this waits for that
+   * hand-off, and PostgreSQL re-checks the WHERE on the row as committed — a message handed over
+   * meanwhile drops out. A message is thus either sent or cancelled, never both. The service's own
+   * auto-replies (`bypass_opt_out`: the opt-out confirmation) are spared. Returns how many.
    */
-  private async cancelPending(manager: EntityManager, contact: ContactEntity): Promise<number> {
+  cancelPending(contact: { companyId: string; phone: string }): Promise<number> {
+    return this.dataSource.transaction((manager) => this.cancelPendingIn(manager, contact));
+  }
+
+  private async cancelPendingIn(manager: EntityManager, contact: { companyId: string; phone: string }): Promise<number> {
     const pending: Array<{ id: string }> = await manager.query(
       `SELECT id FROM messaging.messages
         WHERE company_id = $1 AND contact_phone = $2 AND direction = 'outbound'
