@@ -9,11 +9,16 @@ import { launchSuite, type LaunchedSuite } from './support/launched-suite';
  * (decision 0020): an event whose envelope holds a lone surrogate (or a NUL) at the head of the outbox. The APIs refuse such text now
  * (decision 0022), so the poison goes in below them — the row a bug elsewhere could write — at the
  * head of every app's outbox at once. Then, on `npm start`'s launcher over Kafka, what such a
- * poison breaks must work within a second: a revoked personal access token and API key are refused
+ * poison breaks must work within seconds: a revoked personal access token and API key are refused
  * everywhere, a suspended user's token too, and a new user can sign in. The poison rows end in
  * outbox_dead_letter, counted, and every app stays ready (decision 0020).
  */
-const WITHIN_MS = 1_000;
+/**
+ * Behind a poison that was not set aside these never happen (the relay retries its head for ever);
+ * set aside, they take well under a second on a quiet machine. The bound only tells the two apart,
+ * so it leaves room for a loaded CI runner (it measured 945 ms there with one second allowed).
+ */
+const WITHIN_MS = 5_000;
 const APP_NAMES = Object.keys(APPS) as AppName[];
 /** A topic each app publishes on (webhook-dispatch publishes credential usage through libs/authz). */
 const TOPIC_OF: Record<AppName, string> = {
@@ -108,7 +113,7 @@ describe('a poison event at the head of every outbox (npm start over Kafka)', ()
       }
     }
 
-    // Behind it: a revocation, a suspension and a new user, each expected within a second.
+    // Behind it: a revocation, a suspension and a new user, each expected within WITHIN_MS.
     const revokedAt = Date.now();
     expect((await call('auth', 'DELETE', `/oauth/personal-access-tokens/${created.body.id}`, admin)).status).toBeLessThan(300);
     expect((await call('auth', 'DELETE', `/oauth/api-keys/${key.body.id}`, admin)).status).toBeLessThan(300);
