@@ -10,6 +10,8 @@ import { AttemptsRetention } from './attempts-retention';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryErasureHandler } from './delivery-erasure.handler';
+import { ErasedPhoneEntity } from './erased-phone.entity';
+import { WebhooksErasureKeyEntity } from './erasure-key.entity';
 import { PendingErasureEntity } from './pending-erasure.entity';
 import { parseRetryDelays } from './retry-delays';
 import { WebhookAttemptEntity } from './webhook-attempt.entity';
@@ -53,7 +55,7 @@ export class WebhookDeliveryWorker implements OnModuleInit, BeforeApplicationShu
 
 /** Deliveries: the events webhooks are subscribed to, sent, signed and retried (issue 14). */
 @FeatureModule({
-  entities: [WebhookDeliveryEntity, WebhookAttemptEntity, PendingErasureEntity],
+  entities: [WebhookDeliveryEntity, WebhookAttemptEntity, PendingErasureEntity, ErasedPhoneEntity, WebhooksErasureKeyEntity],
   imports: [SendingModule, WebhooksModule],
   controllers: [DeliveriesController],
   providers: [

@@ -4,6 +4,7 @@ import { APPS, erasureMentions, type DomainEvent } from '@suite/contracts';
 import { entityTable } from '@suite/database';
 import { forgetStoredEvents, newEvent, OnEvent, Outbox } from '@suite/eventing';
 import { ERASED_PAYLOAD_SQL } from './erased-payload';
+import { ErasedPhoneEntity } from './erased-phone.entity';
 import { PendingErasureEntity } from './pending-erasure.entity';
 import { WebhookAttemptEntity } from './webhook-attempt.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
@@ -32,9 +33,17 @@ export class DeliveryErasureHandler {
   @OnEvent('crm_contact.erased')
   async erase({ data }: DomainEvent<'crm_contact.erased'>, manager: EntityManager): Promise<void> {
     const mentions = erasureMentions(data).map((value) => value.toLowerCase());
+    // From now on the fan-out skips this number's events (ErasedPhoneEntity), until the last pass and for what preceded it.
+    if (data.phone)
+      await manager.query(
+        `INSERT INTO ${entityTable(this.dataSource, ErasedPhoneEntity)} (company_id, phone_hash, erased_at)
+         VALUES ($1, webhooks.erased_phone_hash($1, $2), NULL)
+         ON CONFLICT (company_id, phone_hash) DO UPDATE SET erased_at = NULL`,
+        [data.company_id, data.phone],
+      );
     const scrubbed = await this.scrub(manager, data.company_id, data.id, mentions);
     const pending = await this.pendingOf(manager, data.company_id, data.id);
-    if (pending?.messagingDone) return this.finish(manager, data.company_id, data.id, pending.scrubbed + scrubbed);
+    if (pending?.messagingDone) return this.finish(manager, data.company_id, data.id, pending.scrubbed + scrubbed, mentions);
     await manager.getRepository(PendingErasureEntity).save({
       companyId: data.company_id,
       contactId: data.id,
@@ -59,7 +68,7 @@ export class DeliveryErasureHandler {
       return;
     }
     const scrubbed = await this.scrub(manager, data.company_id, data.crm_contact_id, pending.mentions);
-    await this.finish(manager, data.company_id, data.crm_contact_id, pending.scrubbed + scrubbed);
+    await this.finish(manager, data.company_id, data.crm_contact_id, pending.scrubbed + scrubbed, pending.mentions);
   }
 
   private pendingOf(manager: EntityManager, companyId: string, contactId: string): Promise<PendingErasureEntity | null> {
@@ -99,8 +108,24 @@ export class DeliveryErasureHandler {
     return scrubbed[0]?.n ?? 0;
   }
 
-  /** The last pass is done: the person's values go with the pending row, and the platform is told. */
-  private async finish(manager: EntityManager, companyId: string, contactId: string, scrubbed: number): Promise<void> {
+  /**
+   * The last pass is done: the person's values go with the pending row, the number's events from
+   * before now stay skipped (erased_at), and the platform is told.
+   */
+  private async finish(
+    manager: EntityManager,
+    companyId: string,
+    contactId: string,
+    scrubbed: number,
+    mentions: readonly string[],
+  ): Promise<void> {
+    // The number is one of the mentions (lower-cased: an E.164 number has no letters).
+    await manager.query(
+      `UPDATE ${entityTable(this.dataSource, ErasedPhoneEntity)} SET erased_at = now()
+        WHERE company_id = $1 AND erased_at IS NULL
+          AND phone_hash IN (SELECT webhooks.erased_phone_hash($1, m) FROM unnest($2::text[]) AS m)`,
+      [companyId, mentions],
+    );
     await manager.getRepository(PendingErasureEntity).delete({ companyId, contactId });
     await this.outbox.append(
       manager,

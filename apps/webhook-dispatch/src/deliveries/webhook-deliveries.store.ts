@@ -13,6 +13,7 @@ import { WebhookEntity, type WebhookStatus } from '../webhooks/webhook.entity';
 import { AttemptContextLoader } from './attempt-context-loader';
 import { ATTEMPT_LOST, AttemptLog, begunAttemptOf, type BegunAttempt } from './attempt-log';
 import { attemptOutcome, type AttemptOutcome } from './attempt-outcome';
+import { ErasedPhoneEntity } from './erased-phone.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { tallyWebhook, type CircuitBreakerOptions } from './webhook-tally';
 
@@ -145,7 +146,8 @@ export class WebhookDeliveriesStore {
    * subscribed to its kind (not disabled) and, when limited to a list, one the event is about
    * (decision 0036): a list the event names, or a contact of its audience — named, or of the
    * company with its phone number — whose latest membership fact at or before the event's time is
-   * a join, on a list and as a contact neither deleted by then. `data` is narrowed to each webhook's
+   * a join, on a list and as a contact neither deleted by then — and not about an erased number
+   * from before its erasure (ErasedPhoneEntity, decision 0050). `data` is narrowed to each webhook's
    * `fields`. One statement for the deliveries, one for their jobs (each carrying its event's trace).
    */
   async fanOutMany(manager: EntityManager, events: readonly FanOutItem[]): Promise<number> {
@@ -167,7 +169,12 @@ export class WebhookDeliveriesStore {
                 'pending', 0, now()
            FROM e JOIN ${this.table(WebhookEntity)} w
              ON w.company_id = e.company_id AND w.status <> 'disabled' AND w.events @> ARRAY[e.kind::text]
-          WHERE w.list_id IS NULL OR e.every_list OR w.list_id = ANY (e.list_ids) OR EXISTS (
+          WHERE NOT EXISTS (
+                  SELECT 1 FROM ${this.table(ErasedPhoneEntity)} x
+                   WHERE e.phone IS NOT NULL AND x.company_id = e.company_id
+                     AND x.phone_hash = webhooks.erased_phone_hash(e.company_id, e.phone)
+                     AND (x.erased_at IS NULL OR e.occurred_at <= x.erased_at))
+            AND (w.list_id IS NULL OR e.every_list OR w.list_id = ANY (e.list_ids) OR EXISTS (
                   SELECT 1 FROM audience a
                    WHERE a.ord = e.ord
                      AND NOT EXISTS (SELECT 1 FROM ${this.table(ListReplicaEntity)} l
@@ -177,7 +184,7 @@ export class WebhookDeliveriesStore {
                      AND (SELECT m.joined FROM ${this.table(ListMembershipChangeEntity)} m
                            WHERE m.company_id = e.company_id AND m.list_id = w.list_id AND m.contact_id = a.contact_id
                              AND m.at <= e.occurred_at
-                           ORDER BY m.at DESC, m.joined ASC LIMIT 1))
+                           ORDER BY m.at DESC, m.joined ASC LIMIT 1)))
          RETURNING id, webhook_id, company_id, event_id
        )
        SELECT i.id, i.webhook_id, i.company_id, e.ord FROM inserted i JOIN e ON e.event_id = i.event_id ORDER BY e.ord, i.webhook_id`,

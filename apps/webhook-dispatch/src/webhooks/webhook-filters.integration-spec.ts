@@ -460,3 +460,85 @@ function agent(): NewEvent {
     },
   });
 }
+
+describe('an erased number (decision 0050)', () => {
+  const PHONE = '+14155550177';
+  const erasure = (contactId: string) =>
+    newEvent('crm_contact.erased', {
+      companyId: admin.companyId,
+      subject: contactId,
+      data: {
+        id: contactId,
+        company_id: admin.companyId,
+        phone: PHONE,
+        email: null,
+        first_name: 'Erin',
+        last_name: 'Erased',
+        erased_at: new Date().toISOString(),
+        requested_by: null,
+      },
+    });
+  const messagingReport = (contactId: string) =>
+    newEvent('contact.erased', {
+      companyId: admin.companyId,
+      subject: `${admin.companyId}:crm:${contactId}`,
+      data: {
+        company_id: admin.companyId,
+        crm_contact_id: contactId,
+        messages_erased: 1,
+        opt_out_kept: false,
+        erased_at: new Date().toISOString(),
+      },
+    });
+  const handled = (eventId: string) =>
+    suite.readModelHas('SELECT count(*)::int AS n FROM webhooks.inbox WHERE event_id = $1', [eventId]);
+  const deliveries = async (eventId: string) =>
+    (
+      (await suite.db.query('SELECT count(*)::int AS n FROM webhooks.webhook_deliveries WHERE event_id = $1', [
+        eventId,
+      ])) as Array<{
+        n: number;
+      }>
+    )[0]!.n;
+
+  it("skips the texts that happened before the erasure ended, however late they come, and delivers the person's new ones", async () => {
+    const all = (await createWebhook(hook('/erased-number', ['sms.sent']))).id;
+    const contactId = suite.freshId();
+    // Messaging's text of before the erasure, still on its way: it happened before, and is read after the platform's event.
+    const inFlight = sms(PHONE);
+    await suite.publish([erasure(contactId)]);
+    await suite.readModelHas(
+      'SELECT count(*)::int AS n FROM webhooks.erased_phones WHERE company_id = $1 AND erased_at IS NULL',
+      [admin.companyId],
+    );
+    await suite.publish([inFlight]);
+    await handled(inFlight.envelope.id);
+    expect(await deliveries(inFlight.envelope.id)).toBe(0);
+
+    await suite.publish([messagingReport(contactId)]);
+    await suite.readModelHas(
+      'SELECT count(*)::int AS n FROM webhooks.erased_phones WHERE company_id = $1 AND erased_at IS NOT NULL',
+      [admin.companyId],
+    );
+    // The number is kept only as a keyed hash.
+    const kept = (await suite.db.query('SELECT phone_hash FROM webhooks.erased_phones WHERE company_id = $1', [
+      admin.companyId,
+    ])) as Array<{
+      phone_hash: string;
+    }>;
+    expect(kept).toEqual([{ phone_hash: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(JSON.stringify(kept)).not.toContain(PHONE.slice(1));
+    // Another text of before, later still: skipped too. A text after the erasure is the person's new message: delivered.
+    const late = sms(PHONE);
+    (late.envelope as { occurred_at: string }).occurred_at = inFlight.envelope.occurred_at;
+    await suite.publish([late]);
+    await handled(late.envelope.id);
+    expect(await deliveries(late.envelope.id)).toBe(0);
+    const fresh = sms(PHONE);
+    await suite.publish([fresh]);
+    await suite.readModelHas(
+      'SELECT count(*)::int AS n FROM webhooks.webhook_deliveries WHERE event_id = $1 AND webhook_id = $2',
+      [fresh.envelope.id, all],
+    );
+  });
+});

@@ -8,6 +8,8 @@ import { WebhookFilters1795804723727 } from './1795804723727-webhook-filters';
 import { WebhookAttemptOutcome1795805907326 } from './1795805907326-webhook-attempt-outcome';
 import { RateLimitBuckets1795808787539 } from './1795808787539-rate-limit-buckets';
 import { PendingErasures1795819984544 } from './1795819984544-pending-erasures';
+import { ErasedPhones1795821825120 } from './1795821825120-erased-phones';
+import { ErasedPhoneHash1795821825200 } from './1795821825200-erased-phone-hash';
 
 /** Every migration of this app, oldest first (rewritten by migration:generate). */
 export const webhookDispatchMigrations = [
@@ -21,4 +23,6 @@ export const webhookDispatchMigrations = [
   WebhookAttemptOutcome1795805907326,
   RateLimitBuckets1795808787539,
   PendingErasures1795819984544,
+  ErasedPhones1795821825120,
+  ErasedPhoneHash1795821825200,
 ];
