@@ -129,7 +129,7 @@ export class InboundMessagesService {
         });
       return result('applied', message.id);
     });
-    // Once the opt-out is committed, without the contact's lock (OptOutService: the scheduler's lock order).
+    // Once the opt-out is committed, without the contact's lock: those a claim or hand-off held (OptOutService).
     if (optedOut) await this.optOuts.cancelPending(optedOut);
     return answer;
   }

@@ -16,12 +16,13 @@ export const OPTED_OUT = 'opted_out';
  * /v1/messages serialise: the send either sees the opt-out (403) or commits first and its message
  * is cancelled by cancelPending.
  *
- * The pending messages are cancelled AFTER the opt-out commits, in a transaction of their own
- * (cancelPending): the scheduler locks message rows first and the contact last (its claim's pin,
- * the hand-off's last_outbound_at), so an opt-out that waited for message rows while holding the
- * contact deadlocked with it. Nothing is sent in between: the claim refuses an opted-out contact's
- * message (release-claimer.ts), and a message already claimed is cancelled here once its claim or
- * hand-off commits, unless it was handed over — as before.
+ * The scheduler locks message rows first and the contact last (its claim's pin, the hand-off's
+ * last_outbound_at), so an opt-out holding the contact must never WAIT for a message row: that
+ * deadlocked. optOut cancels in its own transaction the pending messages no one holds (SKIP LOCKED:
+ * the common case, so the confirmation queued next is the conversation's head); the caller then
+ * calls cancelPending once it committed, which waits, without the contact, for the rows a claim or
+ * a hand-off held and cancels those not handed over. Nothing is sent in between: the claim refuses
+ * an opted-out contact's message (release-claimer.ts).
  */
 @Injectable()
 export class OptOutService {
@@ -31,8 +32,11 @@ export class OptOutService {
     private readonly messageEvents: MessageEventsWriter,
   ) {}
 
-  /** Opts the contact out (the caller then calls cancelPending once its transaction committed). */
-  async optOut(manager: EntityManager, contact: ContactEntity, keyword: string, at: Date): Promise<void> {
+  /**
+   * Opts the contact out and cancels the pending messages no one holds; returns how many. The
+   * caller calls cancelPending once its transaction committed, for the ones a claim or hand-off held.
+   */
+  async optOut(manager: EntityManager, contact: ContactEntity, keyword: string, at: Date): Promise<number> {
     await manager
       .getRepository(ContactEntity)
       .update(
@@ -40,6 +44,7 @@ export class OptOutService {
         { optedOut: true, optedOutAt: at, optedOutKeyword: keyword },
       );
     await this.appendChange(manager, 'contact.opted_out', contact, keyword, at);
+    return this.cancelPendingIn(manager, contact, 'SKIP LOCKED');
   }
 
   async optIn(manager: EntityManager, contact: ContactEntity, keyword: string, at: Date): Promise<void> {
@@ -59,16 +64,20 @@ export class OptOutService {
    * auto-replies (`bypass_opt_out`: the opt-out confirmation) are spared. Returns how many.
    */
   cancelPending(contact: { companyId: string; phone: string }): Promise<number> {
-    return this.dataSource.transaction((manager) => this.cancelPendingIn(manager, contact));
+    return this.dataSource.transaction((manager) => this.cancelPendingIn(manager, contact, 'wait'));
   }
 
-  private async cancelPendingIn(manager: EntityManager, contact: { companyId: string; phone: string }): Promise<number> {
+  private async cancelPendingIn(
+    manager: EntityManager,
+    contact: { companyId: string; phone: string },
+    locked: 'wait' | 'SKIP LOCKED',
+  ): Promise<number> {
     const pending: Array<{ id: string }> = await manager.query(
       `SELECT id FROM messaging.messages
         WHERE company_id = $1 AND contact_phone = $2 AND direction = 'outbound'
           AND status IN ('queued', 'sending') AND handed_over_at IS NULL AND NOT bypass_opt_out
         ORDER BY id
-        FOR UPDATE`,
+        FOR UPDATE${locked === 'SKIP LOCKED' ? ' SKIP LOCKED' : ''}`,
       [contact.companyId, contact.phone],
     );
     const cancelled: string[] = [];

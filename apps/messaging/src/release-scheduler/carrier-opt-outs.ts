@@ -10,8 +10,9 @@ import { OptOutService } from '../inbound/opt-out.service';
  * replied STOP to that number at Twilio) is told the truth about the contact: the contact is
  * opted out here too — `contact.opted_out`, pending messages cancelled, sends answered 403 —
  * exactly as an inbound STOP does, with the provider's code as the keyword. Runs after the
- * hand-off's commit in a transaction of its own that locks the contact (as every opt-out does),
- * then cancels the pending messages in another that holds no contact lock (OptOutService).
+ * hand-off's commit in a transaction of its own that locks the contact (as every opt-out does);
+ * the pending messages a claim or hand-off held are cancelled after it, without the contact's lock
+ * (OptOutService).
  */
 @Injectable()
 export class CarrierOptOuts {
@@ -24,17 +25,16 @@ export class CarrierOptOuts {
   ) {}
 
   async optOut(companyId: string, phone: string, code: string): Promise<void> {
-    const optedOut = await this.dataSource.transaction(async (manager) => {
+    const cancelledFirst = await this.dataSource.transaction(async (manager) => {
       const contact = await manager
         .getRepository(ContactEntity)
         .findOne({ where: { companyId, phone }, lock: { mode: 'pessimistic_write' } });
-      if (!contact || contact.optedOut) return false;
-      await this.optOuts.optOut(manager, contact, code.toUpperCase().slice(0, 32), this.clock.now());
-      return true;
+      if (!contact || contact.optedOut) return null;
+      return this.optOuts.optOut(manager, contact, code.toUpperCase().slice(0, 32), this.clock.now());
     });
-    if (!optedOut) return;
-    // After the commit, without the contact's lock (OptOutService: the scheduler's lock order).
-    const cancelled = await this.optOuts.cancelPending({ companyId, phone });
+    if (cancelledFirst === null) return;
+    // After the commit, without the contact's lock, those a claim or hand-off held (OptOutService: the lock order).
+    const cancelled = cancelledFirst + (await this.optOuts.cancelPending({ companyId, phone }));
     this.logger.warn(
       `contact ${phone} of workspace ${companyId} opted out: the carrier says ${code} (${cancelled} pending cancelled)`,
     );
