@@ -106,14 +106,18 @@ export async function vacuumAnalyze(client: Client): Promise<void> {
 /**
  * What could keep VACUUM from marking pages all-visible: every other session of the server holding a
  * snapshot (backend_xmin), prepared transactions and replication slots with an xmin. One line each.
+ * Since PostgreSQL 14 only those of the same database (and slots) hold back a table's horizon; a
+ * shared server's other databases are listed as such.
  */
 export async function snapshotHolders(client: Client): Promise<string[]> {
   const { rows } = await client.query<{ holder: string }>(
-    `SELECT format('backend %s (%s, %s, %s) xmin %s', pid, coalesce(nullif(application_name, ''), backend_type), state,
-                   datname, backend_xmin) AS holder
+    `SELECT format('%s: backend %s (%s, %s) xmin %s', CASE WHEN datname = current_database() THEN 'this database'
+                   ELSE 'database ' || datname END, pid, coalesce(nullif(application_name, ''), backend_type), state,
+                   backend_xmin) AS holder
        FROM pg_stat_activity WHERE backend_xmin IS NOT NULL AND pid <> pg_backend_pid()
      UNION ALL
-     SELECT format('prepared transaction %s (%s) xmin %s', gid, database, transaction) FROM pg_prepared_xacts
+     SELECT format('%s: prepared transaction %s xmin %s', CASE WHEN database = current_database() THEN 'this database'
+                   ELSE 'database ' || database END, gid, transaction) FROM pg_prepared_xacts
      UNION ALL
      SELECT format('replication slot %s xmin %s', slot_name, coalesce(xmin, catalog_xmin))
        FROM pg_replication_slots WHERE xmin IS NOT NULL OR catalog_xmin IS NOT NULL`,
