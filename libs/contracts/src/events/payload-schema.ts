@@ -14,7 +14,7 @@ import {
  * Schema that ajv validates and docs/asyncapi.yaml embeds, and the TypeScript type
  * (`Static<typeof schema>`) producers and consumers compile against (decision 0055).
  */
-export { Type, type Static, type TObject, type TSchema };
+export { Type, type Static, type TObject, type TProperties, type TSchema };
 
 /** An event payload: exactly these properties, no other; each one required unless wrapped in `Type.Optional`. */
 export const payload = <P extends TProperties>(properties: P, options?: ObjectOptions): TObject<P> =>

@@ -1,20 +1,19 @@
 import { payload, Type, type Static } from '../events/payload-schema';
 import { agentPerformanceSchema, agentSnapshotSchema, agentStatusChangedSchema } from '../events/platform-agent.events';
-
-const agent = agentSnapshotSchema.properties;
+import { webhookFields } from './webhook-fields';
 
 /** `data` of `agent.created` and `agent.updated`: the platform's `agent.*` snapshot, its id as `agent_id`. */
-export const agentWebhookSchema = payload({
-  agent_id: agent.id,
-  name: agent.name,
-  voice: agent.voice,
-  active: agent.active,
-  /** `online` or `offline`. */
-  status: agent.status,
-  inbound_number_id: agent.inbound_number_id,
-  outbound_number_id: agent.outbound_number_id,
-  updated_at: agent.updated_at,
+export const AGENT_WEBHOOK_FIELDS = webhookFields(agentSnapshotSchema, {
+  agent_id: 'id',
+  name: 'name',
+  voice: 'voice',
+  active: 'active',
+  status: 'status',
+  inbound_number_id: 'inbound_number_id',
+  outbound_number_id: 'outbound_number_id',
+  updated_at: 'updated_at',
 });
+export const agentWebhookSchema = AGENT_WEBHOOK_FIELDS.schema;
 export type AgentWebhookData = Static<typeof agentWebhookSchema>;
 
 /** `agent.status_changed`: the agent plus the status it left. */

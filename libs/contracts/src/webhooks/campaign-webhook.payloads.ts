@@ -1,21 +1,21 @@
-import { payload, type Static } from '../events/payload-schema';
+import type { Static } from '../events/payload-schema';
 import { campaignSchema } from '../events/platform-campaign.events';
+import { webhookFields } from './webhook-fields';
 
-const campaign = campaignSchema.properties;
-
-/** `data` of `campaign.started` and `campaign.completed`: the platform's `campaign.*` event, its id as `campaign_id`. */
-export const campaignWebhookSchema = payload({
-  campaign_id: campaign.id,
-  name: campaign.name,
-  /** `running` for campaign.started, `completed` for campaign.completed. */
-  status: campaign.status,
-  list_id: campaign.list_id,
-  agent_id: campaign.agent_id,
-  started_at: campaign.started_at,
-  /** Null until the campaign completes. */
-  completed_at: campaign.completed_at,
-  /** Contacts the campaign calls, and how many are done. */
-  total_contacts: campaign.total_contacts,
-  done_contacts: campaign.done_contacts,
+/**
+ * `data` of `campaign.started` and `campaign.completed`: the platform's `campaign.*` event, its id
+ * as `campaign_id`; `status` is `running` for campaign.started, `completed` for campaign.completed.
+ */
+export const CAMPAIGN_WEBHOOK_FIELDS = webhookFields(campaignSchema, {
+  campaign_id: 'id',
+  name: 'name',
+  status: 'status',
+  list_id: 'list_id',
+  agent_id: 'agent_id',
+  started_at: 'started_at',
+  completed_at: 'completed_at',
+  total_contacts: 'total_contacts',
+  done_contacts: 'done_contacts',
 });
+export const campaignWebhookSchema = CAMPAIGN_WEBHOOK_FIELDS.schema;
 export type CampaignWebhookData = Static<typeof campaignWebhookSchema>;
