@@ -63,7 +63,15 @@ export class JobsRuntime {
     return this.enqueuer.postpone(manager, target);
   }
 
-  /** Runs `queue`'s jobs in this process (from start(), or at once when already started). */
+  /** The queues this process runs. */
+  queueNames(): ReadonlySet<string> {
+    return new Set(this.workers.keys());
+  }
+
+  /**
+   * Runs `queue`'s jobs in this process (from start(), or at once when already started). In an
+   * app, JobsModule registers every `@JobHandler` queue; apps do not call this (lint forbids it).
+   */
   register<P, R>(queue: JobQueue<P, R>): void {
     assertJobQueue(queue as JobQueue<never, unknown>);
     if (this.workers.has(queue.name)) throw new Error(`jobs: queue ${queue.name} is registered twice`);

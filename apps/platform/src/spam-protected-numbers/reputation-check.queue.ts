@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import type { ClaimedJob, JobQueue } from '@suite/jobs';
+import { defineJob, type ClaimedJob, type JobQueue } from '@suite/jobs';
 import { ReputationUnavailableError } from '../voice/voice-errors';
 import type { CarrierReputation } from '../voice/voice-provider.port';
 
-export const REPUTATION_CHECK_QUEUE = 'spam.reputation-check';
+export const REPUTATION_CHECK_QUEUE = defineJob<ReputationCheckJob>('spam.reputation-check');
 
 /**
  * One check of one row. `scheduled` marks the row's chain of periodic checks: only such a job

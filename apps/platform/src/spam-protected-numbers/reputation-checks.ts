@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { JobsRuntime } from '@suite/jobs';
+import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
 import { CLOCK, CompanyScopedRepository, ENVIRONMENT, type Clock } from '@suite/runtime';
 import type { PlatformEnvironment } from '../config/platform-environment';
 import { VOICE_PROVIDER, type CarrierReputation, type VoiceProvider } from '../voice/voice-provider.port';
@@ -26,7 +26,7 @@ type Row = Pick<SpamProtectedNumberEntity, 'id' | 'companyId'>;
  * (on demand, after an edit) adds a single check that does not schedule another.
  */
 @Injectable()
-export class ReputationChecks implements OnModuleInit, ReputationCheckStore {
+export class ReputationChecks implements ReputationCheckStore {
   private readonly intervalMs: number;
 
   constructor(
@@ -39,8 +39,9 @@ export class ReputationChecks implements OnModuleInit, ReputationCheckStore {
     this.intervalMs = env.PLATFORM_REPUTATION_CHECK_INTERVAL_SECONDS * 1000;
   }
 
-  onModuleInit(): void {
-    this.jobs.register(reputationCheckQueue(this));
+  @JobHandler(REPUTATION_CHECK_QUEUE)
+  checkQueue(): JobQueue<ReputationCheckJob, ReputationAnswer | null> {
+    return reputationCheckQueue(this);
   }
 
   /** Starts a new row's chain of checks (its first one now), in the transaction that writes the row. */

@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import type { ClaimedJob, JobQueue } from '@suite/jobs';
+import { defineJob, type ClaimedJob, type JobQueue } from '@suite/jobs';
 import type { DailySpend } from '../ad-platform.port';
 
-export const AD_SPEND_SYNC_QUEUE = 'ad_spend.sync';
+export const AD_SPEND_SYNC_QUEUE = defineJob<AdSpendSyncJob>('ad_spend.sync');
 
 /** Tries of one sync: at once, then after about 30 s, 1 min and 2 min. */
 export const SYNC_MAX_ATTEMPTS = 4;

@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { JobsRuntime } from '@suite/jobs';
+import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
 import { CLOCK, CompanyScopedRepository, ENVIRONMENT, type Clock } from '@suite/runtime';
 import type { PlatformEnvironment } from '../../config/platform-environment';
 import { localDateAt } from '../../shared/local-day';
@@ -39,7 +39,7 @@ const THROTTLE_WAIT_MS = { min: 60_000, max: 3_600_000 };
  * asked with the company's grant (refreshed when due), for the account's own days.
  */
 @Injectable()
-export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
+export class AdSpendSync implements AdSpendSyncStore {
   private readonly intervalMs: number;
 
   constructor(
@@ -53,8 +53,9 @@ export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
     this.intervalMs = env.PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS * 1000;
   }
 
-  onModuleInit(): void {
-    this.jobs.register(adSpendSyncQueue(this));
+  @JobHandler(AD_SPEND_SYNC_QUEUE)
+  syncQueue(): JobQueue<AdSpendSyncJob, FetchedSpend | null> {
+    return adSpendSyncQueue(this);
   }
 
   /** Starts a new account's chain (its first, initial sync now), in the transaction that writes the account. */
