@@ -1,6 +1,7 @@
 // Enqueueing, in the caller's transaction
 export { JobsRuntime, type JobsRuntimeOptions } from './jobs-runtime';
 export type { NewJob } from './enqueue/new-job';
+export { scheduleJobId, type ScheduledRun } from './enqueue/scheduled-job';
 
 // Defining a queue: its name (defineJob) and the provider method that builds it (@JobHandler)
 export { defineJob, type JobDefinitionOptions, type JobName } from './handlers/job-name';

@@ -17,7 +17,7 @@ import { ErasedPhoneEntity } from './erased-phone.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { tallyWebhook, type CircuitBreakerOptions } from './webhook-tally';
 
-export const WEBHOOK_DELIVER_QUEUE = defineJob<WebhookDeliverJob>('webhook.deliver');
+export const WEBHOOK_DELIVER_QUEUE = defineJob<WebhookDeliverJob>('webhook.deliver', { app: 'webhook-dispatch' });
 
 /**
  * A delivery's job points at its row; the company scopes every query. `manual`: a replay or a

@@ -6,8 +6,9 @@ import { JobHandler } from './job-handler.decorator';
 import { checkJobHandlers, discoverJobQueues } from './job-handler-discovery';
 import { defineJob, requiredJobNames } from './job-name';
 
-const REPORT_JOB = defineJob<{ reportId: string }>('test.report');
-const SANDBOX_JOB = defineJob('test.sandbox-only', { enqueuedOnlyByItsHandler: true });
+const REPORT_JOB = defineJob<{ reportId: string }>('test.report', { app: 'reports' });
+const SANDBOX_JOB = defineJob('test.sandbox-only', { app: 'reports', enqueuedOnlyByItsHandler: true });
+defineJob('test.elsewhere', { app: 'another-app' });
 
 const queueNamed = (name: string, handle: JobQueue['handle']): JobQueue => ({
   name,
@@ -82,10 +83,17 @@ describe('discoverJobQueues', () => {
 });
 
 describe('checkJobHandlers', () => {
-  it('requires a handler for every declared job, except one only its own handler enqueues', () => {
-    expect(requiredJobNames()).toContain('test.report');
-    expect(requiredJobNames()).not.toContain(SANDBOX_JOB);
-    expect(() => checkJobHandlers(requiredJobNames(), new Set(['test.report']))).not.toThrow();
+  it("requires a handler for every job the app declared, except one only its own handler enqueues; other apps' are theirs", () => {
+    expect(requiredJobNames('reports')).toEqual(['test.report']);
+    expect(requiredJobNames('another-app')).toEqual(['test.elsewhere']);
+    expect(SANDBOX_JOB).toBe('test.sandbox-only');
+    expect(() => checkJobHandlers(requiredJobNames('reports'), new Set(['test.report']))).not.toThrow();
+  });
+
+  it('refuses one name declared by two apps', () => {
+    expect(() => defineJob('test.report', { app: 'another-app' })).toThrow(
+      'jobs: test.report is declared by reports and another-app',
+    );
   });
 
   it('fails start-up naming the declared jobs nobody handles', () => {

@@ -27,7 +27,7 @@ class JobsLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown
 
   onApplicationBootstrap(): void {
     for (const queue of discoverJobQueues(this.discovery)) this.jobs.register(queue);
-    checkJobHandlers(requiredJobNames(), this.jobs.queueNames());
+    checkJobHandlers(requiredJobNames(this.jobs.appName), this.jobs.queueNames());
     this.jobs.start();
   }
 

@@ -4,6 +4,7 @@ import { MAX_CALLBACKS_PER_BODY } from '../callback-codec';
 import type { CarrierCallback } from '../carrier.port';
 
 export const SANDBOX_RECEIPTS_QUEUE = defineJob<SandboxReceiptJob>('messaging.sandbox_receipts', {
+  app: 'messaging',
   enqueuedOnlyByItsHandler: true,
 });
 

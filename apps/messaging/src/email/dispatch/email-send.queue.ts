@@ -6,7 +6,7 @@ import type { EmailDispatchStore } from './email-dispatch.store';
 import type { EmailTransport, TransportResult } from './email-transport';
 import { isPermanentFailure } from './permanent-failure';
 
-export const EMAIL_SEND_QUEUE = defineJob<EmailSendJob>('email.send');
+export const EMAIL_SEND_QUEUE = defineJob<EmailSendJob>('email.send', { app: 'messaging' });
 
 /** A send's job points at its row: the row holds the message, its status and its history. */
 export interface EmailSendJob {

@@ -12,7 +12,7 @@ import { VOICE_PROVIDER, type AgentMirror, type VoiceProvider } from '../../voic
 import { AgentEntity } from '../agent.entity';
 import { AgentMirrorEntity } from './agent-mirror.entity';
 
-export const AGENT_MIRROR_QUEUE = defineJob<AgentMirrorJob>('voice.agent-mirror');
+export const AGENT_MIRROR_QUEUE = defineJob<AgentMirrorJob>('voice.agent-mirror', { app: 'platform' });
 
 interface AgentMirrorJob {
   companyId: string;

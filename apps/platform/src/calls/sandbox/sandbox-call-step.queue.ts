@@ -6,7 +6,7 @@ import { sandboxCallScript } from '../../voice/sandbox/sandbox-call-outcomes';
 import type { CallContext } from '../../voice/voice-provider.port';
 import { sandboxCallCallbacks } from './sandbox-call-plan';
 
-export const SANDBOX_CALL_STEP_QUEUE = defineJob<SandboxCallStepJob>('voice.sandbox-call-step');
+export const SANDBOX_CALL_STEP_QUEUE = defineJob<SandboxCallStepJob>('voice.sandbox-call-step', { app: 'platform' });
 
 /** One step of a placed sandbox call: the call (small, it is the whole simulation's state) and which callback to post. */
 export interface SandboxCallStepJob {

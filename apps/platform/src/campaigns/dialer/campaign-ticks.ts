@@ -4,7 +4,7 @@ import { defineJob, JobsRuntime } from '@suite/jobs';
 import { CompanyScopedRepository } from '@suite/runtime';
 import { CampaignEntity } from '../campaign.entity';
 
-export const CAMPAIGN_DIAL_QUEUE = defineJob<CampaignDialJob>('campaign.dial');
+export const CAMPAIGN_DIAL_QUEUE = defineJob<CampaignDialJob>('campaign.dial', { app: 'platform' });
 
 /** A tick of one campaign's dialer; the campaign row holds the rest. */
 export interface CampaignDialJob {
