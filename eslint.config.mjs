@@ -8,6 +8,18 @@ const UNSCOPED_CALLS =
   '/^(query|createQueryBuilder|find|findBy|findOne|findOneBy|findAndCount|count|exists|' +
   'update|delete|insert|save|upsert|remove|softDelete|increment|decrement)$/';
 
+/**
+ * Queues are defined with `@JobHandler` on a provider and registered by JobsModule's discovery
+ * (decision 0054), so that the start-up check sees every one. A hand-made `jobs.register(…)`
+ * outside libs/jobs — on `jobs`, `this.jobs`, `options.jobs()`… — is refused.
+ */
+const JOBS_REGISTER = {
+  selector:
+    "CallExpression[callee.property.name='register']:matches(" +
+    "[callee.object.name=/^jobs$|Jobs$|^runtime$/], [callee.object.property.name=/^jobs$|Jobs$/], [callee.object.callee.property.name='jobs'])",
+  message: 'Jobs are not registered by hand: mark the provider method that builds the queue with @JobHandler(name) (libs/jobs).',
+};
+
 /** No line of source is longer than this, whatever it holds. */
 const HARD_LINE_LIMIT = 160;
 
@@ -106,6 +118,11 @@ export default [
     },
   },
   {
+    files: ['**/*.ts'],
+    ignores: ['libs/jobs/**'],
+    rules: { 'no-restricted-syntax': ['error', JOBS_REGISTER] },
+  },
+  {
     // Tenant scoping is a type rule in the platform (decision 0025): tenant tables only through
     // CompanyScopedRepository (libs/runtime), which cannot query without the company id; other
     // tables through unscopedRepository, which refuses tenant entities. What would go around both —
@@ -126,6 +143,8 @@ export default [
             'Tenant data goes through CompanyScopedRepository.of(source, Entity, companyId); ' +
             'a table without a company id through unscopedRepository (libs/runtime).',
         })),
+        // Restated: this block's no-restricted-syntax replaces the one above for these files.
+        JOBS_REGISTER,
       ],
     },
   },

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { WebhookAudience, WebhookEventKind, WebhookPayloadMap } from '@suite/contracts';
 import { entityTable, openTransactionOf, PreparedStatement } from '@suite/database';
 import { addToChunkEnd, newEvent, Outbox } from '@suite/eventing';
-import { JobsRuntime, type NewJob } from '@suite/jobs';
+import { defineJob, JobsRuntime, type NewJob } from '@suite/jobs';
 import { CompanyScopedRepository, currentTraceparent } from '@suite/runtime';
 import { ContactReplicaEntity } from '../crm-lists/contact-replica.entity';
 import { ListMembershipChangeEntity } from '../crm-lists/list-membership-change.entity';
@@ -17,7 +17,7 @@ import { ErasedPhoneEntity } from './erased-phone.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { tallyWebhook, type CircuitBreakerOptions } from './webhook-tally';
 
-export const WEBHOOK_DELIVER_QUEUE = 'webhook.deliver';
+export const WEBHOOK_DELIVER_QUEUE = defineJob<WebhookDeliverJob>('webhook.deliver', { app: 'webhook-dispatch' });
 
 /**
  * A delivery's job points at its row; the company scopes every query. `manual`: a replay or a
