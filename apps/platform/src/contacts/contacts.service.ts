@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, ILike, In, IsNull, type EntityManager, type FindOptionsWhere } from 'typeorm';
-import { newEvent, Outbox } from '@suite/eventing';
+import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
 import { AppError, CompanyScopedRepository, type PageRequest } from '@suite/runtime';
 import { ListsService, type ContactRef } from '../lists/lists.service';
 import { PipelineEntity } from '../pipelines/pipeline.entity';
@@ -158,8 +158,18 @@ export class ContactsService {
     input: ContactInput,
     changedBy: string | null,
   ): Promise<ContactEntity> {
+    return this.updateLocked(manager, companyId, await this.lock(manager, companyId, id), input, changedBy);
+  }
+
+  /** `updateIn` for a contact the caller's transaction already holds locked (a workflow step's). */
+  async updateLocked(
+    manager: EntityManager,
+    companyId: string,
+    contact: ContactEntity,
+    input: ContactInput,
+    changedBy: string | null,
+  ): Promise<ContactEntity> {
     const contacts = CompanyScopedRepository.of(manager, ContactEntity, companyId);
-    const contact = await this.lock(manager, companyId, id);
     const reassigned = input.assignedTo !== undefined && input.assignedTo !== contact.assignedTo;
     if (reassigned && input.assignedTo) await assertAssignable(manager, companyId, input.assignedTo);
     const changed: ContactEntity = {
@@ -169,14 +179,12 @@ export class ContactsService {
     if (JSON.stringify(changed) === JSON.stringify(contact)) return contact;
     const saved = await contacts.save(changed);
     if (reassigned) await this.placements.reassignLocked(manager, companyId, contact.id, saved.assignedTo);
-    await this.outbox.append(
-      manager,
+    const events: NewEvent[] = [
       newEvent('crm_contact.updated', { companyId, subject: saved.id, data: contactSnapshot(saved, changedBy) }),
-    );
+    ];
     const added = saved.tags.filter((tag) => !contact.tags.includes(tag));
     if (added.length > 0) {
-      await this.outbox.append(
-        manager,
+      events.push(
         newEvent('crm_contact.tags_added', {
           companyId,
           subject: saved.id,
@@ -184,6 +192,8 @@ export class ContactsService {
         }),
       );
     }
+    // One statement for both, in this order.
+    await this.outbox.append(manager, events);
     return saved;
   }
 

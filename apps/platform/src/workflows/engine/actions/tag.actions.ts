@@ -4,7 +4,10 @@ import type { ActionExecutor, StepContext, StepOutcome } from './action-executor
 
 const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** `add_tag`: the contact gains the tag (once); the change is the contact's own event, and `crm_contact.tags_added`. */
+/**
+ * `add_tag`: the contact gains the tag (once); the change is the contact's own event, and `crm_contact.tags_added`.
+ * The step holds the contact locked already (ContactsService.updateLocked).
+ */
 @Injectable()
 export class AddTagAction implements ActionExecutor {
   readonly type = 'add_tag';
@@ -14,7 +17,7 @@ export class AddTagAction implements ActionExecutor {
   async execute({ manager, run, node, contact }: StepContext): Promise<StepOutcome> {
     const tag = String(node.config.tag);
     if (contact.tags.some((held) => sameTag(held, tag))) return { kind: 'next', detail: { tag, changed: false } };
-    await this.contacts.updateIn(manager, run.companyId, contact.id, { tags: [...contact.tags, tag] }, null);
+    await this.contacts.updateLocked(manager, run.companyId, contact, { tags: [...contact.tags, tag] }, null);
     return { kind: 'next', detail: { tag, changed: true } };
   }
 }
@@ -30,7 +33,7 @@ export class RemoveTagAction implements ActionExecutor {
     const tag = String(node.config.tag);
     const kept = contact.tags.filter((held) => !sameTag(held, tag));
     if (kept.length === contact.tags.length) return { kind: 'next', detail: { tag, changed: false } };
-    await this.contacts.updateIn(manager, run.companyId, contact.id, { tags: kept }, null);
+    await this.contacts.updateLocked(manager, run.companyId, contact, { tags: kept }, null);
     return { kind: 'next', detail: { tag, changed: true } };
   }
 }
