@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, ILike, In, IsNull, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
 import { AppError, CompanyScopedRepository, type PageRequest } from '@suite/runtime';
 import { ListsService, type ContactRef } from '../lists/lists.service';
@@ -172,12 +173,14 @@ export class ContactsService {
     const contacts = CompanyScopedRepository.of(manager, ContactEntity, companyId);
     const reassigned = input.assignedTo !== undefined && input.assignedTo !== contact.assignedTo;
     if (reassigned && input.assignedTo) await assertAssignable(manager, companyId, input.assignedTo);
-    const changed: ContactEntity = {
-      ...contact,
-      ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
-    };
+    const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as ContactInput;
+    const changed: ContactEntity = { ...contact, ...values };
     if (JSON.stringify(changed) === JSON.stringify(contact)) return contact;
-    const saved = await contacts.save(changed);
+    // One UPDATE … RETURNING: `save` would read the row again first, and this transaction holds it locked.
+    const [row] = await contacts.updateReturning({ id: contact.id }, values as QueryDeepPartialEntity<ContactEntity>, [
+      'updatedAt',
+    ]);
+    const saved: ContactEntity = { ...changed, updatedAt: row!.updatedAt };
     if (reassigned) await this.placements.reassignLocked(manager, companyId, contact.id, saved.assignedTo);
     const events: NewEvent[] = [
       newEvent('crm_contact.updated', { companyId, subject: saved.id, data: contactSnapshot(saved, changedBy) }),
