@@ -162,13 +162,17 @@ export class ContactsService {
     return this.updateLocked(manager, companyId, await this.lock(manager, companyId, id), input, changedBy);
   }
 
-  /** `updateIn` for a contact the caller's transaction already holds locked (a workflow step's). */
+  /**
+   * `updateIn` for a contact the caller's transaction already holds locked (a workflow step's).
+   * With `emit`, the contact's events go to the caller, who appends them with its own writes.
+   */
   async updateLocked(
     manager: EntityManager,
     companyId: string,
     contact: ContactEntity,
     input: ContactInput,
     changedBy: string | null,
+    emit?: (event: NewEvent) => void,
   ): Promise<ContactEntity> {
     const contacts = CompanyScopedRepository.of(manager, ContactEntity, companyId);
     const reassigned = input.assignedTo !== undefined && input.assignedTo !== contact.assignedTo;
@@ -196,7 +200,8 @@ export class ContactsService {
       );
     }
     // One statement for both, in this order.
-    await this.outbox.append(manager, events);
+    if (emit) events.forEach(emit);
+    else await this.outbox.append(manager, events);
     return saved;
   }
 

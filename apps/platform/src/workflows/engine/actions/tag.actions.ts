@@ -14,10 +14,10 @@ export class AddTagAction implements ActionExecutor {
 
   constructor(private readonly contacts: ContactsService) {}
 
-  async execute({ manager, run, node, contact }: StepContext): Promise<StepOutcome> {
+  async execute({ manager, run, node, contact, emit }: StepContext): Promise<StepOutcome> {
     const tag = String(node.config.tag);
     if (contact.tags.some((held) => sameTag(held, tag))) return { kind: 'next', detail: { tag, changed: false } };
-    await this.contacts.updateLocked(manager, run.companyId, contact, { tags: [...contact.tags, tag] }, null);
+    await this.contacts.updateLocked(manager, run.companyId, contact, { tags: [...contact.tags, tag] }, null, emit);
     return { kind: 'next', detail: { tag, changed: true } };
   }
 }
@@ -29,11 +29,11 @@ export class RemoveTagAction implements ActionExecutor {
 
   constructor(private readonly contacts: ContactsService) {}
 
-  async execute({ manager, run, node, contact }: StepContext): Promise<StepOutcome> {
+  async execute({ manager, run, node, contact, emit }: StepContext): Promise<StepOutcome> {
     const tag = String(node.config.tag);
     const kept = contact.tags.filter((held) => !sameTag(held, tag));
     if (kept.length === contact.tags.length) return { kind: 'next', detail: { tag, changed: false } };
-    await this.contacts.updateLocked(manager, run.companyId, contact, { tags: kept }, null);
+    await this.contacts.updateLocked(manager, run.companyId, contact, { tags: kept }, null, emit);
     return { kind: 'next', detail: { tag, changed: true } };
   }
 }
