@@ -7,6 +7,7 @@ import type { NewJob } from './enqueue/new-job';
 import type { ScheduledRun } from './enqueue/scheduled-job';
 import { JobMetrics } from './metrics/job-metrics';
 import { assertJobQueue, type JobQueue } from './queue/job-queue';
+import { DueWakes } from './worker/due-wakes';
 import { JobStore } from './worker/job-store';
 import { JobWorker } from './worker/job-worker';
 
@@ -27,6 +28,7 @@ export class JobsRuntime {
   private readonly enqueuer: JobEnqueuer;
   private readonly listener: NotificationListener;
   private readonly workers = new Map<string, JobWorker<never, unknown>>();
+  private readonly dueWakes = new DueWakes((queue) => this.workers.get(queue)?.notify());
   private started = false;
   private listenFailures = 0;
 
@@ -54,9 +56,16 @@ export class JobsRuntime {
     });
   }
 
-  /** Writes jobs in the transaction of `manager` (see JobEnqueuer); returns their ids. */
-  enqueue(manager: EntityManager, jobs: NewJob | readonly NewJob[]): Promise<string[]> {
-    return this.enqueuer.enqueue(manager, jobs);
+  /**
+   * Writes jobs in the transaction of `manager` (see JobEnqueuer); returns their ids. A job due
+   * later (`runAt`) of a queue this process runs wakes its worker when it comes due (DueWakes).
+   */
+  async enqueue(manager: EntityManager, jobs: NewJob | readonly NewJob[]): Promise<string[]> {
+    const ids = await this.enqueuer.enqueue(manager, jobs);
+    for (const job of Array.isArray(jobs) ? (jobs as readonly NewJob[]) : [jobs as NewJob]) {
+      if (job.runAt && this.workers.has(job.queue)) this.dueWakes.schedule(job.queue, job.runAt);
+    }
+    return ids;
   }
 
   /**
@@ -108,6 +117,7 @@ export class JobsRuntime {
   }
 
   async stop(): Promise<void> {
+    this.dueWakes.stop();
     await Promise.all([...this.workers.values()].map((worker) => worker.stop()));
     await this.listener.stop();
   }

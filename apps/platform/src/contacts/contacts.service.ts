@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, ILike, In, IsNull, type EntityManager, type FindOptionsWhere } from 'typeorm';
-import { newEvent, Outbox } from '@suite/eventing';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
 import { AppError, CompanyScopedRepository, type PageRequest } from '@suite/runtime';
 import { ListsService, type ContactRef } from '../lists/lists.service';
 import { PipelineEntity } from '../pipelines/pipeline.entity';
@@ -158,25 +159,39 @@ export class ContactsService {
     input: ContactInput,
     changedBy: string | null,
   ): Promise<ContactEntity> {
+    return this.updateLocked(manager, companyId, await this.lock(manager, companyId, id), input, changedBy);
+  }
+
+  /**
+   * `updateIn` for a contact the caller's transaction already holds locked (a workflow step's).
+   * With `emit`, the contact's events go to the caller, who appends them with its own writes.
+   */
+  async updateLocked(
+    manager: EntityManager,
+    companyId: string,
+    contact: ContactEntity,
+    input: ContactInput,
+    changedBy: string | null,
+    emit?: (event: NewEvent) => void,
+  ): Promise<ContactEntity> {
     const contacts = CompanyScopedRepository.of(manager, ContactEntity, companyId);
-    const contact = await this.lock(manager, companyId, id);
     const reassigned = input.assignedTo !== undefined && input.assignedTo !== contact.assignedTo;
     if (reassigned && input.assignedTo) await assertAssignable(manager, companyId, input.assignedTo);
-    const changed: ContactEntity = {
-      ...contact,
-      ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
-    };
+    const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as ContactInput;
+    const changed: ContactEntity = { ...contact, ...values };
     if (JSON.stringify(changed) === JSON.stringify(contact)) return contact;
-    const saved = await contacts.save(changed);
+    // One UPDATE … RETURNING: `save` would read the row again first, and this transaction holds it locked.
+    const [row] = await contacts.updateReturning({ id: contact.id }, values as QueryDeepPartialEntity<ContactEntity>, [
+      'updatedAt',
+    ]);
+    const saved: ContactEntity = { ...changed, updatedAt: row!.updatedAt };
     if (reassigned) await this.placements.reassignLocked(manager, companyId, contact.id, saved.assignedTo);
-    await this.outbox.append(
-      manager,
+    const events: NewEvent[] = [
       newEvent('crm_contact.updated', { companyId, subject: saved.id, data: contactSnapshot(saved, changedBy) }),
-    );
+    ];
     const added = saved.tags.filter((tag) => !contact.tags.includes(tag));
     if (added.length > 0) {
-      await this.outbox.append(
-        manager,
+      events.push(
         newEvent('crm_contact.tags_added', {
           companyId,
           subject: saved.id,
@@ -184,6 +199,9 @@ export class ContactsService {
         }),
       );
     }
+    // One statement for both, in this order.
+    if (emit) events.forEach(emit);
+    else await this.outbox.append(manager, events);
     return saved;
   }
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { NewEvent } from '@suite/eventing';
 import type { ContactEntity } from '../../../contacts/contact.entity';
 import type { IfElseBranch, WorkflowNode } from '../../definition/workflow-graph';
 import type { StepDetail } from '../workflow-run-step.entity';
@@ -12,6 +13,8 @@ export interface StepContext {
   readonly contact: ContactEntity;
   readonly step: number;
   readonly now: Date;
+  /** Appends an event with the step's other writes (StepWrites): it commits with the step, or not at all. */
+  emit(event: NewEvent): void;
 }
 
 /** What a step did: go on (an `if_else` names its branch), wait until a time, or end the run. */
@@ -23,10 +26,15 @@ export type StepOutcome =
 /**
  * One action type of the catalog. `execute` writes only through `ctx.manager` (the step's
  * transaction): its effect commits with the run's move to the next step, or not at all. An effect
- * outside the platform is an event appended there (messaging acts on it through its inbox).
+ * outside the platform is an event emitted there (`ctx.emit`; messaging acts on it through its inbox).
  * Throw StepFailure for what retrying cannot fix.
  */
 export interface ActionExecutor {
   readonly type: string;
+  /**
+   * True when the action never changes the contact row: the next step of the same transaction
+   * may use the contact as this step saw it, without locking and reading it again.
+   */
+  readonly leavesContact?: boolean;
   execute(ctx: StepContext): Promise<StepOutcome>;
 }

@@ -44,9 +44,9 @@ export class AssignUserAction implements ActionExecutor {
 
   constructor(private readonly contacts: ContactsService) {}
 
-  async execute({ manager, run, node, contact }: StepContext): Promise<StepOutcome> {
+  async execute({ manager, run, node, contact, emit }: StepContext): Promise<StepOutcome> {
     const userId = String(node.config.user_id);
-    await this.contacts.updateIn(manager, run.companyId, contact.id, { assignedTo: userId }, null);
+    await this.contacts.updateLocked(manager, run.companyId, contact, { assignedTo: userId }, null, emit);
     return { kind: 'next', detail: { user_id: userId } };
   }
 }
@@ -82,6 +82,7 @@ export class CreateAppointmentAction implements ActionExecutor {
 @Injectable()
 export class EndAction implements ActionExecutor {
   readonly type = 'end';
+  readonly leavesContact = true;
 
   execute(): Promise<StepOutcome> {
     return Promise.resolve({ kind: 'end' });

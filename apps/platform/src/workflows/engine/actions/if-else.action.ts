@@ -12,6 +12,7 @@ import type { ActionExecutor, StepContext, StepOutcome } from './action-executor
 @Injectable()
 export class IfElseAction implements ActionExecutor {
   readonly type = 'if_else';
+  readonly leavesContact = true;
 
   async execute({ manager, run, node, contact }: StepContext): Promise<StepOutcome> {
     const placements = await CompanyScopedRepository.of(manager, PipelineContactEntity, run.companyId).find({

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { newEvent, Outbox } from '@suite/eventing';
+import { newEvent } from '@suite/eventing';
 import { renderTemplate } from '../../definition/template-renderer';
 import { StepFailure } from '../steps/step-failure';
 import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';
@@ -17,18 +17,16 @@ const BODY_MAX_LENGTH = 100_000;
 @Injectable()
 export class SendEmailAction implements ActionExecutor {
   readonly type = 'send_email';
+  readonly leavesContact = true;
 
-  constructor(private readonly outbox: Outbox) {}
-
-  async execute({ manager, run, node, contact, step }: StepContext): Promise<StepOutcome> {
+  async execute({ run, node, contact, step, emit }: StepContext): Promise<StepOutcome> {
     if (!contact.email) throw new StepFailure('The contact has no email address.');
     const context = templateContextOf(contact);
     const subject = renderTemplate(String(node.config.subject ?? ''), context, SUBJECT_MAX_LENGTH).replace(/[\r\n]+/g, ' ');
     const text = renderTemplate(String(node.config.body ?? ''), context, BODY_MAX_LENGTH);
     if (subject.trim() === '' || text.trim() === '') throw new StepFailure('The email is empty once its fields are filled in.');
     const request = stepRequest(run, step);
-    await this.outbox.append(
-      manager,
+    emit(
       newEvent('workflow_step.email_requested', {
         ...request.event,
         data: {

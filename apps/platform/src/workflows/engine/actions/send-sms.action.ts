@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { newEvent, Outbox } from '@suite/eventing';
+import { newEvent } from '@suite/eventing';
 import { renderTemplate } from '../../definition/template-renderer';
 import { StepFailure } from '../steps/step-failure';
 import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';
@@ -18,17 +18,15 @@ const SMS_MAX_LENGTH = 2000;
 @Injectable()
 export class SendSmsAction implements ActionExecutor {
   readonly type = 'send_sms';
+  readonly leavesContact = true;
 
-  constructor(private readonly outbox: Outbox) {}
-
-  async execute({ manager, run, node, contact, step }: StepContext): Promise<StepOutcome> {
+  async execute({ run, node, contact, step, emit }: StepContext): Promise<StepOutcome> {
     if (!contact.phone) throw new StepFailure('The contact has no phone number to text.');
     const body = renderTemplate(String(node.config.message ?? ''), templateContextOf(contact), SMS_MAX_LENGTH);
     if (body.trim() === '') throw new StepFailure('The message is empty once its fields are filled in.');
     const request = stepRequest(run, step);
     const messageId = messageIdForKey(request.key);
-    await this.outbox.append(
-      manager,
+    emit(
       newEvent('workflow_step.sms_requested', {
         ...request.event,
         data: {

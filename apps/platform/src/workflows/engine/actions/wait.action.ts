@@ -11,6 +11,7 @@ import type { ActionExecutor, StepContext, StepOutcome } from './action-executor
 @Injectable()
 export class WaitAction implements ActionExecutor {
   readonly type = 'wait';
+  readonly leavesContact = true;
 
   async execute({ node, contact, now }: StepContext): Promise<StepOutcome> {
     const zones = contact.phone ? (zonesForDigits(contact.phone) ?? []) : [];

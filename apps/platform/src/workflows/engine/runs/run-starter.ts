@@ -1,17 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ArrayContains, MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
-import { newEvent, Outbox } from '@suite/eventing';
-import { JobsRuntime } from '@suite/jobs';
+import { MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
+import { newEvent } from '@suite/eventing';
 import { CompanyScopedRepository, ENVIRONMENT } from '@suite/runtime';
 import type { PlatformEnvironment } from '../../../config/platform-environment';
 import type { WorkflowGraph, WorkflowNode } from '../../definition/workflow-graph';
-import { WorkflowEntity } from '../../workflow.entity';
+import type { WorkflowEntity } from '../../workflow.entity';
 import { StepRunner } from '../steps/step-runner';
+import { StepWrites, type StepWritesSink } from '../steps/step-writes';
+import { StepWritesStore } from '../steps/step-writes.store';
 import { WORKFLOW_STEP_QUEUE, type WorkflowStepJob } from '../steps/workflow-step.job';
 import { triggerMatches } from '../triggers/trigger-match';
 import type { TriggerOccurrence } from '../triggers/trigger-occurrence';
 import { WorkflowRunEntity } from '../workflow-run.entity';
+import { ActiveWorkflows } from './active-workflows';
 import { workflowRunData } from './run-events';
 import { WorkflowVersions } from './workflow-versions';
 
@@ -33,21 +35,22 @@ export class RunStarter {
   private readonly logger = new Logger('WorkflowRuns');
 
   constructor(
-    private readonly outbox: Outbox,
-    private readonly jobs: JobsRuntime,
+    private readonly store: StepWritesStore,
+    private readonly activeWorkflows: ActiveWorkflows,
     private readonly versions: WorkflowVersions,
     private readonly runner: StepRunner,
     @Inject(ENVIRONMENT) private readonly env: PlatformEnvironment,
   ) {}
 
+  /**
+   * For an event, in its inbox transaction: the runs' events, log rows and jobs are written with
+   * those of every other run the chunk starts, before it commits (StepWritesStore.atChunkEnd).
+   */
   async start(manager: EntityManager, occurrence: TriggerOccurrence): Promise<WorkflowRunEntity[]> {
-    const workflows = await CompanyScopedRepository.of(manager, WorkflowEntity, occurrence.companyId).find({
-      where: { status: 'active', activeTriggerTypes: ArrayContains([occurrence.triggerType]) },
-      order: { id: 'ASC' },
-    });
+    const workflows = await this.activeWorkflows.of(manager, occurrence.companyId, occurrence.triggerType);
     const runs: WorkflowRunEntity[] = [];
     for (const workflow of workflows) {
-      const run = await this.startOne(manager, workflow, occurrence);
+      const run = await this.startOne(manager, workflow, occurrence, this.store.atChunkEnd);
       if (run) runs.push(run);
     }
     return runs;
@@ -58,6 +61,7 @@ export class RunStarter {
     manager: EntityManager,
     workflow: WorkflowEntity,
     occurrence: TriggerOccurrence,
+    sink: StepWritesSink = this.store.now,
   ): Promise<WorkflowRunEntity | null> {
     const graph = await this.versions.graph(manager, workflow.id, workflow.activeVersion);
     const first = graph ? firstNode(graph, occurrence) : null;
@@ -108,15 +112,16 @@ export class RunStarter {
         finishedAt: null,
       }),
     );
-    await this.outbox.append(
-      manager,
+    const writes = new StepWrites();
+    writes.events.push(
       newEvent('workflow_run.started', { companyId: run.companyId, subject: run.id, data: workflowRunData(run) }),
     );
     // Its first steps at once, in this transaction; a step that fails leaves the run to its job.
-    const job: WorkflowStepJob = { companyId: run.companyId, runId: run.id };
-    if (!(await this.runner.carryInline(manager, job, stepJobId))) {
-      await this.jobs.enqueue(manager, { id: stepJobId, queue: WORKFLOW_STEP_QUEUE, payload: job });
+    if (!(await this.runner.carryInline(manager, run, writes))) {
+      const job: WorkflowStepJob = { companyId: run.companyId, runId: run.id };
+      writes.jobs.push({ id: stepJobId, queue: WORKFLOW_STEP_QUEUE, payload: job });
     }
+    await sink(manager, writes);
     return run;
   }
 }

@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import { newEvent, Outbox } from '@suite/eventing';
-import { JobsRuntime } from '@suite/jobs';
+import { newEvent, type NewEvent } from '@suite/eventing';
 import { CLOCK, CompanyScopedRepository, unscopedRepository, type Clock } from '@suite/runtime';
 import { ContactEntity } from '../../../contacts/contact.entity';
 import type { WorkflowGraph, WorkflowNode } from '../../definition/workflow-graph';
@@ -14,12 +13,26 @@ import { WorkflowVersions } from '../runs/workflow-versions';
 import { WorkflowRunStepEntity, type StepDetail } from '../workflow-run-step.entity';
 import { WorkflowRunEntity } from '../workflow-run.entity';
 import { StepFailure } from './step-failure';
+import { StepWrites } from './step-writes';
+import { StepWritesStore } from './step-writes.store';
 import { WORKFLOW_STEP_QUEUE, type WorkflowStepJob } from './workflow-step.job';
 
-/** What one step's transaction leaves to do: take the next step in this job, or stop. */
+/** What one step's transaction leaves to do: take the next step, or stop. */
 type Continuation = 'next' | 'stop';
 
 const FINISHED = new Set(['completed', 'failed', 'cancelled', 'skipped']);
+
+/** What the steps of one transaction share. */
+interface StepScope {
+  readonly job: WorkflowStepJob;
+  readonly jobId: string;
+  /** Their events, log rows and jobs, written when the transaction's steps are done (StepWritesStore). */
+  readonly writes: StepWrites;
+  /** The run, held by this transaction (locked, or inserted by it); read and locked by the first step when unset. */
+  run?: WorkflowRunEntity;
+  /** The contact as the last step left it, locked, when that step did not change it (ActionExecutor.leavesContact). */
+  contact?: ContactEntity;
+}
 
 /**
  * Carries a run forward, one step per transaction. Each transaction locks the run, checks this job
@@ -34,8 +47,7 @@ export class StepRunner {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly executors: ActionExecutors,
     private readonly versions: WorkflowVersions,
-    private readonly jobs: JobsRuntime,
-    private readonly outbox: Outbox,
+    private readonly store: StepWritesStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -43,7 +55,13 @@ export class StepRunner {
     // The graph is acyclic but for loops through a wait, so a job stops within the graph's size.
     for (;;) {
       if (signal.aborted) throw new Error('The step was interrupted; it runs again from the same step.');
-      const continuation = await this.dataSource.transaction((manager) => this.step(manager, job, jobId));
+      const continuation = await this.dataSource.transaction(async (manager) => {
+        const scope: StepScope = { job, jobId, writes: new StepWrites() };
+        const continuation = await this.step(manager, scope);
+        if (scope.run) await persist(manager, scope.run);
+        await this.store.now(manager, scope.writes);
+        return continuation;
+      });
       if (continuation === 'stop') return;
     }
   }
@@ -51,32 +69,44 @@ export class StepRunner {
   /**
    * A new run's first steps in the caller's transaction (the trigger's, under a savepoint): a run
    * started by an event usually reaches its first wait or its end without a job of its own, its
-   * effects committed with the event's inbox row. True when the run went as far as it could; false
-   * when a step failed — the savepoint is rolled back (the run stands as inserted) and the caller
-   * hands the run to its job, whose retries and failure rules take over.
+   * effects committed with the event's inbox row. `run` is the row the caller just inserted (so
+   * held: no other transaction sees it yet); it is left as inserted, the steps work on a copy.
+   * True when the run went as far as it could, its events, log rows and jobs added to `writes`;
+   * false when a step failed — the savepoint is rolled back (the run stands as inserted), nothing
+   * is added, and the caller hands the run to its job, whose retries and failure rules take over.
    */
-  async carryInline(manager: EntityManager, job: WorkflowStepJob, jobId: string): Promise<boolean> {
+  async carryInline(manager: EntityManager, run: WorkflowRunEntity, writes: StepWrites): Promise<boolean> {
+    const scope: StepScope = {
+      job: { companyId: run.companyId, runId: run.id },
+      jobId: run.stepJobId!,
+      writes: new StepWrites(),
+      run: Object.assign(new WorkflowRunEntity(), run),
+    };
     try {
       await manager.transaction(async (savepoint) => {
-        while ((await this.step(savepoint, job, jobId)) === 'next');
+        while ((await this.step(savepoint, scope)) === 'next');
+        await persist(savepoint, scope.run!);
       });
-      return true;
     } catch {
       return false;
     }
+    writes.add(scope.writes);
+    return true;
   }
 
-  private async step(manager: EntityManager, job: WorkflowStepJob, jobId: string): Promise<Continuation> {
-    const runs = CompanyScopedRepository.of(manager, WorkflowRunEntity, job.companyId);
-    const run = await runs.findOne({ where: { id: job.runId }, lock: { mode: 'pessimistic_write' } });
-    if (!run || run.stepJobId !== jobId || FINISHED.has(run.status)) return 'stop';
+  /**
+   * One step; the run's row is written back by the caller (`persist`, once for the transaction's
+   * steps) when `scope.run` is set, and `scope.writes` by the store.
+   */
+  private async step(manager: EntityManager, scope: StepScope): Promise<Continuation> {
+    const run = scope.run ?? (await this.carried(manager, scope));
+    if (!run) return 'stop';
     const now = this.clock.now();
 
     if (run.status === 'waiting') {
       if (run.wakeAt && run.wakeAt.getTime() > now.getTime()) {
         // Early (the clock says not yet): the same wait, re-armed for its time.
-        await this.arm(manager, run, run.wakeAt);
-        await persist(manager, run);
+        this.arm(scope.writes, run, run.wakeAt);
         return 'stop';
       }
       await this.finishWait(manager, run, now);
@@ -85,29 +115,33 @@ export class StepRunner {
     const graph = await this.versions.graph(manager, run.workflowId, run.version);
     const node = graph?.actions.find((candidate) => candidate.id === run.cursor);
     if (!graph || !node) {
-      await this.finish(
-        manager,
+      this.end(
+        scope.writes,
         run,
         run.cursor === null ? 'completed' : 'failed',
         run.cursor === null ? null : 'The workflow version was deleted.',
       );
       return 'stop';
     }
-    const contact = await CompanyScopedRepository.of(manager, ContactEntity, run.companyId).findOne({
-      where: { id: run.contactId, deletedAt: IsNull() },
-      lock: { mode: 'pessimistic_write' },
-    });
+    const contact =
+      scope.contact ??
+      (await CompanyScopedRepository.of(manager, ContactEntity, run.companyId).findOne({
+        where: { id: run.contactId, deletedAt: IsNull() },
+        lock: { mode: 'pessimistic_write' },
+      }));
     if (!contact) {
-      await this.log(manager, run, node, 'cancelled', {}, 'The contact was deleted.', now);
-      await this.finish(manager, run, 'cancelled', 'The contact was deleted.');
+      this.log(scope.writes, run, node, 'cancelled', {}, 'The contact was deleted.', now);
+      this.end(scope.writes, run, 'cancelled', 'The contact was deleted.');
       return 'stop';
     }
     const executor = this.executors.of(node.type);
     if (!executor) throw new StepFailure(`No executor for action type "${node.type}".`);
 
-    const outcome = await executor.execute({ manager, run, node, contact, step: run.nextStep, now });
+    const emit = (event: NewEvent) => void scope.writes.events.push(event);
+    const outcome = await executor.execute({ manager, run, node, contact, step: run.nextStep, now, emit });
+    scope.contact = executor.leavesContact ? contact : undefined;
     const next = outcome.kind === 'end' ? null : nextNode(graph, node, outcome);
-    await this.log(manager, run, node, outcome.kind === 'wait' ? 'waiting' : 'completed', outcome.detail ?? {}, null, now);
+    this.log(scope.writes, run, node, outcome.kind === 'wait' ? 'waiting' : 'completed', outcome.detail ?? {}, null, now);
     run.nextStep += 1;
     run.stepAttempts = 0;
     run.error = null;
@@ -116,17 +150,24 @@ export class StepRunner {
       run.status = 'waiting';
       run.wakeAt = outcome.until;
       run.cursor = next?.id ?? null;
-      await this.arm(manager, run, outcome.until);
-      await persist(manager, run);
+      this.arm(scope.writes, run, outcome.until);
       return 'stop';
     }
     if (!next) {
-      await this.finish(manager, run, 'completed', null);
+      this.end(scope.writes, run, 'completed', null);
       return 'stop';
     }
     run.cursor = next.id;
-    await persist(manager, run);
     return 'next';
+  }
+
+  /** The run locked, when this job still carries it (else null: another job does, or it is finished). */
+  private async carried(manager: EntityManager, scope: StepScope): Promise<WorkflowRunEntity | null> {
+    const runs = CompanyScopedRepository.of(manager, WorkflowRunEntity, scope.job.companyId);
+    const run = await runs.findOne({ where: { id: scope.job.runId }, lock: { mode: 'pessimistic_write' } });
+    if (!run || run.stepJobId !== scope.jobId || FINISHED.has(run.status)) return null;
+    scope.run = run;
+    return run;
   }
 
   /** The node at a run's cursor, in the run's version. */
@@ -146,23 +187,22 @@ export class StepRunner {
   }
 
   /** A new job carries the run from `at` (the current one stops when it sees another id). */
-  private async arm(manager: EntityManager, run: WorkflowRunEntity, at: Date): Promise<void> {
+  private arm(writes: StepWrites, run: WorkflowRunEntity, at: Date): void {
     run.stepJobId = randomUUID();
     const payload: WorkflowStepJob = { companyId: run.companyId, runId: run.id };
-    await this.jobs.enqueue(manager, { id: run.stepJobId, queue: WORKFLOW_STEP_QUEUE, payload, runAt: at });
+    writes.jobs.push({ id: run.stepJobId, queue: WORKFLOW_STEP_QUEUE, payload, runAt: at });
   }
 
-  private async log(
-    manager: EntityManager,
+  private log(
+    writes: StepWrites,
     run: WorkflowRunEntity,
     node: WorkflowNode,
     status: WorkflowRunStepEntity['status'],
     detail: StepDetail,
     error: string | null,
     now: Date,
-  ): Promise<void> {
-    const steps = unscopedRepository(manager, WorkflowRunStepEntity);
-    await steps.insert({
+  ): void {
+    writes.steps.push({
       runId: run.id,
       step: run.nextStep,
       nodeId: node.id,
@@ -176,23 +216,34 @@ export class StepRunner {
     });
   }
 
-  /** Ends the run with its event; `completed` and `failed` are published, a cancellation is only logged. */
+  /** Ends the run, written at once with its event; `completed` and `failed` are published, a cancellation is only logged. */
   async finish(
     manager: EntityManager,
     run: WorkflowRunEntity,
     status: 'completed' | 'failed' | 'cancelled',
     error: string | null,
   ): Promise<void> {
+    const writes = new StepWrites();
+    this.end(writes, run, status, error);
+    await persist(manager, run);
+    await this.store.now(manager, writes);
+  }
+
+  /** Ends the run in memory, its event among `writes` (the caller writes both). */
+  private end(
+    writes: StepWrites,
+    run: WorkflowRunEntity,
+    status: 'completed' | 'failed' | 'cancelled',
+    error: string | null,
+  ): void {
     run.status = status;
     run.error = error;
     run.cursor = null;
     run.wakeAt = null;
     run.stepJobId = null;
     run.finishedAt = this.clock.now();
-    await persist(manager, run);
     if (status === 'cancelled') return;
-    await this.outbox.append(
-      manager,
+    writes.events.push(
       newEvent(status === 'completed' ? 'workflow_run.completed' : 'workflow_run.failed', {
         companyId: run.companyId,
         subject: run.id,

@@ -30,6 +30,9 @@ export function workflowStepQueue(
     retry: { kind: 'exponential', maxAttempts: STEP_MAX_ATTEMPTS, backoff: { baseMs: 2_000, maxMs: 300_000 } },
     isPermanent: isPermanentStepError,
     handle: (job: ClaimedJob<WorkflowStepJob>, signal: AbortSignal) => runner.carry(job.payload, job.id, signal),
+    // A job's steps committed their own transactions; what is left is deleting the job row, done
+    // for many jobs at once (libs/jobs group commit) rather than one commit per job.
+    succeededMany: async () => undefined,
     willRetry: (manager: EntityManager, job: ClaimedJob<WorkflowStepJob>, error: string) =>
       failures.willRetry(manager, job, error),
     failed: (manager: EntityManager, job: ClaimedJob<WorkflowStepJob>, error: string) => failures.failed(manager, job, error),

@@ -1,0 +1,33 @@
+import type { EntityManager } from 'typeorm';
+import type { NewEvent } from '@suite/eventing';
+import type { NewJob } from '@suite/jobs';
+import type { WorkflowRunStepEntity } from '../workflow-run-step.entity';
+
+/** A step's row in the execution log, as inserted. */
+export type StepLogRow = Pick<
+  WorkflowRunStepEntity,
+  'runId' | 'step' | 'nodeId' | 'type' | 'status' | 'detail' | 'error' | 'attempts' | 'startedAt' | 'finishedAt'
+>;
+
+/**
+ * What steps leave to write that nothing in their transaction reads back: their events, their log
+ * rows and the jobs that carry their runs on. Gathered while the steps run and written by
+ * `StepWritesStore.write` in one statement each — at the end of a step's transaction, or, for the
+ * first steps of the runs an inbox chunk starts, once for the whole chunk before it commits.
+ */
+export class StepWrites {
+  readonly events: NewEvent[] = [];
+  readonly steps: StepLogRow[] = [];
+  readonly jobs: NewJob[] = [];
+
+  /** `other`'s writes after this one's. */
+  add(other: StepWrites): this {
+    this.events.push(...other.events);
+    this.steps.push(...other.steps);
+    this.jobs.push(...other.jobs);
+    return this;
+  }
+}
+
+/** Where a caller's gathered writes go: written now, or left to the end of the inbox chunk. */
+export type StepWritesSink = (manager: EntityManager, writes: StepWrites) => Promise<void>;
