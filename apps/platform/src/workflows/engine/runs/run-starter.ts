@@ -1,9 +1,10 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ArrayContains, MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import { JobsRuntime } from '@suite/jobs';
-import { CompanyScopedRepository, ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/runtime';
 import type { PlatformEnvironment } from '../../../config/platform-environment';
 import type { WorkflowGraph, WorkflowNode } from '../../definition/workflow-graph';
 import { WorkflowEntity } from '../../workflow.entity';
