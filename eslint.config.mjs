@@ -92,7 +92,6 @@ const RAW_DATABASE_ALLOWED = [
       'apps/messaging/src/sender-numbers/**',
       'apps/messaging/src/shared/company-replica.guard.ts',
       'apps/messaging/src/sms-fallback/sms-fallback.service.ts',
-      'apps/messaging/src/workspace-settings/workspace-settings.service.ts',
     ],
   },
 ];
