@@ -84,13 +84,11 @@ const RAW_DATABASE_ALLOWED = [
       'and no new file joins it',
     files: [
       'apps/auth/src/personal-access-tokens/personal-access-tokens.service.ts',
-      'apps/messaging/src/contacts/contacts.service.ts',
       'apps/messaging/src/email/**',
       'apps/messaging/src/erasure/messaging-erasure.handler.ts',
       'apps/messaging/src/hand-offs/hand-off-records.ts',
       'apps/messaging/src/messages/messages.service.ts',
       'apps/messaging/src/sender-numbers/**',
-      'apps/messaging/src/shared/company-replica.guard.ts',
       'apps/messaging/src/sms-fallback/sms-fallback.service.ts',
     ],
   },
