@@ -8,6 +8,18 @@ const UNSCOPED_CALLS =
   '/^(query|createQueryBuilder|find|findBy|findOne|findOneBy|findAndCount|count|exists|' +
   'update|delete|insert|save|upsert|remove|softDelete|increment|decrement)$/';
 
+/**
+ * Queues are defined with `@JobHandler` on a provider and registered by JobsModule's discovery
+ * (decision 0054), so that the start-up check sees every one. A hand-made `jobs.register(…)`
+ * outside libs/jobs — on `jobs`, `this.jobs`, `options.jobs()`… — is refused.
+ */
+const JOBS_REGISTER = {
+  selector:
+    "CallExpression[callee.property.name='register']:matches(" +
+    "[callee.object.name=/^jobs$|Jobs$|^runtime$/], [callee.object.property.name=/^jobs$|Jobs$/], [callee.object.callee.property.name='jobs'])",
+  message: 'Jobs are not registered by hand: mark the provider method that builds the queue with @JobHandler(name) (libs/jobs).',
+};
+
 /** Calls that reach the database around the scoped store, on whatever object: a repository, manager, runner or pg client. */
 const RAW_CALLS = '/^(getRepository|query|createQueryBuilder)$/';
 
@@ -192,6 +204,11 @@ export default [
     },
   },
   {
+    files: ['**/*.ts'],
+    ignores: ['libs/jobs/**'],
+    rules: { 'no-restricted-syntax': ['error', JOBS_REGISTER] },
+  },
+  {
     // Tenancy by construction in every app (decisions 0025, 0056): tenant tables only through the
     // company-scoped store (libs/database tenancy/: CompanyScopedRepository, CompanyScopedSql), which
     // cannot query without the company id; other tables through unscopedRepository, which refuses
@@ -220,6 +237,8 @@ export default [
             'Tenant data goes through CompanyScopedRepository.of(source, Entity, companyId) or CompanyScopedSql.of(source, companyId); ' +
             'a table without a company id through unscopedRepository (libs/database). Anything else is on RAW_DATABASE_ALLOWED, with its reason.',
         })),
+        // Restated: this block's no-restricted-syntax replaces the one above for these files.
+        JOBS_REGISTER,
       ],
     },
   },

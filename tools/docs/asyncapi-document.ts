@@ -1,7 +1,15 @@
-import { ALL_TOPICS, deadLetterTopic, EVENT_DEFINITIONS, EVENT_TYPES, type EventType, type Topic } from '@suite/contracts';
+import {
+  ALL_TOPICS,
+  asJsonSchema,
+  deadLetterTopic,
+  EVENT_DEFINITIONS,
+  EVENT_TYPES,
+  type EventType,
+  type Topic,
+} from '@suite/contracts';
 
 /**
- * Builds docs/asyncapi.yaml (AsyncAPI 3.0) from the typed event map in @suite/contracts, so the
+ * Builds docs/asyncapi.yaml (AsyncAPI 3.0) from the event definitions in @suite/contracts, so the
  * document internal subscribers read is the code's own description. `npm run docs:asyncapi`
  * rewrites the file; a unit test fails when the committed file and the code disagree.
  */
@@ -57,7 +65,7 @@ export function buildAsyncApiDocument(): Record<string, unknown> {
           { $ref: '#/components/schemas/EventEnvelope' },
           {
             type: 'object',
-            properties: { type: { const: type }, version: { const: definition.version }, data: definition.schema },
+            properties: { type: { const: type }, version: { const: definition.version }, data: asJsonSchema(definition.schema) },
           },
         ],
       },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { ALL_TOPICS, deadLetterTopic, EVENT_DEFINITIONS, EVENT_TYPES } from '@suite/contracts';
+import { ALL_TOPICS, asJsonSchema, deadLetterTopic, EVENT_DEFINITIONS, EVENT_TYPES } from '@suite/contracts';
 import { buildAsyncApiDocument } from './asyncapi-document';
 
 const committed = parse(readFileSync(path.join(__dirname, '../../docs/asyncapi.yaml'), 'utf8'));
@@ -24,7 +24,7 @@ describe('docs/asyncapi.yaml', () => {
     for (const type of EVENT_TYPES) {
       const definition = EVENT_DEFINITIONS[type];
       const message = Object.values(messages).find((candidate) => candidate.name === type);
-      expect(message?.payload.allOf[1]).toMatchObject({ properties: { data: definition.schema } });
+      expect(message?.payload.allOf[1]).toMatchObject({ properties: { data: asJsonSchema(definition.schema) } });
       const channel = channels.find((candidate) => candidate.address === definition.topic);
       const namesOnChannel = Object.values(channel?.messages ?? {}).map((ref) => messages[ref.$ref.split('/').pop()!]?.name);
       expect(namesOnChannel).toContain(type);

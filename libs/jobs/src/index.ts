@@ -1,8 +1,11 @@
 // Enqueueing, in the caller's transaction
 export { JobsRuntime, type JobsRuntimeOptions } from './jobs-runtime';
 export type { NewJob } from './enqueue/new-job';
+export { scheduleJobId, type ScheduledRun } from './enqueue/scheduled-job';
 
-// Defining a queue
+// Defining a queue: its name (defineJob) and the provider method that builds it (@JobHandler)
+export { defineJob, type JobDefinitionOptions, type JobName } from './handlers/job-name';
+export { JobHandler, jobQueuesOf, type JobHandlerMethod } from './handlers/job-handler.decorator';
 export type { ClaimedJob, JobQueue, SucceededRun } from './queue/job-queue';
 export { maxAttemptsOf, retryDelayMs, type RetrySchedule } from './queue/retry-schedule';
 

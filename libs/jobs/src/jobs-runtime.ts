@@ -4,6 +4,7 @@ import { assertSchemaName, NotificationListener } from '@suite/database';
 import { JobEnqueuer, type JobsToPostpone } from './enqueue/job-enqueuer';
 import { jobsChannel } from './enqueue/jobs-channel';
 import type { NewJob } from './enqueue/new-job';
+import type { ScheduledRun } from './enqueue/scheduled-job';
 import { JobMetrics } from './metrics/job-metrics';
 import { assertJobQueue, type JobQueue } from './queue/job-queue';
 import { JobStore } from './worker/job-store';
@@ -58,12 +59,34 @@ export class JobsRuntime {
     return this.enqueuer.enqueue(manager, jobs);
   }
 
+  /**
+   * The next run of a schedule — periodic work, one durable row per schedule name (JobEnqueuer.schedule),
+   * claimed by one replica, kept across restarts — in the transaction of `manager`. A schedule's
+   * handler names its next run when it settles (in its `succeeded`/`failed` hook); deleting what
+   * the schedule is about ends it (its run finds nothing and names no next one).
+   */
+  schedule<P>(manager: EntityManager, run: ScheduledRun<P>): Promise<boolean> {
+    return this.enqueuer.schedule(manager, run);
+  }
+
   /** Holds a key's queued jobs back until `until`, in the transaction of `manager` (JobEnqueuer.postpone). */
   postpone(manager: EntityManager, target: JobsToPostpone): Promise<void> {
     return this.enqueuer.postpone(manager, target);
   }
 
-  /** Runs `queue`'s jobs in this process (from start(), or at once when already started). */
+  get appName(): string {
+    return this.options.appName;
+  }
+
+  /** The queues this process runs. */
+  queueNames(): ReadonlySet<string> {
+    return new Set(this.workers.keys());
+  }
+
+  /**
+   * Runs `queue`'s jobs in this process (from start(), or at once when already started). In an
+   * app, JobsModule registers every `@JobHandler` queue; apps do not call this (lint forbids it).
+   */
   register<P, R>(queue: JobQueue<P, R>): void {
     assertJobQueue(queue as JobQueue<never, unknown>);
     if (this.workers.has(queue.name)) throw new Error(`jobs: queue ${queue.name} is registered twice`);

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, EntitySchema, type EntityManager } from 'typeorm';
 import { eventually } from '@suite/testing';
+import { scheduleJobId } from './enqueue/scheduled-job';
 import { jobsEntities } from './entities/job.entity-schema';
 import { JobsRuntime } from './jobs-runtime';
 import type { ClaimedJob, JobQueue } from './queue/job-queue';
@@ -402,5 +403,77 @@ describe('workers', () => {
     } finally {
       releaseBlocked();
     }
+  });
+});
+
+describe('schedules', () => {
+  it('keep one row per name, run on one replica at a time, and go on where their handler says', async () => {
+    const [a, b] = [replica(db, schema), replica(await appDataSource(schema), schema)];
+    const next = (runtime: JobsRuntime) => (manager: EntityManager, job: ClaimedJob<Payload>) =>
+      job.payload.n < 3
+        ? runtime
+            .schedule(manager, { name: 'tick:a', queue: 'test.work', payload: { n: job.payload.n + 1 } })
+            .then(() => undefined)
+        : Promise.resolve();
+    const first = testQueue(schema, { succeeded: next(a) });
+    const second = testQueue(schema, { succeeded: next(b) });
+    a.register(first.queue);
+    b.register(second.queue);
+    const later = new Date(Date.now() + 3_600_000);
+    for (const n of [1, 1]) {
+      await db.transaction((manager) =>
+        a.schedule(manager, { name: 'tick:a', queue: 'test.work', payload: { n }, runAt: later }),
+      );
+    }
+    const rows = await jobRows(db, schema);
+    expect(rows).toEqual([{ id: scheduleJobId('tick:a'), status: 'queued', attempts: 0, last_error: null }]);
+
+    // Setting the next run again moves the one row (here: to now); then each run names the next.
+    await db.transaction((manager) => b.schedule(manager, { name: 'tick:a', queue: 'test.work', payload: { n: 1 } }));
+    a.start();
+    b.start();
+    await eventually(
+      () => jobRows(db, schema),
+      (left) => left.length === 0,
+      { what: 'the schedule to run out' },
+    );
+    const runs = [...first.runs, ...second.runs].sort((x, y) => x.n - y.n);
+    expect(runs.map(({ id, n }) => [id, n])).toEqual([1, 2, 3].map((n) => [scheduleJobId('tick:a'), n]));
+  });
+
+  it('queue a schedule that failed for good again, and leave a running one to its run', async () => {
+    const jobs = replica(db, schema);
+    const { queue } = testQueue(schema, {
+      retry: { kind: 'fixed', delaysMs: [] },
+      handle: async () => {
+        throw new Error('provider down');
+      },
+      failed: async (manager) => {
+        await jobs.schedule(manager, {
+          name: 'check:x',
+          queue: 'test.work',
+          payload: { n: 2 },
+          runAt: new Date(Date.now() + 3_600_000),
+        });
+      },
+    });
+    jobs.register(queue);
+    jobs.start();
+    await db.transaction((manager) => jobs.schedule(manager, { name: 'check:x', queue: 'test.work', payload: { n: 1 } }));
+    await eventually(
+      () => db.query(`SELECT status, attempts, last_error, payload FROM "${schema}".jobs`),
+      (left: Array<{ payload: Payload }>) => left[0]?.payload.n === 2,
+      { what: 'the next run set by the failed hook' },
+    );
+    expect(await jobRows(db, schema)).toEqual([
+      { id: scheduleJobId('check:x'), status: 'queued', attempts: 0, last_error: null },
+    ]);
+
+    await db.query(`UPDATE "${schema}".jobs SET status = 'running', locked_until = now() + interval '1 hour'`);
+    const moved = await db.transaction((manager) =>
+      jobs.schedule(manager, { name: 'check:x', queue: 'test.work', payload: { n: 3 } }),
+    );
+    expect(moved).toBe(false);
+    expect((await db.query(`SELECT payload FROM "${schema}".jobs`))[0].payload).toEqual({ n: 2 });
   });
 });

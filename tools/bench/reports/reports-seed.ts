@@ -96,17 +96,42 @@ export async function seedCompany(client: Client, companyId: string, scale: Repo
   );
 }
 
+const VACUUMED = ['contacts', 'appointments', 'calls', 'sms_messages', 'ad_accounts', 'ad_spend_days', 'companies', 'agents'];
+
 /** Statistics and visibility maps as a database that grew to this size would have them. */
 export async function vacuumAnalyze(client: Client): Promise<void> {
-  for (const table of [
-    'contacts',
-    'appointments',
-    'calls',
-    'sms_messages',
-    'ad_accounts',
-    'ad_spend_days',
-    'companies',
-    'agents',
-  ])
-    await client.query(`VACUUM ANALYZE platform.${table}`);
+  for (const table of VACUUMED) await client.query(`VACUUM ANALYZE platform.${table}`);
+}
+
+/**
+ * What could keep VACUUM from marking pages all-visible: every other session of the server holding a
+ * snapshot (backend_xmin), prepared transactions and replication slots with an xmin. One line each.
+ * Since PostgreSQL 14 only those of the same database (and slots) hold back a table's horizon; a
+ * shared server's other databases are listed as such.
+ */
+export async function snapshotHolders(client: Client): Promise<string[]> {
+  const { rows } = await client.query<{ holder: string }>(
+    `SELECT format('%s: backend %s (%s, %s) xmin %s', CASE WHEN datname = current_database() THEN 'this database'
+                   ELSE 'database ' || datname END, pid, coalesce(nullif(application_name, ''), backend_type), state,
+                   backend_xmin) AS holder
+       FROM pg_stat_activity WHERE backend_xmin IS NOT NULL AND pid <> pg_backend_pid()
+     UNION ALL
+     SELECT format('%s: prepared transaction %s xmin %s', CASE WHEN database = current_database() THEN 'this database'
+                   ELSE 'database ' || database END, gid, transaction) FROM pg_prepared_xacts
+     UNION ALL
+     SELECT format('replication slot %s xmin %s', slot_name, coalesce(xmin, catalog_xmin))
+       FROM pg_replication_slots WHERE xmin IS NOT NULL OR catalog_xmin IS NOT NULL`,
+  );
+  return rows.map((row) => row.holder);
+}
+
+/** The seeded tables' pages and those the visibility map marks all-visible (what index-only scans need). */
+export async function visibility(client: Client): Promise<string[]> {
+  const { rows } = await client.query<{ table: string; pages: number; visible: number }>(
+    `SELECT c.relname AS table, c.relpages AS pages, c.relallvisible AS visible
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'platform' AND c.relname = ANY($1) ORDER BY c.relpages DESC`,
+    [VACUUMED.slice(0, 4)],
+  );
+  return rows.map((row) => `${row.table} ${row.visible.toLocaleString('en-US')} of ${row.pages.toLocaleString('en-US')}`);
 }

@@ -49,6 +49,7 @@ export class SendMessageService {
     this.batches = new GroupCommit((sends) => this.queueAll(sends), {
       maxBatch: env.MESSAGING_SEND_BATCH_MAX,
       maxInFlight: env.MESSAGING_SEND_BATCH_CONCURRENCY,
+      observer: metrics,
     });
   }
 

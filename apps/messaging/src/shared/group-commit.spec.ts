@@ -91,6 +91,32 @@ describe('GroupCommit', () => {
     await expect(Promise.all(answers)).resolves.toEqual(['done 1', 'done 2']);
   });
 
+  it('tells its observer how long each item waited for its batch and how long each batch ran', async () => {
+    const batches = new ManualBatches();
+    const started: number[][] = [];
+    const ended: number[] = [];
+    const observer = {
+      batchStarted: (waited: readonly number[]) => started.push([...waited]),
+      batchEnded: (ms: number) => ended.push(ms),
+    };
+    const group = new GroupCommit(batches.run, { maxBatch: 10, maxInFlight: 1, observer });
+    const first = group.submit(1);
+    await nextTurn();
+    const later = [2, 3].map((item) => group.submit(item));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    batches.started[0]!.finish();
+    await first;
+    await nextTurn();
+    batches.started[1]!.finish();
+    await Promise.all(later);
+    await nextTurn();
+    expect(started.map((waited) => waited.length)).toEqual([1, 2]);
+    // The second batch's items waited behind the first for the 20 ms it ran (timers may fire a little early).
+    for (const waited of started[1]!) expect(waited).toBeGreaterThanOrEqual(15);
+    expect(ended).toHaveLength(2);
+    expect(ended[0]).toBeGreaterThanOrEqual(15);
+  });
+
   it('refuses settings that could never run a batch', () => {
     expect(() => new GroupCommit(async () => [], { maxBatch: 0, maxInFlight: 1 })).toThrow(/at least 1/);
     expect(() => new GroupCommit(async () => [], { maxBatch: 1, maxInFlight: 0 })).toThrow(/at least 1/);

@@ -6,12 +6,27 @@ export interface GroupCommitOptions {
   readonly maxBatch: number;
   /** Most batches running at once (each holds a database connection for its transaction). */
   readonly maxInFlight: number;
+  /** Told how long sends wait for their batch and how long batches run (metrics; decision 0016). */
+  readonly observer?: GroupCommitObserver;
+}
+
+/**
+ * Where a caller's time goes: waiting for a batch to take its item (behind the batches in flight),
+ * then the batch's own run. Together they are the group's share of a caller's latency.
+ */
+export interface GroupCommitObserver {
+  /** A batch started; each of its items had waited this many milliseconds since it was submitted. */
+  batchStarted(waitedMs: readonly number[]): void;
+  /** A batch ended (answered or failed, its retries included) this many milliseconds after it started. */
+  batchEnded(ranMs: number): void;
 }
 
 interface Waiting<I, O> {
   readonly item: I;
   readonly resolve: (value: O) => void;
   readonly reject: (error: unknown) => void;
+  /** performance.now() at submit. */
+  readonly submittedAt: number;
 }
 
 /**
@@ -45,7 +60,7 @@ export class GroupCommit<I, O> {
 
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
-      this.waiting.push({ item, resolve, reject });
+      this.waiting.push({ item, resolve, reject, submittedAt: performance.now() });
       this.scheduleFlush();
     });
   }
@@ -67,8 +82,11 @@ export class GroupCommit<I, O> {
   private flush(): void {
     while (this.inFlight < this.options.maxInFlight && this.waiting.length > 0) {
       const batch = this.waiting.splice(0, this.options.maxBatch);
+      const startedAt = performance.now();
+      this.options.observer?.batchStarted(batch.map((waiting) => startedAt - waiting.submittedAt));
       this.inFlight += 1;
       void this.run(batch).finally(() => {
+        this.options.observer?.batchEnded(performance.now() - startedAt);
         this.inFlight -= 1;
         this.flush();
       });

@@ -1,24 +1,24 @@
-import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
-import { JobsRuntime } from '@suite/jobs';
+import { Inject, Injectable, Module } from '@nestjs/common';
+import { JobHandler, type JobQueue } from '@suite/jobs';
 import { MessagesModule } from '../messages/messages.module';
 import { ReleaseModule } from '../release-scheduler/release.module';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from '../release-scheduler/release-scheduler.options';
 import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
 import { WorkspaceSettingsModule } from '../workspace-settings/workspace-settings.module';
-import { smsFallbackQueue } from './sms-fallback.queue';
+import { SMS_FALLBACK_QUEUE, smsFallbackQueue, type SmsFallbackJob } from './sms-fallback.queue';
 import { SmsFallbackService } from './sms-fallback.service';
 
-/** Registers the SMS resend queue with the app's jobs (started with the others, stopped before the pool closes). */
+/** The SMS resend queue, run by the app's jobs (started with the others, stopped before the pool closes). */
 @Injectable()
-class SmsFallbackRegistration implements OnModuleInit {
+class SmsFallbackRegistration {
   constructor(
-    private readonly jobs: JobsRuntime,
     private readonly service: SmsFallbackService,
     @Inject(RELEASE_SCHEDULER_OPTIONS) private readonly options: ReleaseSchedulerOptions,
   ) {}
 
-  onModuleInit(): void {
-    this.jobs.register(smsFallbackQueue(this.service, this.options.carrierTimeoutMs));
+  @JobHandler(SMS_FALLBACK_QUEUE)
+  resendQueue(): JobQueue<SmsFallbackJob, void> {
+    return smsFallbackQueue(this.service, this.options.carrierTimeoutMs);
   }
 }
 

@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { ABANDONED_ERROR, type ClaimedJob, type JobQueue } from '@suite/jobs';
+import { defineJob, ABANDONED_ERROR, type ClaimedJob, type JobQueue } from '@suite/jobs';
 import type { SmsFallbackService } from './sms-fallback.service';
 
-export const SMS_FALLBACK_QUEUE = 'messaging.sms_fallback';
+export const SMS_FALLBACK_QUEUE = defineJob<SmsFallbackJob>('messaging.sms_fallback', { app: 'messaging' });
 
 /** One iMessage to resend by SMS: the message, and the attempt (hand-off) the provider reported undelivered. */
 export interface SmsFallbackJob {

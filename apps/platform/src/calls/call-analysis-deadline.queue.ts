@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import type { ClaimedJob, JobQueue } from '@suite/jobs';
+import { defineJob, type ClaimedJob, type JobQueue } from '@suite/jobs';
 
-export const CALL_ANALYSIS_DEADLINE_QUEUE = 'call.analysis-deadline';
+export const CALL_ANALYSIS_DEADLINE_QUEUE = defineJob<CallAnalysisDeadlineJob>('call.analysis-deadline', { app: 'platform' });
 
 /** A held end to announce once its wait for the analysis is over. */
 export interface CallAnalysisDeadlineJob {

@@ -1,10 +1,10 @@
 import { CompanyScopedRepository, crossCompanyRepository, unscopedRepository } from '@suite/database';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { EventType } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { JobsRuntime } from '@suite/jobs';
+import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
 import { CLOCK, ENVIRONMENT, type Clock } from '@suite/runtime';
 import { AgentEntity } from '../agents/agent.entity';
 import { CampaignEntity } from '../campaigns/campaign.entity';
@@ -49,7 +49,7 @@ const EVENT_OF: Record<CallStepPlan['kind'], EventType & `call.${string}`> = {
  * arriving later still completes the record and the export; it publishes nothing more.
  */
 @Injectable()
-export class CallLifecycle implements OnModuleInit {
+export class CallLifecycle {
   private readonly analysisWaitMs: number;
 
   constructor(
@@ -63,8 +63,9 @@ export class CallLifecycle implements OnModuleInit {
     this.analysisWaitMs = env.PLATFORM_CALL_ANALYSIS_WAIT_SECONDS * 1000;
   }
 
-  onModuleInit(): void {
-    this.jobs.register(callAnalysisDeadlineQueue((manager, job) => this.announceHeldEnd(manager, job)));
+  @JobHandler(CALL_ANALYSIS_DEADLINE_QUEUE)
+  analysisDeadlineQueue(): JobQueue<CallAnalysisDeadlineJob, void> {
+    return callAnalysisDeadlineQueue((manager, job) => this.announceHeldEnd(manager, job));
   }
 
   async applyAll(provider: string, callbacks: readonly VoiceCallback[]): Promise<VoiceCallbackResult[]> {

@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import type { ClaimedJob, JobQueue } from '@suite/jobs';
+import { defineJob, type ClaimedJob, type JobQueue } from '@suite/jobs';
 import { ReputationUnavailableError } from '../voice/voice-errors';
 import type { CarrierReputation } from '../voice/voice-provider.port';
 
-export const REPUTATION_CHECK_QUEUE = 'spam.reputation-check';
+export const REPUTATION_CHECK_QUEUE = defineJob<ReputationCheckJob>('spam.reputation-check', { app: 'platform' });
 
 /**
  * One check of one row. `scheduled` marks the row's chain of periodic checks: only such a job
@@ -71,3 +71,6 @@ export function reputationCheckQueue(store: ReputationCheckStore): JobQueue<Repu
 
 /** The concurrency key of a row's checks. */
 export const reputationCheckKey = (numberId: string): string => `spam-number:${numberId}`;
+
+/** The row's schedule of checks (`JobsRuntime.schedule`): one row per spam-protected number. */
+export const reputationCheckSchedule = (numberId: string): string => `${REPUTATION_CHECK_QUEUE}:${numberId}`;

@@ -1,14 +1,15 @@
 import { CompanyScopedRepository } from '@suite/database';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { JobsRuntime } from '@suite/jobs';
+import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
 import { CLOCK, ENVIRONMENT, type Clock } from '@suite/runtime';
 import type { PlatformEnvironment } from '../config/platform-environment';
 import { VOICE_PROVIDER, type CarrierReputation, type VoiceProvider } from '../voice/voice-provider.port';
 import {
   REPUTATION_CHECK_QUEUE,
   reputationCheckKey,
+  reputationCheckSchedule,
   reputationCheckQueue,
   type ReputationAnswer,
   type ReputationCheckJob,
@@ -21,13 +22,14 @@ type Row = Pick<SpamProtectedNumberEntity, 'id' | 'companyId'>;
 
 /**
  * The reputation checks of spam-protected numbers, on the `spam.reputation-check` queue. A row's
- * periodic checks are one chain: its first check is enqueued with the row, and each scheduled
- * check that settles (answered, or out of retries) enqueues the next one
- * PLATFORM_REPUTATION_CHECK_INTERVAL_SECONDS later; a deleted row ends its chain. `checkNow`
- * (on demand, after an edit) adds a single check that does not schedule another.
+ * periodic checks are one schedule (`JobsRuntime.schedule`, named after the row: one durable row,
+ * run by one replica): its first check is set with the row, and each scheduled check that settles
+ * (answered, or out of retries) sets the next one PLATFORM_REPUTATION_CHECK_INTERVAL_SECONDS
+ * later; a deleted row ends it. `checkNow` (on demand, after an edit) adds a single check that
+ * does not schedule another.
  */
 @Injectable()
-export class ReputationChecks implements OnModuleInit, ReputationCheckStore {
+export class ReputationChecks implements ReputationCheckStore {
   private readonly intervalMs: number;
 
   constructor(
@@ -40,18 +42,23 @@ export class ReputationChecks implements OnModuleInit, ReputationCheckStore {
     this.intervalMs = env.PLATFORM_REPUTATION_CHECK_INTERVAL_SECONDS * 1000;
   }
 
-  onModuleInit(): void {
-    this.jobs.register(reputationCheckQueue(this));
+  @JobHandler(REPUTATION_CHECK_QUEUE)
+  checkQueue(): JobQueue<ReputationCheckJob, ReputationAnswer | null> {
+    return reputationCheckQueue(this);
   }
 
-  /** Starts a new row's chain of checks (its first one now), in the transaction that writes the row. */
+  /** Starts a new row's schedule of checks (its first one now), in the transaction that writes the row. */
   async startSchedule(manager: EntityManager, row: Row): Promise<void> {
-    await this.enqueue(manager, row, true);
+    await this.scheduleAt(manager, row, undefined);
   }
 
   /** One check now, outside the row's schedule. */
   async checkNow(manager: EntityManager, row: Row): Promise<void> {
-    await this.enqueue(manager, row, false);
+    await this.jobs.enqueue(manager, {
+      queue: REPUTATION_CHECK_QUEUE,
+      payload: { numberId: row.id, companyId: row.companyId, scheduled: false } satisfies ReputationCheckJob,
+      concurrencyKey: reputationCheckKey(row.id),
+    });
   }
 
   async numberOf(job: ReputationCheckJob): Promise<string | null> {
@@ -96,20 +103,18 @@ export class ReputationChecks implements OnModuleInit, ReputationCheckStore {
     if (row) await this.scheduleNext(manager, row);
   }
 
-  private scheduleNext(manager: EntityManager, row: Row): Promise<string[]> {
-    return this.jobs.enqueue(manager, {
+  private scheduleNext(manager: EntityManager, row: Row): Promise<void> {
+    return this.scheduleAt(manager, row, new Date(this.clock.now().getTime() + this.intervalMs));
+  }
+
+  /** The row's next scheduled check; `runAt` undefined: now. */
+  private async scheduleAt(manager: EntityManager, row: Row, runAt: Date | undefined): Promise<void> {
+    await this.jobs.schedule(manager, {
+      name: reputationCheckSchedule(row.id),
       queue: REPUTATION_CHECK_QUEUE,
       payload: { numberId: row.id, companyId: row.companyId, scheduled: true } satisfies ReputationCheckJob,
       concurrencyKey: reputationCheckKey(row.id),
-      runAt: new Date(this.clock.now().getTime() + this.intervalMs),
-    });
-  }
-
-  private async enqueue(manager: EntityManager, row: Row, scheduled: boolean): Promise<void> {
-    await this.jobs.enqueue(manager, {
-      queue: REPUTATION_CHECK_QUEUE,
-      payload: { numberId: row.id, companyId: row.companyId, scheduled } satisfies ReputationCheckJob,
-      concurrencyKey: reputationCheckKey(row.id),
+      ...(runAt ? { runAt } : {}),
     });
   }
 

@@ -660,7 +660,7 @@ describe('the schedule’s settle hooks', () => {
   const checks = () => platform.app.get(ReputationChecks);
   const queued = async (rowId: string) => (await jobsOf(rowId)).filter((job) => job.status === 'queued');
 
-  it('continues a scheduled chain a day later when its lookup stays pending for good; an on-demand one adds nothing', async () => {
+  it('moves the schedule a day later when its lookup stays pending for good; an on-demand one adds nothing', async () => {
     const company = await platform.company('Pending');
     const pnumber = newNumber(5);
     const id = await custom(company, pnumber);
@@ -672,10 +672,11 @@ describe('the schedule’s settle hooks', () => {
     await platform.db.transaction((manager) => checks().gaveUp(manager, { numberId: id, companyId: company, scheduled: false }));
     expect(await queued(id)).toHaveLength(1);
     await platform.db.transaction((manager) => checks().gaveUp(manager, { numberId: id, companyId: company, scheduled: true }));
+    // The row's schedule is one job (one durable row per schedule): its next run moves a day later, afresh.
     const jobs = await queued(id);
-    expect(jobs).toHaveLength(2);
-    expect(jobs[1]!.scheduled).toBe(true);
-    expect(jobs[1]!.run_at.getTime() - Date.now()).toBeGreaterThan(86_400_000 - 120_000);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ scheduled: true, attempts: 0, last_error: null });
+    expect(jobs[0]!.run_at.getTime() - Date.now()).toBeGreaterThan(86_400_000 - 120_000);
     expect((await rowsOf(company, pnumber))[0]!.status).toBe('In Progress');
   });
 

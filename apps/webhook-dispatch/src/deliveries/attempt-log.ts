@@ -1,7 +1,8 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { entityTable, PreparedStatement } from '@suite/database';
+import type { WebhookEventKind } from '@suite/contracts';
 import type { WebhookResult } from '../sending/send-webhook';
-import { WebhookEntity } from '../webhooks/webhook.entity';
+import { WebhookEntity, type WebhookStatus } from '../webhooks/webhook.entity';
 import { WebhookAttemptEntity, type WebhookAttemptOutcome } from './webhook-attempt.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 
@@ -25,14 +26,32 @@ export interface BegunAttempt {
   at: Date;
 }
 
-/** An attempt's answer, to settle its in-flight row. */
-export interface SettledAttempt {
-  attemptId: string;
+/** An attempt's answer, with the state its delivery takes, to settle both. */
+export interface SettlingAttempt {
+  deliveryId: string;
   companyId: string;
+  /** The delivery's attempts after this one, and its status: `pending` while a retry follows. */
+  number: number;
+  deliveryStatus: 'pending' | 'delivered' | 'failed';
+  nextAttemptAt: Date | null;
+  attemptId: string;
   outcome: Exclude<WebhookAttemptOutcome, 'in_flight' | 'unknown'>;
   result: WebhookResult;
   /** Why it failed, null when delivered. */
   error: string | null;
+}
+
+/** A settled delivery, with its webhook as locked for the tally (webhook fields null when it is gone). */
+export interface SettledDeliveryRow {
+  id: string;
+  company_id: string;
+  webhook_id: string;
+  event_id: string;
+  event: WebhookEventKind;
+  webhook_company_id: string | null;
+  webhook_status: WebhookStatus | null;
+  consecutive_failures: number | null;
+  circuit_open_until: Date | null;
 }
 
 /**
@@ -89,14 +108,36 @@ export class AttemptLog {
          FROM ctx c LEFT JOIN began b ON b.delivery_id = c.id`,
       'webhooks',
     );
+    /*
+     * A settling group in one statement (issue 31): the deliveries still pending take their new state,
+     * their in-flight attempts their answers, and the webhooks of those deliveries are locked in id
+     * order (replicas settling at once wait, never deadlock) and read as they now are, for the tally.
+     * A delivery whose webhook is gone comes back with no webhook (its next run abandons it).
+     */
     this.settleStatement = new PreparedStatement(
       'attempt_settle',
-      `UPDATE ${attempts} a
-          SET outcome = u.outcome, duration_ms = u.duration_ms, status_code = u.status_code, response_body = u.response_body,
-              error = u.error
-         FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[])
-              AS u(id, company_id, outcome, duration_ms, status_code, response_body, error)
-        WHERE a.id = u.id AND a.company_id = u.company_id AND a.outcome = 'in_flight'`,
+      `WITH u AS (
+         SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::int[], $4::text[], $5::timestamptz[],
+                              $6::uuid[], $7::text[], $8::int[], $9::int[], $10::text[], $11::text[])
+             AS u(id, company_id, number, status, next_attempt_at,
+                  attempt_id, outcome, duration_ms, status_code, response_body, error)),
+       d AS (
+         UPDATE ${deliveries} d
+            SET attempts = u.number, status = u.status, next_attempt_at = u.next_attempt_at, updated_at = now()
+           FROM u WHERE d.id = u.id AND d.company_id = u.company_id AND d.status = 'pending'
+         RETURNING d.id, d.company_id, d.webhook_id, d.event_id, d.event),
+       a AS (
+         UPDATE ${attempts} a
+            SET outcome = u.outcome, duration_ms = u.duration_ms, status_code = u.status_code,
+                response_body = u.response_body, error = u.error
+           FROM u JOIN d ON d.id = u.id
+          WHERE a.id = u.attempt_id AND a.company_id = u.company_id AND a.outcome = 'in_flight'),
+       w AS MATERIALIZED (
+         SELECT id, company_id, status, consecutive_failures, circuit_open_until FROM ${webhooks}
+          WHERE id IN (SELECT webhook_id FROM d) ORDER BY id FOR UPDATE)
+       SELECT d.id, d.company_id, d.webhook_id, d.event_id, d.event, w.company_id AS webhook_company_id,
+              w.status AS webhook_status, w.consecutive_failures, w.circuit_open_until
+         FROM d LEFT JOIN w ON w.id = d.webhook_id`,
       'webhooks',
     );
     this.lose = new PreparedStatement(
@@ -124,18 +165,27 @@ export class AttemptLog {
     return rows;
   }
 
-  /** The answers of attempts begun by this run (in the settling transaction); an attempt already marked unknown stays so. */
-  async settle(runner: QueryRunner, attempts: readonly SettledAttempt[]): Promise<void> {
-    if (attempts.length === 0) return;
-    await this.settleStatement.run(runner, [
-      attempts.map((a) => a.attemptId),
-      attempts.map((a) => a.companyId),
-      attempts.map((a) => a.outcome),
-      attempts.map((a) => a.result.durationMs),
-      attempts.map((a) => a.result.statusCode),
-      attempts.map((a) => a.result.responseBody),
-      attempts.map((a) => a.error),
+  /**
+   * Settles a group's attempts in the caller's transaction: the deliveries still pending and their
+   * attempts (one begun by this run; an attempt already marked unknown stays so). Returns the settled
+   * deliveries, each with its webhook as now locked (null fields when the webhook is gone).
+   */
+  async settle(runner: QueryRunner, rows: readonly SettlingAttempt[]): Promise<SettledDeliveryRow[]> {
+    if (rows.length === 0) return [];
+    const { rows: settled } = await this.settleStatement.run<SettledDeliveryRow>(runner, [
+      rows.map((row) => row.deliveryId),
+      rows.map((row) => row.companyId),
+      rows.map((row) => row.number),
+      rows.map((row) => row.deliveryStatus),
+      rows.map((row) => row.nextAttemptAt?.toISOString() ?? null),
+      rows.map((row) => row.attemptId),
+      rows.map((row) => row.outcome),
+      rows.map((row) => row.result.durationMs),
+      rows.map((row) => row.result.statusCode),
+      rows.map((row) => row.result.responseBody),
+      rows.map((row) => row.error),
     ]);
+    return settled;
   }
 
   /** The in-flight attempts of these deliveries become `unknown` (the run ended without an answer: aborted, abandoned). */

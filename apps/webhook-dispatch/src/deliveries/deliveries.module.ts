@@ -1,6 +1,6 @@
-import { Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject } from '@nestjs/common';
-import { JobsRuntime } from '@suite/jobs';
+import { JobHandler, JobsRuntime } from '@suite/jobs';
 import { ENVIRONMENT, FeatureModule } from '@suite/runtime';
 import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
 import { SendingModule } from '../sending/sending.module';
@@ -23,9 +23,9 @@ import { WebhookEventsHandler } from './webhook-events.handler';
 /** Failed attempts in a row that open a webhook's circuit (docs/webhooks.md). */
 export const CIRCUIT_BREAKER_FAILURES = 5;
 
-/** Registers the delivery queue with the app's jobs; in-flight attempts get their grace at shutdown. */
+/** The delivery queue, run by the app's jobs; in-flight attempts get their grace at shutdown. */
 @Injectable()
-export class WebhookDeliveryWorker implements OnModuleInit, BeforeApplicationShutdown {
+export class WebhookDeliveryWorker implements BeforeApplicationShutdown {
   constructor(
     private readonly jobs: JobsRuntime,
     private readonly sender: WebhookSender,
@@ -33,7 +33,8 @@ export class WebhookDeliveryWorker implements OnModuleInit, BeforeApplicationShu
     @Inject(ENVIRONMENT) private readonly env: WebhookDispatchEnvironment,
   ) {}
 
-  onModuleInit(): void {
+  @JobHandler(WEBHOOK_DELIVER_QUEUE)
+  deliverQueue(): ReturnType<typeof webhookDeliverQueue> {
     const retryDelaysMs = parseRetryDelays(this.env.WEBHOOKS_RETRY_DELAYS)!;
     const options = {
       timeoutMs: this.env.WEBHOOKS_TIMEOUT_MS,
@@ -45,7 +46,7 @@ export class WebhookDeliveryWorker implements OnModuleInit, BeforeApplicationShu
       pollMs: 1_000,
       stopGraceMs: Math.min(this.env.WEBHOOKS_TIMEOUT_MS, this.env.SHUTDOWN_TIMEOUT_MS / 2),
     };
-    this.jobs.register(webhookDeliverQueue(options, this.sender, this.store));
+    return webhookDeliverQueue(options, this.sender, this.store);
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { WebhookAudience, WebhookEventKind, WebhookPayloadMap } from '@suite/contracts';
 import { entityTable, openTransactionOf, PreparedStatement, CompanyScopedRepository } from '@suite/database';
 import { addToChunkEnd, newEvent, Outbox } from '@suite/eventing';
-import { JobsRuntime, type NewJob } from '@suite/jobs';
+import { defineJob, JobsRuntime, type NewJob } from '@suite/jobs';
 import { currentTraceparent } from '@suite/runtime';
 import { ContactReplicaEntity } from '../crm-lists/contact-replica.entity';
 import { ListMembershipChangeEntity } from '../crm-lists/list-membership-change.entity';
@@ -11,13 +11,13 @@ import { ListReplicaEntity } from '../crm-lists/list-replica.entity';
 import type { WebhookResult } from '../sending/send-webhook';
 import { WebhookEntity, type WebhookStatus } from '../webhooks/webhook.entity';
 import { AttemptContextLoader } from './attempt-context-loader';
-import { ATTEMPT_LOST, AttemptLog, begunAttemptOf, type BegunAttempt } from './attempt-log';
+import { ATTEMPT_LOST, AttemptLog, begunAttemptOf, type BegunAttempt, type SettledDeliveryRow } from './attempt-log';
 import { attemptOutcome, type AttemptOutcome } from './attempt-outcome';
 import { ErasedPhoneEntity } from './erased-phone.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { tallyWebhook, type CircuitBreakerOptions } from './webhook-tally';
 
-export const WEBHOOK_DELIVER_QUEUE = 'webhook.deliver';
+export const WEBHOOK_DELIVER_QUEUE = defineJob<WebhookDeliverJob>('webhook.deliver', { app: 'webhook-dispatch' });
 
 /**
  * A delivery's job points at its row; the company scopes every query. `manual`: a replay or a
@@ -100,14 +100,6 @@ interface AttemptRow {
   attempt: MadeAttempt;
   outcome: AttemptOutcome;
   nextAttemptAt: Date | null;
-}
-
-interface SettledDelivery {
-  id: string;
-  company_id: string;
-  webhook_id: string;
-  event_id: string;
-  event: WebhookEventKind;
 }
 
 /**
@@ -343,7 +335,7 @@ export class WebhookDeliveriesStore {
       return [{ deliveryId: run.job.deliveryId, companyId: run.job.companyId, attempt: run.attempt, outcome, nextAttemptAt }];
     });
     if (attempts.length === 0) return;
-    const settled = await this.recordAttempts(manager, attempts);
+    const settled = new Map((await this.recordAttempts(manager, attempts)).map((row) => [row.id, row]));
     const rows = attempts.filter((row) => settled.has(row.deliveryId));
     await this.jobs.enqueue(
       manager,
@@ -373,75 +365,58 @@ export class WebhookDeliveriesStore {
     );
   }
 
-  /** The deliveries still pending take their new state, and their attempts their answers; returns those deliveries. */
-  private async recordAttempts(manager: EntityManager, rows: readonly AttemptRow[]): Promise<Map<string, SettledDelivery>> {
-    const updated = await records<SettledDelivery>(
-      manager,
-      `UPDATE ${entityTable(this.dataSource, WebhookDeliveryEntity)} d
-          SET attempts = u.number, status = u.status, next_attempt_at = u.next_attempt_at, updated_at = now()
-         FROM unnest($1::uuid[], $2::bigint[], $3::int[], $4::text[], $5::timestamptz[])
-              AS u(id, company_id, number, status, next_attempt_at)
-        WHERE d.id = u.id AND d.company_id = u.company_id AND d.status = 'pending'
-       RETURNING d.id, d.company_id, d.webhook_id, d.event_id, d.event`,
-      [
-        rows.map((row) => row.deliveryId),
-        rows.map((row) => row.companyId),
-        rows.map((row) => row.attempt.number),
-        rows.map((row) => (row.outcome.kind === 'retry' ? 'pending' : row.outcome.kind)),
-        rows.map((row) => row.nextAttemptAt?.toISOString() ?? null),
-      ],
-    );
-    const settled = new Map(updated.map((row) => [row.id, row]));
-    await this.attemptLog.settle(
+  /**
+   * The deliveries still pending take their new state, and their attempts their answers; returns
+   * those deliveries, each with its webhook locked as it now is (one statement: AttemptLog.settle).
+   */
+  private recordAttempts(manager: EntityManager, rows: readonly AttemptRow[]): Promise<SettledDeliveryRow[]> {
+    return this.attemptLog.settle(
       openTransactionOf(manager, 'WebhookDeliveriesStore'),
-      rows
-        .filter((row) => settled.has(row.deliveryId))
-        .map((row) => ({
-          attemptId: row.attempt.id,
-          companyId: row.companyId,
-          outcome: row.outcome.kind === 'delivered' ? 'delivered' : 'failed',
-          result: row.attempt.result,
-          // An answered failure says why too ("HTTP 302 (redirects are failures)"), not only a failed request.
-          error: row.attempt.result.error ?? (row.outcome.kind === 'delivered' ? null : row.outcome.error),
-        })),
+      rows.map((row) => ({
+        deliveryId: row.deliveryId,
+        companyId: row.companyId,
+        number: row.attempt.number,
+        deliveryStatus: row.outcome.kind === 'retry' ? 'pending' : row.outcome.kind,
+        nextAttemptAt: row.nextAttemptAt,
+        attemptId: row.attempt.id,
+        outcome: row.outcome.kind === 'delivered' ? 'delivered' : 'failed',
+        result: row.attempt.result,
+        // An answered failure says why too ("HTTP 302 (redirects are failures)"), not only a failed request.
+        error: row.attempt.result.error ?? (row.outcome.kind === 'delivered' ? null : row.outcome.error),
+      })),
     );
-    return settled;
   }
 
   /**
    * The webhooks' hits, last hit, status and circuit after the group's attempts (webhook-tally.ts),
-   * their rows locked in id order (replicas settling at once wait, never deadlock); the events;
-   * and when a circuit opened, the webhook's waiting jobs move to its reopening.
+   * from their rows as locked by the settling statement; the events; and when a circuit opened, the
+   * webhook's waiting jobs move to its reopening.
    */
   private async followWebhooks(
     manager: EntityManager,
     rows: readonly AttemptRow[],
-    settled: ReadonlyMap<string, SettledDelivery>,
+    settled: ReadonlyMap<string, SettledDeliveryRow>,
     breaker: CircuitBreakerOptions,
   ): Promise<void> {
-    const byWebhook = new Map<string, AttemptRow[]>();
+    const byWebhook = new Map<string, { webhook: SettledDeliveryRow; rows: AttemptRow[] }>();
     for (const row of rows) {
-      const webhookId = settled.get(row.deliveryId)!.webhook_id;
-      const rowsOfWebhook = byWebhook.get(webhookId);
-      if (rowsOfWebhook) rowsOfWebhook.push(row);
-      else byWebhook.set(webhookId, [row]);
+      const delivery = settled.get(row.deliveryId)!;
+      if (delivery.webhook_status === null) continue; // the webhook is gone: nothing to tally
+      const ofWebhook = byWebhook.get(delivery.webhook_id);
+      if (ofWebhook) ofWebhook.rows.push(row);
+      else byWebhook.set(delivery.webhook_id, { webhook: delivery, rows: [row] });
     }
-    const current = await records<{
-      id: string;
-      company_id: string;
-      status: WebhookStatus;
-      consecutive_failures: number;
-      circuit_open_until: Date | null;
-    }>(
-      manager,
-      `SELECT id, company_id, status, consecutive_failures, circuit_open_until FROM ${entityTable(this.dataSource, WebhookEntity)}
-        WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
-      [[...byWebhook.keys()]],
-    );
     const updates = [];
     const events = [];
-    for (const webhook of current) {
-      const ordered = byWebhook.get(webhook.id)!.sort((a, b) => a.attempt.at.getTime() - b.attempt.at.getTime());
+    for (const [webhookId, { webhook: current, rows: ofWebhook }] of [...byWebhook].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const webhook = {
+        id: webhookId,
+        company_id: current.webhook_company_id!,
+        status: current.webhook_status!,
+        consecutive_failures: current.consecutive_failures!,
+        circuit_open_until: current.circuit_open_until,
+      };
+      const ordered = ofWebhook.sort((a, b) => a.attempt.at.getTime() - b.attempt.at.getTime());
       const tally = tallyWebhook(
         {
           status: webhook.status,

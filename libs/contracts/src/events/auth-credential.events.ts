@@ -1,71 +1,59 @@
-import { payloadSchema } from './payload-schema';
+import { defineEvent } from './define-event';
+import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
+import { Topics } from './topics';
 
 /** Payloads on `auth.credential.v1`. Subject: the credential id (or grant / client id). */
-export interface CredentialIssuedData {
-  credential_id: string;
-  kind: 'personal_access_token' | 'api_key';
-  company_id: string;
-  /** The owning user for a personal access token; null for a workspace API key. */
-  user_id: string | null;
-  name: string;
-  /** Hex SHA-256 of the secret; the secret itself never leaves auth. */
-  digest: string;
-  scopes: string[];
-  expires_at: string | null;
-  created_at: string;
-}
+const id = Type.String({ maxLength: 64 });
+const kind = stringEnum(['personal_access_token', 'api_key']);
+const companyId = Type.String({ pattern: '^[0-9]+$' });
+const instant = Type.String({ format: 'date-time' });
 
-export interface CredentialRevokedData {
-  credential_id: string;
-  kind: 'personal_access_token' | 'api_key';
-  company_id: string;
-  revoked_at: string;
-}
+export const credentialIssuedSchema = payload({
+  credential_id: id,
+  kind,
+  company_id: companyId,
+  /** The owning user for a personal access token; null for a workspace API key. */
+  user_id: nullable(Type.String({ pattern: '^[0-9]+$' })),
+  name: Type.String({ maxLength: 255 }),
+  /** Hex SHA-256 of the secret; the secret itself never leaves auth. */
+  digest: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  scopes: Type.Array(Type.String({ maxLength: 64 })),
+  expires_at: nullable(Type.String({ description: 'ISO 8601 instant, or null for never' })),
+  created_at: instant,
+});
+export type CredentialIssuedData = Static<typeof credentialIssuedSchema>;
+
+export const credentialRevokedSchema = payload({ credential_id: id, kind, company_id: companyId, revoked_at: instant });
+export type CredentialRevokedData = Static<typeof credentialRevokedSchema>;
 
 /** Every access token of this grant (OAuth authorization) is void from now on. */
-export interface GrantRevokedData {
-  grant_id: string;
-  client_id: string;
-  user_id: string;
-  company_id: string;
-  /** Why: `code_replay`, `refresh_token_reuse`, `client_deleted`, `user_revoked`. */
-  reason: string;
-  revoked_at: string;
-}
-
-const id = { type: 'string', maxLength: 64 } as const;
-const kind = { type: 'string', enum: ['personal_access_token', 'api_key'] } as const;
-const companyId = { type: 'string', pattern: '^[0-9]+$' } as const;
-const instant = { type: 'string', format: 'date-time' } as const;
-
-export const credentialIssuedSchema = payloadSchema<CredentialIssuedData>({
-  properties: {
-    credential_id: id,
-    kind,
-    company_id: companyId,
-    user_id: { type: ['string', 'null'], pattern: '^[0-9]+$' },
-    name: { type: 'string', maxLength: 255 },
-    digest: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-    scopes: { type: 'array', items: { type: 'string', maxLength: 64 } },
-    expires_at: { type: ['string', 'null'], description: 'ISO 8601 instant, or null for never' },
-    created_at: instant,
-  },
-  required: ['credential_id', 'kind', 'company_id', 'user_id', 'name', 'digest', 'scopes', 'expires_at', 'created_at'],
+export const grantRevokedSchema = payload({
+  grant_id: id,
+  client_id: id,
+  user_id: Type.String({ pattern: '^[0-9]+$' }),
+  company_id: companyId,
+  reason: stringEnum(['code_replay', 'refresh_token_reuse', 'client_deleted', 'user_revoked']),
+  revoked_at: instant,
 });
+export type GrantRevokedData = Static<typeof grantRevokedSchema>;
 
-export const credentialRevokedSchema = payloadSchema<CredentialRevokedData>({
-  properties: { credential_id: id, kind, company_id: companyId, revoked_at: instant },
-  required: ['credential_id', 'kind', 'company_id', 'revoked_at'],
-});
-
-export const grantRevokedSchema = payloadSchema<GrantRevokedData>({
-  properties: {
-    grant_id: id,
-    client_id: id,
-    user_id: { type: 'string', pattern: '^[0-9]+$' },
-    company_id: companyId,
-    reason: { type: 'string', enum: ['code_replay', 'refresh_token_reuse', 'client_deleted', 'user_revoked'] },
-    revoked_at: instant,
-  },
-  required: ['grant_id', 'client_id', 'user_id', 'company_id', 'reason', 'revoked_at'],
-});
+export const AUTH_CREDENTIAL_EVENTS = [
+  defineEvent(
+    'credential.issued',
+    Topics.authCredential,
+    credentialIssuedSchema,
+    'A personal access token or workspace API key was created (digest only).',
+  ),
+  defineEvent(
+    'credential.revoked',
+    Topics.authCredential,
+    credentialRevokedSchema,
+    'A personal access token or workspace API key was revoked.',
+  ),
+  defineEvent(
+    'grant.revoked',
+    Topics.authCredential,
+    grantRevokedSchema,
+    'An OAuth grant was revoked; every access token issued from it is void.',
+  ),
+] as const;

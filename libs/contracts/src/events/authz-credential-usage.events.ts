@@ -1,27 +1,28 @@
-import { payloadSchema } from './payload-schema';
+import { defineEvent } from './define-event';
+import { payload, stringEnum, Type, type Static } from './payload-schema';
+import { Topics } from './topics';
 
 /**
  * Payload on `authz.credential_usage.v1`. Subject: the credential id. Published by every app
  * (through libs/authz) when a personal access token or workspace API key passes its check, at
  * most once per credential per app process per minute; auth keeps the latest as `last_used_at`.
  */
-export interface CredentialUsedData {
-  credential_id: string;
-  kind: 'personal_access_token' | 'api_key';
-  company_id: string;
+export const credentialUsedSchema = payload({
+  credential_id: Type.String({ maxLength: 64 }),
+  kind: stringEnum(['personal_access_token', 'api_key']),
+  company_id: Type.String({ pattern: '^[0-9]+$' }),
   /** When the app accepted the credential (its clock); consumers keep the greatest. */
-  used_at: string;
+  used_at: Type.String({ format: 'date-time' }),
   /** The app that accepted it (`messaging`, `auth`, `platform`, `webhook-dispatch`). */
-  app: string;
-}
-
-export const credentialUsedSchema = payloadSchema<CredentialUsedData>({
-  properties: {
-    credential_id: { type: 'string', maxLength: 64 },
-    kind: { type: 'string', enum: ['personal_access_token', 'api_key'] },
-    company_id: { type: 'string', pattern: '^[0-9]+$' },
-    used_at: { type: 'string', format: 'date-time' },
-    app: { type: 'string', maxLength: 64, description: 'the app that accepted the credential' },
-  },
-  required: ['credential_id', 'kind', 'company_id', 'used_at', 'app'],
+  app: Type.String({ maxLength: 64, description: 'the app that accepted the credential' }),
 });
+export type CredentialUsedData = Static<typeof credentialUsedSchema>;
+
+export const AUTHZ_CREDENTIAL_USAGE_EVENTS = [
+  defineEvent(
+    'credential.used',
+    Topics.authzCredentialUsage,
+    credentialUsedSchema,
+    'An app accepted a personal access token or workspace API key (at most once a minute per credential and app process).',
+  ),
+] as const;

@@ -1,52 +1,37 @@
-import { payloadSchema } from './payload-schema';
+import { defineEvent } from './define-event';
+import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
+import { Topics } from './topics';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
+const numericId = Type.String({ pattern: '^[0-9]+$' });
+const instant = Type.String({ format: 'date-time' });
+
 /** Payload of `appointment.scheduled` and `appointment.cancelled` on `platform.appointment.v1`. Subject: the appointment id. */
-export interface AppointmentData {
-  id: string;
-  company_id: string;
-  contact_id: string;
-  title: string;
-  starts_at: string;
-  ends_at: string;
+export const appointmentSchema = payload({
+  id: numericId,
+  company_id: numericId,
+  contact_id: numericId,
+  title: Type.String({ maxLength: 255 }),
+  starts_at: instant,
+  ends_at: instant,
   /** The user it is booked with; null when unassigned. */
-  assigned_to: string | null;
-  status: AppointmentStatus;
+  assigned_to: nullable(Type.String({ pattern: '^[0-9]+$', description: 'user id' })),
+  status: stringEnum(APPOINTMENT_STATUSES),
   /** When it was booked (the dashboard counts bookings by this instant). */
-  booked_at: string;
-  cancelled_at: string | null;
-  changed_by: string | null;
-}
-
-const numericId = { type: 'string', pattern: '^[0-9]+$' } as const;
-
-export const appointmentSchema = payloadSchema<AppointmentData>({
-  properties: {
-    id: numericId,
-    company_id: numericId,
-    contact_id: numericId,
-    title: { type: 'string', maxLength: 255 },
-    starts_at: { type: 'string', format: 'date-time' },
-    ends_at: { type: 'string', format: 'date-time' },
-    assigned_to: { type: ['string', 'null'], pattern: '^[0-9]+$', description: 'user id' },
-    status: { type: 'string', enum: APPOINTMENT_STATUSES },
-    booked_at: { type: 'string', format: 'date-time' },
-    cancelled_at: { type: ['string', 'null'], description: 'date-time' },
-    changed_by: { type: ['string', 'null'], pattern: '^[0-9]+$', description: 'user id' },
-  },
-  required: [
-    'id',
-    'company_id',
-    'contact_id',
-    'title',
-    'starts_at',
-    'ends_at',
-    'assigned_to',
-    'status',
-    'booked_at',
-    'cancelled_at',
-    'changed_by',
-  ],
+  booked_at: instant,
+  cancelled_at: nullable(Type.String({ description: 'date-time' })),
+  changed_by: nullable(Type.String({ pattern: '^[0-9]+$', description: 'user id' })),
 });
+export type AppointmentData = Static<typeof appointmentSchema>;
+
+export const PLATFORM_APPOINTMENT_EVENTS = [
+  defineEvent(
+    'appointment.scheduled',
+    Topics.platformAppointment,
+    appointmentSchema,
+    'An appointment was booked with a contact (feeds the appointment.scheduled webhook).',
+  ),
+  defineEvent('appointment.cancelled', Topics.platformAppointment, appointmentSchema, 'A booked appointment was cancelled.'),
+] as const;

@@ -1,57 +1,45 @@
-import { payloadSchema } from './payload-schema';
+import { defineEvent } from './define-event';
+import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
+import { Topics } from './topics';
 
 /** Payloads on `platform.campaign.v1`: dialer campaigns calling the contacts of a list. */
 export const CAMPAIGN_STATUSES = ['draft', 'running', 'stopped', 'completed'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
+const numericId = Type.String({ pattern: '^[0-9]+$' });
+const nullableNumericId = (description: string) => nullable(Type.String({ pattern: '^[0-9]+$', description }));
+
 /** `campaign.started`, `campaign.stopped`, `campaign.completed`: the campaign after the change. Subject: the campaign id. */
-export interface CampaignData {
-  id: string;
-  company_id: string;
-  name: string;
-  status: CampaignStatus;
-  list_id: string;
-  agent_id: string | null;
-  caller_number: string | null;
+export const campaignSchema = payload({
+  id: numericId,
+  company_id: numericId,
+  name: Type.String({ maxLength: 255 }),
+  status: stringEnum(CAMPAIGN_STATUSES),
+  list_id: numericId,
+  agent_id: nullableNumericId('AI agent id'),
+  caller_number: nullable(Type.String({ maxLength: 16, description: 'E.164' })),
   /** Contacts the campaign calls (the list's contacts with a phone number when it first started). */
-  total_contacts: number;
+  total_contacts: Type.Integer({ minimum: 0 }),
   /** Contacts whose call has ended (or that could not be called). */
-  done_contacts: number;
-  started_at: string | null;
-  completed_at: string | null;
-  changed_by: string | null;
-}
-
-const numericId = { type: 'string', pattern: '^[0-9]+$' } as const;
-const nullableNumericId = { type: ['string', 'null'], pattern: '^[0-9]+$' } as const;
-
-export const campaignSchema = payloadSchema<CampaignData>({
-  properties: {
-    id: numericId,
-    company_id: numericId,
-    name: { type: 'string', maxLength: 255 },
-    status: { type: 'string', enum: CAMPAIGN_STATUSES },
-    list_id: numericId,
-    agent_id: { ...nullableNumericId, description: 'AI agent id' },
-    caller_number: { type: ['string', 'null'], maxLength: 16, description: 'E.164' },
-    total_contacts: { type: 'integer', minimum: 0 },
-    done_contacts: { type: 'integer', minimum: 0 },
-    started_at: { type: ['string', 'null'], format: 'date-time' },
-    completed_at: { type: ['string', 'null'], format: 'date-time' },
-    changed_by: { ...nullableNumericId, description: 'user id; null when the dialer completed it' },
-  },
-  required: [
-    'id',
-    'company_id',
-    'name',
-    'status',
-    'list_id',
-    'agent_id',
-    'caller_number',
-    'total_contacts',
-    'done_contacts',
-    'started_at',
-    'completed_at',
-    'changed_by',
-  ],
+  done_contacts: Type.Integer({ minimum: 0 }),
+  started_at: nullable(Type.String({ format: 'date-time' })),
+  completed_at: nullable(Type.String({ format: 'date-time' })),
+  changed_by: nullableNumericId('user id; null when the dialer completed it'),
 });
+export type CampaignData = Static<typeof campaignSchema>;
+
+export const PLATFORM_CAMPAIGN_EVENTS = [
+  defineEvent(
+    'campaign.started',
+    Topics.platformCampaign,
+    campaignSchema,
+    'A dialer campaign started (or was resumed) calling its list.',
+  ),
+  defineEvent(
+    'campaign.stopped',
+    Topics.platformCampaign,
+    campaignSchema,
+    'A dialer campaign was stopped before every contact was called.',
+  ),
+  defineEvent('campaign.completed', Topics.platformCampaign, campaignSchema, 'Every contact of a dialer campaign is done.'),
+] as const;

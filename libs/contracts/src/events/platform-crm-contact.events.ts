@@ -1,123 +1,68 @@
-import { freeFormObject, payloadSchema } from './payload-schema';
+import { defineEvent } from './define-event';
+import { freeFormObject, nullable, payload, Type, type Static } from './payload-schema';
+import { Topics } from './topics';
 
 /**
  * Payloads on `platform.contact.v1`: the platform CRM's contacts (leads). Subject: the contact id.
  * Their type names say `crm_contact` because `contact.*` is messaging's phone-level contact
  * (`contact.opted_out`), and the event-type namespace is one for the whole suite (decision 0025).
  */
-export interface CrmContactSnapshotData {
-  id: string;
-  company_id: string;
-  first_name: string;
-  last_name: string | null;
-  /** E.164. */
-  phone: string | null;
-  email: string | null;
-  /** The channel the lead came from (`facebook`, `google`, `organic`, `referral`, …); the dashboard's channel. */
-  source: string | null;
+const numericId = Type.String({ pattern: '^[0-9]+$' });
+const nullableNumericId = (description: string) => nullable(Type.String({ pattern: '^[0-9]+$', description }));
+const nullableE164 = nullable(Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164' }));
+const instant = Type.String({ format: 'date-time' });
+const tags = Type.Array(Type.String({ maxLength: 100 }));
+
+export const crmContactSnapshotSchema = payload({
+  id: numericId,
+  company_id: numericId,
+  first_name: Type.String({ maxLength: 255 }),
+  last_name: nullable(Type.String()),
+  phone: nullableE164,
+  email: nullable(Type.String()),
+  /** The channel the lead came from; the dashboard's channel. */
+  source: nullable(Type.String({ description: 'facebook, google, organic, referral, …' })),
   /** The user of the company the contact is assigned to. */
-  assigned_to: string | null;
-  tags: string[];
-  custom_fields: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
+  assigned_to: nullableNumericId('user id'),
+  tags,
+  custom_fields: freeFormObject('the company’s own fields, as the API stored them'),
+  created_at: instant,
+  updated_at: instant,
   /** Who made the change: a user of the company, or null for the system. */
-  changed_by: string | null;
-}
+  changed_by: nullableNumericId('user id of who made the change; null for the system'),
+});
+export type CrmContactSnapshotData = Static<typeof crmContactSnapshotSchema>;
 
 /**
  * `crm_contact.created`: the snapshot, and the lists the contact was created on. Optional: events
  * written before it was added carry none, which a consumer reads as no list.
  */
-export interface CrmContactCreatedData extends CrmContactSnapshotData {
-  list_ids?: string[];
-}
+export const crmContactCreatedSchema = payload({
+  ...crmContactSnapshotSchema.properties,
+  list_ids: Type.Optional(
+    Type.Array(numericId, { description: 'the lists it was created on (also announced by list.contacts_added)' }),
+  ),
+});
+export type CrmContactCreatedData = Static<typeof crmContactCreatedSchema>;
 
-export interface CrmContactDeletedData {
-  id: string;
-  company_id: string;
-  deleted_at: string;
-  changed_by: string | null;
-}
+export const crmContactDeletedSchema = payload({
+  id: numericId,
+  company_id: numericId,
+  deleted_at: instant,
+  changed_by: nullableNumericId('user id'),
+});
+export type CrmContactDeletedData = Static<typeof crmContactDeletedSchema>;
 
 /** `crm_contact.tags_added`: the tags a change gave the contact that it did not have (the workflows' `tag_added` trigger). */
-export interface CrmContactTagsAddedData {
-  id: string;
-  company_id: string;
+export const crmContactTagsAddedSchema = payload({
+  id: numericId,
+  company_id: numericId,
   /** Only the new ones. */
-  added_tags: string[];
-  tags: string[];
-  changed_by: string | null;
-}
-
-const numericId = { type: 'string', pattern: '^[0-9]+$' } as const;
-const nullableNumericId = { type: ['string', 'null'], pattern: '^[0-9]+$' } as const;
-
-export const crmContactSnapshotSchema = payloadSchema<CrmContactSnapshotData>({
-  properties: {
-    id: numericId,
-    company_id: numericId,
-    first_name: { type: 'string', maxLength: 255 },
-    last_name: { type: ['string', 'null'] },
-    phone: { type: ['string', 'null'], pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164' },
-    email: { type: ['string', 'null'] },
-    source: { type: ['string', 'null'], description: 'facebook, google, organic, referral, …' },
-    assigned_to: { ...nullableNumericId, description: 'user id' },
-    tags: { type: 'array', items: { type: 'string', maxLength: 100 } },
-    custom_fields: freeFormObject('the company’s own fields, as the API stored them'),
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-    changed_by: { ...nullableNumericId, description: 'user id of who made the change; null for the system' },
-  },
-  required: [
-    'id',
-    'company_id',
-    'first_name',
-    'last_name',
-    'phone',
-    'email',
-    'source',
-    'assigned_to',
-    'tags',
-    'custom_fields',
-    'created_at',
-    'updated_at',
-    'changed_by',
-  ],
+  added_tags: tags,
+  tags,
+  changed_by: nullableNumericId('user id; null for the system (a workflow step)'),
 });
-
-export const crmContactCreatedSchema = payloadSchema<CrmContactCreatedData>({
-  properties: {
-    ...crmContactSnapshotSchema.properties,
-    list_ids: {
-      type: 'array',
-      items: numericId,
-      description: 'the lists it was created on (also announced by list.contacts_added)',
-    },
-  },
-  required: crmContactSnapshotSchema.required,
-});
-
-export const crmContactDeletedSchema = payloadSchema<CrmContactDeletedData>({
-  properties: {
-    id: numericId,
-    company_id: numericId,
-    deleted_at: { type: 'string', format: 'date-time' },
-    changed_by: { ...nullableNumericId, description: 'user id' },
-  },
-  required: ['id', 'company_id', 'deleted_at', 'changed_by'],
-});
-
-export const crmContactTagsAddedSchema = payloadSchema<CrmContactTagsAddedData>({
-  properties: {
-    id: numericId,
-    company_id: numericId,
-    added_tags: { type: 'array', items: { type: 'string', maxLength: 100 } },
-    tags: { type: 'array', items: { type: 'string', maxLength: 100 } },
-    changed_by: { ...nullableNumericId, description: 'user id; null for the system (a workflow step)' },
-  },
-  required: ['id', 'company_id', 'added_tags', 'tags', 'changed_by'],
-});
+export type CrmContactTagsAddedData = Static<typeof crmContactTagsAddedSchema>;
 
 /**
  * `crm_contact.erased`: the contact was erased on request (GDPR Art. 17, CCPA) — the platform's own
@@ -126,29 +71,49 @@ export const crmContactTagsAddedSchema = payloadSchema<CrmContactTagsAddedData>(
  * webhook-dispatch by every value. The platform deletes this event from its outbox once every app
  * has reported its part (docs/privacy.md: Kafka keeps it for the topic's retention).
  */
-export interface CrmContactErasedData {
-  id: string;
-  company_id: string;
-  /** E.164. */
-  phone: string | null;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  erased_at: string;
+export const crmContactErasedSchema = payload({
+  id: numericId,
+  company_id: numericId,
+  phone: nullableE164,
+  email: nullable(Type.String()),
+  first_name: nullable(Type.String({ maxLength: 255 })),
+  last_name: nullable(Type.String({ maxLength: 255 })),
+  erased_at: instant,
   /** Who asked for it: a user of the company. */
-  requested_by: string | null;
-}
-
-export const crmContactErasedSchema = payloadSchema<CrmContactErasedData>({
-  properties: {
-    id: numericId,
-    company_id: numericId,
-    phone: { type: ['string', 'null'], pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164' },
-    email: { type: ['string', 'null'] },
-    first_name: { type: ['string', 'null'], maxLength: 255 },
-    last_name: { type: ['string', 'null'], maxLength: 255 },
-    erased_at: { type: 'string', format: 'date-time' },
-    requested_by: { ...nullableNumericId, description: 'user id' },
-  },
-  required: ['id', 'company_id', 'phone', 'email', 'first_name', 'last_name', 'erased_at', 'requested_by'],
+  requested_by: nullableNumericId('user id'),
 });
+export type CrmContactErasedData = Static<typeof crmContactErasedSchema>;
+
+export const PLATFORM_CRM_CONTACT_EVENTS = [
+  defineEvent(
+    'crm_contact.created',
+    Topics.platformContact,
+    crmContactCreatedSchema,
+    'A CRM contact (a lead) was created (full snapshot, and the lists it was created on; feeds the lead.generated webhook).',
+  ),
+  defineEvent(
+    'crm_contact.updated',
+    Topics.platformContact,
+    crmContactSnapshotSchema,
+    'A CRM contact changed: name, phone, email, source, assignment, tags or custom fields (full snapshot).',
+  ),
+  defineEvent(
+    'crm_contact.deleted',
+    Topics.platformContact,
+    crmContactDeletedSchema,
+    'A CRM contact was deleted; it left its pipelines and lists.',
+  ),
+  defineEvent(
+    'crm_contact.tags_added',
+    Topics.platformContact,
+    crmContactTagsAddedSchema,
+    'Tags were added to a CRM contact (through the API or a workflow step): the tags it did not have before.',
+  ),
+  defineEvent(
+    'crm_contact.erased',
+    Topics.platformContact,
+    crmContactErasedSchema,
+    'A CRM contact was erased on request (POST /api/contacts/{id}/erase): the platform anonymised its data; ' +
+      'carries the values the other apps find their copies by (deleted from the outbox once every app reported).',
+  ),
+] as const;

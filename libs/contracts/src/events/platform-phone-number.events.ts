@@ -1,33 +1,37 @@
-import { payloadSchema } from './payload-schema';
+import { defineEvent } from './define-event';
+import { nullable, payload, stringEnum, Type, typedAs, type Static } from './payload-schema';
+import { Topics } from './topics';
+
+const numericId = Type.String({ pattern: '^[0-9]+$' });
 
 /**
  * Payloads on `platform.phone_number.v1`: numbers a company bought from the voice provider.
  * Messaging keeps its sender pool from them: a purchased number with SMS joins it, a released one
  * leaves it. Subject: the phone number id.
  */
-export interface PhoneNumberData {
-  id: string;
-  company_id: string;
-  /** E.164. */
-  phone_number: string;
+export const phoneNumberSchema = payload({
+  id: numericId,
+  company_id: numericId,
+  phone_number: Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164' }),
   /** What the number can do, as the provider says: `Voice`, `SMS`, `MMS`. */
-  capabilities: string[];
-  purchased_at: string;
-  released_at: string | null;
-  changed_by: string | null;
-}
-
-const numericId = { type: 'string', pattern: '^[0-9]+$' } as const;
-
-export const phoneNumberSchema = payloadSchema<PhoneNumberData>({
-  properties: {
-    id: numericId,
-    company_id: numericId,
-    phone_number: { type: 'string', pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164' },
-    capabilities: { type: 'array', items: { type: 'string', enum: ['Voice', 'SMS', 'MMS'] } },
-    purchased_at: { type: 'string', format: 'date-time' },
-    released_at: { type: ['string', 'null'], format: 'date-time' },
-    changed_by: { type: ['string', 'null'], pattern: '^[0-9]+$', description: 'user id' },
-  },
-  required: ['id', 'company_id', 'phone_number', 'capabilities', 'purchased_at', 'released_at', 'changed_by'],
+  capabilities: typedAs<string[]>(Type.Array(stringEnum(['Voice', 'SMS', 'MMS']))),
+  purchased_at: Type.String({ format: 'date-time' }),
+  released_at: nullable(Type.String({ format: 'date-time' })),
+  changed_by: nullable(Type.String({ pattern: '^[0-9]+$', description: 'user id' })),
 });
+export type PhoneNumberData = Static<typeof phoneNumberSchema>;
+
+export const PLATFORM_PHONE_NUMBER_EVENTS = [
+  defineEvent(
+    'phone_number.purchased',
+    Topics.platformPhoneNumber,
+    phoneNumberSchema,
+    "A company bought a number from the voice provider (messaging adds an SMS number to the company's sender pool).",
+  ),
+  defineEvent(
+    'phone_number.released',
+    Topics.platformPhoneNumber,
+    phoneNumberSchema,
+    'A company released a number (messaging removes it from the sender pool).',
+  ),
+] as const;

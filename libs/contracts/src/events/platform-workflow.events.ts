@@ -1,4 +1,6 @@
-import { payloadSchema } from './payload-schema';
+import { defineEvent } from './define-event';
+import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
+import { Topics } from './topics';
 
 /**
  * Payloads on `platform.workflow.v1`: automation workflows and their runs.
@@ -11,75 +13,70 @@ export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 export const WORKFLOW_RUN_STATUSES = ['running', 'waiting', 'completed', 'failed', 'cancelled', 'skipped'] as const;
 export type WorkflowRunStatus = (typeof WORKFLOW_RUN_STATUSES)[number];
 
+const numericId = Type.String({ pattern: '^[0-9]+$' });
+const nullableNumericId = (description: string) => nullable(Type.String({ pattern: '^[0-9]+$', description }));
+
 /** `workflow.created`, `workflow.activated`, `workflow.deactivated`: the workflow after the change. */
-export interface WorkflowData {
-  id: string;
-  company_id: string;
-  name: string;
-  status: WorkflowStatus;
+export const workflowSchema = payload({
+  id: numericId,
+  company_id: numericId,
+  name: Type.String({ maxLength: 255 }),
+  status: stringEnum(WORKFLOW_STATUSES),
   /** The version new runs start on (0 before the first activation). */
-  active_version: number;
+  active_version: Type.Integer({ minimum: 0 }),
   /** The trigger types new runs start from. */
-  trigger_types: string[];
-  folder_id: string | null;
-  changed_by: string | null;
-}
+  trigger_types: Type.Array(Type.String({ maxLength: 64 })),
+  folder_id: nullableNumericId('workflow folder id'),
+  changed_by: nullableNumericId('user id; null for the system'),
+});
+export type WorkflowData = Static<typeof workflowSchema>;
 
 /** `workflow_run.started`, `workflow_run.completed`, `workflow_run.failed`: the run after the change. */
-export interface WorkflowRunData {
-  id: string;
-  company_id: string;
-  workflow_id: string;
-  version: number;
-  contact_id: string;
-  trigger_type: string;
-  status: WorkflowRunStatus;
+export const workflowRunSchema = payload({
+  id: numericId,
+  company_id: numericId,
+  workflow_id: numericId,
+  version: Type.Integer({ minimum: 1 }),
+  contact_id: numericId,
+  trigger_type: Type.String({ maxLength: 64 }),
+  status: stringEnum(WORKFLOW_RUN_STATUSES),
   /** Why it failed; null otherwise. */
-  error: string | null;
-  started_at: string;
-  finished_at: string | null;
-}
-
-const numericId = { type: 'string', pattern: '^[0-9]+$' } as const;
-const nullableNumericId = { type: ['string', 'null'], pattern: '^[0-9]+$' } as const;
-
-export const workflowSchema = payloadSchema<WorkflowData>({
-  properties: {
-    id: numericId,
-    company_id: numericId,
-    name: { type: 'string', maxLength: 255 },
-    status: { type: 'string', enum: WORKFLOW_STATUSES },
-    active_version: { type: 'integer', minimum: 0 },
-    trigger_types: { type: 'array', items: { type: 'string', maxLength: 64 } },
-    folder_id: { ...nullableNumericId, description: 'workflow folder id' },
-    changed_by: { ...nullableNumericId, description: 'user id; null for the system' },
-  },
-  required: ['id', 'company_id', 'name', 'status', 'active_version', 'trigger_types', 'folder_id', 'changed_by'],
+  error: nullable(Type.String({ maxLength: 1000 })),
+  started_at: Type.String({ format: 'date-time' }),
+  finished_at: nullable(Type.String({ format: 'date-time' })),
 });
+export type WorkflowRunData = Static<typeof workflowRunSchema>;
 
-export const workflowRunSchema = payloadSchema<WorkflowRunData>({
-  properties: {
-    id: numericId,
-    company_id: numericId,
-    workflow_id: numericId,
-    version: { type: 'integer', minimum: 1 },
-    contact_id: numericId,
-    trigger_type: { type: 'string', maxLength: 64 },
-    status: { type: 'string', enum: WORKFLOW_RUN_STATUSES },
-    error: { type: ['string', 'null'], maxLength: 1000 },
-    started_at: { type: 'string', format: 'date-time' },
-    finished_at: { type: ['string', 'null'], format: 'date-time' },
-  },
-  required: [
-    'id',
-    'company_id',
-    'workflow_id',
-    'version',
-    'contact_id',
-    'trigger_type',
-    'status',
-    'error',
-    'started_at',
-    'finished_at',
-  ],
-});
+export const PLATFORM_WORKFLOW_EVENTS = [
+  defineEvent(
+    'workflow.created',
+    Topics.platformWorkflow,
+    workflowSchema,
+    'A workflow was created or imported (always a draft).',
+  ),
+  defineEvent(
+    'workflow.activated',
+    Topics.platformWorkflow,
+    workflowSchema,
+    'A workflow was activated: new runs start on its active_version from its triggers’ events.',
+  ),
+  defineEvent(
+    'workflow.deactivated',
+    Topics.platformWorkflow,
+    workflowSchema,
+    'A workflow was deactivated: no new runs; its waiting runs are cancelled.',
+  ),
+  defineEvent(
+    'workflow_run.started',
+    Topics.platformWorkflow,
+    workflowRunSchema,
+    'A workflow run started for a contact (one per matching event, contact and version).',
+  ),
+  defineEvent('workflow_run.completed', Topics.platformWorkflow, workflowRunSchema, 'A workflow run reached an end.'),
+  defineEvent(
+    'workflow_run.failed',
+    Topics.platformWorkflow,
+    workflowRunSchema,
+    'A workflow run failed: a step failed after its retries (the error says which).',
+  ),
+] as const;

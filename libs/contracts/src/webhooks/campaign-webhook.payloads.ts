@@ -1,17 +1,21 @@
-import type { CampaignStatus } from '../events/platform-campaign.events';
+import type { Static } from '../events/payload-schema';
+import { campaignSchema } from '../events/platform-campaign.events';
+import { webhookFields } from './webhook-fields';
 
-/** `data` of `campaign.started` and `campaign.completed` (from the platform's `campaign.*` events). */
-export interface CampaignWebhookData {
-  campaign_id: string;
-  name: string;
-  /** `running` for campaign.started, `completed` for campaign.completed. */
-  status: CampaignStatus;
-  list_id: string;
-  agent_id: string | null;
-  started_at: string | null;
-  /** Null until the campaign completes. */
-  completed_at: string | null;
-  /** Contacts the campaign calls, and how many are done. */
-  total_contacts: number;
-  done_contacts: number;
-}
+/**
+ * `data` of `campaign.started` and `campaign.completed`: the platform's `campaign.*` event, its id
+ * as `campaign_id`; `status` is `running` for campaign.started, `completed` for campaign.completed.
+ */
+export const CAMPAIGN_WEBHOOK_FIELDS = webhookFields(campaignSchema, {
+  campaign_id: 'id',
+  name: 'name',
+  status: 'status',
+  list_id: 'list_id',
+  agent_id: 'agent_id',
+  started_at: 'started_at',
+  completed_at: 'completed_at',
+  total_contacts: 'total_contacts',
+  done_contacts: 'done_contacts',
+});
+export const campaignWebhookSchema = CAMPAIGN_WEBHOOK_FIELDS.schema;
+export type CampaignWebhookData = Static<typeof campaignWebhookSchema>;

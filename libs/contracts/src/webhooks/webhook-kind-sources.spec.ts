@@ -5,6 +5,7 @@ import type { CallData } from '../events/platform-call.events';
 import { validatePayload } from '../events/validate-payload';
 import { EVENT_DEFINITIONS } from '../events/event-map';
 import { WEBHOOK_EVENT_KINDS } from './webhook-event-kinds';
+import { WEBHOOK_PAYLOAD_SCHEMAS } from './webhook-payloads';
 import { smsDataFromReply, WEBHOOK_KIND_SOURCES, WEBHOOK_SOURCE_EVENT_TYPES, webhookOfEvent } from './webhook-kind-sources';
 
 const SMS_FIELDS = [
@@ -132,6 +133,7 @@ describe('webhook kind sources', () => {
       'custom_fields',
     ]);
     expect(webhookOfEvent('call.ended', call)?.data).toMatchObject({ call_id: 'sbx_call_1', call_duration: 95, tags: ['hot'] });
+    expect(validatePayload(WEBHOOK_PAYLOAD_SCHEMAS['call.ended'], webhookOfEvent('call.ended', call)!.data)).toEqual([]);
   });
 
   it('use real payloads (the examples pass the contracts)', () => {
@@ -269,6 +271,60 @@ describe('webhook kind sources', () => {
       changed_by: null,
     };
     expect(webhookOfEvent('agent.created', agent)?.audience).toEqual(about({ everyList: true }));
+    // What they become is what their kinds' schemas (built from the events' own) describe.
+    expect(validatePayload(WEBHOOK_PAYLOAD_SCHEMAS['lead.generated'], webhookOfEvent('crm_contact.created', lead)!.data)).toEqual(
+      [],
+    );
+    expect(validatePayload(WEBHOOK_PAYLOAD_SCHEMAS['agent.created'], webhookOfEvent('agent.created', agent)!.data)).toEqual([]);
+    const statusChanged = webhookOfEvent('agent.status_changed', { ...agent, previous_status: 'offline' })!.data;
+    expect(validatePayload(WEBHOOK_PAYLOAD_SCHEMAS['agent.status_changed'], statusChanged)).toEqual([]);
+  });
+
+  it('make data its kind’s schema describes, a schema built from the source event’s (sms, appointment, campaign)', () => {
+    const { channel: _omitted, ...older } = reply;
+    for (const [type, payload] of [
+      ['message.delivered', outbound],
+      ['message.received', inbound],
+      ['conversation.replied', reply],
+      ['conversation.replied', older],
+    ] as const) {
+      const webhook = webhookOfEvent(type, payload)!;
+      expect(validatePayload(WEBHOOK_PAYLOAD_SCHEMAS[webhook.kind], webhook.data)).toEqual([]);
+    }
+    const appointment = {
+      id: '5',
+      company_id: '42',
+      contact_id: '991',
+      title: 'Demo',
+      starts_at: '2026-11-24T09:00:00.000Z',
+      ends_at: '2026-11-24T09:30:00.000Z',
+      assigned_to: null,
+      status: 'scheduled' as const,
+      booked_at: '2026-11-24T07:00:00.000Z',
+      cancelled_at: null,
+      changed_by: '3',
+    };
+    expect(validatePayload(EVENT_DEFINITIONS['appointment.scheduled'].schema, appointment)).toEqual([]);
+    const booked = webhookOfEvent('appointment.scheduled', appointment)!;
+    expect(booked.data).toMatchObject({ appointment_id: '5', lead_id: '991', duration: 30 });
+    expect(validatePayload(WEBHOOK_PAYLOAD_SCHEMAS['appointment.scheduled'], booked.data)).toEqual([]);
+    const campaign = {
+      id: '7',
+      company_id: '42',
+      name: 'Winter',
+      status: 'running' as const,
+      list_id: '8',
+      agent_id: '12',
+      caller_number: null,
+      total_contacts: 3,
+      done_contacts: 0,
+      started_at: '2026-11-24T07:00:00.000Z',
+      completed_at: null,
+      changed_by: '3',
+    };
+    expect(validatePayload(EVENT_DEFINITIONS['campaign.started'].schema, campaign)).toEqual([]);
+    const started = webhookOfEvent('campaign.started', campaign)!;
+    expect(validatePayload(WEBHOOK_PAYLOAD_SCHEMAS['campaign.started'], started.data)).toEqual([]);
   });
 
   it('give no webhook for events that feed none (queued, sent, cancelled, other apps)', () => {

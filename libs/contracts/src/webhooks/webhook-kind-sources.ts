@@ -1,18 +1,22 @@
 import type { EventMap, EventType } from '../events/event-map';
 import type { ConversationRepliedData } from '../events/messaging-conversation.events';
-import type { MessageEventData } from '../events/messaging-message.events';
-import type { AgentPerformanceData, AgentSnapshotData, AgentStatusChangedData } from '../events/platform-agent.events';
+import type { AgentStatusChangedData } from '../events/platform-agent.events';
 import type { AppointmentData } from '../events/platform-appointment.events';
 import type { CallData } from '../events/platform-call.events';
 import type { CampaignData } from '../events/platform-campaign.events';
 import type { CrmContactCreatedData, CrmContactSnapshotData } from '../events/platform-crm-contact.events';
-import type { AgentPerformanceWebhookData, AgentStatusChangedWebhookData, AgentWebhookData } from './agent-webhook.payloads';
-import type { CallWebhookData } from './call-webhook.payloads';
-import type { CampaignWebhookData } from './campaign-webhook.payloads';
+import {
+  AGENT_WEBHOOK_FIELDS,
+  agentPerformanceWebhookSchema,
+  type AgentStatusChangedWebhookData,
+} from './agent-webhook.payloads';
+import { callWebhookSchema } from './call-webhook.payloads';
+import { CAMPAIGN_WEBHOOK_FIELDS } from './campaign-webhook.payloads';
 import type { AppointmentScheduledWebhookData, LeadGeneratedWebhookData } from './lead-webhook.payloads';
 import type { WebhookEventKind } from './webhook-event-kinds';
 import type { WebhookPayloadMap } from './webhook-payloads';
-import type { SmsWebhookData } from './sms-webhook.payloads';
+import { SMS_WEBHOOK_FIELDS, type SmsWebhookData } from './sms-webhook.payloads';
+import { sameFields } from './webhook-fields';
 
 /**
  * Whom an event is about, for a webhook limited to a list (decision 0036): it is delivered when
@@ -62,20 +66,7 @@ export interface WebhookKindSource<E extends EventType, K extends WebhookEventKi
 }
 
 /** A message event as the spec's sms fields (from/to already say who wrote to whom). */
-export function smsDataFromMessage(message: MessageEventData): SmsWebhookData {
-  return {
-    message_id: message.message_id,
-    direction: message.direction,
-    channel: message.channel,
-    from_number: message.from_number,
-    to_number: message.to,
-    contact_phone: message.contact_phone,
-    body: message.body,
-    status: message.status,
-    sent_at: message.sent_at,
-    ts: message.ts,
-  };
-}
+export const smsDataFromMessage = SMS_WEBHOOK_FIELDS.from;
 
 /**
  * A reply is an inbound message: from the contact to our number (the event's `from_number` is the
@@ -128,69 +119,17 @@ export function appointmentDataFromAppointment(appointment: AppointmentData): Ap
 }
 
 /** A call as the spec's call `data` fields, exactly (the record's other fields stay in the platform). */
-export function callDataFromCall(call: CallData): CallWebhookData {
-  return {
-    call_id: call.call_id,
-    agent_id: call.agent_id,
-    caller_number: call.caller_number,
-    called_number: call.called_number,
-    call_duration: call.call_duration,
-    call_status: call.call_status,
-    call_direction: call.call_direction,
-    recording_url: call.recording_url,
-    transcription: call.transcription,
-    sentiment: call.sentiment,
-    disposition: call.disposition,
-    tags: call.tags,
-    custom_fields: call.custom_fields,
-  };
-}
+export const callDataFromCall = sameFields(callWebhookSchema);
 
-export function agentDataFromAgent(agent: AgentSnapshotData): AgentWebhookData {
-  return {
-    agent_id: agent.id,
-    name: agent.name,
-    voice: agent.voice,
-    active: agent.active,
-    status: agent.status,
-    inbound_number_id: agent.inbound_number_id,
-    outbound_number_id: agent.outbound_number_id,
-    updated_at: agent.updated_at,
-  };
-}
+export const agentDataFromAgent = AGENT_WEBHOOK_FIELDS.from;
 
 export function agentStatusDataFromAgent(agent: AgentStatusChangedData): AgentStatusChangedWebhookData {
   return { ...agentDataFromAgent(agent), previous_status: agent.previous_status };
 }
 
-export function agentPerformanceData(performance: AgentPerformanceData): AgentPerformanceWebhookData {
-  return {
-    agent_id: performance.agent_id,
-    name: performance.name,
-    state: performance.state,
-    success_rate: performance.success_rate,
-    min_success_rate: performance.min_success_rate,
-    window: performance.window,
-    calls_considered: performance.calls_considered,
-    successful_calls: performance.successful_calls,
-    call_id: performance.call_id,
-    at: performance.at,
-  };
-}
+export const agentPerformanceData = sameFields(agentPerformanceWebhookSchema);
 
-export function campaignDataFromCampaign(campaign: CampaignData): CampaignWebhookData {
-  return {
-    campaign_id: campaign.id,
-    name: campaign.name,
-    status: campaign.status,
-    list_id: campaign.list_id,
-    agent_id: campaign.agent_id,
-    started_at: campaign.started_at,
-    completed_at: campaign.completed_at,
-    total_contacts: campaign.total_contacts,
-    done_contacts: campaign.done_contacts,
-  };
-}
+export const campaignDataFromCampaign = CAMPAIGN_WEBHOOK_FIELDS.from;
 
 /**
  * The one table: domain event type → webhook kind. The spec's `sms.sent` is "an SMS is delivered",

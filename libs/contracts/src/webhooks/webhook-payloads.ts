@@ -1,33 +1,41 @@
-import type { AgentPerformanceWebhookData, AgentStatusChangedWebhookData, AgentWebhookData } from './agent-webhook.payloads';
-import type { CallWebhookData } from './call-webhook.payloads';
-import type { CampaignWebhookData } from './campaign-webhook.payloads';
-import type { AppointmentScheduledWebhookData, LeadGeneratedWebhookData } from './lead-webhook.payloads';
-import type { SmsWebhookData } from './sms-webhook.payloads';
+import type { Static, TObject } from '../events/payload-schema';
+import { agentPerformanceWebhookSchema, agentStatusChangedWebhookSchema, agentWebhookSchema } from './agent-webhook.payloads';
+import { callWebhookSchema } from './call-webhook.payloads';
+import { campaignWebhookSchema } from './campaign-webhook.payloads';
+import { appointmentScheduledWebhookSchema, leadGeneratedWebhookSchema } from './lead-webhook.payloads';
+import { smsWebhookSchema } from './sms-webhook.payloads';
 import type { WebhookEventKind } from './webhook-event-kinds';
 
-/** The `data` of each webhook kind; does not compile when a kind of WEBHOOK_EVENT_KINDS has none. */
-export interface WebhookPayloadMap {
-  'call.started': CallWebhookData;
-  'call.ended': CallWebhookData;
-  'call.answered': CallWebhookData;
-  'call.transferred': CallWebhookData;
-  'agent.created': AgentWebhookData;
-  'agent.updated': AgentWebhookData;
-  'agent.status_changed': AgentStatusChangedWebhookData;
-  'agent.performance': AgentPerformanceWebhookData;
-  'campaign.started': CampaignWebhookData;
-  'campaign.completed': CampaignWebhookData;
-  'lead.generated': LeadGeneratedWebhookData;
-  'appointment.scheduled': AppointmentScheduledWebhookData;
-  'sms.sent': SmsWebhookData;
-  'sms.received': SmsWebhookData;
-  'sms.failed': SmsWebhookData;
-  'sms.replied': SmsWebhookData;
-}
+/**
+ * The schema of each kind's `data`, built from the properties of its source event's schema
+ * (renamed where the spec names them otherwise), so a webhook field is never typed a second time.
+ * Does not compile when a kind of WEBHOOK_EVENT_KINDS has none, or a schema has no kind.
+ */
+export const WEBHOOK_PAYLOAD_SCHEMAS = {
+  'call.started': callWebhookSchema,
+  'call.ended': callWebhookSchema,
+  'call.answered': callWebhookSchema,
+  'call.transferred': callWebhookSchema,
+  'agent.created': agentWebhookSchema,
+  'agent.updated': agentWebhookSchema,
+  'agent.status_changed': agentStatusChangedWebhookSchema,
+  'agent.performance': agentPerformanceWebhookSchema,
+  'campaign.started': campaignWebhookSchema,
+  'campaign.completed': campaignWebhookSchema,
+  'lead.generated': leadGeneratedWebhookSchema,
+  'appointment.scheduled': appointmentScheduledWebhookSchema,
+  'sms.sent': smsWebhookSchema,
+  'sms.received': smsWebhookSchema,
+  'sms.failed': smsWebhookSchema,
+  'sms.replied': smsWebhookSchema,
+} as const satisfies { readonly [K in WebhookEventKind]: TObject };
+
+/** The `data` of each webhook kind, as its schema types it. */
+export type WebhookPayloadMap = { [K in WebhookEventKind]: Static<(typeof WEBHOOK_PAYLOAD_SCHEMAS)[K]> };
 
 // Both directions: every kind has a payload, and no payload without a kind.
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-export const WEBHOOK_PAYLOAD_MAP_COVERS_EVERY_KIND: Exactly<keyof WebhookPayloadMap, WebhookEventKind> = true;
+export const WEBHOOK_PAYLOAD_MAP_COVERS_EVERY_KIND: Exactly<keyof typeof WEBHOOK_PAYLOAD_SCHEMAS, WebhookEventKind> = true;
 
 export const WEBHOOK_ENVELOPE_VERSION = '1.0';
 

@@ -4,6 +4,7 @@ import { openTransactionOf, PreparedStatement, qualifiedTable } from '@suite/dat
 import { JOBS_TABLE } from '../entities/job.entity-schema';
 import { jobsChannel } from './jobs-channel';
 import type { NewJob } from './new-job';
+import { scheduleJobId, type ScheduledRun } from './scheduled-job';
 
 /** The queued jobs of one key of a queue, and until when they wait. */
 export interface JobsToPostpone {
@@ -24,6 +25,7 @@ export interface EnqueueMetrics {
 export class JobEnqueuer {
   private readonly insert: PreparedStatement;
   private readonly postponeKey: PreparedStatement;
+  private readonly upsertSchedule: PreparedStatement;
   private readonly channel: string;
 
   constructor(
@@ -44,7 +46,41 @@ export class JobEnqueuer {
         WHERE queue = $1 AND concurrency_key = $2 AND status = 'queued' AND run_at < $3`,
       'jobs',
     );
+    // The schedule's row, whatever state it is in: queued (moved), failed for good (queued again,
+    // its error being the business row's news by now) or absent (written). A running row is left
+    // alone: its run settles first and names the next one itself (the hook calling this finds the
+    // row already settled in its own transaction).
+    this.upsertSchedule = new PreparedStatement(
+      'schedule',
+      `INSERT INTO ${qualifiedTable(schema, JOBS_TABLE)} AS j (id, queue, concurrency_key, payload, run_at)
+       VALUES ($1, $2, $3, $4, coalesce($5::timestamptz, now()))
+       ON CONFLICT (id) DO UPDATE
+          SET payload = excluded.payload, run_at = excluded.run_at, concurrency_key = excluded.concurrency_key,
+              status = 'queued', attempts = 0, locked_until = NULL, lock_token = NULL, last_error = NULL, updated_at = now()
+        WHERE j.status <> 'running' AND j.queue = excluded.queue
+       RETURNING pg_notify($6, j.queue)`,
+      'jobs',
+    );
     this.channel = jobsChannel(schema);
+  }
+
+  /**
+   * Sets the next run of schedule `run.name`, in the caller's transaction: its one row in the
+   * `jobs` table (id derived from the name) is written or moved; a run in progress is left to
+   * settle. Returns false when it was left (running, or the name's row belongs to another queue).
+   */
+  async schedule(manager: EntityManager, run: ScheduledRun): Promise<boolean> {
+    const runner = openTransactionOf(manager, 'JobsRuntime.schedule');
+    const { rowCount } = await this.upsertSchedule.run(runner, [
+      scheduleJobId(run.name),
+      run.queue,
+      run.concurrencyKey ?? null,
+      JSON.stringify(run.payload ?? null),
+      run.runAt?.toISOString() ?? null,
+      this.channel,
+    ]);
+    if (rowCount > 0) this.metrics.enqueued(run.queue, 1);
+    return rowCount > 0;
   }
 
   /** In the caller's transaction: a key's queued jobs due before `until` wait until then (a circuit breaker's pause). */

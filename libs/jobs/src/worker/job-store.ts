@@ -13,6 +13,11 @@ export interface ClaimRequest {
   lockToken: string;
   /** Unset: no per-key limit. */
   perKeyConcurrency?: number;
+  /**
+   * With a per-key limit, whether to look for expired leases too (a dead worker's jobs). They are
+   * rare and a separate statement, so the worker asks once per poll interval (default: always).
+   */
+  reclaimExpired?: boolean;
 }
 
 const RETURNED = `j.id, j.queue, j.concurrency_key, j.payload, j.attempts, j.lock_token,
@@ -122,7 +127,10 @@ export class JobStore {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`jobs:${this.table}:${request.queue}`]);
       const values = [request.queue, request.limit, request.lockToken, request.leaseMs, request.perKeyConcurrency];
       const runner = manager.queryRunner!;
-      const rows = (await runner.query(this.claimExpired, values, true)).records as Array<Record<string, unknown>>;
+      const rows =
+        request.reclaimExpired === false
+          ? []
+          : ((await runner.query(this.claimExpired, values, true)).records as Array<Record<string, unknown>>);
       if (rows.length >= request.limit) return rows;
       values[1] = request.limit - rows.length;
       const queued = (await runner.query(this.claimQueued, values, true)).records as Array<Record<string, unknown>>;

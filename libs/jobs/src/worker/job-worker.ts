@@ -83,13 +83,15 @@ export class JobWorker<P = unknown, R = unknown> {
       let claimed = 0;
       if (free > 0) {
         try {
-          await this.failAbandonedIfDue();
+          const leasesDue = await this.failAbandonedIfDue();
           const jobs = await this.store.claim({
             queue: this.queue.name,
             limit: free,
             leaseMs: this.queue.leaseMs,
             lockToken: randomUUID(),
-            ...(this.queue.perKeyConcurrency === undefined ? {} : { perKeyConcurrency: this.queue.perKeyConcurrency }),
+            ...(this.queue.perKeyConcurrency === undefined
+              ? {}
+              : { perKeyConcurrency: this.queue.perKeyConcurrency, reclaimExpired: leasesDue }),
           });
           this.consecutiveFailures = 0;
           claimed = jobs.length;
@@ -113,9 +115,13 @@ export class JobWorker<P = unknown, R = unknown> {
     }
   }
 
-  /** At most once per poll interval: it is a write, and abandoned jobs are rare. */
-  private async failAbandonedIfDue(): Promise<void> {
-    if (performance.now() - this.lastAbandonCheck < this.queue.pollMs) return;
+  /**
+   * Expired leases are looked at most once per poll interval: failing the abandoned ones is a write,
+   * reclaiming the others a statement of its own, and a dead worker's jobs are rare. True when due
+   * (the claim that follows looks for expired leases too).
+   */
+  private async failAbandonedIfDue(): Promise<boolean> {
+    if (performance.now() - this.lastAbandonCheck < this.queue.pollMs) return false;
     this.lastAbandonCheck = performance.now();
     const failed = this.queue.failed?.bind(this.queue);
     const count = await this.store.failAbandoned(
@@ -128,6 +134,7 @@ export class JobWorker<P = unknown, R = unknown> {
       this.metrics.abandoned(this.queue.name, count);
       this.logger.warn(`${count} job(s) failed: their worker stopped during the last attempt`);
     }
+    return true;
   }
 
   private begin(job: ClaimedJob<P>): void {

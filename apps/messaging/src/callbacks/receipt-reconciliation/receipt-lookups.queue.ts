@@ -1,6 +1,6 @@
-import type { ClaimedJob, JobQueue } from '@suite/jobs';
+import { defineJob, type ClaimedJob, type JobQueue } from '@suite/jobs';
 
-export const RECEIPT_LOOKUPS_QUEUE = 'messaging.receipt_lookups';
+export const RECEIPT_LOOKUPS_QUEUE = defineJob<ReceiptLookupJob>('messaging.receipt_lookups', { app: 'messaging' });
 
 /** One `sent` message whose receipt never came, to look up at its provider (enqueued by ReceiptSweep). */
 export interface ReceiptLookupJob {

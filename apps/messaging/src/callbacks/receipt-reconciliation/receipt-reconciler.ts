@@ -1,12 +1,12 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { JobsRuntime } from '@suite/jobs';
+import { JobHandler, type JobQueue } from '@suite/jobs';
 import { CLOCK, type Clock } from '@suite/runtime';
 import { CARRIER, type Carrier, type CarrierChannel } from '../../carrier/carrier.port';
 import { withCarrierTimeout } from '../../release-scheduler/carrier-timeout';
 import { DeliveryReceiptsService } from '../delivery-receipts.service';
-import { receiptLookupsQueue, type ReceiptLookupJob } from './receipt-lookups.queue';
+import { RECEIPT_LOOKUPS_QUEUE, receiptLookupsQueue, type ReceiptLookupJob } from './receipt-lookups.queue';
 import { RECEIPT_RECONCILIATION_OPTIONS, type ReceiptReconciliationOptions } from './receipt-reconciliation.options';
 import { reconciliationOf } from './reconciliation-decision';
 
@@ -35,7 +35,7 @@ const READ_MESSAGE = `
  * (reconciliation-decision.ts). A provider that cannot answer now: the job retries.
  */
 @Injectable()
-export class ReceiptReconciler implements OnModuleInit {
+export class ReceiptReconciler {
   private readonly logger = new Logger('ReceiptReconciliation');
 
   constructor(
@@ -44,11 +44,11 @@ export class ReceiptReconciler implements OnModuleInit {
     @Inject(CARRIER) private readonly carrier: Carrier,
     @Inject(RECEIPT_RECONCILIATION_OPTIONS) private readonly options: ReceiptReconciliationOptions,
     private readonly receipts: DeliveryReceiptsService,
-    private readonly jobs: JobsRuntime,
   ) {}
 
-  onModuleInit(): void {
-    this.jobs.register(receiptLookupsQueue((job) => this.reconcile(job), this.options.lookupTimeoutMs));
+  @JobHandler(RECEIPT_LOOKUPS_QUEUE)
+  lookupsQueue(): JobQueue<ReceiptLookupJob, void> {
+    return receiptLookupsQueue((job) => this.reconcile(job), this.options.lookupTimeoutMs);
   }
 
   async reconcile({ messageId }: ReceiptLookupJob): Promise<void> {

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { verifyCallbackSignature } from '../callback-verifier';
 import { CallbackRejectedError, CarrierRejectedError, CarrierUnavailableError } from '../carrier-errors';
 import type { EntityManager } from 'typeorm';
-import type { JobsRuntime, NewJob } from '@suite/jobs';
+import { jobQueuesOf, type JobsRuntime, type NewJob } from '@suite/jobs';
 import type { CarrierCallback, CarrierCallbackSink, CarrierSendRequest } from '../carrier.port';
 import { aSendRequest } from '../testing/send-request.builder';
 import { SandboxCarrier, type SandboxCarrierOptions } from './sandbox-carrier';
@@ -37,16 +37,12 @@ class RecordingSink implements CarrierCallbackSink {
   }
 }
 
-/** What the carrier enqueues and registers (the jobs themselves run in the integration spec, on PostgreSQL). */
+/** What the carrier enqueues (the jobs themselves run in the integration spec, on PostgreSQL). */
 class RecordingJobs {
   readonly enqueued: NewJob[] = [];
-  readonly queues: string[] = [];
   async enqueue(_manager: EntityManager, jobs: NewJob | readonly NewJob[]): Promise<string[]> {
     this.enqueued.push(...(Array.isArray(jobs) ? jobs : [jobs as NewJob]));
     return [];
-  }
-  register(queue: { name: string }): void {
-    this.queues.push(queue.name);
   }
 }
 
@@ -115,10 +111,9 @@ describe('SandboxCarrier', () => {
     );
   });
 
-  it('registers its receipts queue at module init, and refuses to record hand-offs without jobs', async () => {
-    const { sut, mocks } = setup();
-    sut.onModuleInit();
-    expect(mocks.jobs.queues).toEqual(['messaging.sandbox_receipts']);
+  it('defines its receipts queue as a job handler (JobsModule runs it), and refuses to record hand-offs without jobs', async () => {
+    const { sut } = setup();
+    expect(jobQueuesOf(sut).map((queue) => queue.name)).toEqual(['messaging.sandbox_receipts']);
     const lonely = setup({ jobs: () => null }).sut;
     const result = await lonely.send(request());
     await expect(lonely.recordAccepted(manager, [{ request: request(), result }])).rejects.toThrow(/needs the app's jobs/);

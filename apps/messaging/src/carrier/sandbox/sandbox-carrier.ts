@@ -1,6 +1,6 @@
-import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { JobsRuntime } from '@suite/jobs';
+import { JobHandler, type JobQueue, type JobsRuntime } from '@suite/jobs';
 import { CarrierRejectedError, CarrierUnavailableError } from '../carrier-errors';
 import { SignedCallbacks } from '../signed-callbacks';
 import {
@@ -54,7 +54,7 @@ const MEMORY_LIMIT = 10_000;
  * or a killed replica does not lose it (decision 0049). The hand-off latency's timers are unref'd
  * and cleared on shutdown.
  */
-export class SandboxCarrier implements Carrier, OnModuleInit, OnApplicationShutdown {
+export class SandboxCarrier implements Carrier, OnApplicationShutdown {
   readonly name = SANDBOX_CARRIER_NAME;
   readonly callbackProviders = [SANDBOX_CARRIER_NAME];
   /** It simulates them all, so a pool rehearsing a real one (Twilio numbers, Sendblue lines) works too. */
@@ -119,10 +119,14 @@ export class SandboxCarrier implements Carrier, OnModuleInit, OnApplicationShutd
     return result;
   }
 
-  /** Registers the receipts' queue with the app's jobs (started with the others after every module's init). */
-  onModuleInit(): void {
+  /**
+   * The receipts' queue, found by JobsModule when this is the app's carrier (a provider of CarrierModule)
+   * and started with the others; with another carrier nothing enqueues receipts.
+   */
+  @JobHandler(SANDBOX_RECEIPTS_QUEUE)
+  receiptsQueue(): JobQueue<SandboxReceiptJob, void> {
     const poster = new SandboxReceiptPoster((callbacks) => this.post(callbacks), this.clock);
-    this.options.jobs?.()?.register(sandboxReceiptsQueue(poster, this.options.deliveryDelayMs));
+    return sandboxReceiptsQueue(poster, this.options.deliveryDelayMs);
   }
 
   /** The receipts of hand-offs being recorded `sent`, as jobs due after the delivery delay, in the caller's transaction. */

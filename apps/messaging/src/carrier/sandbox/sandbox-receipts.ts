@@ -1,9 +1,12 @@
 import { Logger } from '@nestjs/common';
-import type { ClaimedJob, JobQueue } from '@suite/jobs';
+import { defineJob, type ClaimedJob, type JobQueue } from '@suite/jobs';
 import { MAX_CALLBACKS_PER_BODY } from '../callback-codec';
 import type { CarrierCallback } from '../carrier.port';
 
-export const SANDBOX_RECEIPTS_QUEUE = 'messaging.sandbox_receipts';
+export const SANDBOX_RECEIPTS_QUEUE = defineJob<SandboxReceiptJob>('messaging.sandbox_receipts', {
+  app: 'messaging',
+  enqueuedOnlyByItsHandler: true,
+});
 
 /** One delivery receipt the sandbox owes: enqueued with the hand-off's `sent` (SandboxCarrier.recordAccepted). */
 export interface SandboxReceiptJob {

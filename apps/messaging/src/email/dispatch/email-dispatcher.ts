@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { JobsRuntime } from '@suite/jobs';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { JobHandler, JobsRuntime } from '@suite/jobs';
 import { EMAIL_DISPATCH_OPTIONS, type EmailDispatchOptions } from './email-dispatch.options';
 import { EmailDispatchStore } from './email-dispatch.store';
 import { EMAIL_TRANSPORT, type EmailTransport } from './email-transport';
@@ -11,7 +11,7 @@ import { EMAIL_SEND_QUEUE, emailSendQueue } from './email-send.queue';
  * in-flight hand-offs get the grace, then are aborted and retried later.
  */
 @Injectable()
-export class EmailDispatcher implements OnModuleInit, BeforeApplicationShutdown {
+export class EmailDispatcher implements BeforeApplicationShutdown {
   private readonly logger = new Logger('EmailDispatcher');
 
   constructor(
@@ -21,9 +21,10 @@ export class EmailDispatcher implements OnModuleInit, BeforeApplicationShutdown 
     @Inject(EMAIL_DISPATCH_OPTIONS) private readonly options: EmailDispatchOptions,
   ) {}
 
-  onModuleInit(): void {
-    this.jobs.register(emailSendQueue(this.options, this.transport, this.store));
+  @JobHandler(EMAIL_SEND_QUEUE)
+  sendQueue(): ReturnType<typeof emailSendQueue> {
     this.logger.log(`email dispatcher registered; transport: ${this.transport.description}`);
+    return emailSendQueue(this.options, this.transport, this.store);
   }
 
   async beforeApplicationShutdown(): Promise<void> {

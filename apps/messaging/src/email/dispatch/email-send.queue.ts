@@ -1,12 +1,12 @@
 import type { EntityManager } from 'typeorm';
-import { ABANDONED_ERROR, type ClaimedJob, type JobQueue } from '@suite/jobs';
+import { defineJob, ABANDONED_ERROR, type ClaimedJob, type JobQueue } from '@suite/jobs';
 import { composeEmail } from './compose-email';
 import type { EmailDispatchOptions } from './email-dispatch.options';
 import type { EmailDispatchStore } from './email-dispatch.store';
 import type { EmailTransport, TransportResult } from './email-transport';
 import { isPermanentFailure } from './permanent-failure';
 
-export const EMAIL_SEND_QUEUE = 'email.send';
+export const EMAIL_SEND_QUEUE = defineJob<EmailSendJob>('email.send', { app: 'messaging' });
 
 /** A send's job points at its row: the row holds the message, its status and its history. */
 export interface EmailSendJob {

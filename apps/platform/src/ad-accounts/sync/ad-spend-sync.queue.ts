@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import type { ClaimedJob, JobQueue } from '@suite/jobs';
+import { defineJob, type ClaimedJob, type JobQueue } from '@suite/jobs';
 import type { DailySpend } from '../ad-platform.port';
 
-export const AD_SPEND_SYNC_QUEUE = 'ad_spend.sync';
+export const AD_SPEND_SYNC_QUEUE = defineJob<AdSpendSyncJob>('ad_spend.sync', { app: 'platform' });
 
 /** Tries of one sync: at once, then after about 30 s, 1 min and 2 min. */
 export const SYNC_MAX_ATTEMPTS = 4;
@@ -67,3 +67,6 @@ export function adSpendSyncQueue(store: AdSpendSyncStore): JobQueue<AdSpendSyncJ
 
 /** The concurrency key of an account's syncs. */
 export const adSpendSyncKey = (adAccountId: string): string => `ad-account:${adAccountId}`;
+
+/** The account's schedule (`JobsRuntime.schedule`): one row per account. */
+export const adSpendSyncSchedule = (adAccountId: string): string => `${AD_SPEND_SYNC_QUEUE}:${adAccountId}`;

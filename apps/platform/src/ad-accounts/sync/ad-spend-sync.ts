@@ -1,8 +1,8 @@
 import { CompanyScopedRepository } from '@suite/database';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { JobsRuntime } from '@suite/jobs';
+import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
 import { CLOCK, ENVIRONMENT, type Clock } from '@suite/runtime';
 import type { PlatformEnvironment } from '../../config/platform-environment';
 import { localDateAt } from '../../shared/local-day';
@@ -20,6 +20,7 @@ import { AdGrantsService } from '../grants/ad-grants.service';
 import {
   AD_SPEND_SYNC_QUEUE,
   adSpendSyncKey,
+  adSpendSyncSchedule,
   adSpendSyncQueue,
   type AdSpendSyncJob,
   type AdSpendSyncStore,
@@ -33,14 +34,15 @@ const MAX_SYNC_ERROR = 500;
 const THROTTLE_WAIT_MS = { min: 60_000, max: 3_600_000 };
 
 /**
- * The daily-spend syncs of ad accounts, on the `ad_spend.sync` queue. An account's syncs are one
- * chain: the first is enqueued with the account (connect), and each sync that settles — synced,
- * throttled (sooner, when the provider says), disconnected, or out of tries — enqueues the next
- * one; a deleted account ends its chain (its job finds no row and writes nothing). The provider is
- * asked with the company's grant (refreshed when due), for the account's own days.
+ * The daily-spend syncs of ad accounts, on the `ad_spend.sync` queue. Each account has one
+ * schedule (`JobsRuntime.schedule`, named after the account: one durable row, run by one replica):
+ * its first run is set with the account (connect), and each sync that settles — synced, throttled
+ * (sooner, when the provider says), disconnected, or out of tries — sets the next one; a deleted
+ * account ends it (its run finds no row and sets nothing). The provider is asked with the
+ * company's grant (refreshed when due), for the account's own days.
  */
 @Injectable()
-export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
+export class AdSpendSync implements AdSpendSyncStore {
   private readonly intervalMs: number;
 
   constructor(
@@ -54,13 +56,14 @@ export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
     this.intervalMs = env.PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS * 1000;
   }
 
-  onModuleInit(): void {
-    this.jobs.register(adSpendSyncQueue(this));
+  @JobHandler(AD_SPEND_SYNC_QUEUE)
+  syncQueue(): JobQueue<AdSpendSyncJob, FetchedSpend | null> {
+    return adSpendSyncQueue(this);
   }
 
-  /** Starts a new account's chain (its first, initial sync now), in the transaction that writes the account. */
+  /** Starts a new account's schedule (its first, initial sync now), in the transaction that writes the account. */
   async start(manager: EntityManager, account: Pick<AdAccountEntity, 'id' | 'companyId'>): Promise<void> {
-    await this.enqueue(manager, { adAccountId: account.id, companyId: account.companyId, initial: true }, null);
+    await this.scheduleNext(manager, { adAccountId: account.id, companyId: account.companyId, initial: true }, null);
   }
 
   async fetch(job: AdSpendSyncJob): Promise<FetchedSpend | null> {
@@ -95,18 +98,18 @@ export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
     const accounts = this.accounts(manager, account.companyId);
     switch (fetched.kind) {
       case 'idle':
-        return this.enqueue(manager, job, this.nextRun(now));
+        return this.scheduleNext(manager, job, this.nextRun(now));
       case 'throttled':
         await accounts.update({ id: account.id }, { lastSyncError: syncErrorText(fetched.reason) });
-        return this.enqueue(manager, job, new Date(now.getTime() + fetched.retryAfterMs));
+        return this.scheduleNext(manager, job, new Date(now.getTime() + fetched.retryAfterMs));
       case 'disconnected':
         await accounts.update({ id: account.id }, { status: 'disconnected', disconnectedReason: syncErrorText(fetched.reason) });
-        return this.enqueue(manager, job, this.nextRun(now));
+        return this.scheduleNext(manager, job, this.nextRun(now));
       case 'spend':
         break;
     }
     // Rows never change their provider id (a new account is a new row); should one, its spend is not this answer's.
-    if (account.accountId !== fetched.accountId) return this.enqueue(manager, job, this.nextRun(now));
+    if (account.accountId !== fetched.accountId) return this.scheduleNext(manager, job, this.nextRun(now));
     const days = CompanyScopedRepository.of(manager, AdSpendDayEntity, account.companyId);
     await days.upsert(
       fetched.days.map((day) =>
@@ -122,7 +125,7 @@ export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
       ['amount', 'currency', 'syncedAt'],
     );
     await accounts.update({ id: account.id }, { lastSyncedAt: now, lastSyncError: null });
-    await this.enqueue(manager, { ...job, initial: false }, this.nextRun(now));
+    await this.scheduleNext(manager, { ...job, initial: false }, this.nextRun(now));
   }
 
   async failedAttempt(manager: EntityManager, job: AdSpendSyncJob, error: string): Promise<void> {
@@ -134,16 +137,17 @@ export class AdSpendSync implements OnModuleInit, AdSpendSyncStore {
     if (!account) return;
     await this.accounts(manager, job.companyId).update({ id: account.id }, { lastSyncError: syncErrorText(error) });
     // A flaky provider recovers on the next regular sync; until one succeeded, each sync is an initial one.
-    await this.enqueue(manager, { ...job, initial: account.lastSyncedAt === null }, this.nextRun(this.clock.now()));
+    await this.scheduleNext(manager, { ...job, initial: account.lastSyncedAt === null }, this.nextRun(this.clock.now()));
   }
 
   private nextRun(after: Date): Date {
     return new Date(after.getTime() + this.intervalMs);
   }
 
-  /** `runAt` null: now. */
-  private async enqueue(manager: EntityManager, job: AdSpendSyncJob, runAt: Date | null): Promise<void> {
-    await this.jobs.enqueue(manager, {
+  /** The account's next sync; `runAt` null: now. */
+  private async scheduleNext(manager: EntityManager, job: AdSpendSyncJob, runAt: Date | null): Promise<void> {
+    await this.jobs.schedule(manager, {
+      name: adSpendSyncSchedule(job.adAccountId),
       queue: AD_SPEND_SYNC_QUEUE,
       payload: job,
       concurrencyKey: adSpendSyncKey(job.adAccountId),

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { isUniqueViolation, CompanyScopedRepository } from '@suite/database';
 import { OnEvent } from '@suite/eventing';
-import { JobsRuntime, type ClaimedJob, type JobQueue } from '@suite/jobs';
+import { defineJob, JobHandler, JobsRuntime, type ClaimedJob, type JobQueue } from '@suite/jobs';
 import { AgentMirrorRejectedError } from '../../voice/voice-errors';
 import { VOICE_PROVIDER, type AgentMirror, type VoiceProvider } from '../../voice/voice-provider.port';
 import { AgentEntity } from '../agent.entity';
 import { AgentMirrorEntity } from './agent-mirror.entity';
 
-export const AGENT_MIRROR_QUEUE = 'voice.agent-mirror';
+export const AGENT_MIRROR_QUEUE = defineJob<AgentMirrorJob>('voice.agent-mirror', { app: 'platform' });
 
 interface AgentMirrorJob {
   companyId: string;
@@ -27,7 +27,7 @@ interface AgentMirrorJob {
  * mirrors again. The dialer reads the provider's agent id here (`providerAgentId`).
  */
 @Injectable()
-export class AgentMirrors implements OnModuleInit {
+export class AgentMirrors {
   private readonly logger = new Logger(AgentMirrors.name);
 
   constructor(
@@ -35,10 +35,6 @@ export class AgentMirrors implements OnModuleInit {
     private readonly jobs: JobsRuntime,
     @Inject(VOICE_PROVIDER) private readonly provider: VoiceProvider,
   ) {}
-
-  onModuleInit(): void {
-    this.jobs.register(this.queue());
-  }
 
   @OnEvent('agent.created', 'agent.updated')
   async changed({ data }: DomainEvent<'agent.created' | 'agent.updated'>, manager: EntityManager): Promise<void> {
@@ -76,7 +72,8 @@ export class AgentMirrors implements OnModuleInit {
     });
   }
 
-  private queue(): JobQueue<AgentMirrorJob, AgentMirror | null> {
+  @JobHandler(AGENT_MIRROR_QUEUE)
+  mirrorQueue(): JobQueue<AgentMirrorJob, AgentMirror | null> {
     return {
       name: AGENT_MIRROR_QUEUE,
       concurrency: 2,

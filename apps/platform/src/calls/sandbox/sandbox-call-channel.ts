@@ -1,7 +1,7 @@
 import { CompanyScopedRepository } from '@suite/database';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { JobsRuntime } from '@suite/jobs';
+import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
 import { CLOCK, ENVIRONMENT, normalizePhone, type Clock } from '@suite/runtime';
 import type { PlatformEnvironment } from '../../config/platform-environment';
 import { sandboxCallScript } from '../../voice/sandbox/sandbox-call-outcomes';
@@ -32,7 +32,7 @@ const UNIQUE_VIOLATION = '23505';
  * handling as the HTTP callback route — PLATFORM_SANDBOX_CALL_STEP_MS apart.
  */
 @Injectable()
-export class SandboxCalls implements SandboxCallChannel, OnModuleInit {
+export class SandboxCalls implements SandboxCallChannel {
   private signedCallbacks: SignedVoiceCallbacks | undefined;
   private readonly stepMs: number;
 
@@ -52,8 +52,9 @@ export class SandboxCalls implements SandboxCallChannel, OnModuleInit {
     return this.signedCallbacks;
   }
 
-  onModuleInit(): void {
-    this.jobs.register(sandboxCallStepQueue(this.jobs, this.stepMs, (job) => this.postStep(job)));
+  @JobHandler(SANDBOX_CALL_STEP_QUEUE)
+  stepQueue(): JobQueue<SandboxCallStepJob, void> {
+    return sandboxCallStepQueue(this.jobs, this.stepMs, (job) => this.postStep(job));
   }
 
   /**

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { CallDirection } from '@suite/contracts';
-import type { ClaimedJob, JobQueue, JobsRuntime } from '@suite/jobs';
+import { defineJob, type ClaimedJob, type JobQueue, type JobsRuntime } from '@suite/jobs';
 import { sandboxCallScript } from '../../voice/sandbox/sandbox-call-outcomes';
 import type { CallContext } from '../../voice/voice-provider.port';
 import { sandboxCallCallbacks } from './sandbox-call-plan';
 
-export const SANDBOX_CALL_STEP_QUEUE = 'voice.sandbox-call-step';
+export const SANDBOX_CALL_STEP_QUEUE = defineJob<SandboxCallStepJob>('voice.sandbox-call-step', { app: 'platform' });
 
 /** One step of a placed sandbox call: the call (small, it is the whole simulation's state) and which callback to post. */
 export interface SandboxCallStepJob {

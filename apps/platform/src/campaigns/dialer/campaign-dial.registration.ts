@@ -1,17 +1,16 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { JobsRuntime } from '@suite/jobs';
+import { Injectable } from '@nestjs/common';
+import { JobHandler } from '@suite/jobs';
 import { campaignDialQueue } from './campaign-dial.queue';
 import { CampaignDialer } from './campaign-dialer';
+import { CAMPAIGN_DIAL_QUEUE } from './campaign-ticks';
 
-/** Registers the dialer's queue with the app's jobs (their workers start on application bootstrap). */
+/** The dialer's queue, run by the app's jobs (JobsModule finds it; workers start on application bootstrap). */
 @Injectable()
-export class CampaignDialRegistration implements OnModuleInit {
-  constructor(
-    private readonly jobs: JobsRuntime,
-    private readonly dialer: CampaignDialer,
-  ) {}
+export class CampaignDialRegistration {
+  constructor(private readonly dialer: CampaignDialer) {}
 
-  onModuleInit(): void {
-    this.jobs.register(campaignDialQueue(this.dialer));
+  @JobHandler(CAMPAIGN_DIAL_QUEUE)
+  dialQueue(): ReturnType<typeof campaignDialQueue> {
+    return campaignDialQueue(this.dialer);
   }
 }

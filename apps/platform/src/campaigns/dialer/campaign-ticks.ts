@@ -1,10 +1,10 @@
 import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { JobsRuntime } from '@suite/jobs';
+import { defineJob, JobsRuntime } from '@suite/jobs';
 import { CampaignEntity } from '../campaign.entity';
 
-export const CAMPAIGN_DIAL_QUEUE = 'campaign.dial';
+export const CAMPAIGN_DIAL_QUEUE = defineJob<CampaignDialJob>('campaign.dial', { app: 'platform' });
 
 /** A tick of one campaign's dialer; the campaign row holds the rest. */
 export interface CampaignDialJob {

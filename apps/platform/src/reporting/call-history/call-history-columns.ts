@@ -1,72 +1,71 @@
-import type { CsvTextKind, CsvValue } from './csv-cell';
-import { formatDuration } from './durations';
-import { localDateTime } from '../local-time';
+import { csvNumber, csvText } from './csv-sql';
 
 /** Which joined table a column reads besides the call: the agent's name, the contact's. */
 export type ColumnJoin = 'agent' | 'contact';
 
+/** The parameter the export's SELECT binds to the company's IANA time zone. */
+export const TIME_ZONE_PARAMETER = 'exportTimeZone';
+
 /**
  * One column of the call-history export: its key (the `columns` parameter's word), its header
- * label, the SQL expression it reads (aliases: `c` the call, `ag` its agent, `ct` its contact;
- * selected under the key) and how the database value becomes the cell.
+ * label and the SQL expression of its CSV field — the value formatted, neutralised and quoted by
+ * PostgreSQL (csv-sql.ts), never NULL (aliases: `c` the call, `ag` its agent, `ct` its contact).
  */
 export interface CallHistoryColumn {
   key: string;
   label: string;
-  sql: string;
+  csv: string;
   join?: ColumnJoin;
-  cell: (value: unknown, timeZone: string) => CsvValue;
-  /** `phone-number`: an exact E.164 number is written as it is (csv-cell.ts); other text is neutralised. */
-  kind?: CsvTextKind;
 }
 
-const text = (value: unknown): CsvValue => (value === null || value === undefined ? null : String(value));
-const integer = (value: unknown): CsvValue => (value === null || value === undefined ? null : Number(value));
+/**
+ * The whole seconds of a duration as `H:i:s` (hours unbounded, at least two digits); a negative one
+ * and NULL (greatest skips it) as 0.
+ */
+const DURATION = "to_char(make_interval(secs => greatest(c.duration_seconds, 0)), 'HH24:MI:SS')";
 
 /** The catalog, in the default order: the file's columns when `columns` is absent. */
 export const CALL_HISTORY_COLUMNS: readonly CallHistoryColumn[] = [
-  { key: 'call_id', label: 'Call ID', sql: 'c.call_id', cell: text },
+  { key: 'call_id', label: 'Call ID', csv: csvText('c.call_id') },
   {
     key: 'started_at',
     label: 'Started At',
-    sql: 'c.started_at',
-    cell: (value, timeZone) => localDateTime(value as Date, timeZone),
+    // The instant on the company's wall clock, `Y-m-d H:i:s`: digits only, nothing to neutralise or quote.
+    csv: `to_char(c.started_at AT TIME ZONE :${TIME_ZONE_PARAMETER}, 'YYYY-MM-DD HH24:MI:SS')`,
   },
-  { key: 'agent_id', label: 'Agent ID', sql: 'c.agent_id', cell: integer },
-  { key: 'agent_name', label: 'Agent Name', sql: 'ag.name', join: 'agent', cell: text },
+  { key: 'agent_id', label: 'Agent ID', csv: csvNumber('c.agent_id') },
+  { key: 'agent_name', label: 'Agent Name', csv: csvText('ag.name'), join: 'agent' },
   {
     key: 'contact_name',
     label: 'Contact Name',
-    sql: "NULLIF(concat_ws(' ', ct.first_name, ct.last_name), '')",
+    csv: csvText("NULLIF(concat_ws(' ', ct.first_name, ct.last_name), '')"),
     join: 'contact',
-    cell: text,
   },
-  { key: 'direction', label: 'Direction', sql: 'c.direction', cell: text },
-  { key: 'from_number', label: 'From Number', sql: 'c.caller_number', cell: text, kind: 'phone-number' },
-  { key: 'to_number', label: 'To Number', sql: 'c.called_number', cell: text, kind: 'phone-number' },
-  { key: 'status', label: 'Status', sql: 'c.status', cell: text },
-  { key: 'duration', label: 'Duration', sql: 'c.duration_seconds', cell: (value) => formatDuration(Number(value)) },
-  { key: 'duration_seconds', label: 'Duration (seconds)', sql: 'c.duration_seconds', cell: integer },
+  { key: 'direction', label: 'Direction', csv: csvText('c.direction') },
+  { key: 'from_number', label: 'From Number', csv: csvText('c.caller_number', 'phone-number') },
+  { key: 'to_number', label: 'To Number', csv: csvText('c.called_number', 'phone-number') },
+  { key: 'status', label: 'Status', csv: csvText('c.status') },
+  { key: 'duration', label: 'Duration', csv: DURATION },
+  { key: 'duration_seconds', label: 'Duration (seconds)', csv: csvNumber('c.duration_seconds') },
   // A call whose sentiment was never reported reads as Unknown, as the `user_sentiment=Unknown` filter does.
-  { key: 'user_sentiment', label: 'User Sentiment', sql: 'c.sentiment', cell: (value) => text(value) ?? 'Unknown' },
+  { key: 'user_sentiment', label: 'User Sentiment', csv: csvText("coalesce(c.sentiment, 'Unknown')") },
   {
     key: 'call_successful',
     label: 'Call Successful',
-    sql: 'c.call_successful',
-    cell: (value) => (value === true ? 'Yes' : value === false ? 'No' : null),
+    csv: "CASE c.call_successful WHEN true THEN 'Yes' WHEN false THEN 'No' ELSE '' END",
   },
-  { key: 'hangup_reason', label: 'Hangup Reason', sql: 'c.hangup_reason', cell: text },
-  { key: 'disposition', label: 'Disposition', sql: 'c.disposition', cell: text },
+  { key: 'hangup_reason', label: 'Hangup Reason', csv: csvText('c.hangup_reason') },
+  { key: 'disposition', label: 'Disposition', csv: csvText('c.disposition') },
+  // The tags joined by "; " (an empty list is an empty cell).
   {
     key: 'tags',
     label: 'Tags',
-    sql: 'c.tags',
-    cell: (value) => (Array.isArray(value) && value.length > 0 ? value.map(String).join('; ') : null),
+    csv: csvText("CASE WHEN cardinality(c.tags) > 0 THEN array_to_string(c.tags, '; ', 'null') END"),
   },
-  { key: 'recording_url', label: 'Recording URL', sql: 'c.recording_url', cell: text },
-  { key: 'transcript', label: 'Transcript', sql: 'c.transcription', cell: text },
+  { key: 'recording_url', label: 'Recording URL', csv: csvText('c.recording_url') },
+  { key: 'transcript', label: 'Transcript', csv: csvText('c.transcription') },
   // The provider's post-call summary (Retell's call_analyzed), merged into the call when it arrives.
-  { key: 'summary', label: 'Summary', sql: 'c.summary', cell: text },
+  { key: 'summary', label: 'Summary', csv: csvText('c.summary') },
 ];
 
 export const CALL_HISTORY_COLUMN_KEYS = CALL_HISTORY_COLUMNS.map((column) => column.key);

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { stringify } from 'csv-stringify';
 import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import { Transform, pipeline, type Readable } from 'node:stream';
@@ -11,12 +10,15 @@ import { callHistoryDays } from '../ranges/call-history-ranges';
 import { localToday, reportWindow } from '../ranges/report-window';
 import { localMidnightUtc, nextLocalDate } from '../../shared/local-day';
 import { callHistorySelect, type ExportInstants } from './call-history-query';
-import { csvCell } from './csv-cell';
 import { exportFileName } from './export-file-name';
+import type { CallHistoryColumn } from './call-history-columns';
 import type { ExportRequest } from './export-request';
 
 /** Rows fetched from the cursor per round trip: small enough to stay light, large enough to be quick. */
 export const EXPORT_BATCH_SIZE = 250;
+/** Lines are passed on in chunks of about this many characters (one socket write each), the first one at once. */
+const CHUNK_CHARS = 16_384;
+const BOM = '\uFEFF';
 
 export const NO_CALLS_MATCH = 'No calls match the filters.';
 export const TOO_MANY_EXPORTS = 'Too many exports are in progress; try again in a moment.';
@@ -29,7 +31,9 @@ export interface CallHistoryDownload {
 
 /**
  * The call-history CSV, streamed: a PostgreSQL cursor (pg-query-stream) on a connection of its
- * own, through csv-stringify, with backpressure end to end — the file is never held in memory.
+ * own, whose rows are the file's lines — PostgreSQL formats, neutralises and quotes every cell
+ * (call-history-columns.ts, csv-sql.ts) — with backpressure end to end: the file is never held in
+ * memory.
  * The first row is read before anything is sent, so "no rows" is a plain 404. Destroying the
  * returned body (the client went away) destroys the whole pipeline: the cursor is closed and the
  * connection goes back to the pool at once.
@@ -67,6 +71,7 @@ export class CallHistoryExport {
       companyId,
       request,
       this.instants(request, company.timezone, now),
+      company.timezone,
     ).getQueryAndParameters();
 
     const runner = this.dataSource.createQueryRunner();
@@ -85,7 +90,7 @@ export class CallHistoryExport {
     let first: unknown;
     try {
       const client = (await runner.connect()) as PoolClient;
-      cursor = client.query(new QueryStream(sql, parameters, { batchSize: EXPORT_BATCH_SIZE }));
+      cursor = client.query(new QueryStream(sql, parameters, { batchSize: EXPORT_BATCH_SIZE, rowMode: 'array' }));
       first = await firstRow(cursor);
     } catch (error) {
       release();
@@ -97,31 +102,16 @@ export class CallHistoryExport {
       throw new AppError('not_found', NO_CALLS_MATCH);
     }
 
-    const timeZone = company.timezone;
-    const columns = request.columns;
-    let headerWritten = false;
-    const toRecords = new Transform({
-      objectMode: true,
-      highWaterMark: EXPORT_BATCH_SIZE,
-      transform(row: Record<string, unknown>, _encoding, done) {
-        if (!headerWritten) {
-          headerWritten = true;
-          this.push(columns.map((column) => column.label));
-        }
-        done(
-          null,
-          columns.map((column) => csvCell(column.cell(row[column.key], timeZone), column.kind)),
-        );
-      },
-    });
+    const header = `${request.bom ? BOM : ''}${csvHeader(request.columns)}\n`;
+    const toLines = linesOf(header);
     // The row already read goes in first; the cursor's rest follows it through the pipe.
-    toRecords.write(first);
-    const body = pipeline(cursor, toRecords, stringify({ bom: request.bom, eof: true }), (error) => {
+    toLines.write(first);
+    const body = pipeline(cursor, toLines, (error) => {
       releaseAfterStart();
       if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE')
         this.logger.warn({ err: error }, 'call-history export failed mid-stream');
     });
-    return { fileName: exportFileName(company.name, now, timeZone), body };
+    return { fileName: exportFileName(company.name, now, company.timezone), body };
   }
 
   /** The window's instants: a preset counted from the company's today, or local days with either end open. */
@@ -134,6 +124,37 @@ export class CallHistoryExport {
       end: days.to ? localMidnightUtc(nextLocalDate(days.to), timeZone) : undefined,
     };
   }
+}
+
+/**
+ * The header line: the labels, which hold no character CSV would quote (call-history-columns.spec.ts)
+ * and none a spreadsheet could take for a formula.
+ */
+export const csvHeader = (columns: readonly CallHistoryColumn[]): string => columns.map((column) => column.label).join(',');
+
+/**
+ * Rows (`[line]`) in, the file's text out: `header` and the first line at once (the time to the
+ * first byte), then the lines in chunks of about CHUNK_CHARS, the rest when the cursor ends.
+ */
+function linesOf(header: string): Transform {
+  let pending = header;
+  let first = true;
+  return new Transform({
+    writableObjectMode: true,
+    writableHighWaterMark: EXPORT_BATCH_SIZE,
+    transform(row: [string], _encoding, done) {
+      pending += `${row[0]}\n`;
+      if (first || pending.length >= CHUNK_CHARS) {
+        first = false;
+        const chunk = pending;
+        pending = '';
+        done(null, chunk);
+      } else done();
+    },
+    flush(done) {
+      done(null, pending || undefined);
+    },
+  });
 }
 
 /** The stream's first row (the caller passes it on before piping the rest), or null when it ends empty. */

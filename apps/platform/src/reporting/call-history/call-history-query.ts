@@ -3,6 +3,8 @@ import type { DataSource, SelectQueryBuilder, ObjectLiteral } from 'typeorm';
 import { AgentEntity } from '../../agents/agent.entity';
 import { CallEntity } from '../../calls/call.entity';
 import { ContactEntity } from '../../contacts/contact.entity';
+import { TIME_ZONE_PARAMETER } from './call-history-columns';
+import { csvLine } from './csv-sql';
 import type { ExportRequest } from './export-request';
 
 /** The instants a window spans, [start, end); either end open. */
@@ -21,18 +23,22 @@ function subquery(rows: SelectQueryBuilder<ObjectLiteral>): [string, ObjectLiter
 
 /**
  * The export's SELECT: the company's AI calls (those with an agent) matching the filters, newest
- * first (started_at, then id: the calls_company_started_idx order), at most `limit`, with only the
- * asked columns. The agent and the contact are joined through their own company-scoped rows, so a
- * call pointing at another company's agent or contact would show neither.
+ * first (started_at, then id: the calls_company_started_idx order), at most `limit`, each as one
+ * `line`: the asked columns' CSV fields, joined (times on the wall clock of `timeZone`). The agent
+ * and the contact are joined through their own company-scoped rows, so a call pointing at another
+ * company's agent or contact would show neither.
  */
 export function callHistorySelect(
   dataSource: DataSource,
   companyId: string,
   request: ExportRequest,
   window: ExportInstants,
+  timeZone: string,
 ): SelectQueryBuilder<ObjectLiteral> {
-  const rows = CompanyScopedRepository.of(dataSource, CallEntity, companyId).rowsOf('c').select([]);
-  for (const column of request.columns) rows.addSelect(column.sql, column.key);
+  const rows = CompanyScopedRepository.of(dataSource, CallEntity, companyId)
+    .rowsOf('c')
+    .select(csvLine(request.columns.map((column) => column.csv)), 'line')
+    .setParameter(TIME_ZONE_PARAMETER, timeZone);
 
   if (request.columns.some((column) => column.join === 'agent')) {
     const [sql, parameters] = subquery(

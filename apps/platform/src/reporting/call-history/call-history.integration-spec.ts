@@ -7,6 +7,9 @@ import { createTenancyFixture, endpointRules, PlatformTestApp, type EndpointCase
 import { CALL_HISTORY_RANGES, callHistoryDays } from '../ranges/call-history-ranges';
 import { localToday, reportWindow } from '../ranges/report-window';
 import { CALL_HISTORY_COLUMNS } from './call-history-columns';
+import { FORMULA_PATTERN } from './csv-sql';
+import { isFormulaLike } from './testing/csv-cell';
+import { legacyExport } from './testing/legacy-csv-export';
 
 /**
  * The AI call-history export on real PostgreSQL: every filter and preset window in a non-UTC
@@ -634,7 +637,7 @@ describe('a download cut short', () => {
         (await platform.db.query(
           `SELECT count(*)::int AS n FROM pg_stat_activity
             WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'
-              AND query LIKE 'SELECT c.call_id AS "call_id", c.started_at AS "started_at"%'`,
+              AND query LIKE 'SELECT concat_ws('','', CASE WHEN c.call_id IS NULL THEN%'`,
         )) as Array<{ n: number }>
       )[0]!.n;
 
@@ -739,5 +742,162 @@ describe('the form’s lists', () => {
         { id: Number(zed), name: 'Zed' },
       ],
     });
+  });
+});
+
+describe('the file’s bytes, written by PostgreSQL', () => {
+  const LONG = `${'Agent: "Hello, how are you?"\r\nCaller: fine, thanks — 😀 '.repeat(400)}=end`;
+  // Every awkward value a cell can hold (PostgreSQL text holds no NUL and no lone surrogate).
+  const AWKWARD = [
+    null,
+    '',
+    '   ',
+    'plain',
+    'a,b',
+    'say "hi"',
+    '"',
+    '""',
+    'line\nbreak',
+    'carriage\rreturn',
+    'crlf\r\nend',
+    '\n',
+    '=1+1',
+    '+1+2',
+    '-2+3',
+    '@SUM(A1)',
+    '\tcmd',
+    '\rcmd',
+    ' =1',
+    '\n=HYPERLINK("http://evil.example","x, y")',
+    '\u00A0-2',
+    '\u0085@x',
+    '\uFEFF=1',
+    '\u202E@1',
+    '\u200B+1',
+    '\u00AD-1',
+    '\u{E0001}=1',
+    '\u{1D173}+1',
+    '\uFF1D1',
+    '\uFF0B1',
+    '\uFF0D1',
+    '\uFF20x',
+    '\uFE66x',
+    '\uFE62x',
+    '\uFE63x',
+    '\uFE6Bx',
+    '\u207A1',
+    '\u207C1',
+    '\u208A1',
+    '\u208C1',
+    '\u2A75',
+    '\uFB29x',
+    '\u2212minus sign is not hyphen-minus',
+    '\uFF0Ax',
+    'Ünïcödé, 中文, עברית, العربية',
+    'emoji 😀👍🏽 family 👨‍👩‍👧',
+    "'already quoted",
+    'a=b, c-d',
+    '+14155550100',
+    '+04155550100',
+    '+1415555010012345',
+    '+1 415 555 0100',
+    LONG,
+  ];
+  const ZONES = [
+    'America/Los_Angeles',
+    'Europe/London',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'America/Sao_Paulo',
+    'UTC',
+  ];
+  // Daylight-saving changes of 2026 (US, EU, Lord Howe's half hour) and a second's last millisecond.
+  const EDGES = [
+    '2026-03-08T10:00:00Z',
+    '2026-11-01T09:00:00Z',
+    '2026-03-29T01:00:00Z',
+    '2026-10-25T01:00:00Z',
+    '2026-04-04T15:00:00Z',
+    '2026-10-03T15:30:00Z',
+  ].flatMap((edge) => [-3601, -1800, -1, 0, 1, 1799, 3600].map((seconds) => new Date(Date.parse(edge) + seconds * 1000)));
+  const DURATIONS = [0, 1, 59, 60, 3599, 3600, 3725, 86_399, 359_999, 360_000, 2_147_483_647, -1, -3600, -2_147_483_648];
+
+  /** At most `length` code points: what a varchar column of that length holds. */
+  const cut = (value: string | null, length: number) => (value === null ? null : [...value].slice(0, length).join(''));
+  let agentId: string;
+  let plainAgentId: string;
+
+  beforeAll(async () => {
+    agentId = await agent(fixture.company.A, '"=Agent, \nNo. 1"');
+    plainAgentId = await agent(fixture.company.A, 'Plain');
+    const at = (i: number) => new Date(Date.UTC(2026, 5, 1, 0, 0, 0, 999) - i * 61_000);
+    for (let i = 0; i < AWKWARD.length; i++) {
+      const value = AWKWARD[i]!;
+      const next = AWKWARD[(i + 1) % AWKWARD.length]!;
+      const contactId = await contact(fixture.company.A, cut(value ?? 'Solo', 255)!, cut(next, 255));
+      await call(fixture.company.A, {
+        agentId,
+        contactId,
+        startedAt: at(i),
+        direction: cut(value ?? 'outbound', 8)!,
+        caller: cut(value ?? '+14155550100', 16)!,
+        called: cut(next ?? '+12125550199', 16)!,
+        status: cut(value ?? 'completed', 16)!,
+        duration: DURATIONS[i % DURATIONS.length],
+        transcription: value,
+        sentiment: cut(value, 8),
+        disposition: cut(next, 100),
+        tags: value === null ? [] : [value, next ?? ''],
+        successful: i % 3 === 0 ? true : i % 3 === 1 ? false : null,
+        hangup: cut(value, 24),
+        recording: cut(value, 2048),
+        summary: next,
+      });
+    }
+    for (const [i, startedAt] of EDGES.entries())
+      await call(fixture.company.A, { agentId, startedAt, duration: DURATIONS[i % DURATIONS.length] });
+    await call(fixture.company.A, { agentId: plainAgentId, startedAt: at(0), tags: ['vip', 'q3'], successful: true });
+  });
+  afterAll(() => platform.db.query('UPDATE platform.companies SET timezone = $2 WHERE id = $1', [fixture.company.A, TZ_A]));
+
+  const scope = (timeZone: string, bom = false) => ({ companyId: fixture.company.A, agentId, timeZone, bom });
+
+  it.each(ZONES)('are those the JavaScript formatter wrote, every column, in %s', async (timeZone) => {
+    await platform.db.query('UPDATE platform.companies SET timezone = $2 WHERE id = $1', [fixture.company.A, timeZone]);
+    const answer = await download({ agent_id: agentId, limit: '10000' });
+    expect(answer.status).toBe(200);
+    expect(answer.rows.length).toBe(1 + AWKWARD.length + EDGES.length);
+    const expected = await legacyExport(platform.db, scope(timeZone), CALL_HISTORY_COLUMNS);
+    expect(answer.bytes.toString('utf8')).toBe(expected.toString('utf8'));
+    expect(answer.bytes.equals(expected)).toBe(true);
+  });
+
+  it('are those the JavaScript formatter wrote with a BOM, chosen columns and an ordinary agent', async () => {
+    await platform.db.query('UPDATE platform.companies SET timezone = $2 WHERE id = $1', [fixture.company.A, TZ_A]);
+    const keys = ['transcript', 'duration', 'tags', 'started_at', 'from_number', 'call_successful', 'agent_id'];
+    const columns = keys.map((key) => CALL_HISTORY_COLUMNS.find((column) => column.key === key)!);
+    const answer = await download({ agent_id: agentId, bom: '1', columns: keys.join(',') });
+    expect(answer.bytes.equals(await legacyExport(platform.db, scope(TZ_A, true), columns))).toBe(true);
+    const plain = await download({ agent_id: plainAgentId });
+    const expected = await legacyExport(platform.db, { ...scope(TZ_A), agentId: plainAgentId }, CALL_HISTORY_COLUMNS);
+    expect(plain.bytes.toString('utf8')).toBe(expected.toString('utf8'));
+  });
+
+  it('neutralise exactly the code points csv-cell.ts does, at the start and behind skipped ones', async () => {
+    // Every code point c as `c` + "x" and as `c` + "=1": PostgreSQL's pattern against the reference rule.
+    const [{ alone, before }] = (await platform.db.query(
+      `SELECT array_agg(n) FILTER (WHERE chr(n) || 'x' ~ $1) AS alone, array_agg(n) FILTER (WHERE chr(n) || '=1' ~ $1) AS before
+         FROM generate_series(1, 1114111) AS n WHERE n NOT BETWEEN 55296 AND 57343`,
+      [FORMULA_PATTERN],
+    )) as Array<{ alone: number[]; before: number[] }>;
+    const reference = (suffix: string) => {
+      const found: number[] = [];
+      for (let n = 1; n <= 0x10ffff; n++)
+        if ((n < 0xd800 || n > 0xdfff) && isFormulaLike(String.fromCodePoint(n) + suffix)) found.push(n);
+      return found;
+    };
+    expect(alone).toEqual(reference('x'));
+    expect(before).toEqual(reference('=1'));
   });
 });

@@ -1,5 +1,6 @@
+import { defineJob } from '@suite/jobs';
 /** The queue of workflow steps (libs/jobs). */
-export const WORKFLOW_STEP_QUEUE = 'workflow.step';
+export const WORKFLOW_STEP_QUEUE = defineJob<WorkflowStepJob>('workflow.step', { app: 'platform' });
 
 /**
  * A job carrying one run forward: from its cursor, step after step, until the run waits, ends or

@@ -1,22 +1,23 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { JobsRuntime } from '@suite/jobs';
+import { Injectable } from '@nestjs/common';
+import { JobHandler, type JobQueue } from '@suite/jobs';
 import { StepFailures } from './step-failures';
 import { StepRunner } from './step-runner';
+import { WORKFLOW_STEP_QUEUE, type WorkflowStepJob } from './workflow-step.job';
 import { workflowStepQueue } from './workflow-step.queue';
 
 /** Jobs of one replica carrying runs at once (each holds a pooled connection while it runs a step). */
 const STEP_CONCURRENCY = 8;
 
-/** Registers the engine's queue with the app's jobs (their workers start on application bootstrap). */
+/** The engine's queue, run by the app's jobs (JobsModule finds it; workers start on application bootstrap). */
 @Injectable()
-export class WorkflowStepRegistration implements OnModuleInit {
+export class WorkflowStepRegistration {
   constructor(
-    private readonly jobs: JobsRuntime,
     private readonly runner: StepRunner,
     private readonly failures: StepFailures,
   ) {}
 
-  onModuleInit(): void {
-    this.jobs.register(workflowStepQueue(this.runner, this.failures, STEP_CONCURRENCY));
+  @JobHandler(WORKFLOW_STEP_QUEUE)
+  stepQueue(): JobQueue<WorkflowStepJob, void> {
+    return workflowStepQueue(this.runner, this.failures, STEP_CONCURRENCY);
   }
 }
