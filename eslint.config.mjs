@@ -20,6 +20,92 @@ const JOBS_REGISTER = {
   message: 'Jobs are not registered by hand: mark the provider method that builds the queue with @JobHandler(name) (libs/jobs).',
 };
 
+/** Calls that reach the database around the scoped store, on whatever object: a repository, manager, runner or pg client. */
+const RAW_CALLS = '/^(getRepository|query|createQueryBuilder)$/';
+
+/**
+ * App files that may talk to the database around the company-scoped store (decision 0056), each
+ * with why. Migrations, specs and test harnesses are outside the rule altogether.
+ */
+const RAW_DATABASE_ALLOWED = [
+  {
+    reason: 'tables of no company: signing keys, login throttles, redeemed login choices, the schema grants a migration makes',
+    files: [
+      'apps/auth/src/signing-keys/signing-keys.service.ts',
+      'apps/auth/src/login-users/login-throttle.service.ts',
+      'apps/auth/src/authorization/login-choice-redemptions.ts',
+      'apps/platform/src/database/grant-to-admin-roles.ts',
+    ],
+  },
+  {
+    reason:
+      'cross-tenant lookups by nature: a login by email before any company is known, a client by its client_id, a code, ' +
+      'refresh token or grant by its own id or digest, a credential by its id from an event, a login user replicated from one',
+    files: [
+      'apps/auth/src/login-users/login-users.service.ts',
+      'apps/auth/src/login-users/login-user-replica.handler.ts',
+      'apps/auth/src/oauth-clients/oauth-clients.service.ts',
+      'apps/auth/src/grants/grants.service.ts',
+      'apps/auth/src/tokens/tokens.service.ts',
+      'apps/auth/src/authorization/authorization.service.ts',
+      'apps/auth/src/login-as/token-exchange.service.ts',
+      'apps/auth/src/credential-usage/credential-usage.handler.ts',
+    ],
+  },
+  {
+    reason:
+      'cross-tenant lookups by nature: an inbound text found by our carrier number, a callback or receipt by the provider id, ' +
+      "a status change by the message id, a list by its id (another company's list is told from one not yet replicated)",
+    files: [
+      'apps/messaging/src/inbound/**',
+      'apps/messaging/src/callbacks/**',
+      'apps/messaging/src/messages/message-status-change.ts',
+      'apps/platform/src/calls/call-lifecycle.service.ts',
+      'apps/webhook-dispatch/src/crm-lists/list-ownership.ts',
+    ],
+  },
+  {
+    reason:
+      'work across every company by design: the release scheduler claims due texts of all companies, the retention purge deletes old attempts of all',
+    files: ['apps/messaging/src/release-scheduler/**', 'apps/webhook-dispatch/src/deliveries/attempts-retention.ts'],
+  },
+  {
+    reason: 'the export cursor: a pg-query-stream on a dedicated client, over SQL the scoped rowsOf builder wrote',
+    files: ['apps/platform/src/reporting/call-history/call-history-export.service.ts'],
+  },
+  {
+    reason:
+      'tables without a company id reached through a parent found in the company first (team and list members): grouped counts and bulk writes',
+    files: ['apps/platform/src/teams/teams.service.ts', 'apps/platform/src/lists/lists.service.ts'],
+  },
+  {
+    reason:
+      "being rewritten on other branches (messaging's send path, the workflow engine): the scoped store reaches them as they land",
+    files: [
+      'apps/messaging/src/messages/send-*.ts',
+      'apps/messaging/src/messages/send-batch.writer.ts',
+      'apps/messaging/src/messages/outbound-message.insert.ts',
+      'apps/messaging/src/shared/group-commit.ts',
+      'apps/platform/src/workflows/engine/**',
+      'apps/platform/src/reporting/**',
+    ],
+  },
+  {
+    reason:
+      'company data not yet on the scoped store (issue 30 item 1 continues): each file leaves this list as it is converted, ' +
+      'and no new file joins it',
+    files: [
+      'apps/auth/src/personal-access-tokens/personal-access-tokens.service.ts',
+      'apps/messaging/src/email/**',
+      'apps/messaging/src/erasure/messaging-erasure.handler.ts',
+      'apps/messaging/src/hand-offs/hand-off-records.ts',
+      'apps/messaging/src/messages/messages.service.ts',
+      'apps/messaging/src/sender-numbers/**',
+      'apps/messaging/src/sms-fallback/sms-fallback.service.ts',
+    ],
+  },
+];
+
 /** No line of source is longer than this, whatever it holds. */
 const HARD_LINE_LIMIT = 160;
 
@@ -123,25 +209,33 @@ export default [
     rules: { 'no-restricted-syntax': ['error', JOBS_REGISTER] },
   },
   {
-    // Tenant scoping is a type rule in the platform (decision 0025): tenant tables only through
-    // CompanyScopedRepository (libs/runtime), which cannot query without the company id; other
-    // tables through unscopedRepository, which refuses tenant entities. What would go around both —
-    // TypeORM's own repositories and raw queries on a DataSource or EntityManager — stops here.
-    files: ['apps/platform/src/**/*.ts'],
-    ignores: ['**/*.spec.ts', '**/*.integration-spec.ts', 'apps/platform/src/testing/**', '**/database/migrations/**'],
+    // Tenancy by construction in every app (decisions 0025, 0056): tenant tables only through the
+    // company-scoped store (libs/database tenancy/: CompanyScopedRepository, CompanyScopedSql), which
+    // cannot query without the company id; other tables through unscopedRepository, which refuses
+    // tenant entities. Whatever would go around them — a TypeORM DataSource's, EntityManager's,
+    // Repository's or QueryRunner's own calls, a pg client's query — stops here, but in the files of
+    // RAW_DATABASE_ALLOWED, each there for a reason named with it.
+    files: ['apps/*/src/**/*.ts'],
+    ignores: [
+      '**/*.spec.ts',
+      '**/*.integration-spec.ts',
+      'apps/*/src/**/testing/**',
+      '**/database/migrations/**',
+      ...RAW_DATABASE_ALLOWED.flatMap((entry) => entry.files),
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
         ...[
-          "CallExpression[callee.property.name='getRepository']",
+          `CallExpression[callee.property.name=${RAW_CALLS}]`,
           `CallExpression[callee.object.name=/^(manager|dataSource)$/][callee.property.name=${UNSCOPED_CALLS}]`,
           `CallExpression[callee.object.property.name=/^(manager|dataSource)$/][callee.property.name=${UNSCOPED_CALLS}]`,
           "Decorator > CallExpression[callee.name='InjectRepository']",
         ].map((selector) => ({
           selector,
           message:
-            'Tenant data goes through CompanyScopedRepository.of(source, Entity, companyId); ' +
-            'a table without a company id through unscopedRepository (libs/runtime).',
+            'Tenant data goes through CompanyScopedRepository.of(source, Entity, companyId) or CompanyScopedSql.of(source, companyId); ' +
+            'a table without a company id through unscopedRepository (libs/database). Anything else is on RAW_DATABASE_ALLOWED, with its reason.',
         })),
         // Restated: this block's no-restricted-syntax replaces the one above for these files.
         JOBS_REGISTER,

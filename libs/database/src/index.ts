@@ -9,3 +9,8 @@ export { isForeignKeyViolation, isUniqueViolation, sqlStateOf, SqlState } from '
 export { createDedicatedClient } from './dedicated-connection';
 export { NotificationListener, type NotificationListenerOptions } from './wake-up/notification-listener';
 export { WakeSignal } from './wake-up/wake-signal';
+
+// Tenancy by construction (decisions 0025, 0056): tenant data only through the company-scoped store.
+export * from './tenancy/company-scoped.repository';
+export * from './tenancy/unscoped-repository';
+export * from './tenancy/company-scoped-sql';

@@ -22,8 +22,6 @@ export * from './database/data-source-options';
 export * from './database/database.module';
 export * from './database/migrations';
 export * from './database/snake-naming.strategy';
-export * from './database/company-scoped.repository';
-export * from './database/unscoped-repository';
 export * from './database/feature-module';
 export * from './bootstrap/create-app';
 export * from './bootstrap/graceful-shutdown';

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull } from 'typeorm';
 import { CompanyScope, type Principal } from '@suite/authz';
 import { credentialDigest, generateOpaqueCredential } from '@suite/contracts';
+import { CompanyScopedRepository, crossCompanyRepository } from '@suite/database';
 import { Outbox } from '@suite/eventing';
 import { AppError, CLOCK, type Clock } from '@suite/runtime';
 import { credentialIssued, credentialRevoked, isCredentialId } from '../shared/credential-events';
@@ -30,11 +31,10 @@ export class ApiKeysService {
     const value = generateOpaqueCredential('api_key');
     const now = this.clock.now();
     const key = await this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(ApiKeyEntity);
-      const saved = await repository.save(
-        repository.create({
+      const keys = CompanyScopedRepository.of(manager, ApiKeyEntity, companyId);
+      const saved = await keys.save(
+        keys.create({
           id: randomUUID(),
-          companyId,
           name: input.name,
           digest: credentialDigest(value),
           createdByUserId: actingUser(principal),
@@ -55,8 +55,8 @@ export class ApiKeysService {
 
   async list(principal: Principal, requestedCompanyId?: string): Promise<ApiKeyEntity[]> {
     const companyId = await this.scope.resolve(principal, requestedCompanyId);
-    return this.dataSource.getRepository(ApiKeyEntity).find({
-      where: { companyId, revokedAt: IsNull() },
+    return CompanyScopedRepository.of(this.dataSource, ApiKeyEntity, companyId).find({
+      where: { revokedAt: IsNull() },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
   }
@@ -65,13 +65,18 @@ export class ApiKeysService {
   async revoke(principal: Principal, id: string): Promise<void> {
     if (!isCredentialId(id)) throw new AppError('not_found', NOT_FOUND);
     await this.dataSource.transaction(async (manager) => {
-      const key = await manager
-        .getRepository(ApiKeyEntity)
-        .findOne({ where: { id, revokedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+      // Found by its id in any company: an agency revokes its children's keys too, and assertOwned decides.
+      const key = await crossCompanyRepository(manager, ApiKeyEntity).findOne({
+        where: { id, revokedAt: IsNull() },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!key) throw new AppError('not_found', NOT_FOUND);
       await this.scope.assertOwned(principal, key.companyId, 'API key');
       const now = this.clock.now();
-      await manager.getRepository(ApiKeyEntity).update({ id }, { revokedAt: now, revokedByUserId: actingUser(principal) });
+      await CompanyScopedRepository.of(manager, ApiKeyEntity, key.companyId).update(
+        { id },
+        { revokedAt: now, revokedByUserId: actingUser(principal) },
+      );
       await this.outbox.append(manager, credentialRevoked({ id, kind: 'api_key', companyId: String(key.companyId) }, now));
     });
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
-import { PreparedStatement } from '@suite/database';
+import { CompanyScopedRepository, PreparedStatement } from '@suite/database';
 import { AppError } from '@suite/runtime';
 import { transactionRunner } from '../shared/transaction-runner';
 import { contactKey } from './contact-key';
@@ -109,7 +109,7 @@ export class ContactsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async get(companyId: string, phone: string): Promise<ContactEntity> {
-    const contact = await this.dataSource.getRepository(ContactEntity).findOneBy({ companyId, phone });
+    const contact = await CompanyScopedRepository.of(this.dataSource, ContactEntity, companyId).findOneBy({ phone });
     if (!contact) throw new AppError('not_found', `No contact ${phone} in this workspace.`);
     return contact;
   }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { CompanyReplicaEntity } from '@suite/authz';
+import { unscopedRepository } from '@suite/database';
 import { AppError } from '@suite/runtime';
 
 /**
@@ -8,6 +9,6 @@ import { AppError } from '@suite/runtime';
  */
 export async function assertCompanyKnown(manager: EntityManager, companyId: string): Promise<void> {
   const known =
-    /^[1-9]\d{0,17}$/.test(companyId) && (await manager.getRepository(CompanyReplicaEntity).existsBy({ id: companyId }));
+    /^[1-9]\d{0,17}$/.test(companyId) && (await unscopedRepository(manager, CompanyReplicaEntity).existsBy({ id: companyId }));
   if (!known) throw new AppError('not_found', `Company ${companyId} not found.`);
 }

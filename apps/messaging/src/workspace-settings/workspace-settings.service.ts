@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { CompanyScopedRepository } from '@suite/database';
 import { AppError } from '@suite/runtime';
 import { assertCompanyKnown } from '../shared/company-replica.guard';
 import { effectiveSettings, settingsProblems, type EffectiveSettings, type SettingsOverrides } from './effective-settings';
@@ -28,13 +29,13 @@ export class WorkspaceSettingsService {
 
   /** The effective settings of a workspace, for the scheduler and auto-replies (no company check). */
   async effective(manager: EntityManager, companyId: string): Promise<EffectiveSettings> {
-    return effectiveSettings(await manager.getRepository(WorkspaceSettingsEntity).findOneBy({ companyId }));
+    return effectiveSettings(await settingsOf(manager, companyId).findOneBy({}));
   }
 
   async get(companyId: string): Promise<WorkspaceSettingsView> {
     return this.dataSource.transaction(async (manager) => {
       await assertCompanyKnown(manager, companyId);
-      return view(await manager.getRepository(WorkspaceSettingsEntity).findOneBy({ companyId }));
+      return view(await settingsOf(manager, companyId).findOneBy({}));
     });
   }
 
@@ -44,11 +45,17 @@ export class WorkspaceSettingsService {
     if (problems.length > 0) throw new AppError('invalid', `${problems.join('; ')}.`);
     return this.dataSource.transaction(async (manager) => {
       await assertCompanyKnown(manager, companyId);
-      const repository = manager.getRepository(WorkspaceSettingsEntity);
-      await repository.upsert({ companyId, ...overrides }, { conflictPaths: ['companyId'] });
-      return view(await repository.findOneByOrFail({ companyId }));
+      const settings = settingsOf(manager, companyId);
+      const given = (Object.keys(overrides) as Array<keyof SettingsOverrides>).filter((key) => overrides[key] !== undefined);
+      await settings.upsert([settings.create(overrides)], ['companyId'], given);
+      return view(await settings.findOneBy({}));
     });
   }
+}
+
+/** The company's one row of settings (the company is its key). */
+function settingsOf(manager: EntityManager, companyId: string): CompanyScopedRepository<WorkspaceSettingsEntity> {
+  return CompanyScopedRepository.of(manager, WorkspaceSettingsEntity, companyId);
 }
 
 function view(row: WorkspaceSettingsEntity | null): WorkspaceSettingsView {

@@ -1,7 +1,7 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { AdAccountEntity } from './ad-account.entity';
 import { AdSpendDayEntity } from './ad-spend-day.entity';
 import { providerRank, type AdProvider } from './ad-provider';

@@ -1,7 +1,7 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { randomUUID } from 'node:crypto';
 import { Topics, type CallData } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { eventually } from '@suite/testing';
 import { CallEntity } from '../calls/call.entity';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';

@@ -1,8 +1,9 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, ILike, IsNull, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, CompanyScopedRepository } from '@suite/runtime';
+import { AppError } from '@suite/runtime';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 import { agentSnapshot } from './agent-events';
 import { AgentEntity } from './agent.entity';

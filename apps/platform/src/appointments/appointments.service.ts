@@ -1,9 +1,10 @@
+import { CompanyScopedRepository, unscopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { And, DataSource, IsNull, type EntityManager, LessThan, MoreThanOrEqual, type FindOperator } from 'typeorm';
 import type { AppointmentStatus } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, CompanyScopedRepository, unscopedRepository, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/runtime';
 import { CompanyEntity } from '../companies/company.entity';
 import { ContactEntity } from '../contacts/contact.entity';
 import { localMidnightUtc, nextLocalDate } from '../shared/local-day';

@@ -1,17 +1,11 @@
+import { CompanyScopedRepository, crossCompanyRepository, unscopedRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { EventType } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
-import {
-  CLOCK,
-  CompanyScopedRepository,
-  crossCompanyRepository,
-  ENVIRONMENT,
-  unscopedRepository,
-  type Clock,
-} from '@suite/runtime';
+import { CLOCK, ENVIRONMENT, type Clock } from '@suite/runtime';
 import { AgentEntity } from '../agents/agent.entity';
 import { CampaignEntity } from '../campaigns/campaign.entity';
 import { CompanyEntity } from '../companies/company.entity';

@@ -1,6 +1,6 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@suite/contracts';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { eventually } from '@suite/testing';
 import { ContactsService } from '../contacts/contacts.service';
 import { StageDispositionEntity } from '../pipelines/stage-disposition.entity';

@@ -1,8 +1,9 @@
+import { CompanyScopedRepository, type ScopedWhere } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { CallDirection, CallStatus } from '@suite/contracts';
-import { AppError, CompanyScopedRepository, type PageRequest, type ScopedWhere } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/runtime';
 import { CallEntity } from './call.entity';
 
 export const CALL_NOT_FOUND = 'Call not found.';

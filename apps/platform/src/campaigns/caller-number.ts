@@ -1,5 +1,5 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { AgentEntity } from '../agents/agent.entity';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 

@@ -1,8 +1,8 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, type EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { OnEvent } from '@suite/eventing';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { CampaignContactEntity } from './campaign-contact.entity';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignEntity } from './campaign.entity';

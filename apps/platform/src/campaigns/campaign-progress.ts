@@ -1,7 +1,7 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { CampaignContactEntity } from './campaign-contact.entity';
 import { campaignSnapshot } from './campaign-events';
 import { CampaignEntity } from './campaign.entity';

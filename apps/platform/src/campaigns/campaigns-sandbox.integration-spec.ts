@@ -1,4 +1,4 @@
-import { CompanyScopedRepository } from '@suite/runtime';
+import { CompanyScopedRepository } from '@suite/database';
 import { eventually } from '@suite/testing';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 import { PlatformTestApp } from '../testing';

@@ -1,6 +1,6 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { DateTime } from 'luxon';
 import { Topics } from '@suite/contracts';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { eventually } from '@suite/testing';
 import { AgentEntity } from '../agents/agent.entity';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';

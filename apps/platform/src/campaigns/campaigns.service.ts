@@ -1,8 +1,9 @@
+import { CompanyScopedRepository, unscopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, CompanyScopedRepository, normalizePhone, unscopedRepository, type PageRequest } from '@suite/runtime';
+import { AppError, normalizePhone, type PageRequest } from '@suite/runtime';
 import { ContactEntity } from '../contacts/contact.entity';
 import { ContactListMemberEntity } from '../lists/contact-list-member.entity';
 import { ContactListEntity } from '../lists/contact-list.entity';

@@ -1,8 +1,9 @@
+import { unscopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, unscopedRepository } from '@suite/runtime';
+import { AppError } from '@suite/runtime';
 import { CompanyEntity, type WeekStart } from './company.entity';
 
 /** What PUT /api/company/settings changes; absent fields are kept. */

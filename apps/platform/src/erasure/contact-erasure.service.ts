@@ -1,9 +1,10 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { APPS, Topics } from '@suite/contracts';
 import { forgetStoredEvents, newEvent, Outbox } from '@suite/eventing';
-import { AppError, CompanyScopedRepository } from '@suite/runtime';
+import { AppError } from '@suite/runtime';
 import { CONTACT_NOT_FOUND, ContactEntity } from '../contacts/contact.entity';
 import { ContactsService } from '../contacts/contacts.service';
 import { ContactErasureEntity, ERASURE_NOT_FOUND } from './contact-erasure.entity';

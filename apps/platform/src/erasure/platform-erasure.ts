@@ -1,8 +1,8 @@
+import { CompanyScopedRepository, unscopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { APPS, erasureMentions, Topics, type ErasedPerson } from '@suite/contracts';
 import { forgetStoredEvents } from '@suite/eventing';
-import { CompanyScopedRepository, unscopedRepository } from '@suite/runtime';
 import { AppointmentEntity } from '../appointments/appointment.entity';
 import { CallEntity } from '../calls/call.entity';
 import { CampaignContactEntity } from '../campaigns/campaign-contact.entity';

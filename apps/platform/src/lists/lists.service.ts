@@ -1,8 +1,9 @@
+import { CompanyScopedRepository, unscopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, CompanyScopedRepository, unscopedRepository } from '@suite/runtime';
+import { AppError } from '@suite/runtime';
 import { ContactEntity } from '../contacts/contact.entity';
 import { ContactListMemberEntity } from './contact-list-member.entity';
 import { ContactListEntity } from './contact-list.entity';

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
-import { isUniqueViolation } from '@suite/database';
+import { isUniqueViolation, CompanyScopedRepository, crossCompanyRepository } from '@suite/database';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, CLOCK, CompanyScopedRepository, crossCompanyRepository, type Clock } from '@suite/runtime';
+import { AppError, CLOCK, type Clock } from '@suite/runtime';
 import { VOICE_PROVIDER, type VoiceProvider } from '../voice/voice-provider.port';
 import { phoneNumberSnapshot } from './phone-number-events';
 import { PhoneNumberEntity } from './phone-number.entity';

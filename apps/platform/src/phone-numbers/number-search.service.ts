@@ -1,7 +1,8 @@
+import { crossCompanyRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull } from 'typeorm';
-import { AppError, CLOCK, crossCompanyRepository, type Clock } from '@suite/runtime';
+import { AppError, CLOCK, type Clock } from '@suite/runtime';
 import { VOICE_PROVIDER, type AvailableNumberOffer, type NumberSearch, type VoiceProvider } from '../voice/voice-provider.port';
 import { PhoneNumberEntity } from './phone-number.entity';
 import { PurchaseTokens } from './purchase-tokens';

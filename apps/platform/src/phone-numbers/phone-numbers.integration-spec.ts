@@ -1,5 +1,5 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Topics } from '@suite/contracts';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { AgentEntity } from '../agents/agent.entity';
 import { createTenancyFixture, endpointRules, PlatformTestApp, type EndpointCase, type TenancyFixture } from '../testing';
 import { SANDBOX_LINES } from '../voice/sandbox/sandbox-inventory';

@@ -1,8 +1,9 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, ILike, IsNull, type FindOptionsWhere } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, CLOCK, CompanyScopedRepository, type Clock, type PageRequest } from '@suite/runtime';
+import { AppError, CLOCK, type Clock, type PageRequest } from '@suite/runtime';
 import { AgentEntity } from '../agents/agent.entity';
 import { VOICE_PROVIDER, type VoiceProvider } from '../voice/voice-provider.port';
 import { phoneNumberSnapshot } from './phone-number-events';

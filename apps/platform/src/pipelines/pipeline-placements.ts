@@ -1,7 +1,8 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, CompanyScopedRepository } from '@suite/runtime';
+import { AppError } from '@suite/runtime';
 import type { ContactEntity } from '../contacts/contact.entity';
 import { PipelineContactEntity } from './pipeline-contact.entity';
 import { PipelineStageEntity } from './pipeline-stage.entity';

@@ -1,8 +1,9 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, MoreThan, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, CompanyScopedRepository, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/runtime';
 import { ContactEntity } from '../contacts/contact.entity';
 import { assertCompanyReferences, type SentId } from '../shared/company-references';
 import { PipelineContactEntity } from './pipeline-contact.entity';

@@ -1,9 +1,10 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import type { Permission } from '@suite/contracts';
 import { Outbox } from '@suite/eventing';
-import { AppError, CompanyScopedRepository } from '@suite/runtime';
+import { AppError } from '@suite/runtime';
 import { assertGrantable, assertMayEditRole } from '../shared/grantable';
 import { appendUserSnapshot } from '../users/user-snapshot';
 import { UserEntity } from '../users/user.entity';

@@ -1,8 +1,8 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, Not, type EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { OnEvent } from '@suite/eventing';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { AgentEntity } from '../agents/agent.entity';
 import { ReputationChecks } from './reputation-checks';
 import { firstRenewal, followedType, numbersUsedByAgents } from './spam-number-rules';

@@ -1,8 +1,9 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
-import { CLOCK, CompanyScopedRepository, ENVIRONMENT, type Clock } from '@suite/runtime';
+import { CLOCK, ENVIRONMENT, type Clock } from '@suite/runtime';
 import type { PlatformEnvironment } from '../config/platform-environment';
 import { VOICE_PROVIDER, type CarrierReputation, type VoiceProvider } from '../voice/voice-provider.port';
 import {

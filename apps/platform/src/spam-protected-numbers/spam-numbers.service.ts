@@ -1,15 +1,8 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, ILike, In, QueryFailedError, type EntityManager, type FindOptionsWhere } from 'typeorm';
-import {
-  AppError,
-  CLOCK,
-  CompanyScopedRepository,
-  normalizePhone,
-  PHONE_FORMS,
-  type Clock,
-  type PageRequest,
-} from '@suite/runtime';
+import { AppError, CLOCK, normalizePhone, PHONE_FORMS, type Clock, type PageRequest } from '@suite/runtime';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 import { ReputationChecks } from './reputation-checks';
 import { containsPattern, nextRenewal } from './spam-number-rules';

@@ -1,6 +1,6 @@
+import { CompanyScopedRepository } from '@suite/database';
 import type { EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { eventually } from '@suite/testing';
 import { AgentEntity } from '../agents/agent.entity';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';

@@ -1,7 +1,8 @@
+import { CompanyScopedRepository, unscopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import { AppError, CompanyScopedRepository, unscopedRepository } from '@suite/runtime';
+import { AppError } from '@suite/runtime';
 import { assertCompanyReferences, numericIds } from '../shared/company-references';
 import { UserEntity } from '../users/user.entity';
 import { TeamMemberEntity } from './team-member.entity';

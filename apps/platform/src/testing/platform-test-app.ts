@@ -1,10 +1,11 @@
+import { CompanyScopedRepository } from '@suite/database';
 import type { INestApplication } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { credentialDigest, generateOpaqueCredential, type Permission, type Topic } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { CompanyScopedRepository, type Clock } from '@suite/runtime';
+import { type Clock } from '@suite/runtime';
 import {
   createTestDatabase,
   eventually,

@@ -1,5 +1,6 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { IsNull, type EntityManager } from 'typeorm';
-import { AppError, CompanyScopedRepository } from '@suite/runtime';
+import { AppError } from '@suite/runtime';
 import { UserEntity } from './user.entity';
 
 /**

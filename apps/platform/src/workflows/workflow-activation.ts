@@ -1,6 +1,7 @@
+import { unscopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AppError, unscopedRepository } from '@suite/runtime';
+import { AppError } from '@suite/runtime';
 import { graphReferences } from './definition/graph-references';
 import { graphTriggerTypes } from './definition/validate-graph';
 import type { WorkflowGraph } from './definition/workflow-graph';

@@ -1,6 +1,6 @@
+import { CompanyScopedRepository, unscopedRepository } from '@suite/database';
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@suite/contracts';
-import { CompanyScopedRepository, unscopedRepository } from '@suite/runtime';
 import { createTenancyFixture, endpointRules, PlatformTestApp, type EndpointCase, type TenancyFixture } from '../testing';
 import type { WorkflowGraph } from './definition/workflow-graph';
 import { WorkflowRunEntity } from './engine/workflow-run.entity';

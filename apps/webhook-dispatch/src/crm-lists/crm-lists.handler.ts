@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
-import { entityTable } from '@suite/database';
+import { CompanyScopedSql, entityTable } from '@suite/database';
 import { OnEvent } from '@suite/eventing';
 import { ContactReplicaEntity } from './contact-replica.entity';
 import { ListMembershipChangeEntity } from './list-membership-change.entity';
@@ -19,18 +19,18 @@ export class CrmListsHandler {
 
   @OnEvent('list.created')
   async listCreated({ data }: DomainEvent<'list.created'>, manager: EntityManager): Promise<void> {
-    await manager.query(
-      `INSERT INTO ${this.lists} (id, company_id, deleted_at) VALUES ($1, $2, NULL) ON CONFLICT (id) DO NOTHING`,
-      [data.id, data.company_id],
+    await CompanyScopedSql.of(manager, data.company_id).run(
+      `INSERT INTO ${this.lists} (id, company_id, deleted_at) VALUES ($2, $1, NULL) ON CONFLICT (id) DO NOTHING`,
+      [data.id],
     );
   }
 
   @OnEvent('list.deleted')
   async listDeleted({ data, occurred_at }: DomainEvent<'list.deleted'>, manager: EntityManager): Promise<void> {
-    await manager.query(
-      `INSERT INTO ${this.lists} AS l (id, company_id, deleted_at) VALUES ($1, $2, $3)
-       ON CONFLICT (id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at WHERE l.company_id = EXCLUDED.company_id`,
-      [data.id, data.company_id, occurred_at],
+    await CompanyScopedSql.of(manager, data.company_id).run(
+      `INSERT INTO ${this.lists} AS l (id, company_id, deleted_at) VALUES ($2, $1, $3)
+       ON CONFLICT (id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at WHERE l.company_id = $1`,
+      [data.id, occurred_at],
     );
   }
 
@@ -49,10 +49,10 @@ export class CrmListsHandler {
     { data, occurred_at }: DomainEvent<'crm_contact.created' | 'crm_contact.updated'>,
     manager: EntityManager,
   ): Promise<void> {
-    await manager.query(
-      `INSERT INTO ${this.contacts} AS c (id, company_id, phone, deleted_at) VALUES ($1, $2, $3, NULL)
-       ON CONFLICT (id) DO UPDATE SET phone = EXCLUDED.phone WHERE c.company_id = EXCLUDED.company_id`,
-      [data.id, data.company_id, data.phone],
+    await CompanyScopedSql.of(manager, data.company_id).run(
+      `INSERT INTO ${this.contacts} AS c (id, company_id, phone, deleted_at) VALUES ($2, $1, $3, NULL)
+       ON CONFLICT (id) DO UPDATE SET phone = EXCLUDED.phone WHERE c.company_id = $1`,
+      [data.id, data.phone],
     );
     // A contact created on lists: crm_contact.created says which (list.contacts_added says it again, later or sooner).
     for (const listId of 'list_ids' in data ? (data.list_ids ?? []) : []) {
@@ -62,17 +62,20 @@ export class CrmListsHandler {
 
   @OnEvent('crm_contact.deleted')
   async contactDeleted({ data, occurred_at }: DomainEvent<'crm_contact.deleted'>, manager: EntityManager): Promise<void> {
-    await manager.query(
-      `INSERT INTO ${this.contacts} AS c (id, company_id, phone, deleted_at) VALUES ($1, $2, NULL, $3)
-       ON CONFLICT (id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at WHERE c.company_id = EXCLUDED.company_id`,
-      [data.id, data.company_id, occurred_at],
+    await CompanyScopedSql.of(manager, data.company_id).run(
+      `INSERT INTO ${this.contacts} AS c (id, company_id, phone, deleted_at) VALUES ($2, $1, NULL, $3)
+       ON CONFLICT (id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at WHERE c.company_id = $1`,
+      [data.id, occurred_at],
     );
   }
 
   /** An erased contact keeps its id here (memberships are dated facts), not its number. */
   @OnEvent('crm_contact.erased')
   async contactErased({ data }: DomainEvent<'crm_contact.erased'>, manager: EntityManager): Promise<void> {
-    await manager.query(`UPDATE ${this.contacts} SET phone = NULL WHERE id = $1 AND company_id = $2`, [data.id, data.company_id]);
+    await CompanyScopedSql.of(manager, data.company_id).run(
+      `UPDATE ${this.contacts} SET phone = NULL WHERE company_id = $1 AND id = $2`,
+      [data.id],
+    );
   }
 
   private async record(
@@ -83,11 +86,11 @@ export class CrmListsHandler {
     at: string,
     joined: boolean,
   ): Promise<void> {
-    await manager.query(
+    await CompanyScopedSql.of(manager, companyId).run(
       `INSERT INTO ${this.changes} (list_id, contact_id, at, joined, company_id)
-       SELECT $1, contact_id, $3, $4, $2 FROM unnest($5::bigint[]) AS c(contact_id)
+       SELECT $2, contact_id, $3, $4, $1 FROM unnest($5::bigint[]) AS c(contact_id)
        ON CONFLICT DO NOTHING`,
-      [listId, companyId, at, joined, contactIds],
+      [listId, at, joined, contactIds],
     );
   }
 

@@ -1,8 +1,9 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { WebhookEventKind } from '@suite/contracts';
-import { AppError, CompanyScopedRepository, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/runtime';
 import { DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND } from '../webhooks/webhook-id.pipe';
 import { WebhookEntity } from '../webhooks/webhook.entity';
 import { WebhooksService } from '../webhooks/webhooks.service';

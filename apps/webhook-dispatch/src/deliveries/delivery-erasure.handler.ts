@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APPS, erasureMentions, type DomainEvent } from '@suite/contracts';
-import { entityTable } from '@suite/database';
+import { CompanyScopedRepository, CompanyScopedSql, entityTable } from '@suite/database';
 import { forgetStoredEvents, newEvent, OnEvent, Outbox } from '@suite/eventing';
 import { ERASED_PAYLOAD_SQL } from './erased-payload';
 import { ErasedPhoneEntity } from './erased-phone.entity';
@@ -35,22 +35,17 @@ export class DeliveryErasureHandler {
     const mentions = erasureMentions(data).map((value) => value.toLowerCase());
     // From now on the fan-out skips this number's events (ErasedPhoneEntity), until the last pass and for what preceded it.
     if (data.phone)
-      await manager.query(
+      await CompanyScopedSql.of(manager, data.company_id).run(
         `INSERT INTO ${entityTable(this.dataSource, ErasedPhoneEntity)} (company_id, phone_hash, erased_at)
          VALUES ($1, webhooks.erased_phone_hash($1, $2), NULL)
          ON CONFLICT (company_id, phone_hash) DO UPDATE SET erased_at = NULL`,
-        [data.company_id, data.phone],
+        [data.phone],
       );
     const scrubbed = await this.scrub(manager, data.company_id, data.id, mentions);
     const pending = await this.pendingOf(manager, data.company_id, data.id);
     if (pending?.messagingDone) return this.finish(manager, data.company_id, data.id, pending.scrubbed + scrubbed, mentions);
-    await manager.getRepository(PendingErasureEntity).save({
-      companyId: data.company_id,
-      contactId: data.id,
-      mentions,
-      messagingDone: false,
-      scrubbed,
-    });
+    const pendings = this.pendings(manager, data.company_id);
+    await pendings.save(pendings.create({ contactId: data.id, mentions, messagingDone: false, scrubbed }));
   }
 
   @OnEvent('contact.erased')
@@ -58,13 +53,8 @@ export class DeliveryErasureHandler {
     const pending = await this.pendingOf(manager, data.company_id, data.crm_contact_id);
     if (!pending?.mentions) {
       // Messaging was first: the last pass runs with crm_contact.erased.
-      await manager.getRepository(PendingErasureEntity).save({
-        companyId: data.company_id,
-        contactId: data.crm_contact_id,
-        mentions: null,
-        messagingDone: true,
-        scrubbed: 0,
-      });
+      const pendings = this.pendings(manager, data.company_id);
+      await pendings.save(pendings.create({ contactId: data.crm_contact_id, mentions: null, messagingDone: true, scrubbed: 0 }));
       return;
     }
     const scrubbed = await this.scrub(manager, data.company_id, data.crm_contact_id, pending.mentions);
@@ -72,9 +62,11 @@ export class DeliveryErasureHandler {
   }
 
   private pendingOf(manager: EntityManager, companyId: string, contactId: string): Promise<PendingErasureEntity | null> {
-    return manager
-      .getRepository(PendingErasureEntity)
-      .findOne({ where: { companyId, contactId }, lock: { mode: 'pessimistic_write' } });
+    return this.pendings(manager, companyId).findOne({ where: { contactId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  private pendings(manager: EntityManager, companyId: string): CompanyScopedRepository<PendingErasureEntity> {
+    return CompanyScopedRepository.of(manager, PendingErasureEntity, companyId);
   }
 
   /** One pass; answers how many deliveries it scrubbed. */
@@ -87,7 +79,7 @@ export class DeliveryErasureHandler {
     const deliveries = entityTable(this.dataSource, WebhookDeliveryEntity);
     const attempts = entityTable(this.dataSource, WebhookAttemptEntity);
     const mentioned = (column: string) => `EXISTS (SELECT 1 FROM unnest($3::text[]) m WHERE strpos(lower(${column}), m) > 0)`;
-    const scrubbed = (await manager.query(
+    const scrubbed = await CompanyScopedSql.of(manager, companyId).rows<{ n: number }>(
       `WITH scrubbed AS (
          UPDATE ${deliveries} d
             SET data = ${ERASED_PAYLOAD_SQL}, updated_at = now(),
@@ -102,8 +94,8 @@ export class DeliveryErasureHandler {
             AND (a.delivery_id IN (SELECT id FROM scrubbed) OR ${mentioned('a.response_body')} OR ${mentioned("coalesce(a.error, '')")})
          RETURNING 1)
        SELECT (SELECT count(*) FROM scrubbed)::int AS n, (SELECT count(*) FROM answers)::int AS answers`,
-      [companyId, contactId, mentions],
-    )) as Array<{ n: number }>;
+      [contactId, mentions],
+    );
     await forgetStoredEvents(manager, APPS['webhook-dispatch'].schema, { mentions });
     return scrubbed[0]?.n ?? 0;
   }
@@ -120,13 +112,13 @@ export class DeliveryErasureHandler {
     mentions: readonly string[],
   ): Promise<void> {
     // The number is one of the mentions (lower-cased: an E.164 number has no letters).
-    await manager.query(
+    await CompanyScopedSql.of(manager, companyId).run(
       `UPDATE ${entityTable(this.dataSource, ErasedPhoneEntity)} SET erased_at = now()
         WHERE company_id = $1 AND erased_at IS NULL
           AND phone_hash IN (SELECT webhooks.erased_phone_hash($1, m) FROM unnest($2::text[]) AS m)`,
-      [companyId, mentions],
+      [mentions],
     );
-    await manager.getRepository(PendingErasureEntity).delete({ companyId, contactId });
+    await this.pendings(manager, companyId).delete({ contactId });
     await this.outbox.append(
       manager,
       newEvent('webhook.contact_erased', {

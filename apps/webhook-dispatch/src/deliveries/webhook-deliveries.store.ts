@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { WebhookAudience, WebhookEventKind, WebhookPayloadMap } from '@suite/contracts';
-import { entityTable, openTransactionOf, PreparedStatement } from '@suite/database';
+import { entityTable, openTransactionOf, PreparedStatement, CompanyScopedRepository } from '@suite/database';
 import { addToChunkEnd, newEvent, Outbox } from '@suite/eventing';
 import { defineJob, JobsRuntime, type NewJob } from '@suite/jobs';
-import { CompanyScopedRepository, currentTraceparent } from '@suite/runtime';
+import { currentTraceparent } from '@suite/runtime';
 import { ContactReplicaEntity } from '../crm-lists/contact-replica.entity';
 import { ListMembershipChangeEntity } from '../crm-lists/list-membership-change.entity';
 import { ListReplicaEntity } from '../crm-lists/list-replica.entity';

@@ -1,7 +1,8 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { CLOCK, CompanyScopedRepository, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/runtime';
 import { SecretBox, SecretBoxError } from '../../shared/secrets/secret-box';
 import { AdAccountEntity } from '../ad-account.entity';
 import {

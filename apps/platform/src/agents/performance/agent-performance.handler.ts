@@ -1,8 +1,8 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { IsNull, Not, type EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { newEvent, OnEvent, Outbox } from '@suite/eventing';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { CallEntity } from '../../calls/call.entity';
 import { AgentEntity } from '../agent.entity';
 import { decidePerformance } from './performance-decision';

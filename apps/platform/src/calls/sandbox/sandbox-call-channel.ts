@@ -1,7 +1,8 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
-import { CLOCK, CompanyScopedRepository, ENVIRONMENT, normalizePhone, type Clock } from '@suite/runtime';
+import { CLOCK, ENVIRONMENT, normalizePhone, type Clock } from '@suite/runtime';
 import type { PlatformEnvironment } from '../../config/platform-environment';
 import { sandboxCallScript } from '../../voice/sandbox/sandbox-call-outcomes';
 import type { SandboxCallChannel } from '../../voice/sandbox/sandbox-voice-provider';

@@ -1,8 +1,9 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
-import { AppError, CLOCK, CompanyScopedRepository, normalizePhone, type Clock } from '@suite/runtime';
+import { AppError, CLOCK, normalizePhone, type Clock } from '@suite/runtime';
 import { AgentEntity } from '../../agents/agent.entity';
 import { ContactEntity } from '../../contacts/contact.entity';
 import { PlatformIdCodec } from '../../ids/platform-id.codec';

@@ -1,7 +1,7 @@
+import { CompanyScopedRepository, unscopedRepository } from '@suite/database';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, LessThan, LessThanOrEqual, MoreThan, Not, type EntityManager } from 'typeorm';
-import { CompanyScopedRepository, unscopedRepository } from '@suite/runtime';
 import { AgentMirrors } from '../../agents/mirror/agent-mirrors';
 import { CompanyEntity } from '../../companies/company.entity';
 import { CallRejectedError, VoiceProviderUnavailableError } from '../../voice/voice-errors';

@@ -1,7 +1,7 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { defineJob, JobsRuntime } from '@suite/jobs';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { CampaignEntity } from '../campaign.entity';
 
 export const CAMPAIGN_DIAL_QUEUE = defineJob<CampaignDialJob>('campaign.dial', { app: 'platform' });

@@ -1,6 +1,6 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { AgentEntity } from '../../agents/agent.entity';
 
 /** The agents the export's agent filter offers: the company's live (not deleted) agents, by name. */

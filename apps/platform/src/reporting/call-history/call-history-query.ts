@@ -1,5 +1,5 @@
+import { CompanyScopedRepository } from '@suite/database';
 import type { DataSource, SelectQueryBuilder, ObjectLiteral } from 'typeorm';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { AgentEntity } from '../../agents/agent.entity';
 import { CallEntity } from '../../calls/call.entity';
 import { ContactEntity } from '../../contacts/contact.entity';

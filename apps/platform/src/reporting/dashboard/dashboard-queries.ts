@@ -1,7 +1,7 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { AppointmentEntity } from '../../appointments/appointment.entity';
 import { CallEntity } from '../../calls/call.entity';
 import { ContactEntity } from '../../contacts/contact.entity';

@@ -1,8 +1,8 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { OnEvent } from '@suite/eventing';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { SmsMessageEntity } from './sms-message.entity';
 import { statusesBelow, type SmsReportStatus } from './sms-report-status';
 

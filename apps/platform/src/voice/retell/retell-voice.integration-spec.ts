@@ -1,7 +1,7 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { randomBytes } from 'node:crypto';
 import { Retell } from 'retell-sdk';
 import { Topics } from '@suite/contracts';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { eventually, reputationData, type RecordedRequest } from '@suite/testing';
 import { AgentMirrorEntity } from '../../agents/mirror/agent-mirror.entity';
 import { NUMBER_NO_LONGER_AVAILABLE, PROVIDER_UNAVAILABLE } from '../../phone-numbers/voice-failures';

@@ -1,6 +1,6 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Topics } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { eventually, TestClock } from '@suite/testing';
 import { ContactEntity } from '../../contacts/contact.entity';
 import { ContactsService } from '../../contacts/contacts.service';

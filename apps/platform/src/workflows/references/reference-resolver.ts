@@ -1,6 +1,6 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, type EntityManager } from 'typeorm';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { AgentEntity } from '../../agents/agent.entity';
 import { ContactListEntity } from '../../lists/contact-list.entity';
 import { PhoneNumberEntity } from '../../phone-numbers/phone-number.entity';

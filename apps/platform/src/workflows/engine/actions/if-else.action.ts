@@ -1,5 +1,5 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { PipelineContactEntity } from '../../../pipelines/pipeline-contact.entity';
 import { evaluateConditions, type IfElseConfig } from '../../definition/conditions';
 import { ContactReplyEntity } from '../contact-reply.entity';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ArrayContains, type EntityManager } from 'typeorm';
-import { CompanyScopedRepository } from '@suite/runtime';
+import { CompanyScopedRepository } from '@suite/database';
 import { WorkflowEntity } from '../../workflow.entity';
 
 /**

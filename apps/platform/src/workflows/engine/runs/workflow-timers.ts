@@ -1,9 +1,10 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, LessThanOrEqual } from 'typeorm';
 import { JobsRuntime } from '@suite/jobs';
-import { CLOCK, CompanyScopedRepository, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/runtime';
 import { WORKFLOW_STEP_QUEUE, type WorkflowStepJob } from '../steps/workflow-step.job';
 import { WorkflowRunEntity } from '../workflow-run.entity';
 

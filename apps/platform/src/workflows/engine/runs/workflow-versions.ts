@@ -1,6 +1,6 @@
+import { unscopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { unscopedRepository } from '@suite/runtime';
 import type { WorkflowGraph } from '../../definition/workflow-graph';
 import { WorkflowVersionEntity } from '../../workflow-version.entity';
 

@@ -1,9 +1,10 @@
+import { CompanyScopedRepository, unscopedRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { newEvent, type NewEvent } from '@suite/eventing';
-import { CLOCK, CompanyScopedRepository, unscopedRepository, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/runtime';
 import { ContactEntity } from '../../../contacts/contact.entity';
 import type { WorkflowGraph, WorkflowNode } from '../../definition/workflow-graph';
 import type { StepOutcome } from '../actions/action-executor';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { addToChunkEnd, Outbox } from '@suite/eventing';
 import { JobsRuntime } from '@suite/jobs';
-import { unscopedRepository } from '@suite/runtime';
+import { unscopedRepository } from '@suite/database';
 import { WorkflowRunStepEntity } from '../workflow-run-step.entity';
 import { StepWrites } from './step-writes';
 

@@ -1,8 +1,8 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { OnEvent } from '@suite/eventing';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { ContactReplyEntity } from '../contact-reply.entity';
 
 /**

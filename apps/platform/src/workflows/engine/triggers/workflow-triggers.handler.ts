@@ -1,8 +1,8 @@
+import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { IsNull, type EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { OnEvent } from '@suite/eventing';
-import { CompanyScopedRepository } from '@suite/runtime';
 import { ContactEntity } from '../../../contacts/contact.entity';
 import { RunStarter } from '../runs/run-starter';
 import type { TriggerFacts } from './trigger-occurrence';

@@ -10,6 +10,7 @@ import type {
   SelectQueryBuilder,
 } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { assertCompanyId } from './company-id';
 
 /** An entity of tenant data: every row belongs to one company. */
 export interface CompanyOwned {
@@ -39,8 +40,9 @@ export interface ScopedFindOneOptions<T> extends Omit<FindOneOptions<T>, 'where'
  *   const users = CompanyScopedRepository.of(manager, UserEntity, companyId);
  *   const user = await users.findOne({ where: { id, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
  *
- * Tables without a company id go through `unscopedRepository`, which refuses tenant entities;
- * apps/platform's lint forbids `getRepository` and raw queries besides (eslint.config.mjs).
+ * Tables without a company id go through `unscopedRepository`, which refuses tenant entities; raw
+ * SQL on tenant tables through `CompanyScopedSql`. Lint forbids `getRepository`, raw queries and
+ * query builders anywhere else in app code but a named allow-list (eslint.config.mjs, decision 0056).
  */
 export class CompanyScopedRepository<T extends CompanyOwned & ObjectLiteral> {
   private constructor(
@@ -55,10 +57,7 @@ export class CompanyScopedRepository<T extends CompanyOwned & ObjectLiteral> {
     entity: new () => T,
     companyId: string,
   ): CompanyScopedRepository<T> {
-    // The type requires a string; this catches the '' (or a cast undefined) a bug could pass.
-    if (typeof companyId !== 'string' || !/^[0-9]+$/.test(companyId)) {
-      throw new Error(`CompanyScopedRepository needs a company id, got ${JSON.stringify(companyId)}`);
-    }
+    assertCompanyId('CompanyScopedRepository', companyId);
     return new CompanyScopedRepository(source.getRepository(entity), companyId);
   }
 
