@@ -116,6 +116,33 @@ it("selects the company's rows only, even when a later where() replaces the call
   expect(() => notes('1').rowsOf('N; DROP')).toThrow(/alias/);
 });
 
+it("maps the company's rows to entities, and no later where() or orWhere() reaches another company's", async () => {
+  const billing = await notes('1')
+    .entitiesOf('n')
+    .where('n.topic = :topic', { topic: 'billing' })
+    .orderBy('n.id', 'DESC')
+    .getMany();
+  expect(billing.map((note) => note.id)).toEqual([ids.a2, ids.a1]);
+  expect(billing[0]).toBeInstanceOf(NoteEntity);
+  expect(billing[0]).toMatchObject({ companyId: '1', topic: 'billing', deletedAt: null });
+  // A property name in a condition, a raw expression in the order, a limit: as TypeORM's own builder.
+  const [latest] = await notes('1')
+    .entitiesOf('n')
+    .where('n.deletedAt IS NOT NULL')
+    .orderBy('COALESCE(deleted_at, now())', 'DESC')
+    .limit(1)
+    .getMany();
+  expect(latest).toMatchObject({ topic: 'sales' });
+  // where() replaces earlier conditions in TypeORM, orWhere() widens them: the company is neither.
+  const widened = await notes('2').entitiesOf('n').where('1 = 1').orWhere('n.id = :id', { id: ids.a1 }).getMany();
+  expect(widened.map((note) => note.id)).toEqual([ids.b1]);
+  await expect(notes('2').entitiesOf('n').getCount()).resolves.toBe(1);
+  const [sql, parameters] = notes('2').entitiesOf('n').getQueryAndParameters();
+  expect(sql).toContain('FROM (SELECT * FROM "scoped_notes" "scoped" WHERE "scoped"."company_id" = $1) "n"');
+  expect(parameters).toEqual(['2']);
+  expect(() => notes('1').entitiesOf('N; DROP')).toThrow(/alias/);
+});
+
 it('inserts new rows and skips those breaking a unique key, without aborting the transaction', async () => {
   await dataSource.query('CREATE UNIQUE INDEX scoped_notes_topic_uq ON scoped_notes (company_id, topic) WHERE company_id = 4');
   await dataSource.transaction(async (manager) => {
