@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APPS, erasureMentions, type DomainEvent } from '@suite/contracts';
+import { CompanyScopedSql } from '@suite/database';
 import { forgetStoredEvents, newEvent, OnEvent, Outbox } from '@suite/eventing';
 import { applyStatusEvent } from '@suite/message-status';
 import { MESSAGES_TABLE } from '../messages/message.entity';
@@ -31,42 +32,40 @@ export class MessagingErasureHandler {
   @OnEvent('crm_contact.erased')
   async erase({ data }: DomainEvent<'crm_contact.erased'>, manager: EntityManager): Promise<void> {
     const companyId = data.company_id;
+    const sql = CompanyScopedSql.of(manager, companyId);
     let messagesErased = 0;
     let optOutKept = false;
     if (data.phone) {
-      const [contact] = (await manager.query(
+      const [contact] = await sql.rows<ContactRow>(
         `SELECT opted_out, opted_out_at, opted_out_keyword FROM messaging.contacts
           WHERE company_id = $1 AND phone = $2 FOR UPDATE`,
-        [companyId, data.phone],
-      )) as ContactRow[];
+        [data.phone],
+      );
       if (contact?.opted_out) {
-        await manager.query(
+        await sql.run(
           `INSERT INTO messaging.erased_opt_outs (company_id, phone_hash, opted_out_at, keyword)
            VALUES ($1, messaging.opt_out_hash($1, $2), $3, $4) ON CONFLICT DO NOTHING`,
-          [companyId, data.phone, contact.opted_out_at, contact.opted_out_keyword],
+          [data.phone, contact.opted_out_at, contact.opted_out_keyword],
         );
         optOutKept = true;
       }
-      await this.cancelPending(manager, companyId, data.phone);
-      const erased = (await manager.query(
+      await this.cancelPending(manager, sql, data.phone);
+      const erased = await sql.rows<{ n: number }>(
         `WITH erased AS (
            UPDATE messaging.messages SET body = '', attachments = '[]'::jsonb, contact_phone = $3, updated_at = now()
             WHERE company_id = $1 AND contact_phone = $2 RETURNING 1)
          SELECT count(*)::int AS n FROM erased`,
-        [companyId, data.phone, erasedPhoneOf(data.id)],
-      )) as Array<{ n: number }>;
+        [data.phone, erasedPhoneOf(data.id)],
+      );
       messagesErased = erased[0]?.n ?? 0;
-      await manager.query('DELETE FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2', [
-        companyId,
-        data.phone,
-      ]);
-      await manager.query('DELETE FROM messaging.contacts WHERE company_id = $1 AND phone = $2', [companyId, data.phone]);
+      await sql.run('DELETE FROM messaging.sender_pin_changes WHERE company_id = $1 AND contact_phone = $2', [data.phone]);
+      await sql.run('DELETE FROM messaging.contacts WHERE company_id = $1 AND phone = $2', [data.phone]);
     }
     if (data.email) {
-      await manager.query(
+      await sql.run(
         `UPDATE messaging.email_sends SET to_address = '', subject = '', text = '', attachments = '[]'::jsonb, updated_at = now()
           WHERE company_id = $1 AND lower(to_address) = lower($2)`,
-        [companyId, data.email],
+        [data.email],
       );
     }
     await forgetStoredEvents(manager, APPS.messaging.schema, { mentions: erasureMentions(data) });
@@ -90,14 +89,14 @@ export class MessagingErasureHandler {
    * As an opt-out cancels (OptOutService): locked first, so a hand-off in progress finishes and
    * drops out; what the carrier already has cannot be called back.
    */
-  private async cancelPending(manager: EntityManager, companyId: string, phone: string): Promise<void> {
-    const pending = (await manager.query(
+  private async cancelPending(manager: EntityManager, sql: CompanyScopedSql, phone: string): Promise<void> {
+    const pending = await sql.rows<{ id: string }>(
       `SELECT id FROM messaging.messages
         WHERE company_id = $1 AND contact_phone = $2 AND direction = 'outbound'
           AND status IN ('queued', 'sending') AND handed_over_at IS NULL
         ORDER BY id FOR UPDATE`,
-      [companyId, phone],
-    )) as Array<{ id: string }>;
+      [phone],
+    );
     for (const { id } of pending) {
       await applyStatusEvent(manager, { table: MESSAGES_TABLE, id, event: 'cancel', set: { failure_reason: ERASED } });
     }

@@ -1,5 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/database';
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import { CompanyScopedRepository, crossCompanyRepository, PreparedStatement } from '@suite/database';
 import { transactionRunner } from '../shared/transaction-runner';
 import { AMBIGUOUS_OUTCOMES, MessageHandOffEntity, type HandOffKind, type HandOffOutcome } from './message-hand-off.entity';
 
@@ -76,22 +76,25 @@ export async function settleHandOffs(manager: EntityManager, settlements: readon
   ]);
 }
 
-/** The ambiguous hand-offs (in flight or unknown) of these messages, oldest first: each must be looked up before a second attempt. */
+/**
+ * The ambiguous hand-offs (in flight or unknown) of these messages, oldest first: each must be
+ * looked up before a second attempt. Across companies: the release scheduler's batch holds the
+ * claimed messages of every company, found by their ids.
+ */
 export async function ambiguousHandOffs(manager: EntityManager, messageIds: readonly string[]): Promise<MessageHandOffEntity[]> {
   if (messageIds.length === 0) return [];
-  return manager
-    .getRepository(MessageHandOffEntity)
-    .createQueryBuilder('h')
-    .where('h.messageId IN (:...ids) AND h.outcome IN (:...outcomes)', { ids: messageIds, outcomes: AMBIGUOUS_OUTCOMES })
-    .orderBy('h.startedAt', 'ASC')
-    .getMany();
+  return crossCompanyRepository(manager, MessageHandOffEntity).find({
+    where: { messageId: In([...messageIds]), outcome: In([...AMBIGUOUS_OUTCOMES]) },
+    order: { startedAt: 'ASC' },
+  });
 }
 
 /** A message's hand-offs in the order they were made (GET /v1/messages/{id}). */
 export function handOffsOf(manager: EntityManager, companyId: string, messageId: string): Promise<MessageHandOffEntity[]> {
-  return manager
-    .getRepository(MessageHandOffEntity)
-    .find({ where: { companyId, messageId }, order: { startedAt: 'ASC', id: 'ASC' } });
+  return CompanyScopedRepository.of(manager, MessageHandOffEntity, companyId).find({
+    where: { messageId },
+    order: { startedAt: 'ASC', id: 'ASC' },
+  });
 }
 
 const TAKEN = new PreparedStatement(

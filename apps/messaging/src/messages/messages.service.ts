@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { CompanyScopedRepository } from '@suite/database';
 import type { MessageStatus, PublicMessageStatus } from '@suite/message-status';
 import { handOffsOf } from '../hand-offs/hand-off-records';
 import type { MessageHandOffEntity } from '../hand-offs/message-hand-off.entity';
@@ -50,7 +51,7 @@ export class MessagesService {
   ) {}
 
   async get(companyId: string, id: string): Promise<MessageEntity> {
-    const message = UUID.test(id) ? await this.dataSource.getRepository(MessageEntity).findOneBy({ id, companyId }) : null;
+    const message = UUID.test(id) ? await this.messagesOf(this.dataSource, companyId).findOneBy({ id }) : null;
     if (!message) throw new AppError('not_found', MESSAGE_NOT_FOUND);
     return message;
   }
@@ -81,10 +82,7 @@ export class MessagesService {
    * Public for the EXPLAIN check (conversation-order.integration-spec.ts).
    */
   listQuery(companyId: string, filter: ListFilter): SelectQueryBuilder<MessageEntity> {
-    const query = this.dataSource
-      .getRepository(MessageEntity)
-      .createQueryBuilder('m')
-      .where('m.companyId = :companyId', { companyId });
+    const query = this.messagesOf(this.dataSource, companyId).entitiesOf('m');
     if (filter.contactPhone) query.andWhere('m.contactPhone = :contactPhone', { contactPhone: filter.contactPhone });
     if (filter.status) query.andWhere('m.status IN (:...statuses)', { statuses: STORED_STATUSES[filter.status] });
     return query.orderBy(MESSAGE_TS_SQL, 'DESC').addOrderBy('m.createdAt', 'DESC').addOrderBy('m.id', 'DESC').limit(filter.limit);
@@ -99,8 +97,7 @@ export class MessagesService {
   async cancel(companyId: string, id: string): Promise<MessageEntity> {
     if (!UUID.test(id)) throw new AppError('not_found', MESSAGE_NOT_FOUND);
     return this.dataSource.transaction(async (manager) => {
-      const repository = manager.getRepository(MessageEntity);
-      const message = await repository.findOne({ where: { id, companyId }, lock: { mode: 'pessimistic_write' } });
+      const message = await this.messagesOf(manager, companyId).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!message) throw new AppError('not_found', MESSAGE_NOT_FOUND);
       if (message.status === 'cancelled') return message;
       // Handed over: too late whatever the status says (a `sending` row whose carrier answer is not recorded yet included).
@@ -120,5 +117,9 @@ export class MessagesService {
       }
       return change.message;
     });
+  }
+
+  private messagesOf(source: DataSource | EntityManager, companyId: string): CompanyScopedRepository<MessageEntity> {
+    return CompanyScopedRepository.of(source, MessageEntity, companyId);
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
+import { crossCompanyRepository } from '@suite/database';
 import { currentTraceparent, ENVIRONMENT, CLOCK, type Clock } from '@suite/runtime';
 import type { MessagingEnvironment } from '../config/messaging-environment';
 import { contactKey } from '../contacts/contact-key';
@@ -75,7 +76,8 @@ export class SendMessageService {
     { id }: { id: string },
   ): Promise<BatchOutcome<MessageEntity> | { readonly existed: true }> {
     const contacts = await this.contacts.lockAllForSend(manager, [{ companyId, phone: input.to, firstName: input.firstName }]);
-    if (await manager.getRepository(MessageEntity).existsBy({ id })) {
+    // The caller's id is the message's key across every company: whoever holds it, it is taken.
+    if (await crossCompanyRepository(manager, MessageEntity).existsBy({ id })) {
       await this.contacts.deleteCreated(manager, [...contacts.values()]);
       return { existed: true };
     }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CompanyScopedRepository } from '@suite/database';
 import { AppError } from '@suite/runtime';
 import { CARRIER, type Carrier, type SenderProvider } from '../carrier/carrier.port';
 import { assertCompanyKnown } from '../shared/company-replica.guard';
@@ -49,14 +50,16 @@ export class SenderNumbersService {
       if (!(await addToPool(manager, companyId, number, kind))) {
         throw new AppError('conflict', `${number} is already a sender number of another workspace.`);
       }
-      return manager.getRepository(SenderNumberEntity).findOneByOrFail({ number });
+      const added = await numbersOf(manager, companyId).findOneBy({ number });
+      if (!added) throw new Error(`sender number ${number} vanished after it was added`);
+      return added;
     });
   }
 
   async list(companyId: string): Promise<SenderNumberEntity[]> {
     return this.dataSource.transaction(async (manager) => {
       await assertCompanyKnown(manager, companyId);
-      return manager.getRepository(SenderNumberEntity).find({ where: { companyId }, order: { status: 'ASC', number: 'ASC' } });
+      return numbersOf(manager, companyId).find({ order: { status: 'ASC', number: 'ASC' } });
     });
   }
 
@@ -73,3 +76,6 @@ export class SenderNumbersService {
     });
   }
 }
+
+const numbersOf = (manager: EntityManager, companyId: string) =>
+  CompanyScopedRepository.of(manager, SenderNumberEntity, companyId);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { StatementBuilder, type StatementParams, type UnnestColumns } from '@suite/database';
+import { CompanyScopedSql, StatementBuilder, type StatementParams, type UnnestColumns } from '@suite/database';
 import { AppError } from '@suite/runtime';
 import type { ContactEntity } from '../contacts/contact.entity';
 import type { ContactForSend } from '../contacts/contacts.service';
@@ -106,15 +106,15 @@ export class SenderPinningService {
     contactPhone: string,
     provider: SenderProvider,
   ): Promise<string | null> {
-    const [row] = (await manager.query(
+    const [row] = await CompanyScopedSql.of(manager, companyId).rows<{ pool: string[]; last_pinned: string | null }>(
       `SELECT ARRAY(SELECT number FROM messaging.sender_numbers
                      WHERE company_id = $1 AND status = 'active' AND provider = $3 ORDER BY number) AS pool,
               (SELECT p.number FROM messaging.sender_pin_changes p
                  JOIN messaging.sender_numbers n ON n.number = p.number AND n.company_id = p.company_id
                 WHERE p.company_id = $1 AND p.contact_phone = $2 AND n.status = 'active' AND n.provider = $3
                 ORDER BY p.created_at DESC, p.id DESC LIMIT 1) AS last_pinned`,
-      [companyId, contactPhone, provider],
-    )) as Array<{ pool: string[]; last_pinned: string | null }>;
+      [contactPhone, provider],
+    );
     return row!.last_pinned ?? poolNumberFor(contactPhone, row!.pool);
   }
 

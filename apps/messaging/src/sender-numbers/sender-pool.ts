@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { CompanyScopedRepository, CompanyScopedSql } from '@suite/database';
 import type { SenderProvider } from '../carrier/carrier.port';
 import { SenderNumberEntity } from './sender-number.entity';
 
@@ -19,17 +20,19 @@ export async function addToPool(
   number: string,
   provider: SenderProvider,
 ): Promise<boolean> {
-  const rows: unknown[] = await manager.query(
+  // A number is held by one company at a time (its key is the number alone): another company's row
+  // is left as it is, and nothing is answered.
+  const rows = await CompanyScopedSql.of(manager, companyId).rows(
     `INSERT INTO messaging.sender_numbers AS n (number, company_id, status, added_at, provider)
-     VALUES ($1, $2, 'active', now(), $3)
+     VALUES ($2, $1, 'active', now(), $3)
      ON CONFLICT (number) DO UPDATE
         SET status = 'active',
             removed_at = NULL,
             added_at = CASE WHEN n.status = 'removed' THEN now() ELSE n.added_at END,
             provider = EXCLUDED.provider
-      WHERE n.company_id = EXCLUDED.company_id
+      WHERE n.company_id = $1
      RETURNING number`,
-    [number, companyId, provider],
+    [number, provider],
   );
   return rows.length > 0;
 }
@@ -44,7 +47,7 @@ export async function removeFromPool(
   companyId: string,
   number: string,
 ): Promise<SenderNumberEntity | null> {
-  const repository = manager.getRepository(SenderNumberEntity);
-  await repository.update({ number, companyId, status: 'active' }, { status: 'removed', removedAt: new Date() });
-  return repository.findOneBy({ number, companyId });
+  const numbers = CompanyScopedRepository.of(manager, SenderNumberEntity, companyId);
+  await numbers.update({ number, status: 'active' }, { status: 'removed', removedAt: new Date() });
+  return numbers.findOneBy({ number });
 }

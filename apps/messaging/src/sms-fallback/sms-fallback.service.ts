@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { CompanyScopedRepository, crossCompanyRepository } from '@suite/database';
 import { CLOCK, type Clock } from '@suite/runtime';
 import { CarrierOutcomeUnknownError, CarrierRejectedError, CarrierUnavailableError } from '../carrier/carrier-errors';
 import {
@@ -68,7 +69,7 @@ export class SmsFallbackService {
   ) {}
 
   async resend(job: SmsFallbackJob): Promise<void> {
-    const message = await this.dataSource.getRepository(MessageEntity).findOneBy({ id: job.messageId });
+    const message = await crossCompanyRepository(this.dataSource, MessageEntity).findOneBy({ id: job.messageId });
     if (!message || message.status !== 'sent') return;
     const capability = await this.refreshedCapability(message);
     const outcome = await this.dataSource.transaction((manager) => this.run(manager, job, capability));
@@ -79,7 +80,7 @@ export class SmsFallbackService {
   /** Out of runs: the message fails with why, unless something settled it meanwhile. */
   async giveUp(manager: EntityManager, job: SmsFallbackJob, error: string): Promise<void> {
     const row = await this.lockedMessage(manager, job.messageId);
-    const attempt = await manager.getRepository(MessageHandOffEntity).findOneBy({ id: job.attemptId });
+    const attempt = row && (await this.attemptOf(manager, row, job));
     if (!row || row.status !== 'sent' || !attempt || row.carrierMessageId !== attempt.carrierMessageId) return;
     this.logger.warn(`message ${row.id}: the SMS resend did not get through: ${error}`);
     await this.fail(manager, row, attempt, `the SMS resend did not get through (${error})`);
@@ -87,7 +88,7 @@ export class SmsFallbackService {
 
   private async run(manager: EntityManager, job: SmsFallbackJob, capability: PhoneCapability): Promise<RunOutcome> {
     const row = await this.lockedMessage(manager, job.messageId);
-    const attempt = await manager.getRepository(MessageHandOffEntity).findOneBy({ id: job.attemptId });
+    const attempt = row && (await this.attemptOf(manager, row, job));
     // Delivered, failed, or already carrying the resend's provider id (an earlier run): nothing to do.
     if (!row || row.status !== 'sent' || !attempt || row.carrierMessageId !== attempt.carrierMessageId) return { kind: 'done' };
     const earlier = await this.lostResend(manager, row, attempt);
@@ -95,9 +96,10 @@ export class SmsFallbackService {
 
     const channel = chooseChannel({ ...capability, imessage: false }, row.attachments.length > 0);
     if (channel === 'no_channel') return this.fail(manager, row, attempt, 'nothing but iMessage reaches this number');
-    const contact = await manager
-      .getRepository(ContactEntity)
-      .findOne({ where: { companyId: row.companyId, phone: row.contactPhone }, lock: { mode: 'pessimistic_write' } });
+    const contact = await CompanyScopedRepository.of(manager, ContactEntity, row.companyId).findOne({
+      where: { phone: row.contactPhone },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (!contact || (contact.optedOut && !row.bypassOptOut)) return this.fail(manager, row, attempt, 'the contact opted out');
     const route = this.carrier.route(channel);
     const number =
@@ -172,9 +174,10 @@ export class SmsFallbackService {
     row: MessageEntity,
     attempt: MessageHandOffEntity,
   ): Promise<RunOutcome | null> {
-    const resends = await manager
-      .getRepository(MessageHandOffEntity)
-      .find({ where: { messageId: row.id, kind: 'sms_fallback' }, order: { startedAt: 'ASC', id: 'ASC' } });
+    const resends = await CompanyScopedRepository.of(manager, MessageHandOffEntity, row.companyId).find({
+      where: { messageId: row.id, kind: 'sms_fallback' },
+      order: { startedAt: 'ASC', id: 'ASC' },
+    });
     // One that went (or was refused for good) already decided the message; a run never sends a second.
     if (resends.some((resend) => ['accepted', 'found', 'rejected'].includes(resend.outcome))) return { kind: 'done' };
     for (const resend of resends.filter((candidate) => candidate.outcome === 'in_flight' || candidate.outcome === 'unknown')) {
@@ -221,12 +224,10 @@ export class SmsFallbackService {
     result: CarrierSendResult,
     at: Date,
   ): Promise<void> {
-    await manager
-      .getRepository(MessageEntity)
-      .update(
-        { id: row.id, status: 'sent' },
-        { carrierMessageId: result.carrierMessageId, channel, fromNumber: number, carrierTs: result.acceptedAt },
-      );
+    await CompanyScopedRepository.of(manager, MessageEntity, row.companyId).update(
+      { id: row.id, status: 'sent' },
+      { carrierMessageId: result.carrierMessageId, channel, fromNumber: number, carrierTs: result.acceptedAt },
+    );
     await recordLastOutbound(manager, [{ companyId: row.companyId, contactPhone: row.contactPhone, at }]);
     await countSent(manager, [{ number, at }]);
     await this.carrier.recordAccepted?.(manager, [{ request: carrierSendRequest(row, channel, number), result }]);
@@ -274,8 +275,17 @@ export class SmsFallbackService {
     }
   }
 
+  /**
+   * The job's message, locked. Found by its id alone: the job names the message, not its company
+   * (a receipt enqueued it); everything after goes through the message's company.
+   */
   private async lockedMessage(manager: EntityManager, id: string): Promise<MessageEntity | null> {
-    return manager.getRepository(MessageEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    return crossCompanyRepository(manager, MessageEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** The hand-off the provider reported undelivered: an attempt of the message, so of its company. */
+  private attemptOf(manager: EntityManager, row: MessageEntity, job: SmsFallbackJob): Promise<MessageHandOffEntity | null> {
+    return CompanyScopedRepository.of(manager, MessageHandOffEntity, row.companyId).findOneBy({ id: job.attemptId });
   }
 }
 

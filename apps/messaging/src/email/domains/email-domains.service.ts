@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppError } from '@suite/runtime';
 import { EmailMailboxEntity } from '../mailboxes/email-mailbox.entity';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
-import { isForeignKeyViolation } from '@suite/database';
+import { CompanyScopedRepository, isForeignKeyViolation } from '@suite/database';
 import { EmailDomainEntity } from './email-domain.entity';
 
 /** A workspace's sending domains. Every query is scoped by the company. */
@@ -15,27 +15,22 @@ export class EmailDomainsService {
 
   async create(companyId: string, name: string): Promise<EmailDomainEntity> {
     const id = randomUUID();
+    const domains = domainsOf(this.dataSource, companyId);
     // ON CONFLICT DO NOTHING rather than catching the unique violation: a duplicate is an
     // ordinary answer (409), not a failed query in the database log.
-    const inserted = await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(EmailDomainEntity)
-      .values({ id, companyId, name })
-      .orIgnore()
-      .returning(['id'])
-      .execute();
-    if ((inserted.raw as unknown[]).length === 0)
-      throw new AppError('conflict', `The domain ${name} already exists in this workspace.`);
-    return this.dataSource.getRepository(EmailDomainEntity).findOneByOrFail({ id, companyId });
+    const inserted = await domains.insertIgnoringExisting([domains.create({ id, name })]);
+    if (inserted === 0) throw new AppError('conflict', `The domain ${name} already exists in this workspace.`);
+    const domain = await domains.findOneBy({ id });
+    if (!domain) throw new Error(`email domain ${id} vanished after it was created`);
+    return domain;
   }
 
   list(companyId: string): Promise<EmailDomainEntity[]> {
-    return this.dataSource.getRepository(EmailDomainEntity).find({ where: { companyId }, order: { name: 'ASC' } });
+    return domainsOf(this.dataSource, companyId).find({ order: { name: 'ASC' } });
   }
 
   async get(companyId: string, id: string): Promise<EmailDomainEntity> {
-    const domain = await this.dataSource.getRepository(EmailDomainEntity).findOneBy({ id, companyId });
+    const domain = await domainsOf(this.dataSource, companyId).findOneBy({ id });
     if (!domain) throw new AppError('not_found', EMAIL_NOT_FOUND.domain);
     return domain;
   }
@@ -47,13 +42,15 @@ export class EmailDomainsService {
   async delete(companyId: string, id: string): Promise<void> {
     try {
       await this.dataSource.transaction(async (manager) => {
-        const domain = await manager
-          .getRepository(EmailDomainEntity)
-          .findOne({ where: { id, companyId }, lock: { mode: 'pessimistic_write' } });
+        const domains = domainsOf(manager, companyId);
+        const domain = await domains.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!domain) throw new AppError('not_found', EMAIL_NOT_FOUND.domain);
-        const mailboxes = await manager.getRepository(EmailMailboxEntity).countBy({ domainId: id });
+        // A domain's mailboxes are of its company (created on the domain found in the company).
+        const mailboxes = await CompanyScopedRepository.of(manager, EmailMailboxEntity, companyId).count({
+          where: { domainId: id },
+        });
         if (mailboxes > 0) throw domainInUse(domain.name, mailboxes);
-        await manager.getRepository(EmailDomainEntity).delete({ id, companyId });
+        await domains.delete({ id });
       });
     } catch (error) {
       // A mailbox created between the count and the delete: the foreign key refuses.
@@ -69,3 +66,6 @@ const domainInUse = (name: string, mailboxes: number) =>
     `The domain ${name ? `${name} ` : ''}still has ${mailboxes === 1 ? 'a mailbox' : `${mailboxes} mailboxes`}; ` +
       `delete ${mailboxes === 1 ? 'it' : 'them'} first.`,
   );
+
+const domainsOf = (source: DataSource | EntityManager, companyId: string) =>
+  CompanyScopedRepository.of(source, EmailDomainEntity, companyId);

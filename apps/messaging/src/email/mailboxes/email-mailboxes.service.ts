@@ -6,7 +6,7 @@ import { AppError } from '@suite/runtime';
 import { EmailDomainsService } from '../domains/email-domains.service';
 import type { EmailDomainEntity } from '../domains/email-domain.entity';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
-import { isForeignKeyViolation } from '@suite/database';
+import { CompanyScopedRepository, isForeignKeyViolation } from '@suite/database';
 import { EmailMailboxEntity } from './email-mailbox.entity';
 
 export interface MailboxWithDomain {
@@ -29,44 +29,41 @@ export class EmailMailboxesService {
   ): Promise<MailboxWithDomain> {
     const domain = await this.domains.get(companyId, domainId);
     const id = randomUUID();
-    let inserted: unknown[];
+    const mailboxes = this.mailboxesOf(companyId);
+    let inserted: number;
     try {
-      const result = await this.dataSource
-        .createQueryBuilder()
-        .insert()
-        .into(EmailMailboxEntity)
-        .values({ id, companyId, domainId: domain.id, localPart: input.localPart, displayName: input.displayName || null })
-        .orIgnore()
-        .returning(['id'])
-        .execute();
-      inserted = result.raw as unknown[];
+      inserted = await mailboxes.insertIgnoringExisting([
+        mailboxes.create({ id, domainId: domain.id, localPart: input.localPart, displayName: input.displayName || null }),
+      ]);
     } catch (error) {
       // The domain was deleted after we read it.
       if (isForeignKeyViolation(error)) throw new AppError('not_found', EMAIL_NOT_FOUND.domain);
       throw error;
     }
-    if (inserted.length === 0) throw new AppError('conflict', `The mailbox ${input.localPart}@${domain.name} already exists.`);
-    return { mailbox: await this.dataSource.getRepository(EmailMailboxEntity).findOneByOrFail({ id, companyId }), domain };
+    if (inserted === 0) throw new AppError('conflict', `The mailbox ${input.localPart}@${domain.name} already exists.`);
+    const mailbox = await mailboxes.findOneBy({ id });
+    if (!mailbox) throw new Error(`mailbox ${id} vanished after it was created`);
+    return { mailbox, domain };
   }
 
   async listOfDomain(companyId: string, domainId: string): Promise<MailboxWithDomain[]> {
     const domain = await this.domains.get(companyId, domainId);
-    const mailboxes = await this.dataSource
-      .getRepository(EmailMailboxEntity)
-      .find({ where: { companyId, domainId: domain.id }, order: { localPart: 'ASC' } });
+    const mailboxes = await this.mailboxesOf(companyId).find({ where: { domainId: domain.id }, order: { localPart: 'ASC' } });
     return mailboxes.map((mailbox) => ({ mailbox, domain }));
   }
 
   async get(companyId: string, id: string): Promise<MailboxWithDomain> {
-    const mailbox = await this.dataSource
-      .getRepository(EmailMailboxEntity)
-      .findOne({ where: { id, companyId }, relations: { domain: true } });
+    const mailbox = await this.mailboxesOf(companyId).findOne({ where: { id }, relations: { domain: true } });
     if (!mailbox?.domain) throw new AppError('not_found', EMAIL_NOT_FOUND.mailbox);
     return { mailbox, domain: mailbox.domain };
   }
 
   async delete(companyId: string, id: string): Promise<void> {
-    const result = await this.dataSource.getRepository(EmailMailboxEntity).delete({ id, companyId });
-    if (!result.affected) throw new AppError('not_found', EMAIL_NOT_FOUND.mailbox);
+    const deleted = await this.mailboxesOf(companyId).delete({ id });
+    if (deleted === 0) throw new AppError('not_found', EMAIL_NOT_FOUND.mailbox);
+  }
+
+  private mailboxesOf(companyId: string): CompanyScopedRepository<EmailMailboxEntity> {
+    return CompanyScopedRepository.of(this.dataSource, EmailMailboxEntity, companyId);
   }
 }

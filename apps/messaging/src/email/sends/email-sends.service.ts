@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
+import { CompanyScopedRepository } from '@suite/database';
 import { JobsRuntime } from '@suite/jobs';
 import { AppError } from '@suite/runtime';
 import { EMAIL_SEND_QUEUE, type EmailSendJob } from '../dispatch/email-send.queue';
@@ -74,13 +75,10 @@ export class EmailSendsService {
   ): Promise<EmailSendEntity | null> {
     const id = randomUUID();
     const sender = senderAddress(domain.name, mailbox);
-    const inserted = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(EmailSendEntity)
-      .values({
+    const sends = sendsOf(manager, companyId);
+    const inserted = await sends.insertIgnoringExisting([
+      sends.create({
         id,
-        companyId,
         requestKey: request.request_key,
         payloadHash,
         domainId: domain.id,
@@ -98,25 +96,25 @@ export class EmailSendsService {
         })),
         messageId: messageIdOf(id, domain.name),
         status: 'queued',
-      })
-      .orIgnore()
-      .returning(['id'])
-      .execute();
-    if ((inserted.raw as unknown[]).length === 0) return null;
+      }),
+    ]);
+    if (inserted === 0) return null;
     await this.jobs.enqueue(manager, { queue: EMAIL_SEND_QUEUE, payload: { sendId: id } satisfies EmailSendJob });
     // Read before commit: the answer is the send as this request queued it, not a claim a
     // dispatcher may already have made (attempts 1, status sending) by the time a later read ran.
-    return manager.getRepository(EmailSendEntity).findOneByOrFail({ id, companyId });
+    const queued = await sends.findOneBy({ id });
+    if (!queued) throw new Error(`email send ${id} vanished after it was queued`);
+    return queued;
   }
 
   async get(companyId: string, id: string): Promise<EmailSendEntity> {
-    const send = await this.dataSource.getRepository(EmailSendEntity).findOneBy({ id, companyId });
+    const send = await sendsOf(this.dataSource, companyId).findOneBy({ id });
     if (!send) throw new AppError('not_found', EMAIL_NOT_FOUND.send);
     return send;
   }
 
   private findByKey(manager: EntityManager, companyId: string, requestKey: string): Promise<EmailSendEntity | null> {
-    return manager.getRepository(EmailSendEntity).findOneBy({ companyId, requestKey });
+    return sendsOf(manager, companyId).findOneBy({ requestKey });
   }
 
   /** The domain must be the workspace's; the mailbox, when given, the workspace's and on that domain (else 422 by field). */
@@ -127,18 +125,21 @@ export class EmailSendsService {
     mailboxId: string | null,
   ): Promise<ResolvedSender> {
     const domain = isUuid(domainId)
-      ? await manager.getRepository(EmailDomainEntity).findOneBy({ id: domainId, companyId })
+      ? await CompanyScopedRepository.of(manager, EmailDomainEntity, companyId).findOneBy({ id: domainId })
       : null;
     if (!domain) throw refused('domain_id', EMAIL_REFERENCE_REFUSED.domain);
     if (mailboxId === null) return { domain, mailbox: null };
     const mailbox = isUuid(mailboxId)
-      ? await manager.getRepository(EmailMailboxEntity).findOneBy({ id: mailboxId, companyId })
+      ? await CompanyScopedRepository.of(manager, EmailMailboxEntity, companyId).findOneBy({ id: mailboxId })
       : null;
     if (!mailbox) throw refused('mailbox_id', EMAIL_REFERENCE_REFUSED.mailbox);
     if (mailbox.domainId !== domain.id) throw refused('mailbox_id', EMAIL_REFERENCE_REFUSED.mailboxOfDomain);
     return { domain, mailbox };
   }
 }
+
+const sendsOf = (source: DataSource | EntityManager, companyId: string) =>
+  CompanyScopedRepository.of(source, EmailSendEntity, companyId);
 
 const refused = (field: string, sentence: string) => new AppError('unprocessable', sentence, { [field]: [sentence] });
 
