@@ -3,12 +3,11 @@ import { AUTHZ_ENTITIES, AuthzModule, RATE_LIMIT_ENTITIES } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { JobsModule, jobsEntities } from '@suite/jobs';
-import { coreModules, HealthModule, type Clock } from '@suite/runtime';
+import { coreModules, HealthModule } from '@suite/runtime';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import type { MessagingEnvironment } from './config/messaging-environment';
 import { MESSAGING_RATE_LIMITS } from './config/rate-limits';
 import { CarrierModule } from './carrier/carrier.module';
-import type { Carrier } from './carrier/carrier.port';
 import { ContactEntity } from './contacts/contact.entity';
 import { ContactsModule } from './contacts/contacts.module';
 import { messagingMigrations } from './database/migrations';
@@ -48,20 +47,13 @@ export const MESSAGING_ENTITIES = [
   ...jobsEntities,
 ];
 
-/**
- * What a test or the bench may replace when it builds the app (createMessagingApp's second
- * argument): the clock every scheduling decision reads and the carrier adapter. Production
- * passes nothing: the system clock and the adapter MESSAGING_CARRIER names.
- */
-export interface MessagingOverrides {
-  readonly clock?: Clock;
-  readonly carrier?: Carrier;
-}
-
 @Module({})
 export class AppModule {
-  static forRoot(env: MessagingEnvironment, overrides: MessagingOverrides = {}): DynamicModule {
-    const clock = overrides.clock;
+  /**
+   * The carrier adapter is chosen from `env` inside CarrierModule; a test replaces it, or the CLOCK
+   * every scheduling decision reads, by overriding its provider (decision 0057).
+   */
+  static forRoot(env: MessagingEnvironment): DynamicModule {
     const app = APPS['messaging'];
     return {
       module: AppModule,
@@ -72,16 +64,12 @@ export class AppModule {
           schema: app.schema,
           entities: MESSAGING_ENTITIES,
           migrations: messagingMigrations,
-          ...(clock ? { clock } : {}),
         }),
         EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         JobsModule.forRoot({ appName: app.name, schema: app.schema }),
         AuthzModule.forRoot({ rateLimits: MESSAGING_RATE_LIMITS }),
-        CarrierModule.forEnvironment(env, {
-          ...(clock ? { clock: () => clock.now() } : {}),
-          ...(overrides.carrier ? { carrier: overrides.carrier } : {}),
-        }),
+        CarrierModule.forEnvironment(env),
         EmailModule,
         MessagesModule,
         ContactsModule,

@@ -1,5 +1,5 @@
 export { createMessagingApp, loadMessagingEnvironment } from './messaging.app';
-export { MESSAGING_ENTITIES, type MessagingOverrides } from './app.module';
+export { MESSAGING_ENTITIES } from './app.module';
 export { messagingMigrations } from './database/migrations';
 export { MessagingEnvironment } from './config/messaging-environment';
 // tools/admin seed-demo writes backdated texts with their events through messaging's own entity and writer.

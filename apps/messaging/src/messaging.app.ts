@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
-import { createApp, loadEnvironment } from '@suite/runtime';
-import { AppModule, type MessagingOverrides } from './app.module';
+import { createApp, loadEnvironment, type AppBuildOptions } from '@suite/runtime';
+import { AppModule } from './app.module';
 import { MessagingEnvironment } from './config/messaging-environment';
 import { formatMessagingError, MESSAGING_ERROR_BODY } from './errors/messaging-error.formatter';
 
@@ -10,10 +10,12 @@ export const loadMessagingEnvironment = (env: NodeJS.ProcessEnv = process.env) =
 
 /**
  * Builds the messaging app (not listening yet); used by main.ts, the embedded launcher and tests.
- * `overrides` (a controllable clock, a recording carrier) is for tests and the bench only.
+ * `build` is for test harnesses (a controllable clock, a recording carrier: providers overridden by
+ * token, decision 0057); production passes none.
  */
-export function createMessagingApp(env: MessagingEnvironment, overrides: MessagingOverrides = {}): Promise<INestApplication> {
-  return createApp(AppModule.forRoot(env, overrides), {
+export function createMessagingApp(env: MessagingEnvironment, build: AppBuildOptions = {}): Promise<INestApplication> {
+  return createApp(AppModule.forRoot(env), {
+    ...build,
     appName: APPS['messaging'].name,
     formatError: formatMessagingError,
     trustedProxies: env.TRUSTED_PROXIES,

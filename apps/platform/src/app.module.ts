@@ -3,11 +3,10 @@ import { AUTHZ_ENTITIES, AuthzModule, RATE_LIMIT_ENTITIES } from '@suite/authz';
 import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { JobsModule, jobsEntities } from '@suite/jobs';
-import { coreModules, entitiesOf, HealthModule, type Clock } from '@suite/runtime';
+import { coreModules, entitiesOf, HealthModule } from '@suite/runtime';
 import { AdAccountsModule } from './ad-accounts/ad-accounts.module';
 import { AdPlatformModule } from './ad-accounts/ad-platform.module';
 import { SandboxAdConsentModule } from './ad-accounts/sandbox/sandbox-ad-consent.module';
-import type { AdPlatform } from './ad-accounts/ad-platform.port';
 import { AgentsModule } from './agents/agents.module';
 import { AppointmentsModule } from './appointments/appointments.module';
 import { CallsModule } from './calls/calls.module';
@@ -30,7 +29,6 @@ import { UsersModule } from './users/users.module';
 import { VoiceModule } from './voice/voice.module';
 import { ReportingModule } from './reporting/reporting.module';
 import { WorkflowsModule } from './workflows/workflows.module';
-import type { VoiceProvider } from './voice/voice-provider.port';
 import { PLATFORM_RATE_LIMITS } from './config/rate-limits';
 
 /**
@@ -76,14 +74,10 @@ export const PLATFORM_ENTITIES = [
 @Module({})
 export class AppModule {
   /**
-   * `options.voiceProvider` replaces the voice adapter (tests with a fake provider), `options.adPlatform`
-   * the ad-platform adapter, `options.clock` the system clock (a test's controllable one); production
-   * passes none.
+   * The adapters (VOICE_PROVIDER, AD_PLATFORM) are chosen from `env` inside their modules; a test
+   * replaces one, or the CLOCK, by overriding its provider (decision 0057).
    */
-  static forRoot(
-    env: PlatformEnvironment,
-    options: { voiceProvider?: VoiceProvider; adPlatform?: AdPlatform; clock?: Clock } = {},
-  ): DynamicModule {
+  static forRoot(env: PlatformEnvironment): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -93,7 +87,6 @@ export class AppModule {
           schema: APPS.platform.schema,
           entities: PLATFORM_ENTITIES,
           migrations: platformMigrations,
-          ...(options.clock ? { clock: options.clock } : {}),
         }),
         // Handlers are found, not listed: the providers with @OnEvent methods (the authz replicas' in AuthzModule).
         EventingModule.forEnvironment(env, { appName: APPS.platform.name, schema: APPS.platform.schema }),
@@ -102,8 +95,8 @@ export class AppModule {
         JobsModule.forRoot({ appName: APPS.platform.name, schema: APPS.platform.schema }),
         AuthzModule.forRoot({ rateLimits: PLATFORM_RATE_LIMITS }),
         IdsModule,
-        VoiceModule.forEnvironment(env, { provider: options.voiceProvider }),
-        AdPlatformModule.forEnvironment(env, { adPlatform: options.adPlatform }),
+        VoiceModule.forEnvironment(env),
+        AdPlatformModule.forEnvironment(env),
         ...PLATFORM_FEATURES,
         // The sandbox voice provider's own route (POST /api/sandbox/calls), mounted only with it.
         SandboxCallsModule.forEnvironment(env),

@@ -1,26 +1,21 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
-import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment, type Clock } from '@suite/runtime';
-import type { AdPlatform } from './ad-accounts/ad-platform.port';
+import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment, type AppBuildOptions } from '@suite/runtime';
 import { AppModule } from './app.module';
 import { VOICE_CALLBACKS_PATH } from './calls/call-callbacks.controller';
 import { PlatformEnvironment } from './config/platform-environment';
-import type { VoiceProvider } from './voice/voice-provider.port';
 import { PACKAGE_FILE_FIELD, PACKAGE_FILE_MAX_BYTES, PACKAGE_IMPORT_PATHS } from './workflows/packages/import-body';
 
 export const loadPlatformEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(PlatformEnvironment, env, { PORT: APPS.platform.defaultPort });
 
-/** Builds the platform app (not listening yet); used by main.ts, the embedded launcher and tests. */
-/** `clock` (a controllable one), `voiceProvider` and `adPlatform` are for tests; production passes none. */
-export interface PlatformAppOptions {
-  voiceProvider?: VoiceProvider;
-  adPlatform?: AdPlatform;
-  clock?: Clock;
-}
-
-export function createPlatformApp(env: PlatformEnvironment, options: PlatformAppOptions = {}): Promise<INestApplication> {
-  return createApp(AppModule.forRoot(env, options), {
+/**
+ * Builds the platform app (not listening yet); used by main.ts, the embedded launcher and tests.
+ * `build` is for test harnesses (providers overridden by token, decision 0057); production passes none.
+ */
+export function createPlatformApp(env: PlatformEnvironment, build: AppBuildOptions = {}): Promise<INestApplication> {
+  return createApp(AppModule.forRoot(env), {
+    ...build,
     appName: APPS.platform.name,
     formatError: formatFailureEnvelope,
     trustedProxies: env.TRUSTED_PROXIES,

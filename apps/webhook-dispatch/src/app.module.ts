@@ -8,7 +8,6 @@ import type { WebhookDispatchEnvironment } from './config/webhook-dispatch-envir
 import { webhookDispatchMigrations } from './database/migrations';
 import { CrmListsModule } from './crm-lists/crm-lists.module';
 import { DeliveriesModule } from './deliveries/deliveries.module';
-import type { TargetResolver } from './targets/target-resolver';
 import { TargetsModule } from './targets/targets.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { WEBHOOK_DISPATCH_RATE_LIMITS } from './config/rate-limits';
@@ -24,17 +23,10 @@ export const WEBHOOK_DISPATCH_ENTITIES = [
   ...jobsEntities,
 ];
 
-/**
- * What a test may replace when it builds the app (createWebhookDispatchApp's second argument): how
- * target host names resolve. Production passes nothing: the system resolver.
- */
-export interface WebhookDispatchOverrides {
-  readonly targetResolver?: TargetResolver;
-}
-
 @Module({})
 export class AppModule {
-  static forRoot(env: WebhookDispatchEnvironment, overrides: WebhookDispatchOverrides = {}): DynamicModule {
+  /** How target host names resolve is TargetsModule's (the system resolver); a test overrides TargetResolver (decision 0057). */
+  static forRoot(env: WebhookDispatchEnvironment): DynamicModule {
     const app = APPS['webhook-dispatch'];
     return {
       module: AppModule,
@@ -50,7 +42,7 @@ export class AppModule {
         JobsModule.forRoot({ appName: app.name, schema: app.schema }),
         HealthModule.forRoot({ probes: { events: EventingHealth } }),
         AuthzModule.forRoot({ rateLimits: WEBHOOK_DISPATCH_RATE_LIMITS }),
-        TargetsModule.forRoot(overrides.targetResolver),
+        TargetsModule.forRoot(),
         ...WEBHOOK_DISPATCH_FEATURES,
       ],
     };

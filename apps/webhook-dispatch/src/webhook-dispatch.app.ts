@@ -1,18 +1,23 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
-import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment } from '@suite/runtime';
-import { AppModule, type WebhookDispatchOverrides } from './app.module';
+import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment, type AppBuildOptions } from '@suite/runtime';
+import { AppModule } from './app.module';
 import { WebhookDispatchEnvironment } from './config/webhook-dispatch-environment';
 
 export const loadWebhookDispatchEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(WebhookDispatchEnvironment, env, { PORT: APPS['webhook-dispatch'].defaultPort });
 
-/** Builds the webhook-dispatch app (not listening yet); used by main.ts, the embedded launcher and tests. */
+/**
+ * Builds the webhook-dispatch app (not listening yet); used by main.ts, the embedded launcher and tests.
+ * `build` is for test harnesses (a target resolver of their own: providers overridden by token,
+ * decision 0057); production passes none.
+ */
 export function createWebhookDispatchApp(
   env: WebhookDispatchEnvironment,
-  overrides: WebhookDispatchOverrides = {},
+  build: AppBuildOptions = {},
 ): Promise<INestApplication> {
-  return createApp(AppModule.forRoot(env, overrides), {
+  return createApp(AppModule.forRoot(env), {
+    ...build,
     appName: APPS['webhook-dispatch'].name,
     formatError: formatFailureEnvelope,
     trustedProxies: env.TRUSTED_PROXIES,

@@ -27,6 +27,7 @@ export { createTestDatabase, type TestDatabase } from './postgres/test-database'
 export { findFreePort } from './util/free-port';
 export { eventually } from './util/eventually';
 export { TestClock } from './util/test-clock';
+export { compileWithOverrides, type ProviderOverride } from './nest/compile-with-overrides';
 export { GENEROUS_RATE_LIMITS_ENV } from './util/rate-limits-env';
 export { ensureChromium, CHROMIUM_PATH } from './browser/ensure-chromium';
 export { FormSession, hiddenFields } from './http/form-session';

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { JobsRuntime } from '@suite/jobs';
+import { CLOCK, type Clock } from '@suite/runtime';
 import type { CarrierName } from './carrier-registry';
 import { carrierSettingsFromEnvironment, type CarrierEnvironment, type CarrierSettings } from './carrier-settings';
 import { CARRIER, CARRIER_CALLBACK_SINK, type Carrier, type CarrierCallbackSink } from './carrier.port';
@@ -17,6 +18,7 @@ interface AdapterDependencies {
   readonly sink: () => CarrierCallbackSink;
   /** The app's jobs (the sandbox's receipts), resolved when needed; null where none is (a module spec). */
   readonly jobs: () => JobsRuntime | null;
+  /** The app's CLOCK; unset where none is provided (a module spec): the adapter reads the system time. */
   readonly clock?: () => Date;
 }
 
@@ -41,33 +43,28 @@ const ADAPTERS: Record<CarrierName, (settings: CarrierSettings, dependencies: Ad
  * Provides CARRIER (the adapter MESSAGING_CARRIER names) and CARRIER_SETTINGS, globally. An
  * unknown carrier or a missing secret stops start-up naming the variable. The app must provide
  * CARRIER_CALLBACK_SINK somewhere (the callback route's in-process entrance); adapters that post
- * callbacks themselves (the sandbox) look it up when a callback is due.
+ * callbacks themselves (the sandbox) look it up when a callback is due. A test replaces the
+ * adapter (a recording carrier) by overriding CARRIER (decision 0057).
  */
 @Module({})
 export class CarrierModule {
-  /**
-   * `options.carrier` replaces the adapter (tests and the bench inject a recording carrier
-   * through createMessagingApp's overrides); production passes none.
-   */
-  static forEnvironment(env: CarrierEnvironment, options: { clock?: () => Date; carrier?: Carrier } = {}): DynamicModule {
+  static forEnvironment(env: CarrierEnvironment): DynamicModule {
     const settings = carrierSettingsFromEnvironment(env);
     return {
       module: CarrierModule,
       global: true,
       providers: [
         { provide: CARRIER_SETTINGS, useValue: settings },
-        options.carrier
-          ? { provide: CARRIER, useValue: options.carrier }
-          : {
-              provide: CARRIER,
-              inject: [ModuleRef],
-              useFactory: (moduleRef: ModuleRef) =>
-                ADAPTERS[settings.carrier](settings, {
-                  sink: () => resolveSink(moduleRef),
-                  jobs: () => resolveJobs(moduleRef),
-                  clock: options.clock,
-                }),
-            },
+        {
+          provide: CARRIER,
+          inject: [ModuleRef, { token: CLOCK, optional: true }],
+          useFactory: (moduleRef: ModuleRef, clock: Clock | undefined) =>
+            ADAPTERS[settings.carrier](settings, {
+              sink: () => resolveSink(moduleRef),
+              jobs: () => resolveJobs(moduleRef),
+              ...(clock ? { clock: () => clock.now() } : {}),
+            }),
+        },
       ],
       exports: [CARRIER, CARRIER_SETTINGS],
     };

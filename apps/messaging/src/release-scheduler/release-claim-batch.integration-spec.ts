@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { TestClock } from '@suite/testing';
 import { newPhone, newWorkspace, startMessagingTestApp, type MessagingTestApp } from '../testing';
 import { ReleaseClaimer } from './release-claimer';
+import { clockAndCarrier } from './testing/clock-and-carrier';
 import { RecordingCarrier } from './testing/recording-carrier';
 
 /**
@@ -32,7 +33,7 @@ beforeAll(async () => {
   suite = await startMessagingTestApp({
     name: 'messaging-claim-batch',
     scheduler: 'off',
-    overrides: { clock, carrier: new RecordingCarrier(clock) },
+    overrides: clockAndCarrier(clock, new RecordingCarrier(clock)),
     workspaces: [{ ...workspace, settings }],
   });
   db = suite.db;

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { Topics, type MessageEventData } from '@suite/contracts';
 import { eventually, TestClock } from '@suite/testing';
 import { INTERNAL_TOKEN, newPhone, newWorkspace, startMessagingTestApp, type MessagingTestApp } from '../testing';
+import { clockAndCarrier } from './testing/clock-and-carrier';
 import { RecordingCarrier } from './testing/recording-carrier';
 
 /**
@@ -38,7 +39,7 @@ let db: DataSource;
 beforeAll(async () => {
   suite = await startMessagingTestApp<MessageEventData>({
     name: 'messaging-release',
-    overrides: { clock, carrier },
+    overrides: clockAndCarrier(clock, carrier),
     workspaces: [
       { ...main, settings: generous },
       { ...paced, settings: { daily_new_contacts_start: 3, daily_new_contacts_max: 3, warmup_days: 0 } },

@@ -1,8 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@suite/contracts';
-import { createTestDatabase, GENEROUS_RATE_LIMITS_ENV, uniqueTopicPrefix } from '@suite/testing';
-import type { MessagingOverrides } from '../app.module';
+import {
+  compileWithOverrides,
+  createTestDatabase,
+  GENEROUS_RATE_LIMITS_ENV,
+  uniqueTopicPrefix,
+  type ProviderOverride,
+} from '@suite/testing';
 import { createMessagingApp, loadMessagingEnvironment } from '../messaging.app';
 import { readKafkaEvents, type KafkaEventReader } from './kafka-event-reader';
 import { INTERNAL_TOKEN, newWorkspace, seedWorkspaces, type TestWorkspace } from './test-workspaces';
@@ -32,8 +37,11 @@ export interface BootOptions {
   scheduler?: TestScheduler;
   /** Environment variables over the harness's (which are over process.env). */
   env?: Record<string, string>;
-  /** The clock and carrier the app uses instead of the system clock and MESSAGING_CARRIER's adapter. */
-  overrides?: MessagingOverrides;
+  /**
+   * Providers replaced by token (decision 0057): `{ provide: CLOCK, useValue: clock }` instead of the
+   * system clock, `{ provide: CARRIER, useValue: carrier }` instead of MESSAGING_CARRIER's adapter.
+   */
+  overrides?: readonly ProviderOverride[];
 }
 
 /**
@@ -44,7 +52,7 @@ export interface BootOptions {
 export async function bootMessagingApp(
   databaseUrl: string,
   topicPrefix: string,
-  { scheduler = 'fast', env = {}, overrides = {} }: BootOptions = {},
+  { scheduler = 'fast', env = {}, overrides = [] }: BootOptions = {},
 ): Promise<INestApplication> {
   const app = await createMessagingApp(
     loadMessagingEnvironment({
@@ -59,7 +67,7 @@ export async function bootMessagingApp(
       ...SCHEDULER_ENV[scheduler],
       ...env,
     }),
-    overrides,
+    { compile: compileWithOverrides(overrides) },
   );
   await app.init();
   return app;

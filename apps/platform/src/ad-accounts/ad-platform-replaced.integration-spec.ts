@@ -1,14 +1,14 @@
 import { eventually } from '@suite/testing';
 import { localDateAt } from '../shared/local-day';
 import { PlatformTestApp, type TestUser } from '../testing';
-import { AdPlatformUnavailableError, type AdAccountDetails, type DailySpend } from './ad-platform.port';
+import { AD_PLATFORM, AdPlatformUnavailableError, type AdAccountDetails, type DailySpend } from './ad-platform.port';
 import type { AdProvider } from './ad-provider';
 import { SandboxAdPlatform } from './sandbox/sandbox-ad-platform';
 import { AdSpendReader } from './ad-spend.reader';
 import { AdSpendSync } from './sync/ad-spend-sync';
 
 /**
- * The ad platform replaced by a test's own adapter (PlatformTestApp's `adPlatform`): a provider
+ * The ad platform replaced by a test's own adapter (AD_PLATFORM overridden through PlatformTestApp's `overrides`): a provider
  * down at connect answers 503, and an account whose syncs failed recovers on the next one that
  * succeeds (its error cleared, its spend known).
  */
@@ -42,7 +42,7 @@ let company: string;
 let admin: TestUser;
 
 beforeAll(async () => {
-  platform = await PlatformTestApp.start('ad_platform_replaced', { adPlatform: scripted });
+  platform = await PlatformTestApp.start('ad_platform_replaced', { overrides: [{ provide: AD_PLATFORM, useValue: scripted }] });
   company = await platform.company('Scripted');
   admin = await platform.user(company, { permissions: ['manage-ad-accounts', 'view-dashboard'] });
   await platform.replicated();

@@ -54,23 +54,21 @@ const ADAPTERS: Record<AdPlatformName, (env: PlatformEnvironment, clock: Clock) 
 
 /**
  * Provides AD_PLATFORM (the adapter PLATFORM_AD_PLATFORM names), globally; the ad-accounts
- * feature injects the port, never an adapter. `adPlatform` replaces the adapter (tests);
- * production passes none.
+ * feature injects the port, never an adapter. A test replaces the adapter by overriding
+ * AD_PLATFORM (decision 0057).
  */
 @Module({})
 export class AdPlatformModule {
-  static forEnvironment(env: PlatformEnvironment, options: { adPlatform?: AdPlatform } = {}): DynamicModule {
+  static forEnvironment(env: PlatformEnvironment): DynamicModule {
     return {
       module: AdPlatformModule,
       global: true,
       providers: [
-        options.adPlatform
-          ? { provide: AD_PLATFORM, useValue: options.adPlatform }
-          : {
-              provide: AD_PLATFORM,
-              inject: [CLOCK],
-              useFactory: (clock: Clock) => ADAPTERS[env.PLATFORM_AD_PLATFORM as AdPlatformName](env, clock),
-            },
+        {
+          provide: AD_PLATFORM,
+          inject: [CLOCK],
+          useFactory: (clock: Clock) => ADAPTERS[env.PLATFORM_AD_PLATFORM as AdPlatformName](env, clock),
+        },
       ],
       exports: [AD_PLATFORM],
     };

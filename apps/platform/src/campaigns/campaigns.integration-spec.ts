@@ -12,6 +12,7 @@ import {
   type EndpointCase,
   type TenancyFixture,
 } from '../testing';
+import { VOICE_PROVIDER } from '../voice/voice-provider.port';
 import { CampaignEntity } from './campaign.entity';
 import { CampaignsService, type CampaignInput } from './campaigns.service';
 import { CALL_LOST_AFTER_MS } from './dialer/campaign-dialer';
@@ -28,7 +29,7 @@ let fixture: TenancyFixture;
 const provider = new RecordingVoiceProvider();
 
 beforeAll(async () => {
-  platform = await PlatformTestApp.start('campaigns', { voiceProvider: provider });
+  platform = await PlatformTestApp.start('campaigns', { overrides: [{ provide: VOICE_PROVIDER, useValue: provider }] });
   provider.platform = platform;
   fixture = await createTenancyFixture(platform);
 });

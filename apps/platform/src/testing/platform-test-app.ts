@@ -5,13 +5,14 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { credentialDigest, generateOpaqueCredential, type Permission, type Topic } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { type Clock } from '@suite/runtime';
 import {
+  compileWithOverrides,
   createTestDatabase,
   eventually,
   GENEROUS_RATE_LIMITS_ENV,
   TestTokenIssuer,
   uniqueTopicPrefix,
+  type ProviderOverride,
   type TestDatabase,
 } from '@suite/testing';
 import { CompaniesService } from '../companies/companies.service';
@@ -22,8 +23,6 @@ import { ListsService } from '../lists/lists.service';
 import type { AppointmentEntity } from '../appointments/appointment.entity';
 import { AppointmentsService, type AppointmentInput } from '../appointments/appointments.service';
 import { createPlatformApp, loadPlatformEnvironment } from '../platform.app';
-import type { VoiceProvider } from '../voice/voice-provider.port';
-import type { AdPlatform } from '../ad-accounts/ad-platform.port';
 import type { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
@@ -52,12 +51,11 @@ type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 export interface PlatformTestOptions {
   /** Topics shared with another app of the spec (webhook-dispatch, say); its own unique prefix otherwise. */
   topicPrefix?: string;
-  /** Replaces the voice adapter (the sandbox unless PLATFORM_VOICE_PROVIDER says otherwise) with a test's own. */
-  voiceProvider?: VoiceProvider;
-  /** Replaces the ad-platform adapter (the sandbox unless PLATFORM_AD_PLATFORM says otherwise) with a test's own. */
-  adPlatform?: AdPlatform;
-  /** The clock the app reads instead of the system's (a TestClock moves a workflow's wait along). */
-  clock?: Clock;
+  /**
+   * Providers replaced by token (decision 0057): an adapter, `{ provide: VOICE_PROVIDER, useValue: fake }`
+   * (AD_PLATFORM…), or the clock, `{ provide: CLOCK, useValue: new TestClock() }` (a workflow's wait moved along).
+   */
+  overrides?: readonly ProviderOverride[];
   /** Environment variables over the harness's (which are over process.env): an adapter pointed at a local stand-in, say. */
   env?: Record<string, string>;
 }
@@ -102,11 +100,7 @@ export class PlatformTestApp {
       ...options.env,
     });
     const boot = async () => {
-      const app = await createPlatformApp(env, {
-        voiceProvider: options.voiceProvider,
-        adPlatform: options.adPlatform,
-        clock: options.clock,
-      });
+      const app = await createPlatformApp(env, { compile: compileWithOverrides(options.overrides ?? []) });
       await app.init();
       return app;
     };

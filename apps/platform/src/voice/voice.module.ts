@@ -63,24 +63,22 @@ function retellProvider(env: PlatformEnvironment, clock: Clock): VoiceProvider {
 
 /**
  * Provides VOICE_PROVIDER (the adapter PLATFORM_VOICE_PROVIDER names), globally. The domain
- * (numbers, calls, campaigns, reputation checks) injects the port and never an adapter.
- * `provider` replaces the adapter (tests); production passes none.
+ * (numbers, calls, campaigns, reputation checks) injects the port and never an adapter; a test
+ * replaces the adapter by overriding VOICE_PROVIDER (decision 0057).
  */
 @Module({})
 export class VoiceModule {
-  static forEnvironment(env: PlatformEnvironment, options: { provider?: VoiceProvider } = {}): DynamicModule {
+  static forEnvironment(env: PlatformEnvironment): DynamicModule {
     return {
       module: VoiceModule,
       global: true,
       providers: [
-        options.provider
-          ? { provide: VOICE_PROVIDER, useValue: options.provider }
-          : {
-              provide: VOICE_PROVIDER,
-              inject: [CLOCK, ModuleRef],
-              useFactory: (clock: Clock, moduleRef: ModuleRef) =>
-                ADAPTERS[env.PLATFORM_VOICE_PROVIDER as VoiceProviderName](env, { clock, moduleRef }),
-            },
+        {
+          provide: VOICE_PROVIDER,
+          inject: [CLOCK, ModuleRef],
+          useFactory: (clock: Clock, moduleRef: ModuleRef) =>
+            ADAPTERS[env.PLATFORM_VOICE_PROVIDER as VoiceProviderName](env, { clock, moduleRef }),
+        },
       ],
       exports: [VOICE_PROVIDER],
     };

@@ -1,5 +1,5 @@
 import { eventually } from '@suite/testing';
-import type { ResolvedAddress } from '../targets/target-resolver';
+import { TargetResolver, type ResolvedAddress } from '../targets/target-resolver';
 import { TestReceiver, TestTargetResolver, WebhookDispatchTestApp, type TestActor } from '../testing';
 
 /**
@@ -50,8 +50,10 @@ beforeAll(async () => {
     WEBHOOKS_TIMEOUT_MS: '2000',
     WEBHOOKS_ENDPOINT_CONCURRENCY: '2',
   };
-  first = await WebhookDispatchTestApp.start('replicas', env, { targetResolver: firstResolver });
-  second = await first.startReplica({}, { targetResolver: secondResolver });
+  first = await WebhookDispatchTestApp.start('replicas', env, {
+    overrides: [{ provide: TargetResolver, useValue: firstResolver }],
+  });
+  second = await first.startReplica({}, { overrides: [{ provide: TargetResolver, useValue: secondResolver }] });
   // Both in the consumer group before anything is published: two pods running.
   await Promise.all([first.eventsConsumerJoined(), second.eventsConsumerJoined()]);
   [admin] = await first.company([['manage-webhooks']]);

@@ -19,16 +19,16 @@ function targetGuardFor(env: WebhookDispatchEnvironment, resolver: TargetResolve
 /**
  * The SSRF guard of webhook targets (decision 0028), one per app: the management API checks a URL
  * with it at creation, the sender before every attempt. Global, so both ask the same guard; a test
- * passes its own resolver (createWebhookDispatchApp's overrides) to make a name resolve where it wants.
+ * overrides the TargetResolver provider (decision 0057) to make a name resolve where it wants.
  */
 @Global()
 @Module({})
 export class TargetsModule {
-  static forRoot(resolver: TargetResolver = new DnsTargetResolver()): DynamicModule {
+  static forRoot(): DynamicModule {
     return {
       module: TargetsModule,
       providers: [
-        { provide: TargetResolver, useValue: resolver },
+        { provide: TargetResolver, useClass: DnsTargetResolver },
         { provide: TargetGuard, useFactory: targetGuardFor, inject: [ENVIRONMENT, TargetResolver] },
       ],
       exports: [TargetGuard],

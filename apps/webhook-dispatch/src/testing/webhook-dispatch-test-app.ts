@@ -4,14 +4,16 @@ import { DataSource } from 'typeorm';
 import type { Permission } from '@suite/contracts';
 import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
 import {
+  compileWithOverrides,
   createTestDatabase,
   eventually,
   GENEROUS_RATE_LIMITS_ENV,
   TestTokenIssuer,
   uniqueTopicPrefix,
+  type ProviderOverride,
   type TestDatabase,
 } from '@suite/testing';
-import type { TargetResolver } from '../targets/target-resolver';
+import { TargetResolver } from '../targets/target-resolver';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '../webhook-dispatch.app';
 import { deliveredMessageEvent } from './message-events';
 import { TestTargetResolver } from './test-target-resolver';
@@ -28,9 +30,13 @@ export interface TestActor {
   token(scope?: string): Promise<string>;
 }
 
-/** What an instance runs with besides its environment: the resolver its target guard asks (TestTargetResolver by default). */
+/** What an instance runs with besides its environment. */
 export interface WebhookDispatchTestOptions {
-  targetResolver?: TargetResolver;
+  /**
+   * Providers replaced by token (decision 0057). The resolver its target guard asks is always
+   * replaced, by a TestTargetResolver unless a spec gives its own: `{ provide: TargetResolver, useValue }`.
+   */
+  overrides?: readonly ProviderOverride[];
 }
 
 /**
@@ -86,8 +92,10 @@ export class WebhookDispatchTestApp {
     env: Readonly<Record<string, string>>,
     options: WebhookDispatchTestOptions,
   ): Promise<INestApplication> {
+    // Specs have no DNS: the test resolver first, so a spec's own TargetResolver (a later entry) wins.
+    const overrides = [{ provide: TargetResolver, useValue: new TestTargetResolver() }, ...(options.overrides ?? [])];
     const app = await createWebhookDispatchApp(loadWebhookDispatchEnvironment({ ...process.env, ...env }), {
-      targetResolver: options.targetResolver ?? new TestTargetResolver(),
+      compile: compileWithOverrides(overrides),
     });
     await app.init();
     return app;

@@ -4,7 +4,7 @@ import type { AppDatabaseConfig } from '../database/data-source-options';
 import { databaseModule } from '../database/database.module';
 import { loggerModule } from '../logging/logger.module';
 import { MetricsModule } from '../metrics/metrics.module';
-import { ClockModule, type Clock } from '../time/clock';
+import { ClockModule } from '../time/clock';
 
 /** Injection token for the app's validated environment object. */
 export const ENVIRONMENT = Symbol('ENVIRONMENT');
@@ -23,8 +23,6 @@ export interface CoreModulesOptions {
   schema: string;
   entities: AppDatabaseConfig['entities'];
   migrations: AppDatabaseConfig['migrations'];
-  /** The app's CLOCK; the system clock unless a test passes its own. */
-  clock?: Clock;
 }
 
 /** What every app imports first: its environment, logging, its database, metrics and clock. */
@@ -47,6 +45,6 @@ export function coreModules(options: CoreModulesOptions): DynamicModule[] {
       }),
     }),
     { module: MetricsModule },
-    ClockModule.forRoot(options.clock),
+    ClockModule.forRoot(),
   ];
 }

@@ -1,4 +1,10 @@
-import { Logger as NestLogger, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import {
+  Logger as NestLogger,
+  type DynamicModule,
+  type INestApplication,
+  type NestApplicationOptions,
+  type Type,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
@@ -21,7 +27,28 @@ import { setupOpenApi } from '../openapi/setup-openapi';
 import { registerRequestTraceContext } from '../tracing/request-trace-context.hook';
 import { createValidationPipe } from '../validation/request-validation';
 
-export interface CreateAppOptions {
+/**
+ * How the Nest application is made from the app's root module on its Fastify adapter:
+ * NestFactory.create in production. A test harness passes its own, which compiles the module as a
+ * testing module with some providers overridden by token (@suite/testing's compileWithOverrides;
+ * decision 0057): the adapters, the clock.
+ */
+export type NestAppCompiler = (
+  module: Type<unknown> | DynamicModule,
+  adapter: FastifyAdapter,
+  options: NestApplicationOptions,
+) => Promise<NestFastifyApplication>;
+
+/** What an app's `create<App>App(env, build)` takes besides its environment: how the Nest app is compiled (tests only). */
+export interface AppBuildOptions {
+  /** Unset in production (NestFactory.create); a harness's compiler that overrides providers. */
+  compile?: NestAppCompiler;
+}
+
+const compileWithNestFactory: NestAppCompiler = (module, adapter, options) =>
+  NestFactory.create<NestFastifyApplication>(module, adapter, options);
+
+export interface CreateAppOptions extends AppBuildOptions {
   appName: string;
   openApi: OpenApiOptions;
   formatError: ErrorBodyFormatter;
@@ -78,7 +105,8 @@ export async function createApp(module: Type<unknown> | DynamicModule, options: 
   const logScope = new AppLogScope(options.appName);
   return runInAppLogScope(logScope, async () => {
     const preview = documentPreview();
-    const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    const compile = options.compile ?? compileWithNestFactory;
+    const app = await compile(module, adapter, {
       logger: appRoutedNestLogger,
       abortOnError: false,
       bodyParser: false,

@@ -3,7 +3,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 /**
  * Where code that decides by time reads it (token lifetimes, throttles, the release scheduler's
  * send window and pacing, job due times). Production uses SystemClock; a test moves time by
- * passing its own clock (createMessagingApp's overrides) or by spying on `now` of the CLOCK provider.
+ * overriding the CLOCK provider (its harness's `overrides`, decision 0057) or by spying on its `now`.
  */
 export interface Clock {
   now(): Date;
@@ -20,11 +20,11 @@ export class SystemClock implements Clock {
 
 export const systemClock: Clock = new SystemClock();
 
-/** Provides CLOCK app-wide: the system clock, or the one a test passed in. */
+/** Provides CLOCK app-wide: the system clock (a test overrides the provider, decision 0057). */
 @Global()
 @Module({})
 export class ClockModule {
-  static forRoot(clock: Clock = new SystemClock()): DynamicModule {
-    return { module: ClockModule, providers: [{ provide: CLOCK, useValue: clock }], exports: [CLOCK] };
+  static forRoot(): DynamicModule {
+    return { module: ClockModule, providers: [{ provide: CLOCK, useValue: new SystemClock() }], exports: [CLOCK] };
   }
 }

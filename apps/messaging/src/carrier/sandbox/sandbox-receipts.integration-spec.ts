@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { CLOCK } from '@suite/runtime';
 import { createTestDatabase, eventually, TestClock, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { bootMessagingApp, newPhone, newWorkspace, seedWorkspaces } from '../../testing';
 import { SANDBOX_RECEIPTS_QUEUE } from './sandbox-receipts';
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 async function boot(): Promise<INestApplication> {
-  const app = await bootMessagingApp(database.url, prefix, { env, overrides: { clock } });
+  const app = await bootMessagingApp(database.url, prefix, { env, overrides: [{ provide: CLOCK, useValue: clock }] });
   apps.push(app);
   return app;
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@suite/testing';
 import type { Clock } from '@suite/runtime';
 import { bootMessagingApp } from '../../testing';
+import { clockAndCarrier } from './clock-and-carrier';
 import type { RecordingCarrier } from './recording-carrier';
 
 /**
@@ -23,7 +24,7 @@ export function replicasOnOneDatabase(databaseName: string, prefix: string, cloc
   return {
     apps,
     async boot(carrier: RecordingCarrier, extra: Record<string, string> = {}): Promise<INestApplication> {
-      const app = await bootMessagingApp(database.url, prefix, { env: extra, overrides: { clock, carrier } });
+      const app = await bootMessagingApp(database.url, prefix, { env: extra, overrides: clockAndCarrier(clock, carrier) });
       apps.push(app);
       return app;
     },

@@ -1,3 +1,4 @@
+import { CLOCK } from '@suite/runtime';
 import { eventually, TestClock } from '@suite/testing';
 import { sandboxDailyAmount } from '../../ad-accounts/sandbox/sandbox-ad-platform';
 import {
@@ -22,7 +23,7 @@ let fixture: TenancyFixture;
 const clock = new TestClock(new Date('2026-03-10T15:00:00Z'));
 
 beforeAll(async () => {
-  platform = await PlatformTestApp.start('dashboard', { clock });
+  platform = await PlatformTestApp.start('dashboard', { overrides: [{ provide: CLOCK, useValue: clock }] });
   fixture = await createTenancyFixture(platform);
 });
 afterAll(() => platform?.stop());

@@ -1,6 +1,7 @@
 import { CompanyScopedRepository } from '@suite/database';
 import { Topics } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
+import { CLOCK } from '@suite/runtime';
 import { eventually, TestClock } from '@suite/testing';
 import { ContactEntity } from '../../contacts/contact.entity';
 import { ContactsService } from '../../contacts/contacts.service';
@@ -27,7 +28,7 @@ const GUARD = process.env.PLATFORM_WORKFLOW_LOOP_GUARD_MAX;
 beforeAll(async () => {
   process.env.PLATFORM_WORKFLOW_LOOP_GUARD_MAX = '3';
   clock = new TestClock().run();
-  platform = await PlatformTestApp.start('workflow_engine', { clock });
+  platform = await PlatformTestApp.start('workflow_engine', { overrides: [{ provide: CLOCK, useValue: clock }] });
   companyId = await platform.company('Automations');
   editor = await platform.actor(companyId, ['view-workflows', 'edit-workflows']);
 });
