@@ -300,6 +300,47 @@ describe('manual runs and the loop guard', () => {
     ]);
   });
 
+  it('applies the guard to the starts of events that arrive together, contact by contact', async () => {
+    const workflowId = await activeWorkflow({
+      triggers: [{ id: 'tagged', type: 'tag_added', config: { tag: 'hot' } }],
+      actions: [{ id: 'stop', type: 'end', config: {} }],
+      edges: [{ from: 'tagged', to: 'stop' }],
+    });
+    const often = await platform.contact(companyId, { phone: phone() });
+    const twice = await platform.contact(companyId, { phone: phone() });
+    // Seven events published in one transaction, so the inbox most likely takes them in one chunk
+    // (the runs start together at its end); the outcome is the same however they are chunked.
+    const tagged = (contactId: string) =>
+      newEvent('crm_contact.tags_added', {
+        companyId,
+        subject: contactId,
+        data: { id: contactId, company_id: companyId, added_tags: ['hot'], tags: ['hot'], changed_by: null },
+      });
+    await platform.db.transaction((manager) =>
+      platform.app
+        .get(Outbox)
+        .append(manager, [often.id, twice.id, often.id, often.id, twice.id, often.id, often.id].map(tagged)),
+    );
+    const runs = await eventually(
+      () => runsOf(workflowId),
+      (all) => all.length === 7 && all.every((run) => run.status === 'completed' || run.status === 'skipped'),
+      { what: 'seven runs, completed or refused' },
+    );
+    const outcome = (contactId: string) =>
+      runs.filter((run) => run.contactId === contactId).map((run) => [run.status, run.error]);
+    expect(outcome(often.id)).toEqual([
+      ['completed', null],
+      ['completed', null],
+      ['completed', null],
+      ['skipped', loopGuardMessage(3)],
+      ['skipped', loopGuardMessage(3)],
+    ]);
+    expect(outcome(twice.id)).toEqual([
+      ['completed', null],
+      ['completed', null],
+    ]);
+  });
+
   it('refuses a run for another company’s contact, and of a workflow without a Run Now trigger', async () => {
     const stranger = await platform.contact(await platform.company('Other'), { phone: phone() });
     const workflowId = await activeWorkflow({

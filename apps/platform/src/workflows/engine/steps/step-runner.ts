@@ -68,31 +68,56 @@ export class StepRunner {
   }
 
   /**
-   * A new run's first steps in the caller's transaction (the trigger's, under a savepoint): a run
-   * started by an event usually reaches its first wait or its end without a job of its own, its
-   * effects committed with the event's inbox row. `run` is the row the caller just inserted (so
-   * held: no other transaction sees it yet); it is left as inserted, the steps work on a copy.
-   * True when the run went as far as it could, its events, log rows and jobs added to `writes`;
-   * false when a step failed — the savepoint is rolled back (the run stands as inserted), nothing
-   * is added, and the caller hands the run to its job, whose retries and failure rules take over.
+   * A new run's first steps in the caller's transaction (the trigger's): a run started by an event
+   * usually reaches its first wait or its end without a job of its own, its effects committed with
+   * the event's inbox row. `run` is the row the caller just inserted (so held: no other transaction
+   * sees it yet); it is left as inserted, the steps work on a copy, which is answered — the caller
+   * writes it back (`updateRuns`, once for all the runs it started) — with the steps' events, log
+   * rows and jobs added to `writes`. Null when a step failed: nothing is added, what the steps wrote
+   * is rolled back, the run stands as inserted and the caller hands it to its job, whose retries and
+   * failure rules take over. The steps up to the first whose action sends statements
+   * (`sendsNoStatement`) run without a savepoint — a failure there left nothing in the transaction
+   * but the contact's lock, which it holds anyway; from that step on, under one.
+   * `contacts`: the callers' contacts locked by this transaction and unchanged since they were
+   * read, by id — taken instead of a read, and left as the steps leave them.
    */
-  async carryInline(manager: EntityManager, run: WorkflowRunEntity, writes: StepWrites): Promise<boolean> {
+  async carryInline(
+    manager: EntityManager,
+    run: WorkflowRunEntity,
+    writes: StepWrites,
+    contacts = new Map<string, ContactEntity>(),
+  ): Promise<WorkflowRunEntity | null> {
     const scope: StepScope = {
       job: { companyId: run.companyId, runId: run.id },
       jobId: run.stepJobId!,
       writes: new StepWrites(),
       run: Object.assign(new WorkflowRunEntity(), run),
+      contact: contacts.get(run.contactId),
     };
+    // Given back only as the steps leave it (a failed step may have changed it in memory).
+    contacts.delete(run.contactId);
     try {
-      await manager.transaction(async (savepoint) => {
-        while ((await this.step(savepoint, scope)) === 'next');
-        await persist(savepoint, scope.run!);
-      });
+      let continuation: Continuation = 'next';
+      while (continuation === 'next' && (await this.sendsNoStatement(manager, scope.run!))) {
+        continuation = await this.step(manager, scope);
+      }
+      if (continuation === 'next') {
+        await manager.transaction(async (savepoint) => {
+          while ((await this.step(savepoint, scope)) === 'next');
+        });
+      }
     } catch {
-      return false;
+      return null;
     }
+    if (scope.contact) contacts.set(run.contactId, scope.contact);
     writes.add(scope.writes);
-    return true;
+    return scope.run!;
+  }
+
+  /** Whether the action at a running run's cursor sends no statement (ActionExecutor.sendsNoStatement). */
+  private async sendsNoStatement(manager: EntityManager, run: WorkflowRunEntity): Promise<boolean> {
+    const node = run.status === 'running' ? await this.nodeOf(manager, run) : null;
+    return node ? this.executors.of(node.type)?.sendsNoStatement === true : false;
   }
 
   /**

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { addToChunkEnd, Outbox } from '@suite/eventing';
+import { Outbox } from '@suite/eventing';
 import { JobsRuntime } from '@suite/jobs';
 import { unscopedRepository } from '@suite/database';
 import { WorkflowRunStepEntity } from '../workflow-run-step.entity';
 import { StepWrites } from './step-writes';
-
-/** The chunk-end work of run starts (addToChunkEnd's key). */
-const FIRST_STEPS = {};
 
 /** Writes what steps gathered (StepWrites): one statement for the events, one for the log rows, one for the jobs. */
 @Injectable()
@@ -22,19 +19,5 @@ export class StepWritesStore {
     if (writes.events.length > 0) await this.outbox.append(manager, writes.events);
     if (writes.steps.length > 0) await unscopedRepository(manager, WorkflowRunStepEntity).insert(writes.steps);
     if (writes.jobs.length > 0) await this.jobs.enqueue(manager, writes.jobs);
-  };
-
-  /**
-   * Before the inbox transaction of `manager` commits, with every other run's of its chunk
-   * (addToChunkEnd): a chunk of 200 started runs writes its events, log rows and wait jobs in
-   * three statements instead of several per run. Nothing in the chunk reads them back.
-   */
-  readonly atChunkEnd = async (manager: EntityManager, writes: StepWrites): Promise<void> => {
-    const flush = (all: readonly StepWrites[]) =>
-      this.now(
-        manager,
-        all.reduce((merged, one) => merged.add(one), new StepWrites()),
-      );
-    addToChunkEnd(manager, FIRST_STEPS, writes, flush);
   };
 }

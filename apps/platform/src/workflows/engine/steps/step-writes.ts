@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import type { NewEvent } from '@suite/eventing';
 import type { NewJob } from '@suite/jobs';
 import type { WorkflowRunStepEntity } from '../workflow-run-step.entity';
@@ -28,6 +27,3 @@ export class StepWrites {
     return this;
   }
 }
-
-/** Where a caller's gathered writes go: written now, or left to the end of the inbox chunk. */
-export type StepWritesSink = (manager: EntityManager, writes: StepWrites) => Promise<void>;
