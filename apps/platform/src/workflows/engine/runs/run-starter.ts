@@ -1,13 +1,12 @@
-import { CompanyScopedRepository } from '@suite/database';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { In, IsNull, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { addToChunkEnd, newEvent } from '@suite/eventing';
 import { ENVIRONMENT } from '@suite/runtime';
 import type { PlatformEnvironment } from '../../../config/platform-environment';
-import { ContactEntity } from '../../../contacts/contact.entity';
 import type { WorkflowGraph, WorkflowNode } from '../../definition/workflow-graph';
 import type { WorkflowEntity } from '../../workflow.entity';
+import { byCompany, lockContacts } from '../steps/held-rows';
 import { StepRunner } from '../steps/step-runner';
 import { StepWrites } from '../steps/step-writes';
 import { StepWritesStore } from '../steps/step-writes.store';
@@ -87,7 +86,7 @@ export class RunStarter {
   async startAll(manager: EntityManager, starts: readonly RunStart[]): Promise<WorkflowRunEntity[]> {
     const writes = new StepWrites();
     const started: WorkflowRunEntity[] = [];
-    for (const [companyId, ofCompany] of byCompany(starts)) {
+    for (const [companyId, ofCompany] of byCompany(starts, (start) => start.occurrence.companyId)) {
       const runs = await this.insert(manager, companyId, ofCompany);
       const running = runs.filter((run) => run.status === 'running');
       const contacts = await lockContacts(manager, companyId, running);
@@ -132,31 +131,6 @@ export class RunStarter {
     }
     return runs;
   }
-}
-
-/** `starts` by company, each company's in their order. */
-function byCompany(starts: readonly RunStart[]): Map<string, RunStart[]> {
-  const companies = new Map<string, RunStart[]>();
-  for (const start of starts) {
-    const companyId = start.occurrence.companyId;
-    companies.set(companyId, [...(companies.get(companyId) ?? []), start]);
-  }
-  return companies;
-}
-
-/** The live contacts of `runs`, locked in one statement (in id order), by id. */
-async function lockContacts(
-  manager: EntityManager,
-  companyId: string,
-  runs: readonly WorkflowRunEntity[],
-): Promise<Map<string, ContactEntity>> {
-  if (runs.length === 0) return new Map();
-  const contacts = await CompanyScopedRepository.of(manager, ContactEntity, companyId).find({
-    where: { id: In([...new Set(runs.map((run) => run.contactId))]), deletedAt: IsNull() },
-    order: { id: 'ASC' },
-    lock: { mode: 'pessimistic_write' },
-  });
-  return new Map(contacts.map((contact) => [contact.id, contact]));
 }
 
 const jobOf = (run: WorkflowRunEntity): WorkflowStepJob => ({ companyId: run.companyId, runId: run.id });

@@ -1,4 +1,4 @@
-import { CompanyScopedRepository, unscopedRepository } from '@suite/database';
+import { CompanyScopedRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import type { StepOutcome } from '../actions/action-executor';
 import { ActionExecutors } from '../actions/action-executors';
 import { workflowRunData } from '../runs/run-events';
 import { WorkflowVersions } from '../runs/workflow-versions';
-import { WorkflowRunStepEntity, type StepDetail } from '../workflow-run-step.entity';
+import type { StepDetail, WorkflowRunStepEntity } from '../workflow-run-step.entity';
 import { WorkflowRunEntity } from '../workflow-run.entity';
 import { StepFailure } from './step-failure';
 import { StepWrites } from './step-writes';
@@ -19,12 +19,16 @@ import { StepWritesStore } from './step-writes.store';
 import { WORKFLOW_STEP_QUEUE, type WorkflowStepJob } from './workflow-step.job';
 
 /** What one step's transaction leaves to do: take the next step, or stop. */
-type Continuation = 'next' | 'stop';
+export type Continuation = 'next' | 'stop';
 
 const FINISHED = new Set(['completed', 'failed', 'cancelled', 'skipped']);
 
+/** Whether `job` still carries `run` (another job does once it was re-armed; none once it finished). */
+export const carries = (run: WorkflowRunEntity | undefined, jobId: string): run is WorkflowRunEntity =>
+  run !== undefined && run.stepJobId === jobId && !FINISHED.has(run.status);
+
 /** What the steps of one transaction share. */
-interface StepScope {
+export interface StepScope {
   readonly job: WorkflowStepJob;
   readonly jobId: string;
   /** Their events, log rows and jobs, written when the transaction's steps are done (StepWritesStore). */
@@ -114,9 +118,22 @@ export class StepRunner {
     return scope.run!;
   }
 
-  /** Whether the action at a running run's cursor sends no statement (ActionExecutor.sendsNoStatement). */
+  /**
+   * One step of a run the caller's transaction holds (`scope.run`, locked), under a savepoint
+   * unless its action sends no statement; a step that throws leaves nothing (its savepoint rolled
+   * back, its writes not added to `scope.writes`' owner — the caller drops `scope`).
+   */
+  async stepHeld(manager: EntityManager, scope: StepScope): Promise<Continuation> {
+    if (await this.sendsNoStatement(manager, scope.run!)) return this.step(manager, scope);
+    return manager.transaction((savepoint) => this.step(savepoint, scope));
+  }
+
+  /**
+   * Whether the step at the run's cursor sends no statement (its action's `sendsNoStatement`; a
+   * wait it wakes from is completed with the step's writes).
+   */
   private async sendsNoStatement(manager: EntityManager, run: WorkflowRunEntity): Promise<boolean> {
-    const node = run.status === 'running' ? await this.nodeOf(manager, run) : null;
+    const node = await this.nodeOf(manager, run);
     return node ? this.executors.of(node.type)?.sendsNoStatement === true : false;
   }
 
@@ -135,7 +152,7 @@ export class StepRunner {
         this.arm(scope.writes, run, run.wakeAt);
         return 'stop';
       }
-      await this.finishWait(manager, run, now);
+      this.finishWait(scope.writes, run, now);
     }
 
     const graph = await this.versions.graph(manager, run.workflowId, run.version);
@@ -190,8 +207,8 @@ export class StepRunner {
   /** The run locked, when this job still carries it (else null: another job does, or it is finished). */
   private async carried(manager: EntityManager, scope: StepScope): Promise<WorkflowRunEntity | null> {
     const runs = CompanyScopedRepository.of(manager, WorkflowRunEntity, scope.job.companyId);
-    const run = await runs.findOne({ where: { id: scope.job.runId }, lock: { mode: 'pessimistic_write' } });
-    if (!run || run.stepJobId !== scope.jobId || FINISHED.has(run.status)) return null;
+    const run = (await runs.findOne({ where: { id: scope.job.runId }, lock: { mode: 'pessimistic_write' } })) ?? undefined;
+    if (!carries(run, scope.jobId)) return null;
     scope.run = run;
     return run;
   }
@@ -202,12 +219,12 @@ export class StepRunner {
     return graph?.actions.find((candidate) => candidate.id === run.cursor) ?? null;
   }
 
-  /** The wait's log row is done; the run goes on (or, when the wait was its last node, completes). */
-  private async finishWait(manager: EntityManager, run: WorkflowRunEntity, now: Date): Promise<void> {
-    await unscopedRepository(manager, WorkflowRunStepEntity).update(
-      { runId: run.id, step: run.nextStep - 1, status: 'waiting' },
-      { status: 'completed', finishedAt: now },
-    );
+  /**
+   * The wait's log row is done (written with the step's other writes); the run goes on (or, when
+   * the wait was its last node, completes).
+   */
+  private finishWait(writes: StepWrites, run: WorkflowRunEntity, now: Date): void {
+    writes.waitsDone.push({ runId: run.id, step: run.nextStep - 1, finishedAt: now });
     run.status = 'running';
     run.wakeAt = null;
   }

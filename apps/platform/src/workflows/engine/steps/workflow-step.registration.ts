@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JobHandler, type JobQueue } from '@suite/jobs';
 import { StepFailures } from './step-failures';
-import { StepRunner } from './step-runner';
+import { StepBatches } from './step-batches';
 import { WORKFLOW_STEP_QUEUE, type WorkflowStepJob } from './workflow-step.job';
 import { workflowStepQueue } from './workflow-step.queue';
 
@@ -12,12 +12,12 @@ const STEP_CONCURRENCY = 8;
 @Injectable()
 export class WorkflowStepRegistration {
   constructor(
-    private readonly runner: StepRunner,
+    private readonly batches: StepBatches,
     private readonly failures: StepFailures,
   ) {}
 
   @JobHandler(WORKFLOW_STEP_QUEUE)
   stepQueue(): JobQueue<WorkflowStepJob, void> {
-    return workflowStepQueue(this.runner, this.failures, STEP_CONCURRENCY);
+    return workflowStepQueue(this.batches, this.failures, STEP_CONCURRENCY);
   }
 }

@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { setImmediate } from 'node:timers/promises';
+import type { DataSource, EntityManager } from 'typeorm';
+import { updateRuns } from '../runs/run-rows';
+import type { WorkflowRunEntity } from '../workflow-run.entity';
+import { byCompany, lockContacts, lockRuns } from './held-rows';
+import { carries, StepRunner, type Continuation } from './step-runner';
+import { StepWrites } from './step-writes';
+import { StepWritesStore } from './step-writes.store';
+import type { WorkflowStepJob } from './workflow-step.job';
+
+/** A job handed to the batches, and how its handler hears the outcome. */
+interface Entry {
+  readonly job: WorkflowStepJob;
+  readonly jobId: string;
+  readonly signal: AbortSignal;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/** Jobs whose first step share one transaction, at most. */
+const MAX_BATCH = 64;
+
+/**
+ * The first step of the jobs a worker claims together (a wait's wake-ups come due together), taken
+ * in one transaction (group commit: while a batch runs, the next gathers): their runs locked in one
+ * statement, their contacts in another, each run's step under its own savepoint (none for an action
+ * that sends no statement), the runs' rows, events, log rows, waits and jobs written together.
+ *
+ * Each job's outcome is what it would have been in a transaction of its own: a step that throws
+ * rolls its savepoint back and its job fails with that error once the batch has committed (retried
+ * by its queue, as before); a run that goes on is carried by `StepRunner.carry`, a step per
+ * transaction. A batch that cannot commit (a deadlock, the connection lost) committed nothing: each
+ * of its jobs then runs on its own, as if it had never been batched.
+ */
+@Injectable()
+export class StepBatches {
+  private pending: Entry[] = [];
+  private draining = false;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly runner: StepRunner,
+    private readonly store: StepWritesStore,
+  ) {}
+
+  carry(job: WorkflowStepJob, jobId: string, signal: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ job, jobId, signal, resolve, reject });
+      void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      // The other jobs of the same claim begin in this tick: let them join.
+      await setImmediate();
+      while (this.pending.length > 0) await this.carryBatch(this.pending.splice(0, MAX_BATCH));
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async carryBatch(entries: readonly Entry[]): Promise<void> {
+    // An interrupted job is left to carry(), which refuses it as it would any other.
+    const live = entries.filter((entry) => !entry.signal.aborted);
+    entries.filter((entry) => entry.signal.aborted).forEach((entry) => this.alone(entry));
+    if (live.length === 0) return;
+    let outcomes: Array<Continuation | { error: unknown }>;
+    try {
+      outcomes = await this.dataSource.transaction((manager) => this.stepAll(manager, live));
+    } catch {
+      live.forEach((entry) => this.alone(entry));
+      return;
+    }
+    live.forEach((entry, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome === 'stop') entry.resolve();
+      else if (outcome === 'next') this.alone(entry);
+      else entry.reject(outcome.error);
+    });
+  }
+
+  /** The job carried on its own, a step per transaction. */
+  private alone(entry: Entry): void {
+    this.runner.carry(entry.job, entry.jobId, entry.signal).then(entry.resolve, entry.reject);
+  }
+
+  /** Each entry's next step, in `manager`'s transaction; its outcome, in the order of `entries`. */
+  private async stepAll(manager: EntityManager, entries: readonly Entry[]): Promise<Array<Continuation | { error: unknown }>> {
+    const outcomes = new Map<Entry, Continuation | { error: unknown }>();
+    const writes = new StepWrites();
+    for (const [companyId, ofCompany] of byCompany(entries, (entry) => entry.job.companyId)) {
+      const runs = await lockRuns(
+        manager,
+        companyId,
+        ofCompany.map((entry) => entry.job.runId),
+      );
+      const carried = ofCompany.filter((entry) => carries(runs.get(entry.job.runId), entry.jobId));
+      const contacts = await lockContacts(
+        manager,
+        companyId,
+        carried.map((entry) => runs.get(entry.job.runId)!),
+      );
+      const moved: WorkflowRunEntity[] = [];
+      for (const entry of ofCompany) {
+        const run = runs.get(entry.job.runId);
+        // Another job carries it now, or it finished (the same check carry's first step makes).
+        if (!carries(run, entry.jobId)) {
+          outcomes.set(entry, 'stop');
+          continue;
+        }
+        const scope = { job: entry.job, jobId: entry.jobId, writes: new StepWrites(), run, contact: contacts.get(run.contactId) };
+        // Given back only as the step leaves it (a failed step may have changed it in memory).
+        contacts.delete(run.contactId);
+        try {
+          outcomes.set(entry, await this.runner.stepHeld(manager, scope));
+        } catch (error) {
+          outcomes.set(entry, { error });
+          continue;
+        }
+        if (scope.contact) contacts.set(run.contactId, scope.contact);
+        writes.add(scope.writes);
+        moved.push(run);
+      }
+      await updateRuns(manager, companyId, moved);
+    }
+    await this.store.now(manager, writes);
+    return entries.map((entry) => outcomes.get(entry)!);
+  }
+}
