@@ -20,23 +20,36 @@ function batches(transaction: (work: (manager: EntityManager) => Promise<unknown
 afterEach(() => stepAll.mockReset());
 
 describe('StepBatches', () => {
-  it('takes the first step of the jobs begun together in one transaction, each job with its own outcome', async () => {
-    const failure = new Error('no phone');
-    stepAll.mockResolvedValue(['stop', { error: failure }, 'next']);
+  it('takes the first step of the jobs begun together in one transaction, and carries on alone a run that goes on', async () => {
+    stepAll.mockResolvedValue(['stop', 'next', 'stop']);
     const { subject, carry, dataSource } = batches((work) => work({} as EntityManager));
     const signal = new AbortController().signal;
-    const [done, failed, goesOn] = [
+    await Promise.all([
+      subject.carry(job('1'), 'a', signal),
+      subject.carry(job('2'), 'b', signal),
+      subject.carry(job('3'), 'c', signal),
+    ]);
+    expect(dataSource.transaction).toHaveBeenCalledTimes(1);
+    expect(stepAll.mock.calls[0]![1]).toHaveLength(3);
+    // The run that goes on is carried on its own, a step per transaction; the others are done.
+    expect(carry.mock.calls.map(([, jobId]) => jobId)).toEqual(['b']);
+  });
+
+  it('runs every job of a batch whose step failed on its own, where the failing one fails alone', async () => {
+    const failure = new Error('no phone');
+    stepAll.mockRejectedValue(failure);
+    const { subject, carry } = batches((work) => work({} as EntityManager));
+    carry.mockImplementation((_job, jobId) => (jobId === 'b' ? Promise.reject(failure) : Promise.resolve()));
+    const signal = new AbortController().signal;
+    const [first, failed, third] = [
       subject.carry(job('1'), 'a', signal),
       subject.carry(job('2'), 'b', signal),
       subject.carry(job('3'), 'c', signal),
     ];
-    await expect(done).resolves.toBeUndefined();
+    await expect(first).resolves.toBeUndefined();
     await expect(failed).rejects.toBe(failure);
-    await expect(goesOn).resolves.toBeUndefined();
-    expect(dataSource.transaction).toHaveBeenCalledTimes(1);
-    expect(stepAll.mock.calls[0]![1]).toHaveLength(3);
-    // The run that goes on is carried on its own, a step per transaction; the others are not.
-    expect(carry.mock.calls.map(([, jobId]) => jobId)).toEqual(['c']);
+    await expect(third).resolves.toBeUndefined();
+    expect(carry.mock.calls.map(([, jobId]) => jobId)).toEqual(['a', 'b', 'c']);
   });
 
   it('runs every job of a batch that could not commit on its own, and an interrupted one never in a batch', async () => {

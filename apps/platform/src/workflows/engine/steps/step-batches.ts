@@ -5,7 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { updateRuns } from '../runs/run-rows';
 import type { WorkflowRunEntity } from '../workflow-run.entity';
 import { byCompany, lockContacts, lockRuns } from './held-rows';
-import { carries, StepRunner, type Continuation } from './step-runner';
+import { carries, StepRunner, type Continuation, type StepScope } from './step-runner';
 import { StepWrites } from './step-writes';
 import { StepWritesStore } from './step-writes.store';
 import type { WorkflowStepJob } from './workflow-step.job';
@@ -25,14 +25,15 @@ const MAX_BATCH = 64;
 /**
  * The first step of the jobs a worker claims together (a wait's wake-ups come due together), taken
  * in one transaction (group commit: while a batch runs, the next gathers): their runs locked in one
- * statement, their contacts in another, each run's step under its own savepoint (none for an action
- * that sends no statement), the runs' rows, events, log rows, waits and jobs written together.
+ * statement, their contacts in another, the steps taken one after the other, and the runs' rows,
+ * events, log rows, waits and jobs written together.
  *
- * Each job's outcome is what it would have been in a transaction of its own: a step that throws
- * rolls its savepoint back and its job fails with that error once the batch has committed (retried
- * by its queue, as before); a run that goes on is carried by `StepRunner.carry`, a step per
- * transaction. A batch that cannot commit (a deadlock, the connection lost) committed nothing: each
- * of its jobs then runs on its own, as if it had never been batched.
+ * All or nothing: a step that throws — or a batch that cannot commit (a deadlock, the connection
+ * lost) — rolls the whole batch back, and each of its jobs then runs on its own (StepRunner.carry,
+ * a step per transaction), as if it had never been batched: the failing one fails there and is
+ * retried by its queue as before, the others succeed. Steps fail rarely, so a batch needs no
+ * savepoint per step (two statements a run) to keep one failure from undoing the others' work.
+ * A run that goes on past its first step is carried on its own after the batch has committed.
  */
 @Injectable()
 export class StepBatches {
@@ -69,19 +70,14 @@ export class StepBatches {
     const live = entries.filter((entry) => !entry.signal.aborted);
     entries.filter((entry) => entry.signal.aborted).forEach((entry) => this.alone(entry));
     if (live.length === 0) return;
-    let outcomes: Array<Continuation | { error: unknown }>;
+    let outcomes: Continuation[];
     try {
       outcomes = await this.dataSource.transaction((manager) => this.stepAll(manager, live));
     } catch {
       live.forEach((entry) => this.alone(entry));
       return;
     }
-    live.forEach((entry, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome === 'stop') entry.resolve();
-      else if (outcome === 'next') this.alone(entry);
-      else entry.reject(outcome.error);
-    });
+    live.forEach((entry, i) => (outcomes[i] === 'stop' ? entry.resolve() : this.alone(entry)));
   }
 
   /** The job carried on its own, a step per transaction. */
@@ -90,8 +86,8 @@ export class StepBatches {
   }
 
   /** Each entry's next step, in `manager`'s transaction; its outcome, in the order of `entries`. */
-  private async stepAll(manager: EntityManager, entries: readonly Entry[]): Promise<Array<Continuation | { error: unknown }>> {
-    const outcomes = new Map<Entry, Continuation | { error: unknown }>();
+  private async stepAll(manager: EntityManager, entries: readonly Entry[]): Promise<Continuation[]> {
+    const outcomes = new Map<Entry, Continuation>();
     const writes = new StepWrites();
     for (const [companyId, ofCompany] of byCompany(entries, (entry) => entry.job.companyId)) {
       const runs = await lockRuns(
@@ -113,17 +109,12 @@ export class StepBatches {
           outcomes.set(entry, 'stop');
           continue;
         }
-        const scope = { job: entry.job, jobId: entry.jobId, writes: new StepWrites(), run, contact: contacts.get(run.contactId) };
-        // Given back only as the step leaves it (a failed step may have changed it in memory).
-        contacts.delete(run.contactId);
-        try {
-          outcomes.set(entry, await this.runner.stepHeld(manager, scope));
-        } catch (error) {
-          outcomes.set(entry, { error });
-          continue;
-        }
+        const scope: StepScope = { job: entry.job, jobId: entry.jobId, writes, run, contact: contacts.get(run.contactId) };
+        // A step that throws fails the batch (see above).
+        outcomes.set(entry, await this.runner.stepOf(manager, scope));
+        // The contact as the step left it, for a later run of the batch; re-read when it changed.
         if (scope.contact) contacts.set(run.contactId, scope.contact);
-        writes.add(scope.writes);
+        else contacts.delete(run.contactId);
         moved.push(run);
       }
       await updateRuns(manager, companyId, moved);

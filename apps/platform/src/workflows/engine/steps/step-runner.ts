@@ -118,14 +118,9 @@ export class StepRunner {
     return scope.run!;
   }
 
-  /**
-   * One step of a run the caller's transaction holds (`scope.run`, locked), under a savepoint
-   * unless its action sends no statement; a step that throws leaves nothing (its savepoint rolled
-   * back, its writes not added to `scope.writes`' owner — the caller drops `scope`).
-   */
-  async stepHeld(manager: EntityManager, scope: StepScope): Promise<Continuation> {
-    if (await this.sendsNoStatement(manager, scope.run!)) return this.step(manager, scope);
-    return manager.transaction((savepoint) => this.step(savepoint, scope));
+  /** One step of a run the caller's transaction holds (`scope.run`, locked); the caller writes the run and `scope.writes`. */
+  stepOf(manager: EntityManager, scope: StepScope): Promise<Continuation> {
+    return this.step(manager, scope);
   }
 
   /**

@@ -10,10 +10,11 @@ export const STEP_MAX_ATTEMPTS = 5;
 
 /**
  * The engine's queue (libs/jobs): a job carries one run, step by step, until it waits or ends;
- * the first steps of the jobs a claim returns together share a transaction (StepBatches), each
- * under its own savepoint. A step that throws rolls its transaction (or savepoint) back; the job is retried with backoff from the same
- * step (the run's attempt count and error kept by `willRetry`), and after the last attempt — or at
- * once for a failure retrying cannot fix — `failed` ends the run as failed with the error in its log.
+ * the first steps of the jobs a claim returns together share a transaction (StepBatches; all or
+ * nothing, then each job alone). A step that throws rolls its transaction back; the job is
+ * retried with backoff from the same step (the run's attempt count and error kept by `willRetry`),
+ * and after the last attempt — or at once for a failure retrying cannot fix — `failed` ends the
+ * run as failed with the error in its log.
  */
 export function workflowStepQueue(
   batches: Pick<StepBatches, 'carry'>,
@@ -30,7 +31,7 @@ export function workflowStepQueue(
     stopGraceMs: 5_000,
     retry: { kind: 'exponential', maxAttempts: STEP_MAX_ATTEMPTS, backoff: { baseMs: 2_000, maxMs: 300_000 } },
     isPermanent: isPermanentStepError,
-    // The jobs of a claim take their first step together (StepBatches), each with its own outcome.
+    // The jobs of a claim take their first step together (StepBatches); each settles on its own.
     handle: (job: ClaimedJob<WorkflowStepJob>, signal: AbortSignal) => batches.carry(job.payload, job.id, signal),
     // A job's steps committed their own transactions; what is left is deleting the job row, done
     // for many jobs at once (libs/jobs group commit) rather than one commit per job.
