@@ -71,13 +71,7 @@ export async function insertRuns(
              AND s.contact_id = inserted."contactId" AND s.trigger_event_id = inserted."triggerEventId"
       ORDER BY s.ord`,
     [
-      runs.map((run) => run.workflowId),
-      runs.map((run) => run.version),
-      runs.map((run) => run.contactId),
-      runs.map((run) => run.triggerType),
-      runs.map((run) => run.triggerEventId),
-      runs.map((run) => run.cursor),
-      runs.map((run) => run.stepJobId),
+      ...columnsOf(runs, ['workflowId', 'version', 'contactId', 'triggerType', 'triggerEventId', 'cursor', 'stepJobId']),
       guard.since,
       guard.max,
       guard.refusal,
@@ -103,16 +97,11 @@ export async function updateRuns(manager: EntityManager, companyId: string, runs
                    $9::text[], $10::timestamptz[])
             AS u(id, status, cursor, next_step, wake_at, step_attempts, step_job_id, error, finished_at)
       WHERE r.company_id = $1 AND r.id = u.id`,
-    [
-      runs.map((run) => run.id),
-      runs.map((run) => run.status),
-      runs.map((run) => run.cursor),
-      runs.map((run) => run.nextStep),
-      runs.map((run) => run.wakeAt),
-      runs.map((run) => run.stepAttempts),
-      runs.map((run) => run.stepJobId),
-      runs.map((run) => run.error),
-      runs.map((run) => run.finishedAt),
-    ],
+    columnsOf(runs, ['id', 'status', 'cursor', 'nextStep', 'wakeAt', 'stepAttempts', 'stepJobId', 'error', 'finishedAt']),
   );
+}
+
+/** One array per field of `rows`, in the order of `fields`: the parameters of an `unnest(…)` over them. */
+function columnsOf<T, K extends keyof T>(rows: readonly T[], fields: readonly K[]): unknown[][] {
+  return fields.map((field) => rows.map((row) => row[field]));
 }
