@@ -5,11 +5,11 @@ import { WorkflowRunEntity } from '../workflow-run.entity';
 
 /**
  * Rows the steps of many runs hold at once, each kind locked in one statement in id order (so two
- * transactions taking several never wait on each other in a circle).
+ * transactions taking several contacts never wait on each other in a circle; runs are not waited for).
  */
 
-/** A company's runs of `ids`, locked, by id. */
-export async function lockRuns(
+/** A company's runs of `ids` that no other transaction holds, locked, by id (the others are left out, not waited for). */
+export async function lockFreeRuns(
   manager: EntityManager,
   companyId: string,
   ids: readonly string[],
@@ -17,7 +17,7 @@ export async function lockRuns(
   const runs = await CompanyScopedRepository.of(manager, WorkflowRunEntity, companyId).find({
     where: { id: In([...new Set(ids)]) },
     order: { id: 'ASC' },
-    lock: { mode: 'pessimistic_write' },
+    lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' },
   });
   return new Map(runs.map((run) => [run.id, run]));
 }

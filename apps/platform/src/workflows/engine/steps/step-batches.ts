@@ -4,7 +4,7 @@ import { setImmediate } from 'node:timers/promises';
 import type { DataSource, EntityManager } from 'typeorm';
 import { updateRuns } from '../runs/run-rows';
 import type { WorkflowRunEntity } from '../workflow-run.entity';
-import { byCompany, lockContacts, lockRuns } from './held-rows';
+import { byCompany, lockContacts, lockFreeRuns } from './held-rows';
 import { carries, StepRunner, type Continuation, type StepScope } from './step-runner';
 import { StepWrites } from './step-writes';
 import { StepWritesStore } from './step-writes.store';
@@ -19,14 +19,18 @@ interface Entry {
   reject(error: unknown): void;
 }
 
+/** What a batch did for a job: its step's continuation, or nothing (the job carries its run alone). */
+type BatchOutcome = Continuation | 'alone';
+
 /** Jobs whose first step share one transaction, at most. */
 const MAX_BATCH = 64;
 
 /**
  * The first step of the jobs a worker claims together (a wait's wake-ups come due together), taken
  * in one transaction (group commit: while a batch runs, the next gathers): their runs locked in one
- * statement, their contacts in another, the steps taken one after the other, and the runs' rows,
- * events, log rows, waits and jobs written together.
+ * statement (those another transaction holds are left to their job alone), their contacts in
+ * another, the steps taken one after the other, and the runs' rows, events, log rows, waits and
+ * jobs written together.
  *
  * All or nothing: a step that throws — or a batch that cannot commit (a deadlock, the connection
  * lost) — rolls the whole batch back, and each of its jobs then runs on its own (StepRunner.carry,
@@ -70,7 +74,7 @@ export class StepBatches {
     const live = entries.filter((entry) => !entry.signal.aborted);
     entries.filter((entry) => entry.signal.aborted).forEach((entry) => this.alone(entry));
     if (live.length === 0) return;
-    let outcomes: Continuation[];
+    let outcomes: BatchOutcome[];
     try {
       outcomes = await this.dataSource.transaction((manager) => this.stepAll(manager, live));
     } catch {
@@ -86,11 +90,13 @@ export class StepBatches {
   }
 
   /** Each entry's next step, in `manager`'s transaction; its outcome, in the order of `entries`. */
-  private async stepAll(manager: EntityManager, entries: readonly Entry[]): Promise<Continuation[]> {
-    const outcomes = new Map<Entry, Continuation>();
+  private async stepAll(manager: EntityManager, entries: readonly Entry[]): Promise<BatchOutcome[]> {
+    const outcomes = new Map<Entry, BatchOutcome>();
     const writes = new StepWrites();
     for (const [companyId, ofCompany] of byCompany(entries, (entry) => entry.job.companyId)) {
-      const runs = await lockRuns(
+      // SKIP LOCKED: a batch never waits for a run while it holds others (a deactivation's UPDATE
+      // of a workflow's waiting runs takes them in no set order).
+      const runs = await lockFreeRuns(
         manager,
         companyId,
         ofCompany.map((entry) => entry.job.runId),
@@ -104,6 +110,11 @@ export class StepBatches {
       const moved: WorkflowRunEntity[] = [];
       for (const entry of ofCompany) {
         const run = runs.get(entry.job.runId);
+        // Held by another transaction (or gone): carried alone, which waits for it as it always did.
+        if (!run) {
+          outcomes.set(entry, 'alone');
+          continue;
+        }
         // Another job carries it now, or it finished (the same check carry's first step makes).
         if (!carries(run, entry.jobId)) {
           outcomes.set(entry, 'stop');
