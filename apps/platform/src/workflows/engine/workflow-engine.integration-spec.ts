@@ -301,6 +301,47 @@ describe('manual runs and the loop guard', () => {
     ]);
   });
 
+  it('applies the guard to the starts of events that arrive together, contact by contact', async () => {
+    const workflowId = await activeWorkflow({
+      triggers: [{ id: 'tagged', type: 'tag_added', config: { tag: 'hot' } }],
+      actions: [{ id: 'stop', type: 'end', config: {} }],
+      edges: [{ from: 'tagged', to: 'stop' }],
+    });
+    const often = await platform.contact(companyId, { phone: phone() });
+    const twice = await platform.contact(companyId, { phone: phone() });
+    // Seven events published in one transaction, so the inbox most likely takes them in one chunk
+    // (the runs start together at its end); the outcome is the same however they are chunked.
+    const tagged = (contactId: string) =>
+      newEvent('crm_contact.tags_added', {
+        companyId,
+        subject: contactId,
+        data: { id: contactId, company_id: companyId, added_tags: ['hot'], tags: ['hot'], changed_by: null },
+      });
+    await platform.db.transaction((manager) =>
+      platform.app
+        .get(Outbox)
+        .append(manager, [often.id, twice.id, often.id, often.id, twice.id, often.id, often.id].map(tagged)),
+    );
+    const runs = await eventually(
+      () => runsOf(workflowId),
+      (all) => all.length === 7 && all.every((run) => run.status === 'completed' || run.status === 'skipped'),
+      { what: 'seven runs, completed or refused' },
+    );
+    const outcome = (contactId: string) =>
+      runs.filter((run) => run.contactId === contactId).map((run) => [run.status, run.error]);
+    expect(outcome(often.id)).toEqual([
+      ['completed', null],
+      ['completed', null],
+      ['completed', null],
+      ['skipped', loopGuardMessage(3)],
+      ['skipped', loopGuardMessage(3)],
+    ]);
+    expect(outcome(twice.id)).toEqual([
+      ['completed', null],
+      ['completed', null],
+    ]);
+  });
+
   it('refuses a run for another company’s contact, and of a workflow without a Run Now trigger', async () => {
     const stranger = await platform.contact(await platform.company('Other'), { phone: phone() });
     const workflowId = await activeWorkflow({
@@ -340,5 +381,48 @@ describe('a step that cannot succeed', () => {
     expect(run!.error).toBe('The contact has no phone number to text.');
     expect((await steps(run!.id)).map(({ type, status }) => [type, status])).toEqual([['send_sms', 'failed']]);
     expect(await platform.lastEvent(Topics.platformWorkflow, run!.id)).toMatchObject({ type: 'workflow_run.failed' });
+  });
+  it('fails alone among runs that wake together: the others go on, each text asked for once', async () => {
+    const workflowId = await activeWorkflow({
+      triggers: [{ id: 'booked', type: 'appointment_scheduled', config: {} }],
+      actions: [
+        { id: 'later', type: 'wait', config: { duration: { amount: 1, unit: 'hours' } } },
+        { id: 'text', type: 'send_sms', config: { message: 'See you soon' } },
+        { id: 'woke', type: 'add_tag', config: { tag: 'woke' } },
+      ],
+      edges: [
+        { from: 'booked', to: 'later' },
+        { from: 'later', to: 'text' },
+        { from: 'text', to: 'woke' },
+      ],
+    });
+    const reachable = [
+      await platform.contact(companyId, { phone: phone() }),
+      await platform.contact(companyId, { phone: phone() }),
+    ];
+    const noPhone = await platform.contact(companyId, { phone: null });
+    for (const contact of [reachable[0]!, noPhone, reachable[1]!])
+      await platform.appointment(companyId, { contactId: contact.id });
+    await settledRuns(workflowId, 3, 'waiting');
+    // Their jobs come due at once: the same claim takes their steps together (StepBatches).
+    await passTime(2 * 60 * 60_000);
+    const runs = await eventually(
+      () => runsOf(workflowId),
+      (all) => all.every((run) => run.status === 'completed' || run.status === 'failed'),
+      { timeoutMs: 30_000, what: 'three runs ended' },
+    );
+    const byContact = new Map(runs.map((run) => [run.contactId, run]));
+    expect(byContact.get(noPhone.id)).toMatchObject({ status: 'failed', error: 'The contact has no phone number to text.' });
+    for (const contact of reachable) {
+      const run = byContact.get(contact.id)!;
+      expect(run.status).toBe('completed');
+      expect((await smsRequests(run.id)).map((text) => text.data.to)).toEqual([contact.phone]);
+      expect((await steps(run.id)).map(({ type, status }) => [type, status])).toEqual([
+        ['wait', 'completed'],
+        ['send_sms', 'completed'],
+        ['add_tag', 'completed'],
+      ]);
+      expect((await contactById(contact.id)).tags).toEqual(['woke']);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { RunStarter } from './runs/run-starter';
 import { WorkflowRunsController } from './runs/workflow-runs.controller';
 import { WorkflowTimers } from './runs/workflow-timers';
 import { WorkflowVersions } from './runs/workflow-versions';
+import { StepBatches } from './steps/step-batches';
 import { StepFailures } from './steps/step-failures';
 import { StepRunner } from './steps/step-runner';
 import { StepWritesStore } from './steps/step-writes.store';
@@ -22,6 +23,7 @@ export const WORKFLOW_ENGINE_PROVIDERS = [
   ManualRunsService,
   WorkflowTimers,
   StepRunner,
+  StepBatches,
   StepWritesStore,
   StepFailures,
   WorkflowStepRegistration,

@@ -36,5 +36,11 @@ export interface ActionExecutor {
    * may use the contact as this step saw it, without locking and reading it again.
    */
   readonly leavesContact?: boolean;
+  /**
+   * True when `execute` sends no statement through `ctx.manager` (its effect is the events it
+   * emits): a failure there leaves nothing in the transaction to undo, so a new run's first steps
+   * open their savepoint only at the first step without it (StepRunner.carryInline).
+   */
+  readonly sendsNoStatement?: boolean;
   execute(ctx: StepContext): Promise<StepOutcome>;
 }

@@ -83,6 +83,7 @@ export class CreateAppointmentAction implements ActionExecutor {
 export class EndAction implements ActionExecutor {
   readonly type = 'end';
   readonly leavesContact = true;
+  readonly sendsNoStatement = true;
 
   execute(): Promise<StepOutcome> {
     return Promise.resolve({ kind: 'end' });

@@ -18,6 +18,7 @@ const BODY_MAX_LENGTH = 100_000;
 export class SendEmailAction implements ActionExecutor {
   readonly type = 'send_email';
   readonly leavesContact = true;
+  readonly sendsNoStatement = true;
 
   async execute({ run, node, contact, step, emit }: StepContext): Promise<StepOutcome> {
     if (!contact.email) throw new StepFailure('The contact has no email address.');

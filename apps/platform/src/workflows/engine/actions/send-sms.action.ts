@@ -19,6 +19,7 @@ const SMS_MAX_LENGTH = 2000;
 export class SendSmsAction implements ActionExecutor {
   readonly type = 'send_sms';
   readonly leavesContact = true;
+  readonly sendsNoStatement = true;
 
   async execute({ run, node, contact, step, emit }: StepContext): Promise<StepOutcome> {
     if (!contact.phone) throw new StepFailure('The contact has no phone number to text.');

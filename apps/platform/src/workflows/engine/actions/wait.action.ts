@@ -12,6 +12,7 @@ import type { ActionExecutor, StepContext, StepOutcome } from './action-executor
 export class WaitAction implements ActionExecutor {
   readonly type = 'wait';
   readonly leavesContact = true;
+  readonly sendsNoStatement = true;
 
   async execute({ node, contact, now }: StepContext): Promise<StepOutcome> {
     const zones = contact.phone ? (zonesForDigits(contact.phone) ?? []) : [];

@@ -6,7 +6,7 @@ import { AppError } from '@suite/runtime';
 import { ContactEntity } from '../../../contacts/contact.entity';
 import { WORKFLOW_NOT_FOUND, WorkflowEntity } from '../../workflow.entity';
 import { WorkflowRunEntity } from '../workflow-run.entity';
-import { manualOccurrenceId, RunStarter } from './run-starter';
+import { manualOccurrenceId, RunStarter, type RunStart } from './run-starter';
 
 export const NOT_ACTIVE = 'Activate the workflow before running it.';
 export const NO_RUN_NOW_TRIGGER = 'The workflow has no Run Now trigger.';
@@ -56,17 +56,18 @@ export class ManualRunsService {
         });
       }
       const eventId = manualOccurrenceId();
-      const runs: WorkflowRunEntity[] = [];
+      const starts: RunStart[] = [];
       for (const contact of live) {
-        const run = await this.starter.startOne(manager, workflow, {
+        const start = await this.starter.matched(manager, workflow, {
           companyId,
           triggerType: 'run_now',
           eventId,
           contactId: contact.id,
           facts: {},
         });
-        if (run) runs.push(run);
+        if (start) starts.push(start);
       }
+      const runs = await this.starter.startAll(manager, starts);
       // As they stand now: a run's first steps were taken in this transaction (it may be waiting or done).
       if (runs.length === 0) return runs;
       return CompanyScopedRepository.of(manager, WorkflowRunEntity, companyId).find({

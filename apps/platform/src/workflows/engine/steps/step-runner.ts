@@ -1,4 +1,4 @@
-import { CompanyScopedRepository, unscopedRepository } from '@suite/database';
+import { CompanyScopedRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import type { StepOutcome } from '../actions/action-executor';
 import { ActionExecutors } from '../actions/action-executors';
 import { workflowRunData } from '../runs/run-events';
 import { WorkflowVersions } from '../runs/workflow-versions';
-import { WorkflowRunStepEntity, type StepDetail } from '../workflow-run-step.entity';
+import type { StepDetail, WorkflowRunStepEntity } from '../workflow-run-step.entity';
 import { WorkflowRunEntity } from '../workflow-run.entity';
 import { StepFailure } from './step-failure';
 import { StepWrites } from './step-writes';
@@ -19,12 +19,16 @@ import { StepWritesStore } from './step-writes.store';
 import { WORKFLOW_STEP_QUEUE, type WorkflowStepJob } from './workflow-step.job';
 
 /** What one step's transaction leaves to do: take the next step, or stop. */
-type Continuation = 'next' | 'stop';
+export type Continuation = 'next' | 'stop';
 
 const FINISHED = new Set(['completed', 'failed', 'cancelled', 'skipped']);
 
+/** Whether `job` still carries `run` (another job does once it was re-armed; none once it finished). */
+export const carries = (run: WorkflowRunEntity | undefined, jobId: string): run is WorkflowRunEntity =>
+  run !== undefined && run.stepJobId === jobId && !FINISHED.has(run.status);
+
 /** What the steps of one transaction share. */
-interface StepScope {
+export interface StepScope {
   readonly job: WorkflowStepJob;
   readonly jobId: string;
   /** Their events, log rows and jobs, written when the transaction's steps are done (StepWritesStore). */
@@ -68,31 +72,64 @@ export class StepRunner {
   }
 
   /**
-   * A new run's first steps in the caller's transaction (the trigger's, under a savepoint): a run
-   * started by an event usually reaches its first wait or its end without a job of its own, its
-   * effects committed with the event's inbox row. `run` is the row the caller just inserted (so
-   * held: no other transaction sees it yet); it is left as inserted, the steps work on a copy.
-   * True when the run went as far as it could, its events, log rows and jobs added to `writes`;
-   * false when a step failed — the savepoint is rolled back (the run stands as inserted), nothing
-   * is added, and the caller hands the run to its job, whose retries and failure rules take over.
+   * A new run's first steps in the caller's transaction (the trigger's): a run started by an event
+   * usually reaches its first wait or its end without a job of its own, its effects committed with
+   * the event's inbox row. `run` is the row the caller just inserted (so held: no other transaction
+   * sees it yet); it is left as inserted, the steps work on a copy, which is answered — the caller
+   * writes it back (`updateRuns`, once for all the runs it started) — with the steps' events, log
+   * rows and jobs added to `writes`. Null when a step failed: nothing is added, what the steps wrote
+   * is rolled back, the run stands as inserted and the caller hands it to its job, whose retries and
+   * failure rules take over. The steps up to the first whose action sends statements
+   * (`sendsNoStatement`) run without a savepoint — a failure there left nothing in the transaction
+   * but the contact's lock, which it holds anyway; from that step on, under one.
+   * `contacts`: the callers' contacts locked by this transaction and unchanged since they were
+   * read, by id — taken instead of a read, and left as the steps leave them.
    */
-  async carryInline(manager: EntityManager, run: WorkflowRunEntity, writes: StepWrites): Promise<boolean> {
+  async carryInline(
+    manager: EntityManager,
+    run: WorkflowRunEntity,
+    writes: StepWrites,
+    contacts = new Map<string, ContactEntity>(),
+  ): Promise<WorkflowRunEntity | null> {
     const scope: StepScope = {
       job: { companyId: run.companyId, runId: run.id },
       jobId: run.stepJobId!,
       writes: new StepWrites(),
       run: Object.assign(new WorkflowRunEntity(), run),
+      contact: contacts.get(run.contactId),
     };
+    // Given back only as the steps leave it (a failed step may have changed it in memory).
+    contacts.delete(run.contactId);
     try {
-      await manager.transaction(async (savepoint) => {
-        while ((await this.step(savepoint, scope)) === 'next');
-        await persist(savepoint, scope.run!);
-      });
+      let continuation: Continuation = 'next';
+      while (continuation === 'next' && (await this.sendsNoStatement(manager, scope.run!))) {
+        continuation = await this.step(manager, scope);
+      }
+      if (continuation === 'next') {
+        await manager.transaction(async (savepoint) => {
+          while ((await this.step(savepoint, scope)) === 'next');
+        });
+      }
     } catch {
-      return false;
+      return null;
     }
+    if (scope.contact) contacts.set(run.contactId, scope.contact);
     writes.add(scope.writes);
-    return true;
+    return scope.run!;
+  }
+
+  /** One step of a run the caller's transaction holds (`scope.run`, locked); the caller writes the run and `scope.writes`. */
+  stepOf(manager: EntityManager, scope: StepScope): Promise<Continuation> {
+    return this.step(manager, scope);
+  }
+
+  /**
+   * Whether the step at the run's cursor sends no statement (its action's `sendsNoStatement`; a
+   * wait it wakes from is completed with the step's writes).
+   */
+  private async sendsNoStatement(manager: EntityManager, run: WorkflowRunEntity): Promise<boolean> {
+    const node = await this.nodeOf(manager, run);
+    return node ? this.executors.of(node.type)?.sendsNoStatement === true : false;
   }
 
   /**
@@ -110,7 +147,7 @@ export class StepRunner {
         this.arm(scope.writes, run, run.wakeAt);
         return 'stop';
       }
-      await this.finishWait(manager, run, now);
+      this.finishWait(scope.writes, run, now);
     }
 
     const graph = await this.versions.graph(manager, run.workflowId, run.version);
@@ -165,8 +202,8 @@ export class StepRunner {
   /** The run locked, when this job still carries it (else null: another job does, or it is finished). */
   private async carried(manager: EntityManager, scope: StepScope): Promise<WorkflowRunEntity | null> {
     const runs = CompanyScopedRepository.of(manager, WorkflowRunEntity, scope.job.companyId);
-    const run = await runs.findOne({ where: { id: scope.job.runId }, lock: { mode: 'pessimistic_write' } });
-    if (!run || run.stepJobId !== scope.jobId || FINISHED.has(run.status)) return null;
+    const run = (await runs.findOne({ where: { id: scope.job.runId }, lock: { mode: 'pessimistic_write' } })) ?? undefined;
+    if (!carries(run, scope.jobId)) return null;
     scope.run = run;
     return run;
   }
@@ -177,12 +214,12 @@ export class StepRunner {
     return graph?.actions.find((candidate) => candidate.id === run.cursor) ?? null;
   }
 
-  /** The wait's log row is done; the run goes on (or, when the wait was its last node, completes). */
-  private async finishWait(manager: EntityManager, run: WorkflowRunEntity, now: Date): Promise<void> {
-    await unscopedRepository(manager, WorkflowRunStepEntity).update(
-      { runId: run.id, step: run.nextStep - 1, status: 'waiting' },
-      { status: 'completed', finishedAt: now },
-    );
+  /**
+   * The wait's log row is done (written with the step's other writes); the run goes on (or, when
+   * the wait was its last node, completes).
+   */
+  private finishWait(writes: StepWrites, run: WorkflowRunEntity, now: Date): void {
+    writes.waitsDone.push({ runId: run.id, step: run.nextStep - 1, finishedAt: now });
     run.status = 'running';
     run.wakeAt = null;
   }

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { addToChunkEnd, Outbox } from '@suite/eventing';
+import { Outbox } from '@suite/eventing';
 import { JobsRuntime } from '@suite/jobs';
-import { unscopedRepository } from '@suite/database';
+import { entityTable, unscopedRepository } from '@suite/database';
 import { WorkflowRunStepEntity } from '../workflow-run-step.entity';
-import { StepWrites } from './step-writes';
+import type { StepWrites, WaitDone } from './step-writes';
 
-/** The chunk-end work of run starts (addToChunkEnd's key). */
-const FIRST_STEPS = {};
-
-/** Writes what steps gathered (StepWrites): one statement for the events, one for the log rows, one for the jobs. */
+/**
+ * Writes what steps gathered (StepWrites): one statement for the events, one for the new log rows,
+ * one for the waits' rows completed, one for the jobs.
+ */
 @Injectable()
 export class StepWritesStore {
   constructor(
@@ -21,20 +21,17 @@ export class StepWritesStore {
   readonly now = async (manager: EntityManager, writes: StepWrites): Promise<void> => {
     if (writes.events.length > 0) await this.outbox.append(manager, writes.events);
     if (writes.steps.length > 0) await unscopedRepository(manager, WorkflowRunStepEntity).insert(writes.steps);
+    if (writes.waitsDone.length > 0) await completeWaits(manager, writes.waitsDone);
     if (writes.jobs.length > 0) await this.jobs.enqueue(manager, writes.jobs);
   };
+}
 
-  /**
-   * Before the inbox transaction of `manager` commits, with every other run's of its chunk
-   * (addToChunkEnd): a chunk of 200 started runs writes its events, log rows and wait jobs in
-   * three statements instead of several per run. Nothing in the chunk reads them back.
-   */
-  readonly atChunkEnd = async (manager: EntityManager, writes: StepWrites): Promise<void> => {
-    const flush = (all: readonly StepWrites[]) =>
-      this.now(
-        manager,
-        all.reduce((merged, one) => merged.add(one), new StepWrites()),
-      );
-    addToChunkEnd(manager, FIRST_STEPS, writes, flush);
-  };
+/** The waits' log rows (still `waiting`) completed, in one UPDATE. */
+async function completeWaits(manager: EntityManager, waits: readonly WaitDone[]): Promise<void> {
+  await manager.query(
+    `UPDATE ${entityTable(manager.connection, WorkflowRunStepEntity)} AS s SET status = 'completed', finished_at = w.finished_at
+       FROM unnest($1::bigint[], $2::int[], $3::timestamptz[]) AS w(run_id, step, finished_at)
+      WHERE s.run_id = w.run_id AND s.step = w.step AND s.status = 'waiting'`,
+    [waits.map((wait) => wait.runId), waits.map((wait) => wait.step), waits.map((wait) => wait.finishedAt)],
+  );
 }

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import type { NewEvent } from '@suite/eventing';
 import type { NewJob } from '@suite/jobs';
 import type { WorkflowRunStepEntity } from '../workflow-run-step.entity';
@@ -9,9 +8,16 @@ export type StepLogRow = Pick<
   'runId' | 'step' | 'nodeId' | 'type' | 'status' | 'detail' | 'error' | 'attempts' | 'startedAt' | 'finishedAt'
 >;
 
+/** A wait's log row to mark completed: its run and step, and when the run woke. */
+export interface WaitDone {
+  runId: string;
+  step: number;
+  finishedAt: Date;
+}
+
 /**
  * What steps leave to write that nothing in their transaction reads back: their events, their log
- * rows and the jobs that carry their runs on. Gathered while the steps run and written by
+ * rows (and the waits they woke from, completed) and the jobs that carry their runs on. Gathered while the steps run and written by
  * `StepWritesStore.write` in one statement each — at the end of a step's transaction, or, for the
  * first steps of the runs an inbox chunk starts, once for the whole chunk before it commits.
  */
@@ -19,15 +25,14 @@ export class StepWrites {
   readonly events: NewEvent[] = [];
   readonly steps: StepLogRow[] = [];
   readonly jobs: NewJob[] = [];
+  readonly waitsDone: WaitDone[] = [];
 
   /** `other`'s writes after this one's. */
   add(other: StepWrites): this {
     this.events.push(...other.events);
     this.steps.push(...other.steps);
     this.jobs.push(...other.jobs);
+    this.waitsDone.push(...other.waitsDone);
     return this;
   }
 }
-
-/** Where a caller's gathered writes go: written now, or left to the end of the inbox chunk. */
-export type StepWritesSink = (manager: EntityManager, writes: StepWrites) => Promise<void>;
