@@ -4,13 +4,9 @@ import { inChildSpan } from '@suite/telemetry';
 import { webhookBody, webhookSignatureHeaders, type WebhookSecrets } from '../signing';
 import type { WebhookSender } from '../sending/webhook-sender';
 import type { WebhookEntity } from '../webhooks/webhook.entity';
-import {
-  WEBHOOK_DELIVER_QUEUE,
-  type AttemptContext,
-  type SettledRun,
-  type WebhookDeliverJob,
-  type WebhookDeliveriesStore,
-} from './webhook-deliveries.store';
+import type { AttemptContext } from './attempt-context';
+import { WEBHOOK_DELIVER_QUEUE, type WebhookDeliverJob } from './webhook-deliver.job';
+import type { SettledRun, WebhookDeliveriesStore } from './webhook-deliveries.store';
 import type { CircuitBreakerOptions } from './webhook-tally';
 
 export interface WebhookDeliverOptions {
