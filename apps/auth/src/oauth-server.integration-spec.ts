@@ -454,9 +454,9 @@ describe('security rules', () => {
     expect(again.scope).toBe('edit-users view-users');
   });
 
-  it('rate-limits a login flood with 429: the account locks after 5 failures (decision 0021; throttling.integration-spec.ts has the rest)', async () => {
-    const registered = await registerClient();
-    const client = await openIdClient(registered);
+  /** A new client's authorization request in a fresh browser: the login form it shows. */
+  async function openLoginForm() {
+    const client = await openIdClient(await registerClient());
     const browser = new FormSession(base);
     const page = await browser.get(
       client.authorizationUrl({
@@ -465,6 +465,11 @@ describe('security rules', () => {
         code_challenge_method: 'S256',
       }),
     );
+    return { browser, page };
+  }
+
+  it('rate-limits a login flood with 429: the account locks after 5 failures (decision 0021; throttling.integration-spec.ts has the rest)', async () => {
+    const { browser, page } = await openLoginForm();
     const fields = { ...hiddenFields(await page.text()), email: 'flood@example.com', password: 'wrong' };
     // A frozen clock: the first locks last 1 and 2 seconds, which a slow run could outlive.
     const now = new Date();
@@ -475,16 +480,7 @@ describe('security rules', () => {
   });
 
   it('refuses a login or consent form without a valid CSRF token with a 403 page', async () => {
-    const registered = await registerClient();
-    const client = await openIdClient(registered);
-    const browser = new FormSession(base);
-    const page = await browser.get(
-      client.authorizationUrl({
-        scope: 'view-users',
-        code_challenge: generators.codeChallenge(generators.codeVerifier()),
-        code_challenge_method: 'S256',
-      }),
-    );
+    const { browser, page } = await openLoginForm();
     const { csrf_token: _csrf, ...fields } = hiddenFields(await page.text());
     const missing = await browser.post('/login/oauth/login', { ...fields, email: userEmail, password: PASSWORD });
     expect(missing.status).toBe(403);
