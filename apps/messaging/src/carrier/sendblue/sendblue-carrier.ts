@@ -3,11 +3,13 @@ import type { SendblueSettings } from '../carrier-settings';
 import type {
   CallbackRequest,
   Carrier,
+  CarrierCallback,
   CarrierMessageStatus,
   CarrierRoute,
   CarrierSendRequest,
   CarrierSendResult,
   PhoneCapability,
+  SenderProvider,
 } from '../carrier.port';
 import { providerDate, providerRequest, providerUnavailable, type ProviderAnswer } from '../http/provider-http';
 import {
@@ -58,8 +60,8 @@ export interface SendblueCarrierOptions {
 export class SendblueCarrier implements Carrier {
   readonly name = SENDBLUE;
   readonly callbackProviders = [SENDBLUE];
-  readonly senderProviders = ['sendblue'] as const;
-  readonly defaultSenderProvider = 'sendblue' as const;
+  readonly senderProviders: readonly SenderProvider[] = ['sendblue'];
+  readonly defaultSenderProvider: SenderProvider = 'sendblue';
   private readonly clock: () => Date;
 
   constructor(private readonly options: SendblueCarrierOptions) {
@@ -153,7 +155,7 @@ export class SendblueCarrier implements Carrier {
     return sendblueMessageStatus(answer.json() as SendblueWebhook, this.clock());
   }
 
-  readCallback(request: CallbackRequest) {
+  readCallback(request: CallbackRequest): CarrierCallback[] {
     return readSendblueCallback(this.options.settings, request);
   }
 
