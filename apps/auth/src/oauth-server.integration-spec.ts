@@ -94,6 +94,16 @@ async function registerClient(confidential = true, name = 'Acme CRM'): Promise<R
   return (await response.json()) as RegisteredClient;
 }
 
+/** The token request of a confidential client exchanging its code (with the PKCE verifier) at REDIRECT_URI. */
+const codeGrant = (registered: RegisteredClient, code: string, verifier: string) => ({
+  grant_type: 'authorization_code',
+  code,
+  client_id: registered.client_id,
+  client_secret: registered.client_secret!,
+  redirect_uri: REDIRECT_URI,
+  code_verifier: verifier,
+});
+
 async function openIdClient(registered: RegisteredClient): Promise<BaseClient> {
   const issuer = await Issuer.discover(`${base}/.well-known/oauth-authorization-server`);
   return new issuer.Client({
@@ -245,14 +255,7 @@ describe('security rules', () => {
     const registered = await registerClient();
     const client = await openIdClient(registered);
     const { verifier, code } = await codeFor(client);
-    const fields = {
-      grant_type: 'authorization_code',
-      code,
-      client_id: registered.client_id,
-      client_secret: registered.client_secret!,
-      redirect_uri: REDIRECT_URI,
-      code_verifier: verifier,
-    };
+    const fields = codeGrant(registered, code, verifier);
     const first = await tokenRequest('/oauth/token', fields);
     expect(first.status).toBe(200);
     const { refresh_token } = await oauthBody(first);
@@ -290,12 +293,8 @@ describe('security rules', () => {
 
     const { verifier, code } = await codeFor(client);
     const response = await tokenRequest('/oauth/token', {
-      grant_type: 'authorization_code',
-      code,
-      client_id: registered.client_id,
-      client_secret: registered.client_secret!,
+      ...codeGrant(registered, code, verifier),
       redirect_uri: 'http://127.0.0.1:9/other',
-      code_verifier: verifier,
     });
     expect(response.status).toBe(400);
     expect((await oauthBody(response)).error).toBe('invalid_grant');
@@ -385,14 +384,7 @@ describe('security rules', () => {
     const clock = app.get<Clock>(CLOCK);
     const later = new Date(Date.now() + 61_000);
     jest.spyOn(clock, 'now').mockReturnValue(later);
-    const response = await tokenRequest('/oauth/token', {
-      grant_type: 'authorization_code',
-      code,
-      client_id: registered.client_id,
-      client_secret: registered.client_secret!,
-      redirect_uri: REDIRECT_URI,
-      code_verifier: verifier,
-    });
+    const response = await tokenRequest('/oauth/token', codeGrant(registered, code, verifier));
     expect(response.status).toBe(400);
     expect(await oauthBody(response)).toMatchObject({
       error: 'invalid_grant',
