@@ -94,6 +94,16 @@ async function registerClient(confidential = true, name = 'Acme CRM'): Promise<R
   return (await response.json()) as RegisteredClient;
 }
 
+/** The token request of a confidential client exchanging its code (with the PKCE verifier) at REDIRECT_URI. */
+const codeGrant = (registered: RegisteredClient, code: string, verifier: string) => ({
+  grant_type: 'authorization_code',
+  code,
+  client_id: registered.client_id,
+  client_secret: registered.client_secret!,
+  redirect_uri: REDIRECT_URI,
+  code_verifier: verifier,
+});
+
 async function openIdClient(registered: RegisteredClient): Promise<BaseClient> {
   const issuer = await Issuer.discover(`${base}/.well-known/oauth-authorization-server`);
   return new issuer.Client({
@@ -245,14 +255,7 @@ describe('security rules', () => {
     const registered = await registerClient();
     const client = await openIdClient(registered);
     const { verifier, code } = await codeFor(client);
-    const fields = {
-      grant_type: 'authorization_code',
-      code,
-      client_id: registered.client_id,
-      client_secret: registered.client_secret!,
-      redirect_uri: REDIRECT_URI,
-      code_verifier: verifier,
-    };
+    const fields = codeGrant(registered, code, verifier);
     const first = await tokenRequest('/oauth/token', fields);
     expect(first.status).toBe(200);
     const { refresh_token } = await oauthBody(first);
@@ -290,12 +293,8 @@ describe('security rules', () => {
 
     const { verifier, code } = await codeFor(client);
     const response = await tokenRequest('/oauth/token', {
-      grant_type: 'authorization_code',
-      code,
-      client_id: registered.client_id,
-      client_secret: registered.client_secret!,
+      ...codeGrant(registered, code, verifier),
       redirect_uri: 'http://127.0.0.1:9/other',
-      code_verifier: verifier,
     });
     expect(response.status).toBe(400);
     expect((await oauthBody(response)).error).toBe('invalid_grant');
@@ -385,14 +384,7 @@ describe('security rules', () => {
     const clock = app.get<Clock>(CLOCK);
     const later = new Date(Date.now() + 61_000);
     jest.spyOn(clock, 'now').mockReturnValue(later);
-    const response = await tokenRequest('/oauth/token', {
-      grant_type: 'authorization_code',
-      code,
-      client_id: registered.client_id,
-      client_secret: registered.client_secret!,
-      redirect_uri: REDIRECT_URI,
-      code_verifier: verifier,
-    });
+    const response = await tokenRequest('/oauth/token', codeGrant(registered, code, verifier));
     expect(response.status).toBe(400);
     expect(await oauthBody(response)).toMatchObject({
       error: 'invalid_grant',
@@ -454,9 +446,9 @@ describe('security rules', () => {
     expect(again.scope).toBe('edit-users view-users');
   });
 
-  it('rate-limits a login flood with 429: the account locks after 5 failures (decision 0021; throttling.integration-spec.ts has the rest)', async () => {
-    const registered = await registerClient();
-    const client = await openIdClient(registered);
+  /** A new client's authorization request in a fresh browser: the login form it shows. */
+  async function openLoginForm() {
+    const client = await openIdClient(await registerClient());
     const browser = new FormSession(base);
     const page = await browser.get(
       client.authorizationUrl({
@@ -465,6 +457,11 @@ describe('security rules', () => {
         code_challenge_method: 'S256',
       }),
     );
+    return { browser, page };
+  }
+
+  it('rate-limits a login flood with 429: the account locks after 5 failures (decision 0021; throttling.integration-spec.ts has the rest)', async () => {
+    const { browser, page } = await openLoginForm();
     const fields = { ...hiddenFields(await page.text()), email: 'flood@example.com', password: 'wrong' };
     // A frozen clock: the first locks last 1 and 2 seconds, which a slow run could outlive.
     const now = new Date();
@@ -475,16 +472,7 @@ describe('security rules', () => {
   });
 
   it('refuses a login or consent form without a valid CSRF token with a 403 page', async () => {
-    const registered = await registerClient();
-    const client = await openIdClient(registered);
-    const browser = new FormSession(base);
-    const page = await browser.get(
-      client.authorizationUrl({
-        scope: 'view-users',
-        code_challenge: generators.codeChallenge(generators.codeVerifier()),
-        code_challenge_method: 'S256',
-      }),
-    );
+    const { browser, page } = await openLoginForm();
     const { csrf_token: _csrf, ...fields } = hiddenFields(await page.text());
     const missing = await browser.post('/login/oauth/login', { ...fields, email: userEmail, password: PASSWORD });
     expect(missing.status).toBe(403);

@@ -13,6 +13,7 @@ import {
   createAppDataSource,
   eventually,
   inboxRows,
+  testKafkaOptions,
   testLogger,
   uniqueSchema,
 } from './testing/eventing-test-fixture';
@@ -40,13 +41,7 @@ let probe: (path: string) => Promise<ProbeAnswer<ProbeBody>>;
 beforeAll(async () => {
   [db, broker] = await Promise.all([createTestDatabase('eventing_freeze'), KafkaBroker.start()]);
   const prefix = uniqueTopicPrefix('eventing-freeze');
-  const kafka = {
-    brokers: broker.brokers,
-    topicPrefix: prefix,
-    partitions: 3,
-    sessionTimeoutMs: 10_000,
-    heartbeatIntervalMs: 1000,
-  };
+  const kafka = testKafkaOptions(broker.brokers, prefix);
   // Test-only table set-up; the apps get their tables from migrations.
   await (await createAppDataSource(db.url, schemas.producer)).destroy();
   consumerDs = await createAppDataSource(db.url, schemas.consumer);

@@ -10,6 +10,8 @@ import {
   createAppDataSource,
   eventually,
   inboxRows,
+  startRuntimePair,
+  testKafkaOptions,
   testLogger,
   uniqueSchema,
 } from './testing/eventing-test-fixture';
@@ -30,7 +32,7 @@ function settings(appName: string, schema: string, prefix: string): Omit<Eventin
   return {
     appName,
     schema,
-    kafka: { brokers: broker.brokers, topicPrefix: prefix, partitions: 3, sessionTimeoutMs: 10_000, heartbeatIntervalMs: 1000 },
+    kafka: testKafkaOptions(broker.brokers, prefix),
     pollIntervalMs: 500,
     relay: { maxBackoffMs: 1000 },
     shutdownFlushTimeoutMs: 1000,
@@ -41,18 +43,9 @@ function settings(appName: string, schema: string, prefix: string): Omit<Eventin
 beforeAll(async () => {
   [db, broker] = await Promise.all([createTestDatabase('eventing_outage'), KafkaBroker.start()]);
   const prefix = uniqueTopicPrefix('eventing-outage');
-  [producerDs, consumerDs] = await Promise.all([
-    createAppDataSource(db.url, schemas.producer),
-    createAppDataSource(db.url, schemas.consumer),
-  ]);
-  consumer = new EventingRuntime({
-    ...settings('consumer', schemas.consumer, prefix),
-    dataSource: consumerDs,
-    handlers: [new CountingHandler(schemas.consumer)],
-  });
-  producer = new EventingRuntime({ ...settings('producer', schemas.producer, prefix), dataSource: producerDs, handlers: [] });
-  await Promise.all([consumer.start(), producer.start()]);
-  await Promise.all([consumer.ready(), producer.ready()]);
+  ({ producerDs, consumerDs, producer, consumer } = await startRuntimePair(db.url, schemas, (appName, schema) =>
+    settings(appName, schema, prefix),
+  ));
 }, 120_000);
 
 afterAll(async () => {

@@ -14,6 +14,8 @@ import {
   createAppDataSource,
   eventually,
   inboxRows,
+  startRuntimePair,
+  testKafkaOptions,
   testLogger,
   uniqueSchema,
 } from './testing/eventing-test-fixture';
@@ -54,16 +56,7 @@ function settings(
   return {
     appName,
     schema,
-    kafka:
-      transport === 'kafka'
-        ? {
-            brokers: parseBrokerList(process.env.KAFKA_BROKERS),
-            topicPrefix: prefix,
-            partitions: 3,
-            sessionTimeoutMs: 10_000,
-            heartbeatIntervalMs: 1000,
-          }
-        : null,
+    kafka: transport === 'kafka' ? testKafkaOptions(parseBrokerList(process.env.KAFKA_BROKERS), prefix) : null,
     topicPrefix: prefix,
     bus,
     maxAttempts: 3,
@@ -108,22 +101,8 @@ describe.each<{ transport: TransportKind }>([{ transport: 'in-process' }, { tran
     const extra: Array<{ runtime: EventingRuntime; dataSource: DataSource }> = [];
 
     beforeAll(async () => {
-      [producerDs, consumerDs] = [
-        await createAppDataSource(db.url, schemas.producer),
-        await createAppDataSource(db.url, schemas.consumer),
-      ];
-      consumer = new EventingRuntime({
-        ...settings(transport, 'consumer', schemas.consumer, prefix, bus),
-        dataSource: consumerDs,
-        handlers: [new CountingHandler(schemas.consumer)],
-      });
-      producer = new EventingRuntime({
-        ...settings(transport, producerApp, schemas.producer, prefix, bus),
-        dataSource: producerDs,
-        handlers: [],
-      });
-      await Promise.all([consumer.start(), producer.start()]);
-      await Promise.all([consumer.ready(), producer.ready()]);
+      const settingsOf = (appName: string, schema: string) => settings(transport, appName, schema, prefix, bus);
+      ({ producerDs, consumerDs, producer, consumer } = await startRuntimePair(db.url, schemas, settingsOf, producerApp));
     });
 
     afterAll(async () => {

@@ -7,6 +7,7 @@ export { scheduleJobId, type ScheduledRun } from './enqueue/scheduled-job';
 export { defineJob, type JobDefinitionOptions, type JobName } from './handlers/job-name';
 export { JobHandler, jobQueuesOf, type JobHandlerMethod } from './handlers/job-handler.decorator';
 export type { ClaimedJob, JobQueue, SucceededRun } from './queue/job-queue';
+export { defineQueue, fixedRetry, type QueuePace, type QueueWork } from './queue/define-queue';
 export { maxAttemptsOf, retryDelayMs, type RetrySchedule } from './queue/retry-schedule';
 
 // Entities (add to the DataSource and migrations of every app that runs jobs)

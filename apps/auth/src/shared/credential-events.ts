@@ -14,15 +14,22 @@ export interface IssuedCredential {
   createdAt: Date;
 }
 
+type CredentialRef = Pick<IssuedCredential, 'id' | 'kind' | 'companyId'>;
+
+/** What every credential event's data starts with: which credential, of which kind, in which company. */
+const credentialFields = (credential: CredentialRef) => ({
+  credential_id: credential.id,
+  kind: credential.kind,
+  company_id: credential.companyId,
+});
+
 /** `credential.issued` on `auth.credential.v1`: each app's credential replica learns the digest. */
 export const credentialIssued = (credential: IssuedCredential) =>
   newEvent('credential.issued', {
     companyId: credential.companyId,
     subject: credential.id,
     data: {
-      credential_id: credential.id,
-      kind: credential.kind,
-      company_id: credential.companyId,
+      ...credentialFields(credential),
       user_id: credential.userId,
       name: credential.name,
       digest: credential.digest,
@@ -33,14 +40,12 @@ export const credentialIssued = (credential: IssuedCredential) =>
   });
 
 /** `credential.revoked`: every app refuses the credential once its replica has this (well under a second). */
-export const credentialRevoked = (credential: { id: string; kind: OpaqueCredentialKind; companyId: string }, revokedAt: Date) =>
+export const credentialRevoked = (credential: CredentialRef, revokedAt: Date) =>
   newEvent('credential.revoked', {
     companyId: credential.companyId,
     subject: credential.id,
     data: {
-      credential_id: credential.id,
-      kind: credential.kind,
-      company_id: credential.companyId,
+      ...credentialFields(credential),
       revoked_at: revokedAt.toISOString(),
     },
   });

@@ -1,7 +1,7 @@
 import { AppError } from '@suite/runtime';
 import { contactKey } from '../contacts/contact-key';
 import type { ContactForSend } from '../contacts/contacts.service';
-import { decidePin } from '../sender-numbers/pin-decision';
+import { decideContactPin } from '../sender-numbers/pin-decision';
 import { NO_SENDER_NUMBER, type PinChange } from '../sender-numbers/sender-pinning.service';
 import type { BatchOutcome } from '../shared/group-commit';
 import type { MessageEntity } from './message.entity';
@@ -95,11 +95,7 @@ export function planSendBatch(
 
 /** The contact's sender number for this batch (null: the workspace has none); records a pin change when there is one. */
 function pinOnce(contact: ContactForSend, pins: PinChange[]): string | null {
-  const decision = decidePin(
-    { number: contact.pinnedFromNumber, active: contact.pinnedFromNumber !== null && contact.pinnedNumberActive },
-    contact.phone,
-    contact.activeNumbers,
-  );
+  const decision = decideContactPin(contact);
   switch (decision.kind) {
     case 'keep':
       return decision.number;

@@ -21,6 +21,23 @@ export function decidePin(
   return { kind: 'pin', number, previous: current.number, reason: current.number === null ? 'first_message' : 'number_removed' };
 }
 
+/** What a contact read for a send knows of its pin and its workspace's pool (ContactsService.lockForSend). */
+export interface ContactPinState {
+  readonly phone: string;
+  readonly pinnedFromNumber: string | null;
+  readonly pinnedNumberActive: boolean;
+  readonly activeNumbers: readonly string[];
+}
+
+/** decidePin for a contact as a send reads it: its pin counts only while the pinned number is active. */
+export function decideContactPin(contact: ContactPinState): PinDecision {
+  return decidePin(
+    { number: contact.pinnedFromNumber, active: contact.pinnedFromNumber !== null && contact.pinnedNumberActive },
+    contact.phone,
+    contact.activeNumbers,
+  );
+}
+
 /**
  * The number a contact is pinned to: a stable hash of its phone (the first 32 bits of SHA-256)
  * modulo the size of the pool, over the active numbers sorted. Phones spread evenly over the

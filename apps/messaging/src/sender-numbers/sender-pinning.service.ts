@@ -6,7 +6,7 @@ import type { ContactEntity } from '../contacts/contact.entity';
 import type { ContactForSend } from '../contacts/contacts.service';
 import { transactionRunner } from '../shared/transaction-runner';
 import type { SenderProvider } from '../carrier/carrier.port';
-import { decidePin, poolNumberFor } from './pin-decision';
+import { decideContactPin, poolNumberFor } from './pin-decision';
 import type { PinChangeReason } from './sender-pin-change.entity';
 
 /** What pinFor reads: the pin's state and the pool, as read with the contact's lock. */
@@ -79,11 +79,7 @@ export interface PinChange {
 export class SenderPinningService {
   async pinFor(manager: EntityManager, contact: PinnableContact): Promise<string> {
     // The pin's state and the pool were read with the contact's lock (ContactsService.lockForSend).
-    const decision = decidePin(
-      { number: contact.pinnedFromNumber, active: contact.pinnedFromNumber !== null && contact.pinnedNumberActive },
-      contact.phone,
-      contact.activeNumbers,
-    );
+    const decision = decideContactPin(contact);
     switch (decision.kind) {
       case 'keep':
         return decision.number;

@@ -1,5 +1,4 @@
-import type { EntityManager } from 'typeorm';
-import { defineJob, ABANDONED_ERROR, type ClaimedJob, type JobQueue } from '@suite/jobs';
+import { defineJob, defineQueue, fixedRetry, ABANDONED_ERROR, type JobQueue } from '@suite/jobs';
 import type { SmsFallbackService } from './sms-fallback.service';
 
 export const SMS_FALLBACK_QUEUE = defineJob<SmsFallbackJob>('messaging.sms_fallback', { app: 'messaging' });
@@ -27,16 +26,10 @@ const DELAYS_MS = [1_000, 3_000, 5_000, 10_000, 10_000];
 export function smsFallbackQueue(service: SmsFallbackService, carrierTimeoutMs: number): JobQueue<SmsFallbackJob, void> {
   // A run: a capability lookup, perhaps a lookup of a lost attempt, the number's turn and the send.
   const timeoutMs = 4 * carrierTimeoutMs;
-  return {
-    name: SMS_FALLBACK_QUEUE,
-    concurrency: 4,
-    leaseMs: 2 * timeoutMs,
-    timeoutMs,
-    pollMs: 1_000,
-    stopGraceMs: carrierTimeoutMs,
-    retry: { kind: 'fixed', delaysMs: DELAYS_MS },
-    handle: (job: ClaimedJob<SmsFallbackJob>) => service.resend(job.payload),
-    failed: (manager: EntityManager, job: ClaimedJob<SmsFallbackJob>, error: string) =>
+  const pace = { concurrency: 4, timeoutMs, pollMs: 1_000, stopGraceMs: carrierTimeoutMs, retry: fixedRetry(DELAYS_MS) };
+  return defineQueue(SMS_FALLBACK_QUEUE, pace, {
+    handle: (job) => service.resend(job.payload),
+    failed: (manager, job, error) =>
       service.giveUp(manager, job.payload, error === ABANDONED_ERROR ? 'the resend stopped during its last run' : error),
-  };
+  });
 }

@@ -1,9 +1,29 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { eventually } from '@suite/testing';
+import { createTestDatabase, eventually, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { MessageEntity } from '../messages/message.entity';
-import { INTERNAL_TOKEN } from './test-workspaces';
+import { bootMessagingApp } from './messaging-test-app';
+import { ALWAYS_OPEN_SETTINGS, INTERNAL_TOKEN, newWorkspace, seedWorkspaces, type TestWorkspace } from './test-workspaces';
+
+/** A real carrier's spec app: a database and topics of its own (a restart boots again on them). */
+export interface CarrierSpecApp {
+  database: TestDatabase;
+  topicPrefix: string;
+  app: INestApplication;
+}
+
+/** Boots the app for the carrier spec `name` (`twilio`: database messaging_twilio, topics messaging-twilio…). */
+export async function bootCarrierSpecApp(name: string, env: Record<string, string>): Promise<CarrierSpecApp> {
+  const database = await createTestDatabase(`messaging_${name}`);
+  try {
+    const topicPrefix = uniqueTopicPrefix(`messaging-${name.replaceAll('_', '-')}`);
+    return { database, topicPrefix, app: await bootMessagingApp(database.url, topicPrefix, { env }) };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}
 
 /**
  * What the real carriers' integration specs (Twilio, Sendblue, both) do with the running app, as
@@ -16,6 +36,13 @@ export class CarrierSpecClient {
     private readonly workspace: { readonly companyId: string; readonly apiKey: string },
     private readonly text: string,
   ) {}
+
+  /** A workspace always open for sends, seeded into the app, and the client acting as it. */
+  static async seed(app: () => INestApplication, text: string): Promise<{ workspace: TestWorkspace; client: CarrierSpecClient }> {
+    const workspace = newWorkspace([], ALWAYS_OPEN_SETTINGS);
+    await seedWorkspaces(app(), [workspace]);
+    return { workspace, client: new CarrierSpecClient(app, workspace, text) };
+  }
 
   http() {
     return request(this.app().getHttpServer());

@@ -1,4 +1,5 @@
-import type { AttemptContext, WebhookDeliverJob } from './webhook-deliveries.store';
+import type { AttemptContext } from './attempt-context';
+import type { WebhookDeliverJob } from './webhook-deliver.job';
 
 interface Waiting {
   job: WebhookDeliverJob;

@@ -1,7 +1,13 @@
 import { verify } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
 import { eventually } from '@suite/testing';
-import { TestReceiver, WebhookDispatchTestApp, type ReceivedRequest, type TestActor } from '../testing';
+import {
+  startReceiverSuite,
+  type TestReceiver,
+  type WebhookDispatchTestApp,
+  type ReceivedRequest,
+  type TestActor,
+} from '../testing';
 
 /**
  * What a receiver sees end to end, on real PostgreSQL and Kafka: a rotated secret signs beside the
@@ -15,13 +21,10 @@ let suite: WebhookDispatchTestApp;
 let admin: TestActor;
 
 beforeAll(async () => {
-  receiver = await TestReceiver.start();
-  suite = await WebhookDispatchTestApp.start('answers', {
-    WEBHOOKS_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
+  ({ receiver, suite, admin } = await startReceiverSuite('answers', {
     WEBHOOKS_RETRY_DELAYS: '1s,1s,1s,1s',
     WEBHOOKS_TIMEOUT_MS: '2000',
-  });
-  [admin] = await suite.company([['manage-webhooks']]);
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { eventually } from '@suite/testing';
-import { answerOk, TestReceiver, WebhookDispatchTestApp, type TestActor } from '../testing';
+import { answerOk, startReceiverSuite, type TestReceiver, type WebhookDispatchTestApp, type TestActor } from '../testing';
 import { AttemptsRetention } from './attempts-retention';
 
 /**
@@ -16,15 +16,12 @@ let suite: WebhookDispatchTestApp;
 let admin: TestActor;
 
 beforeAll(async () => {
-  receiver = await TestReceiver.start();
-  suite = await WebhookDispatchTestApp.start('circuit', {
-    WEBHOOKS_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
+  ({ receiver, suite, admin } = await startReceiverSuite('circuit', {
     WEBHOOKS_RETRY_DELAYS: '4s,4s,4s,4s',
     WEBHOOKS_TIMEOUT_MS: '2000',
     WEBHOOKS_ENDPOINT_CONCURRENCY: '1',
     WEBHOOKS_RETENTION_DAYS: '30',
-  });
-  [admin] = await suite.company([['manage-webhooks']]);
+  }));
 }, 120_000);
 
 afterAll(async () => {

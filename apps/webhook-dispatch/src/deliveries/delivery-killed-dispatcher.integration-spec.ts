@@ -1,6 +1,13 @@
 import { DataSource } from 'typeorm';
 import { eventually } from '@suite/testing';
-import { answerNever, answerOk, TestReceiver, WebhookDispatchTestApp, type TestActor } from '../testing';
+import {
+  answerNever,
+  answerOk,
+  startReceiverSuite,
+  type TestReceiver,
+  type WebhookDispatchTestApp,
+  type TestActor,
+} from '../testing';
 import { startDispatcherProcess, type DispatcherProcess } from '../testing/dispatcher-process';
 import { ATTEMPT_LOST } from './attempt-log';
 
@@ -27,13 +34,10 @@ let child: DispatcherProcess | undefined;
 let admin: TestActor;
 
 beforeAll(async () => {
-  receiver = await TestReceiver.start();
-  suite = await WebhookDispatchTestApp.start('killed', {
-    WEBHOOKS_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
+  ({ receiver, suite, admin } = await startReceiverSuite('killed', {
     WEBHOOKS_RETRY_DELAYS: '1s,1s,1s,1s',
     WEBHOOKS_TIMEOUT_MS: '2000',
-  });
-  [admin] = await suite.company([['manage-webhooks']]);
+  }));
 }, 120_000);
 
 afterAll(async () => {

@@ -2,7 +2,13 @@ import { DataSource } from 'typeorm';
 import { APPS } from '@suite/contracts';
 import { consumerGroupId, Outbox } from '@suite/eventing';
 import { eventually, parseBrokerList, waitForConsumerGroup } from '@suite/testing';
-import { deliveredMessageEvent, TestReceiver, WebhookDispatchTestApp, type TestActor } from '../testing';
+import {
+  deliveredMessageEvent,
+  startReceiverSuite,
+  type TestReceiver,
+  type WebhookDispatchTestApp,
+  type TestActor,
+} from '../testing';
 import { startDispatcherProcess, type DispatcherProcess } from '../testing/dispatcher-process';
 
 /**
@@ -30,15 +36,12 @@ let writer: DataSource;
 const replicas: DispatcherProcess[] = [];
 
 beforeAll(async () => {
-  receiver = await TestReceiver.start();
-  suite = await WebhookDispatchTestApp.start('replica_killed', {
-    WEBHOOKS_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
+  ({ receiver, suite, admin } = await startReceiverSuite('replica_killed', {
     WEBHOOKS_TIMEOUT_MS: '2000',
     WEBHOOKS_RETRY_DELAYS: '1s,1s,1s,1s',
     // Six partitions, as in production: each replica consumes some.
     KAFKA_TOPIC_PARTITIONS: '6',
-  });
-  [admin] = await suite.company([['manage-webhooks']]);
+  }));
   writer = new DataSource({ type: 'postgres', url: suite.env['DATABASE_URL'], extra: { max: 2 } });
   await writer.initialize();
 }, 120_000);

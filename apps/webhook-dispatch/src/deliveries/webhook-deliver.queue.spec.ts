@@ -5,7 +5,8 @@ import { generateWebhookSecret } from '../signing';
 import type { WebhookResult } from '../sending/send-webhook';
 import type { WebhookAttempt, WebhookSender } from '../sending/webhook-sender';
 import type { WebhookEntity } from '../webhooks/webhook.entity';
-import type { WebhookDeliveriesStore, WebhookDeliverJob } from './webhook-deliveries.store';
+import type { WebhookDeliverJob } from './webhook-deliver.job';
+import type { WebhookDeliveriesStore } from './webhook-deliveries.store';
 import { secretsAt, webhookDeliverQueue } from './webhook-deliver.queue';
 import type { WebhookDeliveryEntity } from './webhook-delivery.entity';
 

@@ -1,16 +1,12 @@
 import type { EntityManager } from 'typeorm';
-import type { ClaimedJob, JobQueue, SucceededRun } from '@suite/jobs';
+import { defineQueue, fixedRetry, type ClaimedJob, type JobQueue, type SucceededRun } from '@suite/jobs';
 import { inChildSpan } from '@suite/telemetry';
 import { webhookBody, webhookSignatureHeaders, type WebhookSecrets } from '../signing';
 import type { WebhookSender } from '../sending/webhook-sender';
 import type { WebhookEntity } from '../webhooks/webhook.entity';
-import {
-  WEBHOOK_DELIVER_QUEUE,
-  type AttemptContext,
-  type SettledRun,
-  type WebhookDeliverJob,
-  type WebhookDeliveriesStore,
-} from './webhook-deliveries.store';
+import type { AttemptContext } from './attempt-context';
+import { WEBHOOK_DELIVER_QUEUE, type WebhookDeliverJob } from './webhook-deliver.job';
+import type { SettledRun, WebhookDeliveriesStore } from './webhook-deliveries.store';
 import type { CircuitBreakerOptions } from './webhook-tally';
 
 export interface WebhookDeliverOptions {
@@ -51,15 +47,9 @@ export function webhookDeliverQueue(
 ): JobQueue<WebhookDeliverJob, Run> {
   const timeoutMs = options.timeoutMs + RUN_OVERHEAD_MS;
   const policy = { retryDelaysMs: options.retryDelaysMs, breaker: options.breaker };
-  return {
-    name: WEBHOOK_DELIVER_QUEUE,
-    concurrency: options.concurrency,
-    perKeyConcurrency: options.perWebhookConcurrency,
-    timeoutMs,
-    leaseMs: 2 * timeoutMs,
-    pollMs: options.pollMs,
-    stopGraceMs: options.stopGraceMs,
-    retry: { kind: 'fixed', delaysMs: options.retryDelaysMs },
+  const { concurrency, perWebhookConcurrency: perKeyConcurrency, pollMs, stopGraceMs } = options;
+  const pace = { concurrency, perKeyConcurrency, timeoutMs, pollMs, stopGraceMs, retry: fixedRetry(options.retryDelaysMs) };
+  return defineQueue(WEBHOOK_DELIVER_QUEUE, pace, {
     async handle(job: ClaimedJob<WebhookDeliverJob>): Promise<Run> {
       // Writes the attempt in flight when one is to be made: from here on, the request is in the log.
       const found = await store.load(job.payload);
@@ -95,7 +85,7 @@ export function webhookDeliverQueue(
     async failed(manager: EntityManager, job: ClaimedJob<WebhookDeliverJob>): Promise<void> {
       await store.abandon(manager, [job.payload]);
     },
-  };
+  });
 }
 
 /** The secrets that sign now, newest first: the previous one too until it expires (decision 0029). */

@@ -3,33 +3,21 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { WebhookAudience, WebhookEventKind, WebhookPayloadMap } from '@suite/contracts';
 import { entityTable, openTransactionOf, PreparedStatement, CompanyScopedRepository } from '@suite/database';
 import { addToChunkEnd, newEvent, Outbox } from '@suite/eventing';
-import { defineJob, JobsRuntime, type NewJob } from '@suite/jobs';
+import { JobsRuntime, type NewJob } from '@suite/jobs';
 import { currentTraceparent } from '@suite/runtime';
 import { ContactReplicaEntity } from '../crm-lists/contact-replica.entity';
 import { ListMembershipChangeEntity } from '../crm-lists/list-membership-change.entity';
 import { ListReplicaEntity } from '../crm-lists/list-replica.entity';
 import type { WebhookResult } from '../sending/send-webhook';
 import { WebhookEntity, type WebhookStatus } from '../webhooks/webhook.entity';
+import type { AttemptContext } from './attempt-context';
 import { AttemptContextLoader } from './attempt-context-loader';
 import { ATTEMPT_LOST, AttemptLog, begunAttemptOf, type BegunAttempt, type SettledDeliveryRow } from './attempt-log';
 import { attemptOutcome, type AttemptOutcome } from './attempt-outcome';
 import { ErasedPhoneEntity } from './erased-phone.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
+import { WEBHOOK_DELIVER_QUEUE, type WebhookDeliverJob } from './webhook-deliver.job';
 import { tallyWebhook, type CircuitBreakerOptions } from './webhook-tally';
-
-export const WEBHOOK_DELIVER_QUEUE = defineJob<WebhookDeliverJob>('webhook.deliver', { app: 'webhook-dispatch' });
-
-/**
- * A delivery's job points at its row; the company scopes every query. `manual`: a replay or a
- * test send, which a user asked for now — the circuit breaker does not hold it back.
- */
-export interface WebhookDeliverJob {
-  deliveryId: string;
-  companyId: string;
-  manual?: true;
-  /** The trace that enqueued the attempt (the event's handling, a test send's request): the attempt's span continues it (decision 0046). */
-  traceparent?: string;
-}
 
 /** An event a webhook kind follows from, as the consumer hands it over. */
 export interface WebhookEventToDeliver {
@@ -66,20 +54,6 @@ const narrowedData = (data: string) =>
 /** One attempt as it was made: its in-flight row, its number (from 1), when, and the answer. */
 export interface MadeAttempt extends BegunAttempt {
   result: WebhookResult;
-}
-
-/**
- * What an attempt needs: the delivery (what to send) and its webhook (where, signed how); and the
- * attempt, already written in flight, when one is to be made (null: none — the delivery is final,
- * its webhook gone or disabled, or the circuit open).
- */
-export interface AttemptContext {
-  attempt: BegunAttempt | null;
-  delivery: Pick<WebhookDeliveryEntity, 'id' | 'status' | 'attempts' | 'event' | 'eventId' | 'data' | 'occurredAt'>;
-  webhook: Pick<
-    WebhookEntity,
-    'id' | 'url' | 'status' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt' | 'circuitOpenUntil'
-  > | null;
 }
 
 /** A settled run of a delivery's job: an attempt made, one held back by an open circuit, or none (final, gone). */

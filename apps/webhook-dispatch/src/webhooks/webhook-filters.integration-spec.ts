@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { NewEvent } from '@suite/eventing';
 import { newEvent } from '@suite/eventing';
+import type { EventMap, EventType } from '@suite/contracts';
 import { eventually } from '@suite/testing';
 import { crmEvents, deliveredMessageEvent, TestReceiver, WebhookDispatchTestApp, type TestActor } from '../testing';
 
@@ -364,25 +365,25 @@ async function receivedAt(path: string, count: number) {
   return receiver.hitsOf(path);
 }
 
-function appointment(contactId: string): NewEvent {
+/** A new record's event in the admin's company: a fresh id is its subject and its `id`. */
+function recordEvent<T extends EventType>(type: T, fields: Omit<EventMap[T], 'id' | 'company_id'>): NewEvent {
   const id = suite.freshId();
+  const data = { id, company_id: admin.companyId, ...fields } as EventMap[T];
+  return newEvent(type, { companyId: admin.companyId, subject: id, data });
+}
+
+function appointment(contactId: string): NewEvent {
   const now = new Date().toISOString();
-  return newEvent('appointment.scheduled', {
-    companyId: admin.companyId,
-    subject: id,
-    data: {
-      id,
-      company_id: admin.companyId,
-      contact_id: contactId,
-      title: 'Roof inspection',
-      starts_at: now,
-      ends_at: now,
-      assigned_to: null,
-      status: 'scheduled',
-      booked_at: now,
-      cancelled_at: null,
-      changed_by: null,
-    },
+  return recordEvent('appointment.scheduled', {
+    contact_id: contactId,
+    title: 'Roof inspection',
+    starts_at: now,
+    ends_at: now,
+    assigned_to: null,
+    status: 'scheduled',
+    booked_at: now,
+    cancelled_at: null,
+    changed_by: null,
   });
 }
 
@@ -418,46 +419,32 @@ function call(change: { contact_id: string | null; called_number?: string }): Ne
 }
 
 function campaign(listId: string): NewEvent {
-  const id = suite.freshId();
-  return newEvent('campaign.started', {
-    companyId: admin.companyId,
-    subject: id,
-    data: {
-      id,
-      company_id: admin.companyId,
-      name: 'Reactivation',
-      status: 'running',
-      list_id: listId,
-      agent_id: null,
-      caller_number: null,
-      total_contacts: 1,
-      done_contacts: 0,
-      started_at: new Date().toISOString(),
-      completed_at: null,
-      changed_by: null,
-    },
+  return recordEvent('campaign.started', {
+    name: 'Reactivation',
+    status: 'running',
+    list_id: listId,
+    agent_id: null,
+    caller_number: null,
+    total_contacts: 1,
+    done_contacts: 0,
+    started_at: new Date().toISOString(),
+    completed_at: null,
+    changed_by: null,
   });
 }
 
 function agent(): NewEvent {
-  const id = suite.freshId();
-  return newEvent('agent.created', {
-    companyId: admin.companyId,
-    subject: id,
-    data: {
-      id,
-      company_id: admin.companyId,
-      name: 'Ava',
-      voice: null,
-      active: true,
-      status: 'online',
-      inbound_number_id: null,
-      outbound_number_id: null,
-      min_success_rate: null,
-      performance_window: null,
-      updated_at: new Date().toISOString(),
-      changed_by: null,
-    },
+  return recordEvent('agent.created', {
+    name: 'Ava',
+    voice: null,
+    active: true,
+    status: 'online',
+    inbound_number_id: null,
+    outbound_number_id: null,
+    min_success_rate: null,
+    performance_window: null,
+    updated_at: new Date().toISOString(),
+    changed_by: null,
   });
 }
 

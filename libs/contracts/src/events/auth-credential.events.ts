@@ -1,12 +1,12 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
+import { instant } from './payload-fields';
 import { Topics } from './topics';
 
 /** Payloads on `auth.credential.v1`. Subject: the credential id (or grant / client id). */
 const id = Type.String({ maxLength: 64 });
 const kind = stringEnum(['personal_access_token', 'api_key']);
 const companyId = Type.String({ pattern: '^[0-9]+$' });
-const instant = Type.String({ format: 'date-time' });
 
 export const credentialIssuedSchema = payload({
   credential_id: id,

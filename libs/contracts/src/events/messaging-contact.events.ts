@@ -1,8 +1,7 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, Type, type Static } from './payload-schema';
+import { numericId } from './payload-fields';
 import { Topics } from './topics';
-
-const numericId = Type.String({ pattern: '^[0-9]+$' });
 
 /**
  * Payload of `contact.opted_out` and `contact.opted_in` on `messaging.contact.v1`.

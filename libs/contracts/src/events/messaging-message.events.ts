@@ -1,5 +1,6 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, typedAs, type Static } from './payload-schema';
+import { instant } from './payload-fields';
 import { Topics } from './topics';
 
 export const MESSAGE_DIRECTIONS = ['outbound', 'inbound'] as const;
@@ -39,7 +40,6 @@ export const MESSAGE_EVENT_STATUSES = ['queued', 'sent', 'delivered', 'failed', 
 
 const e164 = '^\\+[1-9][0-9]{6,14}$';
 const nullableE164 = (description: string) => nullable(Type.String({ pattern: e164, description }));
-const instant = Type.String({ format: 'date-time' });
 const enumPattern = (values: readonly string[]) => `^(${values.join('|')})$`;
 /** A nullable choice written as a pattern, not an enum: null was never one of the values. */
 const nullableChoice = <const V extends readonly string[]>(values: V, description: string) =>

@@ -1,5 +1,6 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
+import { changedBy, companyRecordIds, nullableNumericId, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /** Payloads on `platform.agent.v1`: a company's AI voice agents. */
@@ -9,13 +10,9 @@ export type AgentStatus = (typeof AGENT_STATUSES)[number];
 export const AGENT_PERFORMANCE_STATES = ['below_threshold', 'recovered'] as const;
 export type AgentPerformanceState = (typeof AGENT_PERFORMANCE_STATES)[number];
 
-const numericId = Type.String({ pattern: '^[0-9]+$' });
-const nullableNumericId = (description: string) => nullable(Type.String({ pattern: '^[0-9]+$', description }));
-
 /** An agent as it is after the change: `agent.created`, `agent.updated`, `agent.deleted`. Subject: the agent id. */
 export const agentSnapshotSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   name: Type.String({ maxLength: 255 }),
   voice: nullable(Type.String({ maxLength: 64 })),
   /** Whether the agent takes calls at all (an inactive agent is kept, not offered). */
@@ -27,7 +24,7 @@ export const agentSnapshotSchema = payload({
   min_success_rate: nullable(Type.Number({ minimum: 0, maximum: 1 })),
   performance_window: nullable(Type.Integer({ minimum: 1 })),
   updated_at: Type.String({ format: 'date-time' }),
-  changed_by: nullableNumericId('user id'),
+  ...changedBy(),
 });
 export type AgentSnapshotData = Static<typeof agentSnapshotSchema>;
 

@@ -1,17 +1,14 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
+import { companyRecordIds, instant, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-const numericId = Type.String({ pattern: '^[0-9]+$' });
-const instant = Type.String({ format: 'date-time' });
-
 /** Payload of `appointment.scheduled` and `appointment.cancelled` on `platform.appointment.v1`. Subject: the appointment id. */
 export const appointmentSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   contact_id: numericId,
   title: Type.String({ maxLength: 255 }),
   starts_at: instant,

@@ -1,5 +1,6 @@
 import { defineEvent } from './define-event';
 import { freeFormObject, nullable, payload, stringEnum, Type, type Static } from './payload-schema';
+import { nullableNumericId, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /** Payloads on `platform.call.v1`: voice calls of AI agents and dialer campaigns, as the provider reported them. */
@@ -23,8 +24,6 @@ export type HangupReason = (typeof HANGUP_REASONS)[number];
 export const CALL_STATUSES = ['ringing', 'in_progress', 'transferred', 'completed', 'no_answer', 'failed'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
 
-const numericId = Type.String({ pattern: '^[0-9]+$' });
-const nullableNumericId = (description: string) => nullable(Type.String({ pattern: '^[0-9]+$', description }));
 const nullableDateTime = nullable(Type.String({ format: 'date-time' }));
 const phone = Type.String({ maxLength: 16, description: 'E.164' });
 

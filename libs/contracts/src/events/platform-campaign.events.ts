@@ -1,18 +1,15 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
+import { changedBy, companyRecordIds, nullableNumericId, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /** Payloads on `platform.campaign.v1`: dialer campaigns calling the contacts of a list. */
 export const CAMPAIGN_STATUSES = ['draft', 'running', 'stopped', 'completed'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-const numericId = Type.String({ pattern: '^[0-9]+$' });
-const nullableNumericId = (description: string) => nullable(Type.String({ pattern: '^[0-9]+$', description }));
-
 /** `campaign.started`, `campaign.stopped`, `campaign.completed`: the campaign after the change. Subject: the campaign id. */
 export const campaignSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   name: Type.String({ maxLength: 255 }),
   status: stringEnum(CAMPAIGN_STATUSES),
   list_id: numericId,
@@ -24,7 +21,7 @@ export const campaignSchema = payload({
   done_contacts: Type.Integer({ minimum: 0 }),
   started_at: nullable(Type.String({ format: 'date-time' })),
   completed_at: nullable(Type.String({ format: 'date-time' })),
-  changed_by: nullableNumericId('user id; null when the dialer completed it'),
+  ...changedBy('user id; null when the dialer completed it'),
 });
 export type CampaignData = Static<typeof campaignSchema>;
 

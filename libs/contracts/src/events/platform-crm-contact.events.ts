@@ -1,5 +1,6 @@
 import { defineEvent } from './define-event';
 import { freeFormObject, nullable, payload, Type, type Static } from './payload-schema';
+import { changedBy, companyRecordIds, instant, nullableNumericId, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /**
@@ -7,15 +8,11 @@ import { Topics } from './topics';
  * Their type names say `crm_contact` because `contact.*` is messaging's phone-level contact
  * (`contact.opted_out`), and the event-type namespace is one for the whole suite (decision 0025).
  */
-const numericId = Type.String({ pattern: '^[0-9]+$' });
-const nullableNumericId = (description: string) => nullable(Type.String({ pattern: '^[0-9]+$', description }));
 const nullableE164 = nullable(Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164' }));
-const instant = Type.String({ format: 'date-time' });
 const tags = Type.Array(Type.String({ maxLength: 100 }));
 
 export const crmContactSnapshotSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   first_name: Type.String({ maxLength: 255 }),
   last_name: nullable(Type.String()),
   phone: nullableE164,
@@ -29,7 +26,7 @@ export const crmContactSnapshotSchema = payload({
   created_at: instant,
   updated_at: instant,
   /** Who made the change: a user of the company, or null for the system. */
-  changed_by: nullableNumericId('user id of who made the change; null for the system'),
+  ...changedBy('user id of who made the change; null for the system'),
 });
 export type CrmContactSnapshotData = Static<typeof crmContactSnapshotSchema>;
 
@@ -46,21 +43,19 @@ export const crmContactCreatedSchema = payload({
 export type CrmContactCreatedData = Static<typeof crmContactCreatedSchema>;
 
 export const crmContactDeletedSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   deleted_at: instant,
-  changed_by: nullableNumericId('user id'),
+  ...changedBy(),
 });
 export type CrmContactDeletedData = Static<typeof crmContactDeletedSchema>;
 
 /** `crm_contact.tags_added`: the tags a change gave the contact that it did not have (the workflows' `tag_added` trigger). */
 export const crmContactTagsAddedSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   /** Only the new ones. */
   added_tags: tags,
   tags,
-  changed_by: nullableNumericId('user id; null for the system (a workflow step)'),
+  ...changedBy('user id; null for the system (a workflow step)'),
 });
 export type CrmContactTagsAddedData = Static<typeof crmContactTagsAddedSchema>;
 
@@ -72,8 +67,7 @@ export type CrmContactTagsAddedData = Static<typeof crmContactTagsAddedSchema>;
  * has reported its part (docs/privacy.md: Kafka keeps it for the topic's retention).
  */
 export const crmContactErasedSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   phone: nullableE164,
   email: nullable(Type.String()),
   first_name: nullable(Type.String({ maxLength: 255 })),

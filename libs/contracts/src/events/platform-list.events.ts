@@ -1,5 +1,6 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, Type, type Static } from './payload-schema';
+import { companyRecordIds, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /**
@@ -7,12 +8,10 @@ import { Topics } from './topics';
  * a dialer campaign targets), and who is on them. Subject: the list id, so a list's events stay in
  * order. webhook-dispatch keeps its read model of lists and members from them (decision 0036).
  */
-const numericId = Type.String({ pattern: '^[0-9]+$' });
 const changedBy = nullable(Type.String({ pattern: '^[0-9]+$', description: 'user id; null for the system' }));
 
 export const listCreatedSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   name: Type.String({ maxLength: 255 }),
   changed_by: changedBy,
 });
@@ -24,8 +23,7 @@ export type ListDeletedData = Static<typeof listDeletedSchema>;
 
 /** Contacts put on the list (through the lists API, a contact created on it, or a workflow step): only those not on it before. */
 export const listContactsAddedSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   contact_ids: Type.Array(numericId, { description: 'CRM contact ids, at most 1,000 per event' }),
   changed_by: changedBy,
 });
@@ -33,8 +31,7 @@ export type ListContactsAddedData = Static<typeof listContactsAddedSchema>;
 
 /** A contact taken off the list: through the API, or because the contact was deleted. */
 export const listContactRemovedSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   contact_id: Type.String({ pattern: '^[0-9]+$', description: 'CRM contact id' }),
   changed_by: changedBy,
 });

@@ -1,8 +1,7 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, typedAs, type Static } from './payload-schema';
+import { companyRecordIds } from './payload-fields';
 import { Topics } from './topics';
-
-const numericId = Type.String({ pattern: '^[0-9]+$' });
 
 /**
  * Payloads on `platform.phone_number.v1`: numbers a company bought from the voice provider.
@@ -10,8 +9,7 @@ const numericId = Type.String({ pattern: '^[0-9]+$' });
  * leaves it. Subject: the phone number id.
  */
 export const phoneNumberSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   phone_number: Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164' }),
   /** What the number can do, as the provider says: `Voice`, `SMS`, `MMS`. */
   capabilities: typedAs<string[]>(Type.Array(stringEnum(['Voice', 'SMS', 'MMS']))),

@@ -1,10 +1,9 @@
 import { defineEvent } from './define-event';
-import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
+import { payload, stringEnum, Type, type Static } from './payload-schema';
+import { changedBy, companyRecordIds, nullableNumericId, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /** Payloads on `platform.pipeline.v1`: a company's pipelines, their stages and the contacts moving through them. */
-const numericId = Type.String({ pattern: '^[0-9]+$' });
-const nullableNumericId = (description: string) => nullable(Type.String({ pattern: '^[0-9]+$', description }));
 
 export const pipelineStageSchema = payload({
   id: numericId,
@@ -15,8 +14,7 @@ export type PipelineStageData = Static<typeof pipelineStageSchema>;
 
 /** `pipeline.created`. Subject: the pipeline id. */
 export const pipelineCreatedSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   name: Type.String({ maxLength: 255 }),
   stages: Type.Array(pipelineStageSchema),
 });
@@ -34,12 +32,11 @@ export type PipelineStageRenamedData = Static<typeof pipelineStageRenamedSchema>
 
 /** `pipeline.deleted`: the pipeline, its stages and their links are gone; its contacts left it. Subject: the pipeline id. */
 export const pipelineDeletedSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   name: Type.String({ maxLength: 255 }),
   /** How many contacts were in the pipeline (each has a stage change to null recorded). */
   contacts_released: Type.Integer({ minimum: 0 }),
-  changed_by: nullableNumericId('user id'),
+  ...changedBy(),
 });
 export type PipelineDeletedData = Static<typeof pipelineDeletedSchema>;
 
@@ -61,7 +58,7 @@ export const pipelineContactMovedSchema = payload({
   from_stage_id: nullableNumericId('null when the contact was placed in the pipeline'),
   to_stage_id: numericId,
   reason: stringEnum(STAGE_MOVE_REASONS),
-  changed_by: nullableNumericId('user id'),
+  ...changedBy(),
   moved_at: Type.String({ format: 'date-time' }),
 });
 export type PipelineContactMovedData = Static<typeof pipelineContactMovedSchema>;

@@ -1,12 +1,11 @@
 import type { Permission } from '../identity/permissions';
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, typedAs, type Static } from './payload-schema';
+import { companyRecordIds, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 export const USER_STATUSES = ['Pending', 'Active', 'Inactive', 'Suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
-
-const numericId = Type.String({ pattern: '^[0-9]+$' });
 
 /**
  * Payloads on `platform.user.v1`. Subject: the user id. `user.created` and `user.updated` carry
@@ -14,8 +13,7 @@ const numericId = Type.String({ pattern: '^[0-9]+$' });
  * so a consumer never has to ask the platform.
  */
 export const userSnapshotSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   email: Type.String({ maxLength: 255 }),
   name: Type.String({ maxLength: 255 }),
   status: stringEnum(USER_STATUSES),

@@ -1,5 +1,6 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, Type, type Static } from './payload-schema';
+import { numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /**
@@ -8,7 +9,6 @@ import { Topics } from './topics';
  * order. `idempotency_key` names the (run, step): the owner acts on it through its inbox, and
  * keys its own row by it, so a redelivered or repeated request never sends twice.
  */
-const numericId = Type.String({ pattern: '^[0-9]+$' });
 /** `wf:<run_id>:<step>`. */
 const key = Type.String({ pattern: '^wf:[0-9]+:[0-9]+$', maxLength: 64 });
 /** The step's number in its run, from 1. */

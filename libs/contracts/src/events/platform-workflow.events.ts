@@ -1,5 +1,6 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
+import { changedBy, companyRecordIds, nullableNumericId, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /**
@@ -13,13 +14,9 @@ export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 export const WORKFLOW_RUN_STATUSES = ['running', 'waiting', 'completed', 'failed', 'cancelled', 'skipped'] as const;
 export type WorkflowRunStatus = (typeof WORKFLOW_RUN_STATUSES)[number];
 
-const numericId = Type.String({ pattern: '^[0-9]+$' });
-const nullableNumericId = (description: string) => nullable(Type.String({ pattern: '^[0-9]+$', description }));
-
 /** `workflow.created`, `workflow.activated`, `workflow.deactivated`: the workflow after the change. */
 export const workflowSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   name: Type.String({ maxLength: 255 }),
   status: stringEnum(WORKFLOW_STATUSES),
   /** The version new runs start on (0 before the first activation). */
@@ -27,14 +24,13 @@ export const workflowSchema = payload({
   /** The trigger types new runs start from. */
   trigger_types: Type.Array(Type.String({ maxLength: 64 })),
   folder_id: nullableNumericId('workflow folder id'),
-  changed_by: nullableNumericId('user id; null for the system'),
+  ...changedBy('user id; null for the system'),
 });
 export type WorkflowData = Static<typeof workflowSchema>;
 
 /** `workflow_run.started`, `workflow_run.completed`, `workflow_run.failed`: the run after the change. */
 export const workflowRunSchema = payload({
-  id: numericId,
-  company_id: numericId,
+  ...companyRecordIds,
   workflow_id: numericId,
   version: Type.Integer({ minimum: 1 }),
   contact_id: numericId,

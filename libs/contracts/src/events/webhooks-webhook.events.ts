@@ -1,6 +1,7 @@
 import { WEBHOOK_EVENT_KINDS } from '../webhooks/webhook-event-kinds';
 import { defineEvent } from './define-event';
 import { payload, stringEnum, Type, type Static } from './payload-schema';
+import { instant } from './payload-fields';
 import { Topics } from './topics';
 
 /**
@@ -12,7 +13,6 @@ export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 
 const companyId = Type.String({ pattern: '^[0-9]+$', description: 'numeric company id' });
 const webhookId = Type.String({ maxLength: 64, description: 'the webhook (subscription) id' });
-const instant = Type.String({ format: 'date-time' });
 
 /**
  * Payload of `webhook.delivery_failed` on `webhooks.webhook.v1` (published by webhook-dispatch):

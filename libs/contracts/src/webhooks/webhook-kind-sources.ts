@@ -89,16 +89,18 @@ export function smsDataFromReply(reply: ConversationRepliedData): SmsWebhookData
 
 /** A new CRM contact as the lead the webhook describes. */
 export function leadDataFromContact(contact: CrmContactSnapshotData): LeadGeneratedWebhookData {
+  const { first_name, last_name, phone, email, source, assigned_to, tags } = contact;
+  const name = [first_name, last_name].filter(Boolean).join(' ');
   return {
     lead_id: contact.id,
-    name: [contact.first_name, contact.last_name].filter(Boolean).join(' '),
-    first_name: contact.first_name,
-    last_name: contact.last_name,
-    phone: contact.phone,
-    email: contact.email,
-    source: contact.source,
-    assigned_to: contact.assigned_to,
-    tags: contact.tags,
+    name,
+    first_name,
+    last_name,
+    phone,
+    email,
+    source,
+    assigned_to,
+    tags,
     campaign_id: null,
     created_at: contact.created_at,
   };

@@ -1,4 +1,5 @@
 import { EntitySchema } from 'typeorm';
+import { eventAddressColumns } from './event-address.columns';
 
 /** One row per event a consuming app has applied; the primary key is what deduplicates. */
 export interface InboxRow {
@@ -16,9 +17,7 @@ export const InboxEntitySchema = new EntitySchema<InboxRow>({
   tableName: 'inbox',
   columns: {
     event_id: { name: 'event_id', type: 'uuid', primary: true },
-    topic: { name: 'topic', type: 'text' },
-    type: { name: 'type', type: 'text' },
-    subject: { name: 'subject', type: 'text' },
+    ...eventAddressColumns,
     received_at: { name: 'received_at', type: 'timestamptz', default: () => 'now()' },
     seq: { name: 'seq', type: 'bigint', generated: 'increment' },
   },

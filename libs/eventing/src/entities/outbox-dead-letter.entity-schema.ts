@@ -1,4 +1,5 @@
 import { EntitySchema } from 'typeorm';
+import { eventAddressColumns } from './event-address.columns';
 
 /**
  * An outbox event the relay set aside because it can never be published (decision 0020): its
@@ -31,9 +32,7 @@ export const OutboxDeadLetterEntitySchema = new EntitySchema<OutboxDeadLetterRow
   columns: {
     seq: { name: 'seq', type: 'bigint', primary: true },
     id: { name: 'id', type: 'uuid' },
-    topic: { name: 'topic', type: 'text' },
-    type: { name: 'type', type: 'text' },
-    subject: { name: 'subject', type: 'text' },
+    ...eventAddressColumns,
     envelope: { name: 'envelope', type: 'text' },
     reason: { name: 'reason', type: 'text' },
     error: { name: 'error', type: 'text' },

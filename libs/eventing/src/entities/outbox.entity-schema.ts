@@ -1,4 +1,5 @@
 import { EntitySchema } from 'typeorm';
+import { eventAddressColumns } from './event-address.columns';
 
 /** A row of the producing app's outbox, written in the caller's transaction. */
 export interface OutboxRow {
@@ -24,9 +25,7 @@ export const OutboxEntitySchema = new EntitySchema<OutboxRow>({
   columns: {
     seq: { name: 'seq', type: 'bigint', primary: true, generated: 'increment' },
     id: { name: 'id', type: 'uuid' },
-    topic: { name: 'topic', type: 'text' },
-    type: { name: 'type', type: 'text' },
-    subject: { name: 'subject', type: 'text' },
+    ...eventAddressColumns,
     envelope: { name: 'envelope', type: 'json' },
     created_at: { name: 'created_at', type: 'timestamptz', default: () => 'now()' },
     published_at: { name: 'published_at', type: 'timestamptz', nullable: true },

@@ -6,6 +6,7 @@ import { Kafka, logLevel, type KafkaMessage } from 'kafkajs';
 import { DataSource, EntitySchema, type EntityManager } from 'typeorm';
 import { OnEvent } from '../consumer/on-event.decorator';
 import { eventingEntities } from '../entities/eventing-entities';
+import { EventingRuntime, type EventingRuntimeOptions } from '../eventing-runtime';
 import type { EventingLogger } from '../support/eventing-logger';
 
 /** The effect under test: NOT idempotent, so any double application shows up as n = 2. */
@@ -60,6 +61,42 @@ export class CountingHandler {
       [event.subject],
     );
   }
+}
+
+/** The Kafka settings the specs run with: 3 partitions, a 10 s session so a rebalance settles quickly. */
+export function testKafkaOptions(brokers: readonly string[], topicPrefix: string) {
+  return { brokers, topicPrefix, partitions: 3, sessionTimeoutMs: 10_000, heartbeatIntervalMs: 1000 };
+}
+
+/** A runtime's options but its DataSource and handlers, for an app named `appName` in `schema`. */
+export type RuntimeSettings = (appName: string, schema: string) => Omit<EventingRuntimeOptions, 'dataSource' | 'handlers'>;
+
+/** Two apps of one database, each in its own schema: a producer, and a consumer that counts (CountingHandler). */
+export interface RuntimePair {
+  producerDs: DataSource;
+  consumerDs: DataSource;
+  producer: EventingRuntime;
+  consumer: EventingRuntime;
+}
+
+/** Creates the pair's tables, starts both runtimes and waits until both are ready. */
+export async function startRuntimePair(
+  url: string,
+  schemas: { producer: string; consumer: string },
+  settings: RuntimeSettings,
+  producerApp = 'producer',
+): Promise<RuntimePair> {
+  const producerDs = await createAppDataSource(url, schemas.producer);
+  const consumerDs = await createAppDataSource(url, schemas.consumer);
+  const consumer = new EventingRuntime({
+    ...settings('consumer', schemas.consumer),
+    dataSource: consumerDs,
+    handlers: [new CountingHandler(schemas.consumer)],
+  });
+  const producer = new EventingRuntime({ ...settings(producerApp, schemas.producer), dataSource: producerDs, handlers: [] });
+  await Promise.all([consumer.start(), producer.start()]);
+  await Promise.all([consumer.ready(), producer.ready()]);
+  return { producerDs, consumerDs, producer, consumer };
 }
 
 export async function counterOf(dataSource: DataSource, schema: string, subject: string): Promise<number> {

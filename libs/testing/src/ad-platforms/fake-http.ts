@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, loopbackUrl } from '../http/loopback-server';
 
 /** One request as a fake provider sees it. */
 export interface FakeRequest {
@@ -57,7 +57,7 @@ export class FakeHttpServer {
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return loopbackUrl(this.server);
   }
 
   /** The recorded requests to paths matching `pattern`. */
@@ -66,8 +66,7 @@ export class FakeHttpServer {
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeServer(this.server);
   }
 }
 

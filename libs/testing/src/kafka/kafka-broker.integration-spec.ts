@@ -17,8 +17,19 @@ function kafkaClient(brokers: string[]): Kafka {
   });
 }
 
-async function createTopic(admin: Admin, topic: string): Promise<void> {
-  await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+/** Runs `work` with a connected admin client, disconnected afterwards. */
+async function withAdmin<T>(kafka: Kafka, work: (admin: Admin) => Promise<T>): Promise<T> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+async function createTopic(kafka: Kafka, topic: string): Promise<void> {
+  await withAdmin(kafka, (admin) => admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true }));
 }
 
 async function produce(kafka: Kafka, topic: string, value: string): Promise<void> {
@@ -69,13 +80,7 @@ describe('shared broker from global setup (KAFKA_BROKERS)', () => {
     expect(brokers.length).toBeGreaterThan(0);
     const kafka = kafkaClient(brokers);
     const topic = `${uniqueTopicPrefix('shared')}ping`;
-    const admin = kafka.admin();
-    await admin.connect();
-    try {
-      await createTopic(admin, topic);
-    } finally {
-      await admin.disconnect();
-    }
+    await createTopic(kafka, topic);
 
     await produce(kafka, topic, 'hello');
     expect(await consumeFirst(kafka, topic, `${topic}-group`)).toBe('hello');
@@ -97,13 +102,7 @@ const canRunOwnBroker = !!findJava() && (!!findExecutable('mvn') || kafkaJarsCac
     const topic = `${uniqueTopicPrefix('restart')}kept`;
 
     let kafka = kafkaClient(broker.brokers);
-    const admin = kafka.admin();
-    await admin.connect();
-    try {
-      await createTopic(admin, topic);
-    } finally {
-      await admin.disconnect();
-    }
+    await createTopic(kafka, topic);
     await produce(kafka, topic, 'before-stop');
 
     await broker.stop();
@@ -114,13 +113,7 @@ const canRunOwnBroker = !!findJava() && (!!findExecutable('mvn') || kafkaJarsCac
     expect(broker.brokers).toEqual([`127.0.0.1:${port}`]);
 
     kafka = kafkaClient(broker.brokers);
-    const adminAfter = kafka.admin();
-    await adminAfter.connect();
-    try {
-      expect(await adminAfter.listTopics()).toContain(topic);
-    } finally {
-      await adminAfter.disconnect();
-    }
+    expect(await withAdmin(kafka, (admin) => admin.listTopics())).toContain(topic);
     expect(await consumeFirst(kafka, topic, `${topic}-group`)).toBe('before-stop');
   });
 });

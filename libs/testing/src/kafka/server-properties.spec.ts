@@ -11,26 +11,28 @@ describe('renderServerProperties', () => {
     );
 
   it('wires a single KRaft node on 127.0.0.1 with separate client and controller listeners', () => {
-    const props = parse(renderServerProperties(input));
-    expect(props.get('process.roles')).toBe('broker,controller');
-    expect(props.get('node.id')).toBe('1');
-    expect(props.get('controller.quorum.voters')).toBe('1@127.0.0.1:40002');
-    expect(props.get('listeners')).toBe('PLAINTEXT://127.0.0.1:40001,CONTROLLER://127.0.0.1:40002');
-    expect(props.get('advertised.listeners')).toBe('PLAINTEXT://127.0.0.1:40001');
-    expect(props.get('controller.listener.names')).toBe('CONTROLLER');
-    expect(props.get('inter.broker.listener.name')).toBe('PLAINTEXT');
-    expect(props.get('listener.security.protocol.map')).toBe('PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT');
-    expect(props.get('log.dirs')).toBe('/tmp/suite-kafka-x/data');
+    expect(Object.fromEntries(parse(renderServerProperties(input)))).toMatchObject({
+      'process.roles': 'broker,controller',
+      'node.id': '1',
+      'controller.quorum.voters': '1@127.0.0.1:40002',
+      listeners: 'PLAINTEXT://127.0.0.1:40001,CONTROLLER://127.0.0.1:40002',
+      'advertised.listeners': 'PLAINTEXT://127.0.0.1:40001',
+      'controller.listener.names': 'CONTROLLER',
+      'inter.broker.listener.name': 'PLAINTEXT',
+      'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+      'log.dirs': '/tmp/suite-kafka-x/data',
+    });
   });
 
   it('sets what a single-node test broker needs', () => {
-    const props = parse(renderServerProperties(input));
-    expect(props.get('offsets.topic.replication.factor')).toBe('1');
-    expect(props.get('transaction.state.log.replication.factor')).toBe('1');
-    expect(props.get('transaction.state.log.min.isr')).toBe('1');
-    expect(props.get('group.initial.rebalance.delay.ms')).toBe('0');
-    expect(props.get('auto.create.topics.enable')).toBe('false');
-    expect(props.get('num.partitions')).toBe('3');
+    expect(Object.fromEntries(parse(renderServerProperties(input)))).toMatchObject({
+      'offsets.topic.replication.factor': '1',
+      'transaction.state.log.replication.factor': '1',
+      'transaction.state.log.min.isr': '1',
+      'group.initial.rebalance.delay.ms': '0',
+      'auto.create.topics.enable': 'false',
+      'num.partitions': '3',
+    });
   });
 
   it('lets overrides replace defaults without duplicating keys', () => {

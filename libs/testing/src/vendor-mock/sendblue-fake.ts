@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback, loopbackUrl } from '../http/loopback-server';
 
 /**
  * Sendblue has no published API description, so its adapter is proven against this fake, written
@@ -80,17 +80,16 @@ export class SendblueFake {
 
   static async start(options: SendblueFakeOptions): Promise<SendblueFake> {
     const fake = new SendblueFake(options);
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    await listenOnLoopback(fake.server);
     return fake;
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return loopbackUrl(this.server);
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   /**

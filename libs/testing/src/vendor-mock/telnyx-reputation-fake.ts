@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback, loopbackUrl } from '../http/loopback-server';
 
 /**
  * Telnyx number reputation's `reputation_data` (the `ReputationData` type of the official SDK,
@@ -42,17 +42,16 @@ export class TelnyxReputationFake {
     const server = http.createServer();
     const fake = new TelnyxReputationFake(server, apiKey);
     server.on('request', (request, response) => fake.handle(request, response));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await listenOnLoopback(server);
     return fake;
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return loopbackUrl(this.server);
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   private handle(request: http.IncomingMessage, response: http.ServerResponse): void {

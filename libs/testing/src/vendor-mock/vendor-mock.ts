@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PrismServer, type PrismServerOptions } from './prism-server';
 import type { VendorDescriptionName } from './vendor-descriptions';
+import { closeServer, listenOnLoopback, loopbackUrl } from '../http/loopback-server';
 
 /** One request the adapter under test made, as it reached the mock. */
 export interface RecordedRequest {
@@ -81,13 +81,13 @@ export class VendorMock {
         response.writeHead(500, { 'content-type': 'text/plain' }).end(`vendor mock failed: ${String(error)}`);
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await listenOnLoopback(server);
     return mock;
   }
 
   /** Base URL the adapter under test is configured with. */
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return loopbackUrl(this.server);
   }
 
   setStub(stub: VendorStub | undefined): void {
@@ -103,8 +103,7 @@ export class VendorMock {
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeServer(this.server);
     await this.prism.stop();
   }
 

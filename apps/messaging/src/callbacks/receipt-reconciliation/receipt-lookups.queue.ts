@@ -1,4 +1,4 @@
-import { defineJob, type ClaimedJob, type JobQueue } from '@suite/jobs';
+import { defineJob, defineQueue, fixedRetry, type JobQueue } from '@suite/jobs';
 
 export const RECEIPT_LOOKUPS_QUEUE = defineJob<ReceiptLookupJob>('messaging.receipt_lookups', { app: 'messaging' });
 
@@ -20,14 +20,6 @@ export function receiptLookupsQueue(
   lookupTimeoutMs: number,
 ): JobQueue<ReceiptLookupJob, void> {
   const timeoutMs = 2 * lookupTimeoutMs;
-  return {
-    name: RECEIPT_LOOKUPS_QUEUE,
-    concurrency: 8,
-    leaseMs: 2 * timeoutMs,
-    timeoutMs,
-    pollMs: 5_000,
-    stopGraceMs: lookupTimeoutMs,
-    retry: { kind: 'fixed', delaysMs: DELAYS_MS },
-    handle: (job: ClaimedJob<ReceiptLookupJob>) => run(job.payload),
-  };
+  const pace = { concurrency: 8, timeoutMs, pollMs: 5_000, stopGraceMs: lookupTimeoutMs, retry: fixedRetry(DELAYS_MS) };
+  return defineQueue(RECEIPT_LOOKUPS_QUEUE, pace, { handle: (job) => run(job.payload) });
 }

@@ -9,7 +9,6 @@ import type {
   CarrierSendRequest,
   CarrierSendResult,
   PhoneCapability,
-  SenderProvider,
 } from '../carrier.port';
 import { SENDBLUE, type SendblueCarrier } from '../sendblue/sendblue-carrier';
 import { TWILIO, type TwilioCarrier } from '../twilio/twilio-carrier';
@@ -28,7 +27,7 @@ export const SENDBLUE_TWILIO = 'sendblue+twilio';
 export class SendblueTwilioCarrier implements Carrier {
   readonly name = SENDBLUE_TWILIO;
   readonly callbackProviders = [SENDBLUE, TWILIO];
-  readonly senderProviders: readonly SenderProvider[] = ['sendblue', 'twilio'];
+  readonly senderProviders = ['sendblue', 'twilio'] as const;
   /** A pool holds both kinds: the operator names which each number is. */
   readonly defaultSenderProvider = null;
 

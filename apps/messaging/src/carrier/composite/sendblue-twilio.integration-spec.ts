@@ -2,26 +2,10 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
 import { DataSource } from 'typeorm';
-import {
-  createTestDatabase,
-  eventually,
-  SendblueFake,
-  uniqueTopicPrefix,
-  VendorMock,
-  type RecordedRequest,
-  type TestDatabase,
-  TwilioMessages,
-} from '@suite/testing';
+import { eventually, SendblueFake, VendorMock, type RecordedRequest, type TestDatabase, TwilioMessages } from '@suite/testing';
 import { MessageHandOffEntity } from '../../hand-offs/message-hand-off.entity';
-import {
-  ALWAYS_OPEN_SETTINGS,
-  bootMessagingApp,
-  newPhone,
-  newWorkspace,
-  seedWorkspaces,
-  type TestWorkspace,
-} from '../../testing';
-import { CarrierSpecClient } from '../../testing/carrier-spec-client';
+import { bootMessagingApp, newPhone } from '../../testing';
+import { bootCarrierSpecApp, CarrierSpecClient } from '../../testing/carrier-spec-client';
 
 /**
  * MESSAGING_CARRIER=sendblue+twilio: iMessage through Sendblue (SendblueFake), SMS and MMS through
@@ -47,7 +31,6 @@ let sendblue: SendblueFake;
 let database: TestDatabase;
 let topicPrefix: string;
 let app: INestApplication;
-let workspace: TestWorkspace;
 
 /** What "Twilio" created (the stub's state: the list lookup finds them). */
 const created = new TwilioMessages(ACCOUNT);
@@ -146,12 +129,8 @@ beforeAll(async () => {
     recorded.pathname === '/api/evaluate-service' && unjudged.has(recorded.query.get('number') ?? '')
       ? { status: 503, body: { status: 'ERROR', message: 'try later' } }
       : undefined;
-  database = await createTestDatabase('messaging_sendblue_twilio');
-  topicPrefix = uniqueTopicPrefix('messaging-sendblue-twilio');
-  app = await bootMessagingApp(database.url, topicPrefix, { env: env() });
-  workspace = newWorkspace([], ALWAYS_OPEN_SETTINGS);
-  await seedWorkspaces(app, [workspace]);
-  client = new CarrierSpecClient(() => app, workspace, 'We saved you a seat');
+  ({ database, topicPrefix, app } = await bootCarrierSpecApp('sendblue_twilio', env()));
+  ({ client } = await CarrierSpecClient.seed(() => app, 'We saved you a seat'));
   await client.addNumber(LINE, 'sendblue');
   await client.addNumber(TWILIO_NUMBER, 'twilio');
 }, 240_000);

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { defineJob, type ClaimedJob, type JobQueue } from '@suite/jobs';
+import { defineJob, defineQueue, fixedRetry, type JobQueue } from '@suite/jobs';
 import { MAX_CALLBACKS_PER_BODY } from '../callback-codec';
 import type { CarrierCallback } from '../carrier.port';
 
@@ -74,15 +74,10 @@ export class SandboxReceiptPoster {
  */
 export function sandboxReceiptsQueue(poster: SandboxReceiptPoster, deliveryDelayMs: number): JobQueue<SandboxReceiptJob, void> {
   const logger = new Logger('SandboxCarrier');
-  return {
-    name: SANDBOX_RECEIPTS_QUEUE,
-    concurrency: 500,
-    leaseMs: 2 * POST_TIMEOUT_MS,
-    timeoutMs: POST_TIMEOUT_MS,
-    pollMs: Math.min(1_000, Math.max(100, Math.floor(deliveryDelayMs / 4))),
-    stopGraceMs: 5_000,
-    retry: { kind: 'fixed', delaysMs: RETRY_DELAYS_MS },
-    handle: (job: ClaimedJob<SandboxReceiptJob>) => poster.submit(job.payload),
+  const pollMs = Math.min(1_000, Math.max(100, Math.floor(deliveryDelayMs / 4)));
+  const pace = { concurrency: 500, timeoutMs: POST_TIMEOUT_MS, pollMs, stopGraceMs: 5_000, retry: fixedRetry(RETRY_DELAYS_MS) };
+  return defineQueue(SANDBOX_RECEIPTS_QUEUE, pace, {
+    handle: (job) => poster.submit(job.payload),
     // Settled together (one commit for a body's jobs); nothing else to write.
     succeededMany: async () => undefined,
     failed: async (_manager, job, error) => {
@@ -91,5 +86,5 @@ export function sandboxReceiptsQueue(poster: SandboxReceiptPoster, deliveryDelay
           'the reconciliation of sent messages will ask for it',
       );
     },
-  };
+  });
 }

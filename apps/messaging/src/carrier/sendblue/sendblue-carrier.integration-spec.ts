@@ -1,18 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, eventually, SendblueFake, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { eventually, SendblueFake, type TestDatabase } from '@suite/testing';
 import { MessageHandOffEntity } from '../../hand-offs/message-hand-off.entity';
 import { MessageEntity } from '../../messages/message.entity';
-import {
-  ALWAYS_OPEN_SETTINGS,
-  bootMessagingApp,
-  newPhone,
-  newWorkspace,
-  seedWorkspaces,
-  type TestWorkspace,
-} from '../../testing';
-import { CarrierSpecClient } from '../../testing/carrier-spec-client';
+import { bootMessagingApp, newPhone } from '../../testing';
+import { bootCarrierSpecApp, CarrierSpecClient } from '../../testing/carrier-spec-client';
 
 /**
  * MESSAGING_CARRIER=sendblue against SendblueFake (libs/testing: Sendblue's API as its SDK's types
@@ -31,7 +24,6 @@ let fake: SendblueFake;
 let database: TestDatabase;
 let topicPrefix: string;
 let app: INestApplication;
-let workspace: TestWorkspace;
 /** Recipients evaluate-service calls SMS-only; the rest are iMessage. */
 const smsOnly = new Set<string>();
 
@@ -74,12 +66,8 @@ function post(webhook: { path: string; headers: Record<string, string>; body: st
 
 beforeAll(async () => {
   fake = await SendblueFake.start({ ...SECRETS, service: (number) => (smsOnly.has(number) ? 'SMS' : 'iMessage') });
-  database = await createTestDatabase('messaging_sendblue');
-  topicPrefix = uniqueTopicPrefix('messaging-sendblue');
-  app = await bootMessagingApp(database.url, topicPrefix, { env: env() });
-  workspace = newWorkspace([], ALWAYS_OPEN_SETTINGS);
-  await seedWorkspaces(app, [workspace]);
-  client = new CarrierSpecClient(() => app, workspace, 'Your table is ready');
+  ({ database, topicPrefix, app } = await bootCarrierSpecApp('sendblue', env()));
+  ({ client } = await CarrierSpecClient.seed(() => app, 'Your table is ready'));
   await client.addNumber(LINE, 'sendblue');
 }, 180_000);
 

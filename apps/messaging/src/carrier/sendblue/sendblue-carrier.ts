@@ -11,7 +11,7 @@ import type {
   PhoneCapability,
   SenderProvider,
 } from '../carrier.port';
-import { providerRequest, retryAfterMs, type ProviderAnswer } from '../http/provider-http';
+import { providerDate, providerRequest, providerUnavailable, type ProviderAnswer } from '../http/provider-http';
 import {
   readSendblueCallback,
   sendblueFailureReason,
@@ -78,7 +78,7 @@ export class SendblueCarrier implements Carrier {
    */
   async lookupCapability(phone: string): Promise<PhoneCapability> {
     const answer = await this.request('GET', `/api/evaluate-service?${new URLSearchParams({ number: phone })}`);
-    if (answer.status !== 200) throw unavailable('evaluate-service', answer);
+    if (answer.status !== 200) throw providerUnavailable(SENDBLUE, 'evaluate-service', answer);
     const service = (answer.json() as { service?: string } | undefined)?.service;
     if (service === 'iMessage') return { imessage: true, sms: true, mms: true };
     if (service === 'SMS') return { imessage: false, sms: true, mms: true };
@@ -103,7 +103,7 @@ export class SendblueCarrier implements Carrier {
     };
     const answer = await this.request('POST', '/api/send-message', JSON.stringify(body));
     if (answer.status === 429 || answer.status >= 500 || answer.status === 401 || answer.status === 403)
-      throw unavailable('send-message', answer);
+      throw providerUnavailable(SENDBLUE, 'send-message', answer);
     const message = answer.json() as (SendblueWebhook & { date_created?: string }) | undefined;
     if (answer.status >= 400 || String(message?.status).toUpperCase() === 'ERROR') {
       throw new CarrierRejectedError(
@@ -115,19 +115,14 @@ export class SendblueCarrier implements Carrier {
     }
     if (!message?.message_handle)
       throw new CarrierUnavailableError(`sendblue ${answer.status}: an answer without a message_handle`);
-    return { carrierMessageId: message.message_handle, acceptedAt: sendblueDate(message.date_created) ?? this.clock() };
+    return { carrierMessageId: message.message_handle, acceptedAt: providerDate(message.date_created) ?? this.clock() };
   }
 
   /**
    * `GET /api/v2/messages` from the line to the person since the request left: the oldest with our
    * text (and our attachment) that no other message of ours holds (`taken`) is the lost hand-off.
    */
-  async findHandOff(
-    request: CarrierSendRequest,
-    _route: CarrierRoute,
-    since: Date,
-    taken: ReadonlySet<string> = new Set(),
-  ): Promise<CarrierSendResult | null> {
+  async findHandOff(request: CarrierSendRequest, _route: CarrierRoute, since: Date, taken: ReadonlySet<string> = new Set()) {
     const query = new URLSearchParams({
       number: request.to,
       sendblue_number: request.from,
@@ -138,7 +133,7 @@ export class SendblueCarrier implements Carrier {
       limit: '50',
     });
     const answer = await this.request('GET', `/api/v2/messages?${query}`);
-    if (answer.status !== 200) throw unavailable('message list', answer);
+    if (answer.status !== 200) throw providerUnavailable(SENDBLUE, 'message list', answer);
     const media = request.channel !== 'sms' ? (request.attachments[0] ?? null) : null;
     const found = ((answer.json() as { data?: Array<SendblueWebhook & { date_sent?: string }> } | undefined)?.data ?? [])
       .filter(
@@ -149,14 +144,14 @@ export class SendblueCarrier implements Carrier {
           (message.media_url || null) === media,
       )
       .at(-1);
-    return found ? { carrierMessageId: found.message_handle!, acceptedAt: sendblueDate(found.date_sent) ?? since } : null;
+    return found ? { carrierMessageId: found.message_handle!, acceptedAt: providerDate(found.date_sent) ?? since } : null;
   }
 
   /** `GET /api/status?handle=`: DELIVERED → delivered, ERROR → failed with its code, QUEUED/SENT → pending. */
   async lookupStatus(carrierMessageId: string): Promise<CarrierMessageStatus> {
     const answer = await this.request('GET', `/api/status?${new URLSearchParams({ handle: carrierMessageId })}`);
     if (answer.status === 404) return { kind: 'unknown', reason: `sendblue has no message ${carrierMessageId}` };
-    if (answer.status !== 200) throw unavailable('status', answer);
+    if (answer.status !== 200) throw providerUnavailable(SENDBLUE, 'status', answer);
     return sendblueMessageStatus(answer.json() as SendblueWebhook, this.clock());
   }
 
@@ -196,22 +191,9 @@ export class SendblueCarrier implements Carrier {
 
 export function sendblueMessageStatus(message: SendblueWebhook, now: Date): CarrierMessageStatus {
   const status = String(message.status ?? 'unknown').toUpperCase();
-  const at = sendblueDate(message.date_updated) ?? now;
+  const at = providerDate(message.date_updated) ?? now;
   if (status === 'DELIVERED' || status === 'READ') return { kind: 'delivered', providerStatus: status, at };
   if (status === 'ERROR' || status === 'DECLINED')
     return { kind: 'failed', providerStatus: status, reason: sendblueFailureReason(message), at };
   return { kind: 'pending', providerStatus: status };
-}
-
-function sendblueDate(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? null : at;
-}
-
-function unavailable(what: string, answer: ProviderAnswer): CarrierUnavailableError {
-  return new CarrierUnavailableError(
-    `sendblue ${what}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`,
-    retryAfterMs(answer.headers),
-  );
 }

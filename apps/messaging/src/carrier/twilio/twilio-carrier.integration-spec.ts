@@ -4,19 +4,10 @@ import request from 'supertest';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
 import { DataSource } from 'typeorm';
 import { Topics } from '@suite/contracts';
-import { createTestDatabase, eventually, uniqueTopicPrefix, VendorMock, type TestDatabase } from '@suite/testing';
+import { eventually, VendorMock, type TestDatabase } from '@suite/testing';
 import { MessageHandOffEntity } from '../../hand-offs/message-hand-off.entity';
-import {
-  ALWAYS_OPEN_SETTINGS,
-  bootMessagingApp,
-  newPhone,
-  newWorkspace,
-  readKafkaEvents,
-  seedWorkspaces,
-  type KafkaEventReader,
-  type TestWorkspace,
-} from '../../testing';
-import { CarrierSpecClient } from '../../testing/carrier-spec-client';
+import { bootMessagingApp, newPhone, readKafkaEvents, type KafkaEventReader, type TestWorkspace } from '../../testing';
+import { bootCarrierSpecApp, CarrierSpecClient } from '../../testing/carrier-spec-client';
 
 /**
  * MESSAGING_CARRIER=twilio against Prism mocks of Twilio's published descriptions (API 2010 and
@@ -143,12 +134,8 @@ beforeAll(async () => {
       };
     },
   });
-  database = await createTestDatabase('messaging_twilio');
-  topicPrefix = uniqueTopicPrefix('messaging-twilio');
-  app = await bootMessagingApp(database.url, topicPrefix, { env: env() });
-  workspace = newWorkspace([], ALWAYS_OPEN_SETTINGS);
-  await seedWorkspaces(app, [workspace]);
-  client = new CarrierSpecClient(() => app, workspace, 'Hello from the bakery');
+  ({ database, topicPrefix, app } = await bootCarrierSpecApp('twilio', env()));
+  ({ workspace, client } = await CarrierSpecClient.seed(() => app, 'Hello from the bakery'));
   await client.addNumber(NUMBER, 'twilio');
   kafka = await readKafkaEvents({ topicPrefix, topics: [Topics.messagingMessage, Topics.messagingContact] });
 }, 180_000);

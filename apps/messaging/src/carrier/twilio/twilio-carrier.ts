@@ -11,7 +11,7 @@ import type {
   PhoneCapability,
   SenderProvider,
 } from '../carrier.port';
-import { providerRequest, retryAfterMs, type ProviderAnswer } from '../http/provider-http';
+import { providerDate, providerRequest, providerUnavailable, type ProviderAnswer } from '../http/provider-http';
 import { readTwilioCallback, TWILIO_MESSAGE_ID_PARAM } from './twilio-callbacks';
 import { twilioFailureReason, twilioSendError } from './twilio-errors';
 import { capabilityOfLineType } from './twilio-line-types';
@@ -74,7 +74,7 @@ export class TwilioCarrier implements Carrier {
     const url = `${this.options.settings.lookupUrl}/v2/PhoneNumbers/${encodeURIComponent(phone)}?Fields=line_type_intelligence`;
     const answer = await this.request({ method: 'GET', url, writes: false });
     if (answer.status === 404) return capabilityOfLineType(null, false);
-    if (answer.status !== 200) throw unavailable('lookup', answer);
+    if (answer.status !== 200) throw providerUnavailable(TWILIO, 'lookup', answer);
     const body = answer.json() as { valid?: boolean; line_type_intelligence?: { type?: string | null } | null } | undefined;
     return capabilityOfLineType(body?.line_type_intelligence?.type ?? null, body?.valid !== false);
   }
@@ -90,7 +90,7 @@ export class TwilioCarrier implements Carrier {
     if (answer.status !== 201 && answer.status !== 200) throw twilioSendError(answer);
     const message = answer.json() as TwilioMessage | undefined;
     if (!message?.sid) throw new CarrierUnavailableError(`twilio ${answer.status}: an answer without a message sid`);
-    return { carrierMessageId: message.sid, acceptedAt: twilioDate(message.date_created) ?? this.clock() };
+    return { carrierMessageId: message.sid, acceptedAt: providerDate(message.date_created) ?? this.clock() };
   }
 
   /**
@@ -103,22 +103,17 @@ export class TwilioCarrier implements Carrier {
    * a message with the same text, created in that window outside this suite (the console, another
    * system on the same number) — indistinguishable in what Twilio returns.
    */
-  async findHandOff(
-    request: CarrierSendRequest,
-    _route: CarrierRoute,
-    since: Date,
-    taken: ReadonlySet<string> = new Set(),
-  ): Promise<CarrierSendResult | null> {
+  async findHandOff(request: CarrierSendRequest, _route: CarrierRoute, since: Date, taken: ReadonlySet<string> = new Set()) {
     const query = new URLSearchParams({ To: request.to, From: request.from, PageSize: String(FIND_PAGE_SIZE) });
     const answer = await this.request({ method: 'GET', url: `${this.messagesUrl()}?${query}`, writes: false });
-    if (answer.status !== 200) throw unavailable('message list', answer);
+    if (answer.status !== 200) throw providerUnavailable(TWILIO, 'message list', answer);
     const found = pickLostTwilioMessage(
       (answer.json() as { messages?: TwilioMessage[] } | undefined)?.messages ?? [],
       request,
       since,
       taken,
     );
-    return found ? { carrierMessageId: found.sid!, acceptedAt: twilioDate(found.date_created) ?? since } : null;
+    return found ? { carrierMessageId: found.sid!, acceptedAt: providerDate(found.date_created) ?? since } : null;
   }
 
   /** `GET …/Messages/{MessageSid}.json`: delivered, undelivered/failed with the error code, else pending. */
@@ -126,7 +121,7 @@ export class TwilioCarrier implements Carrier {
     const url = `${this.options.settings.apiUrl}/2010-04-01/Accounts/${this.options.settings.accountSid}/Messages/${encodeURIComponent(carrierMessageId)}.json`;
     const answer = await this.request({ method: 'GET', url, writes: false });
     if (answer.status === 404) return { kind: 'unknown', reason: `twilio has no message ${carrierMessageId}` };
-    if (answer.status !== 200) throw unavailable('message fetch', answer);
+    if (answer.status !== 200) throw providerUnavailable(TWILIO, 'message fetch', answer);
     return twilioMessageStatus(answer.json() as TwilioMessage, this.clock());
   }
 
@@ -175,7 +170,7 @@ export function pickLostTwilioMessage(
   // Newest first in Twilio's list: the last match is the oldest.
   return messages
     .filter((message) => {
-      const created = twilioDate(message.date_created)?.getTime();
+      const created = providerDate(message.date_created)?.getTime();
       return (
         message.sid &&
         !taken.has(message.sid) &&
@@ -193,23 +188,9 @@ export function pickLostTwilioMessage(
 /** A message resource's status as the domain reads it. */
 export function twilioMessageStatus(message: TwilioMessage, now: Date): CarrierMessageStatus {
   const status = message.status ?? 'unknown';
-  const at = twilioDate(message.date_updated) ?? now;
+  const at = providerDate(message.date_updated) ?? now;
   if (status === 'delivered') return { kind: 'delivered', providerStatus: status, at };
   if (status === 'undelivered' || status === 'failed' || status === 'canceled')
     return { kind: 'failed', providerStatus: status, reason: twilioFailureReason(message.error_code, status), at };
   return { kind: 'pending', providerStatus: status };
-}
-
-/** Twilio's dates are RFC 2822 ("Fri, 24 May 2019 17:44:46 +0000"). */
-function twilioDate(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? null : at;
-}
-
-function unavailable(what: string, answer: ProviderAnswer): CarrierUnavailableError {
-  return new CarrierUnavailableError(
-    `twilio ${what}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`,
-    retryAfterMs(answer.headers),
-  );
 }

@@ -1,5 +1,4 @@
-import type { EntityManager } from 'typeorm';
-import { defineJob, ABANDONED_ERROR, type ClaimedJob, type JobQueue } from '@suite/jobs';
+import { defineJob, defineQueue, ABANDONED_ERROR, type JobQueue } from '@suite/jobs';
 import { composeEmail } from './compose-email';
 import type { EmailDispatchOptions } from './email-dispatch.options';
 import type { EmailDispatchStore } from './email-dispatch.store';
@@ -29,27 +28,18 @@ export function emailSendQueue(
   transport: EmailTransport,
   store: EmailDispatchStore,
 ): JobQueue<EmailSendJob, Delivered> {
-  return {
-    name: EMAIL_SEND_QUEUE,
-    concurrency: options.concurrency,
-    leaseMs: options.claimTimeoutMs,
-    timeoutMs: options.handOffTimeoutMs,
-    pollMs: options.pollMs,
-    stopGraceMs: options.stopGraceMs,
-    retry: options.retry,
+  const { concurrency, pollMs, stopGraceMs, retry } = options;
+  const pace = { concurrency, pollMs, stopGraceMs, retry, timeoutMs: options.handOffTimeoutMs, leaseMs: options.claimTimeoutMs };
+  return defineQueue(EMAIL_SEND_QUEUE, pace, {
     isPermanent: isPermanentFailure,
-    async handle(job: ClaimedJob<EmailSendJob>, signal: AbortSignal): Promise<Delivered> {
+    handle: async (job, signal) => {
       const send = await store.beginAttempt(job.payload.sendId, job.attempt);
       return send ? transport.deliver(composeEmail(send), signal) : null;
     },
-    async succeeded(manager: EntityManager, job: ClaimedJob<EmailSendJob>, result: Delivered): Promise<void> {
+    succeeded: async (manager, job, result) => {
       if (result) await store.finish(manager, job.payload.sendId, result.outcome, result.response);
     },
-    async willRetry(manager: EntityManager, job: ClaimedJob<EmailSendJob>, error: string): Promise<void> {
-      await store.retryLater(manager, job.payload.sendId, error);
-    },
-    async failed(manager: EntityManager, job: ClaimedJob<EmailSendJob>, error: string): Promise<void> {
-      await store.fail(manager, job.payload.sendId, error === ABANDONED_ERROR ? ABANDONED : error);
-    },
-  };
+    willRetry: (manager, job, error) => store.retryLater(manager, job.payload.sendId, error),
+    failed: (manager, job, error) => store.fail(manager, job.payload.sendId, error === ABANDONED_ERROR ? ABANDONED : error),
+  });
 }
