@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
-import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment, type AppBuildOptions } from '@suite/runtime';
+import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, type AppBuildOptions } from '@suite/http';
+import { loadEnvironment } from '@suite/config';
 import { AppModule } from './app.module';
 import { VOICE_CALLBACKS_PATH } from './calls/call-callbacks.controller';
 import { PlatformEnvironment } from './config/platform-environment';

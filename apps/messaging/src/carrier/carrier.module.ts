@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { JobsRuntime } from '@suite/jobs';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import type { CarrierName } from './carrier-registry';
 import { carrierSettingsFromEnvironment, type CarrierEnvironment, type CarrierSettings } from './carrier-settings';
 import { CARRIER, CARRIER_CALLBACK_SINK, type Carrier, type CarrierCallbackSink } from './carrier.port';

@@ -5,7 +5,7 @@ import { CompanyScopedRepository } from '@suite/database';
 import type { MessageStatus, PublicMessageStatus } from '@suite/message-status';
 import { handOffsOf } from '../hand-offs/hand-off-records';
 import type { MessageHandOffEntity } from '../hand-offs/message-hand-off.entity';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { MessageEventsWriter } from './message-events.writer';
 import { changeStatusAndAnnounce } from './message-status-change';
 import { MessageEntity, MESSAGES_TABLE } from './message.entity';

@@ -10,7 +10,7 @@ export interface ProviderOverride {
 
 /**
  * How a harness builds an app with some providers replaced (decision 0057): createApp's `compile`
- * (libs/runtime's NestAppCompiler; this lib cannot import runtime) compiling the app's root module
+ * (libs/http's NestAppCompiler; this lib cannot import libs/http) compiling the app's root module
  * as a Nest testing module, each override applied with TestingModuleBuilder.overrideProvider, so
  * the token is replaced wherever its feature module provides it. The app never hears of tests.
  * No override: undefined, and the app is built the production way (NestFactory.create). A later

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { CLOCK } from '@suite/runtime';
+import { CLOCK } from '@suite/time';
 import { createTestDatabase, eventually, TestClock, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { bootMessagingApp, newPhone, newWorkspace, seedWorkspaces } from '../../testing';
 import { SANDBOX_RECEIPTS_QUEUE } from './sandbox-receipts';

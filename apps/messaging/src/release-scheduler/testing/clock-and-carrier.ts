@@ -1,4 +1,4 @@
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import type { ProviderOverride } from '@suite/testing';
 import { CARRIER, type Carrier } from '../../carrier/carrier.port';
 

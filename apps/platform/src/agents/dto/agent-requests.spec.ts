@@ -1,5 +1,5 @@
 import type { ArgumentMetadata } from '@nestjs/common';
-import { AppError, createValidationPipe } from '@suite/runtime';
+import { AppError, createValidationPipe } from '@suite/http';
 import { AssignChatbotRequest } from './assign-chatbot.request';
 import { AgentStatusRequest, CreateAgentRequest, UpdateAgentRequest } from './agent.request';
 import { DsiAgentsQuery } from './dsi-agents.query';

@@ -1,4 +1,4 @@
-import { CLOCK } from '@suite/runtime';
+import { CLOCK } from '@suite/time';
 import { eventually, TestClock } from '@suite/testing';
 import { sandboxDailyAmount } from '../../ad-accounts/sandbox/sandbox-ad-platform';
 import {

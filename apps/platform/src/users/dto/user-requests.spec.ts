@@ -1,5 +1,5 @@
 import type { ArgumentMetadata } from '@nestjs/common';
-import { AppError, createValidationPipe } from '@suite/runtime';
+import { AppError, createValidationPipe } from '@suite/http';
 import { RoleRequest } from '../../roles/dto/role.request';
 import { CreateTeamRequest } from '../../teams/dto/create-team.request';
 import { areaCodesFor } from '../users.service';

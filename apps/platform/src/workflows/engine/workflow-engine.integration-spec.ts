@@ -1,7 +1,7 @@
 import { CompanyScopedRepository } from '@suite/database';
 import { Topics } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { CLOCK } from '@suite/runtime';
+import { CLOCK } from '@suite/time';
 import { eventually, TestClock } from '@suite/testing';
 import { ContactEntity } from '../../contacts/contact.entity';
 import { ContactsService } from '../../contacts/contacts.service';
