@@ -10,6 +10,7 @@ import {
   type EndpointCase,
   type TenancyFixture,
 } from './testing';
+import { EVERY_USER_SETTING } from './testing/user-settings-body';
 
 /**
  * Users, roles and teams against the booted platform app, real PostgreSQL and Kafka, through the
@@ -163,13 +164,7 @@ describe('Update User', () => {
       name: 'Grace Hopper',
       email: `Grace-${randomUUID()}@Example.com`,
       role_id: Number(fixture.admin.A.roleId),
-      status: 'Suspended',
-      dialer: 'Both',
-      use_balance: 'User',
-      pay_for_seats: 'Houseler',
-      use_company_seat: 'Yes',
-      local_presence: 'Yes',
-      phone_number: '+12125550100',
+      ...EVERY_USER_SETTING,
       ext_phone: [Number(p1), Number(p2)],
       area_codes: ['212', '646'],
     };
