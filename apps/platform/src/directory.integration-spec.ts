@@ -2,14 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PERMISSIONS, Topics } from '@suite/contracts';
 import { verifyPassword } from '@suite/passwords';
 import { eventually } from '@suite/testing';
-import {
-  createTenancyFixture,
-  endpointRules,
-  PlatformTestApp,
-  type CompanyKey,
-  type EndpointCase,
-  type TenancyFixture,
-} from './testing';
+import { createTenancyFixture, PlatformTestApp, type CompanyKey, type EndpointCase, type TenancyFixture } from './testing';
+import { describeEndpointRules } from './testing/describe-endpoint-rules';
 import { EVERY_USER_SETTING } from './testing/user-settings-body';
 
 /**
@@ -146,13 +140,7 @@ const ENDPOINTS: EndpointCase[] = [
   },
 ];
 
-describe.each(ENDPOINTS)('$method $path', (endpoint) =>
-  endpointRules(
-    () => platform,
-    () => fixture,
-    endpoint,
-  ),
-);
+describeEndpointRules(ENDPOINTS, () => ({ platform, fixture }));
 
 describe('Update User', () => {
   it('applies every field, keeps the password when omitted, and emits the full snapshot', async () => {
