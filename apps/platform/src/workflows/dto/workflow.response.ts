@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { REFERENCE_KINDS, type GraphReference, type ReferenceKind } from '../definition/graph-references';
+import type { GraphReference } from '../definition/graph-references';
+import { REFERENCE_KINDS, type ReferenceKind } from '../definition/reference-kinds';
 import { WORKFLOW_STATUSES, type WorkflowStatus } from '@suite/contracts';
 import { base64Id, base64IdOrNull } from '../../shared/api-ids';
 import type { WorkflowGraph } from '../definition/workflow-graph';
