@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
 import { CLOCK, ENVIRONMENT, normalizePhone, type Clock } from '@suite/runtime';
 import type { PlatformEnvironment } from '../../config/platform-environment';
-import { sandboxCallScript } from '../../voice/sandbox/sandbox-call-outcomes';
 import type { SandboxCallChannel } from '../../voice/sandbox/sandbox-voice-provider';
 import { SignedVoiceCallbacks } from '../../voice/signed-voice-callbacks';
 import { voiceCallbackSecretOf } from '../../voice/voice-callback-secret';
@@ -12,8 +11,8 @@ import { VOICE_CALLBACK_SINK, type VoiceCallbackResult, type VoiceCallbackSink }
 import { CallRejectedError } from '../../voice/voice-errors';
 import type { PlaceCallRequest, VoiceCallback, VoiceCallbackHeaders } from '../../voice/voice-provider.port';
 import { CallEntity } from '../call.entity';
-import { sandboxCallCallbacks, type SandboxCall } from './sandbox-call-plan';
 import {
+  callbacksOf,
   SANDBOX_CALL_STEP_QUEUE,
   sandboxCallStepJobId,
   sandboxCallStepQueue,
@@ -99,15 +98,7 @@ export class SandboxCalls implements SandboxCallChannel {
   }
 
   private async postStep(job: SandboxCallStepJob): Promise<void> {
-    const call: SandboxCall = {
-      callId: job.call_id,
-      direction: job.direction,
-      from: job.from,
-      to: job.to,
-      context: job.context,
-      startedAt: new Date(job.started_at),
-    };
-    const callback = sandboxCallCallbacks(call, sandboxCallScript(job.to))[job.step];
+    const callback = callbacksOf(job)[job.step];
     if (!callback) return;
     const { headers, rawBody } = this.signed.write([callback]);
     await this.sink.submit(SANDBOX_PROVIDER_NAME, headers, rawBody);
