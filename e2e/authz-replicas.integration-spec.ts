@@ -14,7 +14,7 @@ import {
 import { newEvent, Outbox, type NewEventInput } from '@suite/eventing';
 import { createMessagingApp, loadMessagingEnvironment } from '@suite/messaging-app';
 import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { createTestDatabase, eventually, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '@suite/webhook-dispatch-app';
 

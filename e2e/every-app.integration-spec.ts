@@ -7,7 +7,7 @@ import { createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
 import { createMessagingApp, loadMessagingEnvironment } from '@suite/messaging-app';
 import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '@suite/webhook-dispatch-app';
-import { openApiDocumentOf } from '@suite/runtime';
+import { openApiDocumentOf } from '@suite/http';
 import { createTestDatabase, RawHttpConnection, type TestDatabase } from '@suite/testing';
 import { routesOf, type OpenApiDocument } from './hostile/support/route-catalog';
 

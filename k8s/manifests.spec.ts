@@ -18,7 +18,7 @@ import { Job } from 'kubernetes-models/batch/v1';
 import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import { APPS, CONTAINER_PORT, HEALTH_PATHS, METRICS_PATH, ALL_TOPICS, deadLetterTopic } from '@suite/contracts';
 import { EventingMetrics } from '@suite/eventing';
-import { isProxyAddress } from '@suite/runtime';
+import { isProxyAddress } from '@suite/config';
 
 // ---------------------------------------------------------------------------------------------
 // Rendering and parsing
@@ -179,7 +179,7 @@ const APP_OPTIONAL_SECRET_ENV: Partial<Record<keyof typeof APPS, string[]>> = {
   ],
 };
 const ALL_SECRET_ENV = [...SECRET_ENV, ...Object.values(APP_SECRET_ENV).flat(), ...Object.values(APP_OPTIONAL_SECRET_ENV).flat()];
-/** Every variable BaseEnvironment (libs/runtime) reads; the ConfigMap may hold the non-secret ones only. */
+/** Every variable BaseEnvironment (libs/config) reads; the ConfigMap may hold the non-secret ones only. */
 const APP_ENV = [
   'PORT',
   'HOST',

@@ -1,4 +1,4 @@
-import { runMigrationsLocked } from '@suite/runtime';
+import { runMigrationsLocked } from '@suite/database';
 import { openAppDataSource } from './database/app-data-source';
 import { resolveDatabaseUrl } from './embedded/resolve-database-url';
 import { findSuiteApp, SUITE_APPS } from './suite-apps';

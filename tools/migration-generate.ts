@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTestDatabase, providePostgres } from '@suite/testing';
-import { runMigrationsLocked } from '@suite/runtime';
+import { runMigrationsLocked } from '@suite/database';
 import { openAppDataSource } from './database/app-data-source';
 import { findSuiteApp } from './suite-apps';
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { holdInProcessDelivery, OutboxRelay } from '@suite/eventing';
 import { APPS } from '@suite/contracts';
-import { drainHttp, flushLogs, listen, onShutdownSignal, runInAppContext } from '@suite/runtime';
+import { drainHttp, listen, onShutdownSignal, runInAppContext } from '@suite/http';
+import { flushLogs } from '@suite/observability';
 import { EmbeddedDatabase, embeddedDataDir, embeddedPort } from './embedded/embedded-database';
 import {
   embeddedAuthSecrets,

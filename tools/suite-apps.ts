@@ -9,7 +9,8 @@ import {
   loadWebhookDispatchEnvironment,
   webhookDispatchMigrations,
 } from '@suite/webhook-dispatch-app';
-import type { AppDatabaseConfig, BaseEnvironment } from '@suite/runtime';
+import type { AppDatabaseConfig } from '@suite/database';
+import type { BaseEnvironment } from '@suite/config';
 
 /** Everything the launcher and the migration tools need to know about one app. */
 export interface SuiteApp {

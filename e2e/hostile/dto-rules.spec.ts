@@ -1,5 +1,5 @@
 import { getMetadataStorage } from 'class-validator';
-import { AppError, createValidationPipe } from '@suite/runtime';
+import { AppError, createValidationPipe } from '@suite/http';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 

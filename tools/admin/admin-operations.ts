@@ -13,7 +13,7 @@ import {
   type SenderProvider,
 } from '@suite/messaging-app';
 import { CompaniesService, CompanyEntity, RolesService, UsersService } from '@suite/platform-app';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 
 /**
  * What the admin CLI and `npm start`'s first-run bootstrap do, always through the owning app's

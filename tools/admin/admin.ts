@@ -1,5 +1,5 @@
 import { APPS } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { ADMIN_USAGE, parseAdminArgs, UsageError, type AdminCommand } from './admin-commands';
 import { openAdminContext } from './admin-context';
 import {

@@ -4,7 +4,7 @@ import { ADMIN_ROLE_NAME, waitForMessagingCompany, type AdminApps } from './admi
 import { planDemoData, type DemoPlan } from './demo-data-plan';
 import { MessageEntity, MessageEventsWriter, SenderNumbersService } from '@suite/messaging-app';
 import { AdAccountsService, CompanyEntity } from '@suite/platform-app';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 
 /** Every demo contact carries this tag: how a second run knows the company has demo data already. */
 export const DEMO_TAG = 'demo';

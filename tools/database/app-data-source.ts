@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, ensureSchema } from '@suite/runtime';
+import { dataSourceOptions, ensureSchema } from '@suite/database';
 import type { SuiteApp } from '../suite-apps';
 
 /** A DataSource for one app outside Nest (migration command, generator, drift check). */

@@ -1,5 +1,5 @@
 import { createTestDatabase } from '@suite/testing';
-import { pendingSchemaChanges, runMigrationsLocked } from '@suite/runtime';
+import { pendingSchemaChanges, runMigrationsLocked } from '@suite/database';
 import { SUITE_APPS } from '../suite-apps';
 import { openAppDataSource } from './app-data-source';
 

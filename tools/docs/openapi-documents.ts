@@ -4,7 +4,7 @@ import { createAuthApp, loadAuthEnvironment } from '@suite/auth-app';
 import { createMessagingApp, loadMessagingEnvironment } from '@suite/messaging-app';
 import { createPlatformApp, loadPlatformEnvironment } from '@suite/platform-app';
 import { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from '@suite/webhook-dispatch-app';
-import { openApiDocumentOf } from '@suite/runtime';
+import { openApiDocumentOf } from '@suite/http';
 
 /**
  * The environment the documents are built with: nothing is connected (preview), but every

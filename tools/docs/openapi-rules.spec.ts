@@ -1,5 +1,5 @@
 import type { OpenAPIObject, OperationObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
-import { API_ERROR_REF, API_ERROR_SCHEMA_NAME } from '@suite/runtime';
+import { API_ERROR_REF, API_ERROR_SCHEMA_NAME } from '@suite/http';
 import { APP_NAMES, appDocument } from './openapi-documents';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
-import { createApp, loadEnvironment } from '@suite/runtime';
+import { createApp } from '@suite/http';
+import { loadEnvironment } from '@suite/config';
 import { AppModule } from './app.module';
 import { AuthEnvironment } from './config/auth-environment';
 import { formatAuthError, AUTH_ERROR_BODY } from './errors/auth-error.formatter';

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { decodeJwt } from 'jose';
 import { hashPassword } from '@suite/passwords';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import { FormSession, hiddenFields, pkceAuthorization } from '@suite/testing';
 import { AuthTestApp } from './testing/auth-test-app';
 

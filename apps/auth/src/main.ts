@@ -1,5 +1,5 @@
 import './tracing';
-import { runStandalone } from '@suite/runtime';
+import { runStandalone } from '@suite/http';
 import { createAuthApp, loadAuthEnvironment } from './auth.app';
 
 runStandalone({ name: 'auth', loadEnvironment: loadAuthEnvironment, createApp: createAuthApp });

@@ -7,7 +7,7 @@ import { newEvent, Outbox } from '@suite/eventing';
 import { eventually, FormSession, hiddenFields } from '@suite/testing';
 import { AuthTestApp } from './testing/auth-test-app';
 import { hashPassword } from '@suite/passwords';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 
 /**
  * The authorization server against real PostgreSQL and Kafka: the whole authorization-code

@@ -4,7 +4,7 @@ import { hashPassword } from '@suite/passwords';
 import { ACCESS_TOKEN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE } from '@suite/contracts';
 import { FormSession, hiddenFields, pkceAuthorization } from '@suite/testing';
 import { AuthTestApp, type OAuthErrorBody } from './testing/auth-test-app';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 
 /**
  * Throttling that a stranger cannot turn against the real client or user (decision 0021), on

@@ -7,5 +7,5 @@ export { MessageEntity } from './messages/message.entity';
 export { MessageEventsWriter } from './messages/message-events.writer';
 export { SenderNumbersService } from './sender-numbers/sender-numbers.service';
 export { mapSenderNumber, type SenderNumberResponse } from './sender-numbers/dto/sender-number.dto';
-export { normalizePhone } from '@suite/runtime';
+export { normalizePhone } from '@suite/http';
 export type { SenderProvider } from './carrier/carrier.port';

@@ -1,5 +1,5 @@
 import './tracing';
-import { runStandalone } from '@suite/runtime';
+import { runStandalone } from '@suite/http';
 import { createMessagingApp, loadMessagingEnvironment } from './messaging.app';
 
 runStandalone({ name: 'messaging', loadEnvironment: loadMessagingEnvironment, createApp: createMessagingApp });

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
-import { createApp, loadEnvironment } from '@suite/runtime';
+import { createApp } from '@suite/http';
+import { loadEnvironment } from '@suite/config';
 import { AppModule, type MessagingOverrides } from './app.module';
 import { MessagingEnvironment } from './config/messaging-environment';
 import { formatMessagingError, MESSAGING_ERROR_BODY } from './errors/messaging-error.formatter';

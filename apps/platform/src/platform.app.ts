@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
-import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment, type Clock } from '@suite/runtime';
+import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope } from '@suite/http';
+import { loadEnvironment } from '@suite/config';
+import { type Clock } from '@suite/time';
 import type { AdPlatform } from './ad-accounts/ad-platform.port';
 import { AppModule } from './app.module';
 import { VOICE_CALLBACKS_PATH } from './calls/call-callbacks.controller';

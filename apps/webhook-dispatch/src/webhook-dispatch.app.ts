@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { APPS } from '@suite/contracts';
-import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, loadEnvironment } from '@suite/runtime';
+import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope } from '@suite/http';
+import { loadEnvironment } from '@suite/config';
 import { AppModule, type WebhookDispatchOverrides } from './app.module';
 import { WebhookDispatchEnvironment } from './config/webhook-dispatch-environment';
 

@@ -14,3 +14,12 @@ export { WakeSignal } from './wake-up/wake-signal';
 export * from './tenancy/company-scoped.repository';
 export * from './tenancy/unscoped-repository';
 export * from './tenancy/company-scoped-sql';
+
+// The TypeORM side (libs/runtime's database/ until decision 0058): the data source options and module every app uses,
+// @FeatureModule, migrations, the snake_case naming strategy, quoting SQL identifiers.
+export * from './typeorm/data-source-options';
+export * from './typeorm/database.module';
+export * from './typeorm/migrations';
+export * from './typeorm/snake-naming.strategy';
+export * from './typeorm/feature-module';
+export * from './sql-identifier';

@@ -1,5 +1,5 @@
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
-import { quoteIdentifier } from '@suite/runtime';
+import { quoteIdentifier } from './sql-identifier';
 
 /**
  * Raw SQL of the libs names tables as "schema"."table": TypeORM qualifies its own queries with

@@ -1,5 +1,5 @@
 import { Topics } from '@suite/contracts';
-import { childTraceparent, runWithTraceContext, traceIdOf } from '@suite/runtime';
+import { childTraceparent, runWithTraceContext, traceIdOf } from '@suite/observability';
 import { createTestDatabase, parseBrokerList, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
 import { Partitioners, type Kafka, type PartitionMetadata } from 'kafkajs';
 import type { DataSource } from 'typeorm';

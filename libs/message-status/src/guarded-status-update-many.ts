@@ -21,7 +21,7 @@
  * The moved rows come back whole (RETURNING cur.*), so a caller announces each change from the
  * row as written without reading it again.
  */
-import { quoteIdentifier, quoteTableName } from '@suite/runtime';
+import { quoteIdentifier, quoteTableName } from '@suite/database';
 import type { SqlQueryable } from './guarded-status-update';
 import { isMessageStatus, type MessageStatus } from './message-status';
 import { allowedFrom, isMessageStatusEvent, targetOf, type MessageStatusEvent } from './message-status-machine';

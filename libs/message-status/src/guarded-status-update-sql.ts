@@ -32,7 +32,7 @@
  */
 import { MessageStatus } from './message-status';
 import { allowedFrom, isMessageStatusEvent, MessageStatusEvent, targetOf } from './message-status-machine';
-import { quoteIdentifier, quoteTableName } from '@suite/runtime';
+import { quoteIdentifier, quoteTableName } from '@suite/database';
 
 /** Put this as a value in `set` to store the database clock (`now()`, the transaction start) rather than the app's. */
 export const SQL_NOW: unique symbol = Symbol('SQL_NOW');

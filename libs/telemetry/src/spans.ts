@@ -45,7 +45,7 @@ export function traceparentOf(spanContext: SpanContext): string {
 
 /**
  * The active span as a traceparent: with tracing on, the HTTP instrumentation's server span of the
- * request, which becomes the request's trace context (libs/runtime), so logs, events and exported
+ * request, which becomes the request's trace context (libs/observability), so logs, events and exported
  * spans share one trace id. Null with tracing off or no span active (a probe the instrumentation ignores).
  */
 export function activeTraceparent(): string | null {

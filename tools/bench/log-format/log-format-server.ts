@@ -7,7 +7,7 @@ import {
   registerRequestLogging,
   registerRequestTraceContext,
   requestIdFor,
-} from '@suite/runtime';
+} from '@suite/observability';
 
 /**
  * The target of `npm run bench:log-format`: a Fastify server with every app's request hooks (trace

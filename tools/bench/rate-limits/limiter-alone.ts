@@ -2,7 +2,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { PostgresBucketLeaseStore, RATE_LIMIT_ENTITIES, RateLimitGuard, RateLimiter, type Principal } from '@suite/authz';
-import { SnakeNamingStrategy } from '@suite/runtime';
+import { SnakeNamingStrategy } from '@suite/database';
 import { CpuMeter, cpuPerRequest, type CpuPerRequest } from '../messaging/process-cpu';
 
 /** The RateLimitGuard's header writes, on a stand-in with Fastify's reply.header() bookkeeping (a lower-cased map). */

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyQuery, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
-import { ApiErrors } from '@suite/runtime';
+import { ApiErrors } from '@suite/http';
 import { ApiKeyListResponse, CreatedApiKeyResponse, mapApiKey, mapCreatedApiKey } from './dto/api-key.response';
 import { CreateApiKeyRequest } from './dto/create-api-key.request';
 import { ApiKeysService } from './api-keys.service';

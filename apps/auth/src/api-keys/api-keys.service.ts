@@ -6,7 +6,8 @@ import { CompanyScope, type Principal } from '@suite/authz';
 import { credentialDigest, generateOpaqueCredential } from '@suite/contracts';
 import { CompanyScopedRepository, crossCompanyRepository } from '@suite/database';
 import { Outbox } from '@suite/eventing';
-import { AppError, CLOCK, type Clock } from '@suite/runtime';
+import { AppError } from '@suite/http';
+import { CLOCK, type Clock } from '@suite/time';
 import { credentialIssued, credentialRevoked, isCredentialId } from '../shared/credential-events';
 import { ApiKeyEntity } from './api-key.entity';
 

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
-import { apiErrorContent } from '@suite/runtime';
+import { apiErrorContent } from '@suite/http';
 
 const HTML_PAGE = { 'text/html': { schema: { type: 'string', description: 'A server-rendered page for the browser' } } };
 

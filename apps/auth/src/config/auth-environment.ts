@@ -1,5 +1,5 @@
 import { IsOptional, MinLength } from 'class-validator';
-import { BaseEnvironment, Secret } from '@suite/runtime';
+import { BaseEnvironment, Secret } from '@suite/config';
 
 /** Auth's environment: the shared variables plus the authorization server's own. */
 export class AuthEnvironment extends BaseEnvironment {

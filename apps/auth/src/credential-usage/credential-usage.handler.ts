@@ -5,7 +5,7 @@ import { OnEvent } from '@suite/eventing';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { PersonalAccessTokenEntity } from '../personal-access-tokens/personal-access-token.entity';
 import { isCredentialId } from '../shared/credential-events';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 
 /**
  * Keeps `last_used_at` of personal access tokens and API keys from the `credential.used` reports

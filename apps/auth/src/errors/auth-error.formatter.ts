@@ -1,4 +1,4 @@
-import type { ErrorBodyFormatter, ErrorBodySchema } from '@suite/runtime';
+import type { ErrorBodyFormatter, ErrorBodySchema } from '@suite/http';
 
 /**
  * RFC 6749 error codes for failures that did not name one themselves. The token endpoints name

@@ -16,7 +16,8 @@ import {
   IMPERSONATION_TOKEN_TTL_SECONDS,
   LOGIN_AS_CLIENT_ID,
 } from '@suite/contracts';
-import { AppError, CLOCK, type Clock } from '@suite/runtime';
+import { AppError } from '@suite/http';
+import { CLOCK, type Clock } from '@suite/time';
 import { GrantEntity } from '../grants/grant.entity';
 import { tokenError } from '../shared/oauth-errors';
 import { formatScope } from '../shared/scopes';

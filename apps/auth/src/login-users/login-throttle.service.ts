@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, LessThan } from 'typeorm';
 import { LoginThrottleEntity } from './login-throttle.entity';
 import { admitAttempt, LOGIN_THROTTLE, type Admission, type ThrottleState } from './login-throttle';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 
 /** How often one process sweeps rows whose failures are forgotten anyway. */
 const SWEEP_EVERY_MS = 60_000;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { normalizeEmail } from '@suite/contracts';
-import { exponentialBackoffMs } from '@suite/runtime';
+import { exponentialBackoffMs } from '@suite/time';
 
 /**
  * Sign-in attempts per account across every address (decisions 0021, 0037). The numbers:

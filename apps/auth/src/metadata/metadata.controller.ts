@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FULL_ACCESS_SCOPE, PERMISSIONS } from '@suite/contracts';
-import { ApiNoCredential, ENVIRONMENT } from '@suite/runtime';
+import { ApiNoCredential, ENVIRONMENT } from '@suite/http';
 import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
 import { AuthorizationServerMetadataResponse } from './dto/authorization-server-metadata.response';
 

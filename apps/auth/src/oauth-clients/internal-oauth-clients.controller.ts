@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { InternalTokenAuthenticated } from '@suite/authz';
-import { ApiErrors, AppError } from '@suite/runtime';
+import { ApiErrors, AppError } from '@suite/http';
 import { CreateOAuthClientRequest } from './dto/create-oauth-client.request';
 import {
   CreatedOAuthClientResponse,

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyQuery, CompanyScope, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
-import { ApiErrors, AppError } from '@suite/runtime';
+import { ApiErrors, AppError } from '@suite/http';
 import {
   CreatedOAuthClientResponse,
   mapOAuthClient,

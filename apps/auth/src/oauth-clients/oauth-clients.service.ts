@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
-import { AppError, CLOCK, type Clock } from '@suite/runtime';
+import { AppError } from '@suite/http';
+import { CLOCK, type Clock } from '@suite/time';
 import { GrantEntity } from '../grants/grant.entity';
 import { GrantsService } from '../grants/grants.service';
 import { newClientId, newClientSecret, secretDigest, secretMatches } from './client-credentials';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal, type Principal } from '@suite/authz';
-import { ApiErrors, AppError } from '@suite/runtime';
+import { ApiErrors, AppError } from '@suite/http';
 import { CreatePersonalAccessTokenRequest } from './dto/create-personal-access-token.request';
 import {
   CreatedPersonalAccessTokenResponse,

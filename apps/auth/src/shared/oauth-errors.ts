@@ -1,4 +1,4 @@
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 
 /** RFC 6749 §5.2 error codes the token endpoint answers with. */
 export type TokenErrorCode =

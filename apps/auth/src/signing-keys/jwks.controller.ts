@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiNoCredential } from '@suite/runtime';
+import { ApiNoCredential } from '@suite/http';
 import { JwksResponse, type PublicJwkResponse } from './dto/jwks.response';
 import { SigningKeysService } from './signing-keys.service';
 

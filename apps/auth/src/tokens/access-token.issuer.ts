@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TYPE, type AccessTokenClaims } from '@suite/contracts';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
 import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
 import { SIGNING_ALG, SigningKeysService } from '../signing-keys/signing-keys.service';
 

@@ -1,5 +1,5 @@
 import type { ApiBodyOptions } from '@nestjs/swagger';
-import type { ApiErrorsEntry } from '@suite/runtime';
+import type { ApiErrorsEntry } from '@suite/http';
 import { ACCESS_TOKEN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE } from '@suite/contracts';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hasMediaType, textProblem } from '@suite/runtime';
+import { hasMediaType, textProblem } from '@suite/http';
 import { tokenError } from '../shared/oauth-errors';
 
 export type FormParams = Readonly<Record<string, string>>;

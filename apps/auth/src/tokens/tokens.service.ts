@@ -13,7 +13,7 @@ import { formatScope, narrowScopes, parseScope } from '../shared/scopes';
 import { AccessTokenIssuer } from './access-token.issuer';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { checkCodeRedemption, checkRefreshUse, REFRESH_TOKEN_TTL_SECONDS } from './token-rules';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 
 export interface TokenResponse {
   access_token: string;

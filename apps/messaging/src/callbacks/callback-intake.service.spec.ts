@@ -1,4 +1,4 @@
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { CallbackRejectedError, type CallbackRejection } from '../carrier/carrier-errors';
 import type { CallbackRequest, Carrier, CarrierCallback } from '../carrier/carrier.port';
 import type { InboundMessagesService } from '../inbound/inbound-messages.service';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { CallbackRejectedError } from '../carrier/carrier-errors';
 import {
   CARRIER,

@@ -1,4 +1,4 @@
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { CallbackRejectedError } from '../carrier/carrier-errors';
 
 /** A refused callback as the route answers it: 400 for a body we cannot read, 401 for any signature problem. */

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
 import { CARRIER_CALLBACK_SINK } from '../carrier/carrier.port';
 import { SANDBOX_CARRIER_NAME } from '../carrier/sandbox/sandbox-carrier';
 import { InboundModule } from '../inbound/inbound.module';

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiErrors, ApiNoCredential } from '@suite/runtime';
+import { ApiErrors, ApiNoCredential } from '@suite/http';
 import { CARRIER_SETTINGS } from '../carrier/carrier.module';
 import type { CarrierSettings } from '../carrier/carrier-settings';
 import { CallbackIntakeService } from './callback-intake.service';

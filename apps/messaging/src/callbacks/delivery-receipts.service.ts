@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { JobsRuntime } from '@suite/jobs';
 import { targetOf, type MessageStatus } from '@suite/message-status';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { CARRIER, type Carrier, type CarrierCallback } from '../carrier/carrier.port';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { changeStatusesAndAnnounce } from '../messages/message-status-change';

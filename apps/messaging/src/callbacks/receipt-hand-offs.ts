@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { PreparedStatement, sqlStateOf } from '@suite/database';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { MessageStatus } from '@suite/message-status';
 import { transactionRunner } from '../shared/transaction-runner';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuthenticated, CurrentPrincipal, NotRateLimited, type Principal } from '@suite/authz';
-import { ApiErrors } from '@suite/runtime';
+import { ApiErrors } from '@suite/http';
 import { SandboxInboundRequest } from '../carrier/sandbox/dto/sandbox-inbound.request';
 import { mapMessage, MessageResponse } from '../messages/dto/message.response';
 import { SandboxInboundService } from './sandbox-inbound.service';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppError, normalizePhone, PHONE_FORMS } from '@suite/runtime';
+import { AppError, normalizePhone, PHONE_FORMS } from '@suite/http';
 import { CARRIER, type Carrier } from '../carrier/carrier.port';
 import { SandboxCarrier } from '../carrier/sandbox/sandbox-carrier';
 import type { SandboxInboundInput } from '../carrier/sandbox/sandbox-inbound';

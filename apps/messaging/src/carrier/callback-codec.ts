@@ -1,4 +1,4 @@
-import { parseUntrustedJson } from '@suite/runtime';
+import { parseUntrustedJson } from '@suite/http';
 import { CallbackRejectedError } from './carrier-errors';
 import type { CarrierCallback, CarrierChannel } from './carrier.port';
 

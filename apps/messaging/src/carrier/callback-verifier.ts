@@ -1,4 +1,4 @@
-import { SIGNED_CALLBACK_TOLERANCE_SECONDS, SignedCallbackScheme } from '@suite/runtime';
+import { SIGNED_CALLBACK_TOLERANCE_SECONDS, SignedCallbackScheme } from '@suite/http';
 import { CallbackRejectedError } from './carrier-errors';
 import type { CallbackHeaders } from './carrier.port';
 
@@ -10,7 +10,7 @@ export const CALLBACK_TOLERANCE_SECONDS = SIGNED_CALLBACK_TOLERANCE_SECONDS;
 /**
  * The service's own callback signature: HMAC-SHA256 with a shared secret over
  * `<timestamp>.<raw body>`, sent as `x-carrier-timestamp: <unix seconds>` and
- * `x-carrier-signature: sha256=<hex>` — the suite's SignedCallbackScheme (libs/runtime, shared
+ * `x-carrier-signature: sha256=<hex>` — the suite's SignedCallbackScheme (libs/http, shared
  * with the platform's voice callbacks) under the carrier's header names and error. The sandbox
  * signs with it; a real provider that lets you choose a shared-secret HMAC can too (others
  * verify their own scheme in their adapter).

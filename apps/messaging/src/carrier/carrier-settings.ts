@@ -1,4 +1,4 @@
-import { EnvironmentError } from '@suite/runtime';
+import { EnvironmentError } from '@suite/config';
 import { CARRIER_NAMES, isCarrierName, usesProvider, type CarrierName } from './carrier-registry';
 
 /**

@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { EnvironmentError } from '@suite/runtime';
+import { EnvironmentError } from '@suite/config';
 import { verifyCallbackSignature } from './callback-verifier';
 import { CARRIER_SETTINGS, CarrierModule } from './carrier.module';
 import { CARRIER, CARRIER_CALLBACK_SINK, type Carrier, type CarrierCallbackSink } from './carrier.port';

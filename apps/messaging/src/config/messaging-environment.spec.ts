@@ -1,4 +1,4 @@
-import { EnvironmentError, loadEnvironment, redactedEnvironment } from '@suite/runtime';
+import { EnvironmentError, loadEnvironment, redactedEnvironment } from '@suite/config';
 import { MessagingEnvironment } from './messaging-environment';
 
 describe('MessagingEnvironment: carrier variables', () => {

@@ -13,7 +13,7 @@ import {
   registerDecorator,
   type ValidationOptions,
 } from 'class-validator';
-import { BaseEnvironment, Secret, toBoolean } from '@suite/runtime';
+import { BaseEnvironment, Secret, toBoolean } from '@suite/config';
 import { CARRIER_NAMES, usesProvider } from '../carrier/carrier-registry';
 import {
   HTTP_URL_PATTERN,

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuthenticated, CurrentPrincipal, type Principal } from '@suite/authz';
-import { ApiErrors } from '@suite/runtime';
+import { ApiErrors } from '@suite/http';
 import { PhoneParam } from '../shared/phone-param.pipe';
 import { ContactsService } from './contacts.service';
 import { ContactResponse, mapContact } from './dto/contact.response';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { CompanyScopedRepository, PreparedStatement } from '@suite/database';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { transactionRunner } from '../shared/transaction-runner';
 import { contactKey } from './contact-key';
 import { ContactEntity } from './contact.entity';

@@ -1,5 +1,5 @@
 import { Logger, Module } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
 import type { MessagingEnvironment } from '../config/messaging-environment';
 import { EMAIL_DISPATCH_OPTIONS, emailDispatchOptions } from './dispatch/email-dispatch.options';
 import { EmailDispatchStore } from './dispatch/email-dispatch.store';

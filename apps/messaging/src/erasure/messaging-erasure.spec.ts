@@ -1,4 +1,4 @@
-import { normalizePhone } from '@suite/runtime';
+import { normalizePhone } from '@suite/http';
 import { erasedPhoneOf, isErasedPhone } from './messaging-erasure';
 
 describe('erasedPhoneOf', () => {

@@ -1,4 +1,4 @@
-import type { ErrorBodyFormatter, ErrorBodySchema } from '@suite/runtime';
+import type { ErrorBodyFormatter, ErrorBodySchema } from '@suite/http';
 
 /** Messaging API error body: `{ error: string }`, a sentence telling the caller what to fix. */
 export const formatMessagingError: ErrorBodyFormatter = (failure) => ({ body: { error: failure.message } });

@@ -6,7 +6,7 @@ import { MessageEventsWriter } from '../messages/message-events.writer';
 import { outboundMessageRow } from '../messages/message-rows';
 import type { MessageEntity } from '../messages/message.entity';
 import { insertOutboundMessages } from '../messages/outbound-message.insert';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import { WorkspaceSettingsService } from '../workspace-settings/workspace-settings.service';
 import type { AutoReply } from './inbound-plan';
 

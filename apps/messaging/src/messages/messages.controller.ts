@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuthenticated, CurrentPrincipal, type Principal, RateLimitClass } from '@suite/authz';
-import { ApiErrors } from '@suite/runtime';
+import { ApiErrors } from '@suite/http';
 import { MESSAGING_LIMITS } from '../config/messaging-defaults';
 import { PhoneParam } from '../shared/phone-param.pipe';
 import { ConversationQuery } from './dto/conversation.query';

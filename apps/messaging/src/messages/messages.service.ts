@@ -4,7 +4,7 @@ import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { MessageStatus, PublicMessageStatus } from '@suite/message-status';
 import { handOffsOf } from '../hand-offs/hand-off-records';
 import type { MessageHandOffEntity } from '../hand-offs/message-hand-off.entity';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { MessageEventsWriter } from './message-events.writer';
 import { changeStatusAndAnnounce } from './message-status-change';
 import { MessageEntity, MESSAGES_TABLE } from './message.entity';

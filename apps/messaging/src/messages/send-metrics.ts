@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Histogram } from 'prom-client';
-import { metricOnce } from '@suite/runtime';
+import { metricOnce } from '@suite/observability';
 import type { GroupCommitObserver } from '../shared/group-commit';
 
 const batchSize = () =>

@@ -5,7 +5,7 @@ import { ambiguousHandOffs } from '../hand-offs/hand-off-records';
 import { applyStatusEvent } from '@suite/message-status';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import { ReleaseMetrics } from './release-metrics';
 import { changeStatusAndAnnounce } from '../messages/message-status-change';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';

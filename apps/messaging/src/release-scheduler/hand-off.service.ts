@@ -24,7 +24,7 @@ import { CarrierOptOuts } from './carrier-opt-outs';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
 import { chooseChannel } from '../send-rules/channel-choice';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import { entityFromColumns } from '../shared/entity-from-columns';
 import { transactionRunner } from '../shared/transaction-runner';
 import type { ClaimedMessage } from './claimed-message';

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, CLOCK, recipientTimeZones, type Clock } from '@suite/runtime';
+import { AppError } from '@suite/http';
+import { CLOCK, type Clock } from '@suite/time';
+import { recipientTimeZones } from '@suite/local-time';
 import { isCapabilityFresh } from '../carrier/capability-cache';
 import { CARRIER, type Carrier, type PhoneCapability, type SenderProvider } from '../carrier/carrier.port';
 import { PROVIDER_PACING } from '../carrier/provider-pacing';

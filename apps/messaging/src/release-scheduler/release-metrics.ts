@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Histogram } from 'prom-client';
-import { metricOnce } from '@suite/runtime';
+import { metricOnce } from '@suite/observability';
 
 export type ReleaseOutcome = 'sent' | 'failed' | 'no_channel' | 'cancelled' | 'requeued';
 export type DeferReason = 'window' | 'rate' | 'daily_cap' | 'conversation_order' | 'no_sender_number' | 'provider_route';

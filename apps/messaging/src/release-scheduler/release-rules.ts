@@ -1,4 +1,5 @@
-import { exponentialBackoffMs, windowOpeningFor, type RecipientTimeZones, type SendWindow } from '@suite/runtime';
+import { exponentialBackoffMs } from '@suite/time';
+import { windowOpeningFor, type RecipientTimeZones, type SendWindow } from '@suite/local-time';
 import { dailyNewContactCap, nextSendSlot, type WarmupSettings } from '../send-rules/pacing';
 
 /**

@@ -1,4 +1,4 @@
-import { EnvironmentError } from '@suite/runtime';
+import { EnvironmentError } from '@suite/config';
 import type { MessagingEnvironment } from '../config/messaging-environment';
 import type { RetryPolicy } from './release-rules';
 

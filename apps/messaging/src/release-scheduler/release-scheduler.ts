@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { CLOCK, exponentialBackoffMs, type Clock } from '@suite/runtime';
+import { CLOCK, exponentialBackoffMs, type Clock } from '@suite/time';
 import { ClaimSweeper } from './claim-sweeper';
 import type { ClaimedMessage } from './claimed-message';
 import { handOffBatches } from './hand-off-batches';

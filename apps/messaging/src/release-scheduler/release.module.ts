@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
 import { MessagesModule } from '../messages/messages.module';
 import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
 import { WorkspaceSettingsModule } from '../workspace-settings/workspace-settings.module';

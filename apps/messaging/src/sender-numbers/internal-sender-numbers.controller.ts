@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InternalTokenAuthenticated } from '@suite/authz';
-import { ApiErrors } from '@suite/runtime';
+import { ApiErrors } from '@suite/http';
 import { PhoneParam } from '../shared/phone-param.pipe';
 import { AddSenderNumberRequest, mapSenderNumber, SenderNumberListResponse, SenderNumberResponse } from './dto/sender-number.dto';
 import { SenderNumbersService } from './sender-numbers.service';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { CARRIER, type Carrier, type SenderProvider } from '../carrier/carrier.port';
 import { assertCompanyKnown } from '../shared/company-replica.guard';
 import { SenderNumberEntity } from './sender-number.entity';

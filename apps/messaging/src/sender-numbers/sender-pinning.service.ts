@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { StatementBuilder, type StatementParams, type UnnestColumns } from '@suite/database';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { ContactEntity } from '../contacts/contact.entity';
 import type { ContactForSend } from '../contacts/contacts.service';
 import { transactionRunner } from '../shared/transaction-runner';

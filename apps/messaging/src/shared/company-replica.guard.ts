@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { CompanyReplicaEntity } from '@suite/authz';
 import { unscopedRepository } from '@suite/database';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 
 /**
  * Operator routes address a workspace by company id: it must be one the platform created (it

@@ -1,5 +1,5 @@
 import { Param, type PipeTransform } from '@nestjs/common';
-import { AppError, normalizePhone, PHONE_FORMS } from '@suite/runtime';
+import { AppError, normalizePhone, PHONE_FORMS } from '@suite/http';
 
 /** A `{phone}` path segment in either accepted form (a URL-encoded `+` arrives decoded), as E.164; 400 otherwise. */
 class PhonePathPipe implements PipeTransform<string, string> {

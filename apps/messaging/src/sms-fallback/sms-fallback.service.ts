@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import { CarrierOutcomeUnknownError, CarrierRejectedError, CarrierUnavailableError } from '../carrier/carrier-errors';
 import {
   CARRIER,

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { credentialDigest, generateOpaqueCredential } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { eventually } from '@suite/testing';
-import { normalizePhone } from '@suite/runtime';
+import { normalizePhone } from '@suite/http';
 
 /** The internal API token every harness-booted app accepts (x-internal-token). */
 export const INTERNAL_TOKEN = 'i'.repeat(40);

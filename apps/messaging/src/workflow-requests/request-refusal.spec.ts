@@ -1,4 +1,4 @@
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { refusalOf, untrustedTextProblem } from './request-refusal';
 
 describe('refusalOf', () => {

@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import { AppError, inspectUntrusted } from '@suite/runtime';
+import { AppError, inspectUntrusted } from '@suite/http';
 
 /**
  * A workflow step's request the rules refuse (an opted-out contact, no sender number, a domain

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InternalTokenAuthenticated } from '@suite/authz';
-import { ApiErrors } from '@suite/runtime';
+import { ApiErrors } from '@suite/http';
 import { mapWorkspaceSettings, PutWorkspaceSettingsRequest, WorkspaceSettingsResponse } from './dto/workspace-settings.dto';
 import { WorkspaceSettingsService, type WorkspaceSettingsView } from './workspace-settings.service';
 

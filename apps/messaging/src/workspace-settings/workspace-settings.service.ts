@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CompanyScopedRepository } from '@suite/database';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { assertCompanyKnown } from '../shared/company-replica.guard';
 import { effectiveSettings, settingsProblems, type EffectiveSettings, type SettingsOverrides } from './effective-settings';
 import { WorkspaceSettingsEntity } from './workspace-settings.entity';

@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { SECRET_BOX_PROVIDER } from '../shared/secrets/secret-box.provider';
 import { AdAccountEntity } from './ad-account.entity';
 import { AdAccountsController } from './ad-accounts.controller';

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { isUniqueViolation, CompanyScopedRepository, crossCompanyRepository } from '@suite/database';
-import { AppError, CLOCK, type Clock } from '@suite/runtime';
+import { AppError } from '@suite/http';
+import { CLOCK, type Clock } from '@suite/time';
 import { AD_ACCOUNT_HELD_UNIQUE, AD_ACCOUNT_PROVIDER_UNIQUE, AdAccountEntity } from './ad-account.entity';
 import {
   AD_PLATFORM,

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import { publicUrlOf, type PlatformEnvironment } from '../config/platform-environment';
 import type { AdPlatformName } from './ad-platform-registry';
 import { configuredAdProviders } from './ad-platform-variables';

@@ -1,6 +1,6 @@
 import { CompanyScopedRepository } from '@suite/database';
 import { In, IsNull, type DataSource, type EntityManager } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 import type { AgentEntity } from './agent.entity';
 import type { NumbersById } from './dto/agent.response';

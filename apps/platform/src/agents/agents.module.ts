@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { AgentEntity } from './agent.entity';
 import { AgentsController } from './agents.controller';
 import { AgentsService } from './agents.service';

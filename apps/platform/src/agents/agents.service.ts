@@ -4,7 +4,7 @@ import { DataSource, ILike, IsNull, Not, type EntityManager, type FindOptionsWhe
 import type { AgentStatus } from '@suite/contracts';
 import { isUniqueViolation, CompanyScopedRepository } from '@suite/database';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/http';
 import { agentSnapshot } from './agent-events';
 import { AgentEntity } from './agent.entity';
 import { lockLiveNumbers, numbersOf, type NumberField } from './agent-numbers';

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, ILike, IsNull, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 import { agentSnapshot } from './agent-events';
 import { AgentEntity } from './agent.entity';

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { And, DataSource, IsNull, type EntityManager, LessThan, MoreThanOrEqual, type FindOperator } from 'typeorm';
 import type { AppointmentStatus } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/http';
 import { CompanyEntity } from '../companies/company.entity';
 import { ContactEntity } from '../contacts/contact.entity';
 import { localMidnightUtc, nextLocalDate } from '../shared/local-day';

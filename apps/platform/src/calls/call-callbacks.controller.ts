@@ -2,7 +2,7 @@ import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CALL_DIRECTIONS, CALL_SENTIMENTS, HANGUP_REASONS } from '@suite/contracts';
-import { ApiErrors, ApiNoCredential } from '@suite/runtime';
+import { ApiErrors, ApiNoCredential } from '@suite/http';
 import { CallCallbacks } from './call-callbacks.service';
 import { VoiceCallbacksResponse } from './dto/voice-callbacks.response';
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { VoiceCallbackResult, VoiceCallbackSink } from '../voice/voice-callback-sink';
 import { VoiceCallbackRejectedError } from '../voice/voice-errors';
 import { VOICE_PROVIDER, type VoiceCallback, type VoiceCallbackHeaders, type VoiceProvider } from '../voice/voice-provider.port';

@@ -1,7 +1,7 @@
 import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { IsNull, type EntityManager } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { ContactEntity } from '../contacts/contact.entity';
 import { PipelinePlacements } from '../pipelines/pipeline-placements';
 import { normalizeDisposition } from '../pipelines/disposition-name';

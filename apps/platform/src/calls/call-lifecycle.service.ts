@@ -5,7 +5,8 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import type { EventType } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
-import { CLOCK, ENVIRONMENT, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
+import { ENVIRONMENT } from '@suite/http';
 import { AgentEntity } from '../agents/agent.entity';
 import { CampaignEntity } from '../campaigns/campaign.entity';
 import { CompanyEntity } from '../companies/company.entity';

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
-import { ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
+import { ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/http';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { CallsService } from './calls.service';
 import { CallResponse, mapCall } from './dto/call.response';

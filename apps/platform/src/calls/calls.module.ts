@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { PipelinesModule } from '../pipelines/pipelines.module';
 import { VOICE_CALLBACK_SINK } from '../voice/voice-callback-sink';
 import { SANDBOX_CALL_CHANNEL } from '../voice/voice.module';

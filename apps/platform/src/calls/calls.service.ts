@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { CallDirection, CallStatus } from '@suite/contracts';
-import { AppError, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/http';
 import { CallEntity } from './call.entity';
 
 export const CALL_NOT_FOUND = 'Call not found.';

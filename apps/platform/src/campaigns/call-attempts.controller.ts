@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, RequirePermission } from '@suite/authz';
-import { ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
+import { ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/http';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { CampaignsService } from './campaigns.service';

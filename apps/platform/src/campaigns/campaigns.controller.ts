@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, CurrentPrincipal, type Principal } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, AppError, PaginatedResponse, paginated, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, AppError, PaginatedResponse, paginated, success } from '@suite/http';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
 import { PlatformId } from '../ids/platform-id.pipe';
 import {

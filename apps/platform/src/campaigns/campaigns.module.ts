@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { AgentsModule } from '../agents/agents.module';
 import { CampaignCallEndedHandler } from './campaign-call-ended.handler';
 import { CampaignContactEntity } from './campaign-contact.entity';

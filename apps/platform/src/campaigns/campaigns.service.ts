@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, normalizePhone, type PageRequest } from '@suite/runtime';
+import { AppError, normalizePhone, type PageRequest } from '@suite/http';
 import { ContactEntity } from '../contacts/contact.entity';
 import { ContactListMemberEntity } from '../lists/contact-list-member.entity';
 import { ContactListEntity } from '../lists/contact-list.entity';

@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { CompaniesService } from './companies.service';
 import { CompanyEntity } from './company.entity';
 import { CompanySettingsController } from './company-settings.controller';

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { CompanyEntity, type WeekStart } from './company.entity';
 
 /** What PUT /api/company/settings changes; absent fields are kept. */

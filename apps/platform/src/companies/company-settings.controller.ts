@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
-import { ApiSuccessResponse, AppError, success } from '@suite/runtime';
+import { ApiSuccessResponse, AppError, success } from '@suite/http';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { CompaniesService } from './companies.service';
 import { SETTINGS_FIELDS, UpdateCompanySettingsRequest } from './dto/company-settings.request';

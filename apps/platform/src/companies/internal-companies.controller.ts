@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InternalTokenAuthenticated } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, AppError, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, AppError, success } from '@suite/http';
 import { CompaniesService } from './companies.service';
 import { CreateCompanyRequest } from './dto/create-company.request';
 import { CompanyResponse, mapCompany } from './dto/company.response';

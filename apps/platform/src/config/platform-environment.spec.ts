@@ -1,4 +1,4 @@
-import { EnvironmentError, loadEnvironment, redactedEnvironment } from '@suite/runtime';
+import { EnvironmentError, loadEnvironment, redactedEnvironment } from '@suite/config';
 import { SANDBOX_DEFAULT_VOICE_CALLBACK_SECRET, voiceCallbackSecretOf } from '../voice/voice-callback-secret';
 import { configuredAdProviders } from '../ad-accounts/ad-platform-variables';
 import { PlatformEnvironment, publicUrlOf } from './platform-environment';

@@ -1,5 +1,5 @@
 import { IsIn, IsInt, IsOptional, IsUrl, Max, Min, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
-import { Secret } from '@suite/runtime';
+import { Secret } from '@suite/config';
 import { AD_PLATFORM_NAMES } from '../ad-accounts/ad-platform-registry';
 import {
   AdProviderCredential,

@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { ListsModule } from '../lists/lists.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
 import { ContactEntity } from './contact.entity';

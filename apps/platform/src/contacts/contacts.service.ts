@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, ILike, In, IsNull, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
-import { AppError, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/http';
 import { ListsService, type ContactRef } from '../lists/lists.service';
 import { PipelineEntity } from '../pipelines/pipeline.entity';
 import { assertCompanyReferences, numericIds } from '../shared/company-references';

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { APPS, Topics } from '@suite/contracts';
 import { forgetStoredEvents, newEvent, Outbox } from '@suite/eventing';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { CONTACT_NOT_FOUND, ContactEntity } from '../contacts/contact.entity';
 import { ContactsService } from '../contacts/contacts.service';
 import { ContactErasureEntity, ERASURE_NOT_FOUND } from './contact-erasure.entity';

@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { ContactsModule } from '../contacts/contacts.module';
 import { ContactErasureEntity } from './contact-erasure.entity';
 import { ContactErasureService } from './contact-erasure.service';

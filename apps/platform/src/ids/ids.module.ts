@@ -1,5 +1,5 @@
 import { Global, Logger, Module } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
 import type { PlatformEnvironment } from '../config/platform-environment';
 import { PlatformIdCodec } from './platform-id.codec';
 import { PlatformIdPipe } from './platform-id.pipe';

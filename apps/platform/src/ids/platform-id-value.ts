@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateBy, type ValidationOptions } from 'class-validator';
-import { AppError, MAX_ID } from '@suite/runtime';
+import { AppError, MAX_ID } from '@suite/http';
 import type { SentId } from '../shared/company-references';
 import type { PlatformIdCodec } from './platform-id.codec';
 

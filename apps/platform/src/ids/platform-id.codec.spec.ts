@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { ENCRYPTED_ID_PREFIX, PlatformIdCodec } from './platform-id.codec';
 import { PlatformIdPipe } from './platform-id.pipe';
 

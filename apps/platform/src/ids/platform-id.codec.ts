@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { canonicalId, decodePlainId } from '@suite/runtime';
+import { canonicalId, decodePlainId } from '@suite/http';
 
 /** Prefix of an encrypted id, so one is recognisable at a glance (and never mistaken for base64). */
 export const ENCRYPTED_ID_PREFIX = 'enc_';
@@ -76,5 +76,5 @@ export class PlatformIdCodec {
   }
 }
 
-/** The numeric and base64 spellings, decoded without a key (libs/runtime; ids held in data such as workflow graphs use it too). */
+/** The numeric and base64 spellings, decoded without a key (libs/http; ids held in data such as workflow graphs use it too). */
 export { decodePlainId };

@@ -1,6 +1,6 @@
 import { applyDecorators, Injectable, Param, type PipeTransform } from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { PlatformIdCodec } from './platform-id.codec';
 
 /** Turns a path id (numeric, base64 or encrypted) into the numeric id; anything else is a 404. */

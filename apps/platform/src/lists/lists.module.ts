@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { ContactListMemberEntity } from './contact-list-member.entity';
 import { ContactListEntity } from './contact-list.entity';
 import { ListsController } from './lists.controller';

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { ContactEntity } from '../contacts/contact.entity';
 import { ContactListMemberEntity } from './contact-list-member.entity';
 import { ContactListEntity } from './contact-list.entity';

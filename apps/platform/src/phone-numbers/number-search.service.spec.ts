@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { NumberUnavailableError, VoiceProviderUnavailableError } from '../voice/voice-errors';
 import type { VoiceProvider } from '../voice/voice-provider.port';
 import { MOBILE_NOT_IN_NORTH_AMERICA, NumberSearchService } from './number-search.service';

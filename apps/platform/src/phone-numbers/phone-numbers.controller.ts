@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, AppError, PaginatedResponse, paginated, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, AppError, PaginatedResponse, paginated, success } from '@suite/http';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { ListPhoneNumbersQuery } from './dto/list-phone-numbers.query';

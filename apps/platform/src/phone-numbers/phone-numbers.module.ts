@@ -1,4 +1,5 @@
-import { ENVIRONMENT, FeatureModule } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
+import { FeatureModule } from '@suite/database';
 import type { PlatformEnvironment } from '../config/platform-environment';
 import { NumberPurchaseService } from './number-purchase.service';
 import { NumberSearchService } from './number-search.service';

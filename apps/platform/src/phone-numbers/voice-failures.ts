@@ -1,4 +1,4 @@
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { NumberUnavailableError, VoiceProviderUnavailableError } from '../voice/voice-errors';
 
 export const NUMBER_NO_LONGER_AVAILABLE = 'This number is no longer available. Search again and pick another.';

@@ -2,7 +2,7 @@ import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { ContactEntity } from '../contacts/contact.entity';
 import { PipelineContactEntity } from './pipeline-contact.entity';
 import { PipelineStageEntity } from './pipeline-stage.entity';

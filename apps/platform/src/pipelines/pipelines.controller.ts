@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, paginated, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, paginated, success } from '@suite/http';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
 import { decodeIdOr404, sentIdOf } from '../ids/platform-id-value';

@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { PipelinePlacements } from './pipeline-placements';
 import { PipelinesController } from './pipelines.controller';
 import { PipelinesService } from './pipelines.service';

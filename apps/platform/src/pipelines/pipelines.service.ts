@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, MoreThan, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/http';
 import { ContactEntity } from '../contacts/contact.entity';
 import { assertCompanyReferences, type SentId } from '../shared/company-references';
 import { PipelineContactEntity } from './pipeline-contact.entity';

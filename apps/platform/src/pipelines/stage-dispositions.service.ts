@@ -2,7 +2,7 @@ import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { normalizeDisposition } from './disposition-name';
 import { MAX_DISPOSITION_NAME } from './dto/stage-dispositions.request';
 import { STAGE_NOT_FOUND } from './pipeline-placements';

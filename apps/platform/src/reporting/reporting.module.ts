@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { AdAccountsModule } from '../ad-accounts/ad-accounts.module';
 import { CompaniesModule } from '../companies/companies.module';
 import { DashboardController } from './dashboard/dashboard.controller';

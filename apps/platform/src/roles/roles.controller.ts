@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, AuthzReplicaReader, CompanyQuery, CurrentPrincipal, permissionsOf, type Principal } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, success } from '@suite/http';
 import { PlatformId } from '../ids/platform-id.pipe';
 import { MessageResponse } from '../shared/message.response';
 import { mapRole, RoleResponse } from './dto/role.response';

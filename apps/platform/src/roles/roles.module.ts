@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { RoleEntity } from './role.entity';
 import { RolesController } from './roles.controller';
 import { RolesService } from './roles.service';

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import type { Permission } from '@suite/contracts';
 import { Outbox } from '@suite/eventing';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { assertGrantable, assertMayEditRole } from '../shared/grantable';
 import { appendUserSnapshot } from '../users/user-snapshot';
 import { UserEntity } from '../users/user.entity';

@@ -1,6 +1,6 @@
 import { CompanyScopedRepository, type CompanyOwned, type ScopedWhere } from '@suite/database';
 import { In, type EntityManager, type ObjectLiteral } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 
 /** An id as the client sent it, and what it decodes to (null when it names nothing in any spelling). */
 export interface SentId {

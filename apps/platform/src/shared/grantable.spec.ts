@@ -1,5 +1,5 @@
 import { PERMISSIONS, type Permission } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { assertGrantable, assertMayActOnUser, assertMayEditRole, type ActionOnUser } from './grantable';
 
 const refusal = (run: () => void): AppError | null => {

@@ -1,5 +1,5 @@
 import { permissionsBeyond, type Permission } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 
 /**
  * No privilege escalation: a caller may only hand out permissions it holds itself (through a

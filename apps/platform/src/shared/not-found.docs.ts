@@ -1,4 +1,4 @@
-import { ApiErrors } from '@suite/runtime';
+import { ApiErrors } from '@suite/http';
 
 /**
  * The 404 every tenant route can answer: `?company_id=` naming a company the caller may not act

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, RequirePermission } from '@suite/authz';
-import { ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
+import { ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/http';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { AiSpamNumbersService } from './ai-spam-numbers.service';
 import { AiSpamNumberResponse } from './dto/ai-spam-number.response';

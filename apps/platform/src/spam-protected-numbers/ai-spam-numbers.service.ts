@@ -2,7 +2,7 @@ import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, ILike, In, IsNull, type FindOptionsWhere } from 'typeorm';
-import { type PageRequest } from '@suite/runtime';
+import { type PageRequest } from '@suite/http';
 import { AgentEntity } from '../agents/agent.entity';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 import { AI_SPAM_STATUSES, type AiSpamNumberResponse, type AiSpamStatus } from './dto/ai-spam-number.response';

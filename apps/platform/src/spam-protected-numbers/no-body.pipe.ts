@@ -1,5 +1,5 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 
 /**
  * For a route that takes no body: any field sent is refused (400, by field) as the validation

@@ -3,7 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
-import { CLOCK, ENVIRONMENT, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
+import { ENVIRONMENT } from '@suite/http';
 import type { PlatformEnvironment } from '../config/platform-environment';
 import { VOICE_PROVIDER, type CarrierReputation, type VoiceProvider } from '../voice/voice-provider.port';
 import {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, RequirePermission } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success, successBodySchema } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success, successBodySchema } from '@suite/http';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { ListSpamNumbersQuery } from './dto/list-spam-numbers.query';
 import { SpamNumberRequest } from './dto/spam-number.request';

@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { AiSpamNumbersController } from './ai-spam-numbers.controller';
 import { AiSpamNumbersService } from './ai-spam-numbers.service';
 import { PurchasedNumbersHandler } from './purchased-numbers.handler';

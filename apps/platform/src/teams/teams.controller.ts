@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, success } from '@suite/http';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { apiId } from '../shared/api-ids';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';

@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { TeamMemberEntity } from './team-member.entity';
 import { TeamEntity } from './team.entity';
 import { TeamsController } from './teams.controller';

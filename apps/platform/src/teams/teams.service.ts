@@ -2,7 +2,7 @@ import { CompanyScopedRepository, unscopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { assertCompanyReferences, numericIds } from '../shared/company-references';
 import { UserEntity } from '../users/user.entity';
 import { TeamMemberEntity } from './team-member.entity';

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { credentialDigest, generateOpaqueCredential, type Permission, type Topic } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { type Clock } from '@suite/runtime';
+import { type Clock } from '@suite/time';
 import {
   createTestDatabase,
   eventually,

@@ -1,5 +1,5 @@
 import type { ArgumentMetadata } from '@nestjs/common';
-import { AppError, createValidationPipe } from '@suite/runtime';
+import { AppError, createValidationPipe } from '@suite/http';
 
 /**
  * Runs the app's global validation pipe on `value` as `metatype` (a request DTO's spec): the

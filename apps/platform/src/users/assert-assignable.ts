@@ -1,6 +1,6 @@
 import { CompanyScopedRepository } from '@suite/database';
 import { IsNull, type EntityManager } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { UserEntity } from './user.entity';
 
 /**

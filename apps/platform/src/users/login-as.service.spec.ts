@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Principal } from '@suite/authz';
 import { PERMISSIONS, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE, type Permission } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { PlatformEnvironment } from '../config/platform-environment';
 import { LoginAsService } from './login-as.service';
 import type { UserEntity } from './user.entity';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER, type Principal } from '@suite/authz';
 import { ACCESS_TOKEN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE, type Permission } from '@suite/contracts';
-import { AppError, ENVIRONMENT } from '@suite/runtime';
+import { AppError, ENVIRONMENT } from '@suite/http';
 import { authInternalUrlOf, type PlatformEnvironment } from '../config/platform-environment';
 import { apiId } from '../shared/api-ids';
 import { assertMayActOnUser } from '../shared/grantable';

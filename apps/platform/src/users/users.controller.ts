@@ -10,7 +10,7 @@ import {
   RequirePermission,
   type Principal,
 } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, AppError, paginationOf, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, AppError, paginationOf, success } from '@suite/http';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { MessageResponse } from '../shared/message.response';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';

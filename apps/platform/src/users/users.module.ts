@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { LoginAsService } from './login-as.service';
 import { UserExtPhoneEntity } from './user-ext-phone.entity';
 import { UserEntity } from './user.entity';

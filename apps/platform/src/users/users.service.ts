@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import { isPermission, normalizeEmail, type Permission, type UserStatus } from '@suite/contracts';
-import { AppError, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/http';
 import { RoleEntity } from '../roles/role.entity';
 import { isUniqueViolation, CompanyScopedRepository, unscopedRepository } from '@suite/database';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';

@@ -6,7 +6,7 @@ import {
   type CallSentiment,
   type HangupReason,
 } from '@suite/contracts';
-import { describeInputProblem, inspectUntrusted } from '@suite/runtime';
+import { describeInputProblem, inspectUntrusted } from '@suite/http';
 import { VoiceCallbackRejectedError } from './voice-errors';
 import type { CallContext, VoiceCallback } from './voice-provider.port';
 

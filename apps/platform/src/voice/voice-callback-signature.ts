@@ -1,4 +1,4 @@
-import { SIGNED_CALLBACK_TOLERANCE_SECONDS, SignedCallbackScheme } from '@suite/runtime';
+import { SIGNED_CALLBACK_TOLERANCE_SECONDS, SignedCallbackScheme } from '@suite/http';
 import { VoiceCallbackRejectedError } from './voice-errors';
 import type { VoiceCallbackHeaders } from './voice-provider.port';
 

@@ -1,4 +1,4 @@
-import { EnvironmentError, loadEnvironment, redactedEnvironment } from '@suite/runtime';
+import { EnvironmentError, loadEnvironment, redactedEnvironment } from '@suite/config';
 import { PlatformEnvironment } from '../config/platform-environment';
 
 /** PLATFORM_VOICE_PROVIDER=retell and its providers' variables (docs/voice.md, "Going live"). */

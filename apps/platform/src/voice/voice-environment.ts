@@ -10,7 +10,7 @@ import {
   ValidateIf,
   type ValidationOptions,
 } from 'class-validator';
-import { BaseEnvironment, Secret } from '@suite/runtime';
+import { BaseEnvironment, Secret } from '@suite/config';
 import { MIN_VOICE_CALLBACK_SECRET_LENGTH } from './voice-callback-secret';
 import { VOICE_PROVIDER_NAMES } from './voice-provider-registry';
 

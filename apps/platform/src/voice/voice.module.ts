@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import type { PlatformEnvironment } from '../config/platform-environment';
 import { RetellClient } from './retell/retell-client';
 import { RetellVoiceProvider } from './retell/retell-voice-provider';

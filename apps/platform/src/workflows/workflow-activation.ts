@@ -1,7 +1,7 @@
 import { unscopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { graphReferences } from './definition/graph-references';
 import { graphTriggerTypes } from './definition/validate-graph';
 import type { WorkflowGraph } from './definition/workflow-graph';

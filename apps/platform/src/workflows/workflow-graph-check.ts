@@ -1,4 +1,4 @@
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { graphProblemsAsFields, validateGraph } from './definition/validate-graph';
 import type { WorkflowGraph } from './definition/workflow-graph';
 

@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { AppointmentsModule } from '../appointments/appointments.module';
 import { ContactsModule } from '../contacts/contacts.module';
 import { ListsModule } from '../lists/lists.module';

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { WorkflowStatus } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
-import { AppError, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/http';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
 import type { GraphReference } from './definition/graph-references';
 import { EMPTY_GRAPH, type WorkflowGraph } from './definition/workflow-graph';

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min, ValidateBy } from 'class-validator';
-import { BaseEnvironment, toList } from '@suite/runtime';
+import { BaseEnvironment, toList } from '@suite/config';
 import { parseRetryDelays } from '../deliveries/retry-delays';
 import { parseCidr } from '../targets/address-policy';
 

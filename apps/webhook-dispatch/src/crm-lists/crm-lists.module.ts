@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { ContactReplicaEntity } from './contact-replica.entity';
 import { CrmListsHandler } from './crm-lists.handler';
 import { ListMembershipChangeEntity } from './list-membership-change.entity';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { entityTable } from '@suite/database';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
 import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
 import { ListReplicaEntity } from './list-replica.entity';
 

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/commo
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ActingCompany, CompanyQuery, RateLimitClass, RequirePermission } from '@suite/authz';
-import { ApiErrors, apiErrorContent, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
+import { ApiErrors, apiErrorContent, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/http';
 import {
   ApiDeliveryIdParam,
   ApiWebhookIdParam,

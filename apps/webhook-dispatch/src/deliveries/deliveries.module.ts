@@ -1,7 +1,8 @@
 import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { Inject } from '@nestjs/common';
 import { JobHandler, JobsRuntime } from '@suite/jobs';
-import { ENVIRONMENT, FeatureModule } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
+import { FeatureModule } from '@suite/database';
 import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
 import { SendingModule } from '../sending/sending.module';
 import { WebhookSender } from '../sending/webhook-sender';

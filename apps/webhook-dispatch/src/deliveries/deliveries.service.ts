@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { WebhookEventKind } from '@suite/contracts';
-import { AppError, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/http';
 import { DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND } from '../webhooks/webhook-id.pipe';
 import { WebhookEntity } from '../webhooks/webhook.entity';
 import { WebhooksService } from '../webhooks/webhooks.service';

@@ -4,7 +4,7 @@ import type { WebhookAudience, WebhookEventKind, WebhookPayloadMap } from '@suit
 import { entityTable, openTransactionOf, PreparedStatement, CompanyScopedRepository } from '@suite/database';
 import { addToChunkEnd, newEvent, Outbox } from '@suite/eventing';
 import { defineJob, JobsRuntime, type NewJob } from '@suite/jobs';
-import { currentTraceparent } from '@suite/runtime';
+import { currentTraceparent } from '@suite/observability';
 import { ContactReplicaEntity } from '../crm-lists/contact-replica.entity';
 import { ListMembershipChangeEntity } from '../crm-lists/list-membership-change.entity';
 import { ListReplicaEntity } from '../crm-lists/list-replica.entity';

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
 import { TargetsModule } from '../targets/targets.module';
 import { loadWebhookDispatchEnvironment } from '../webhook-dispatch.app';
 import { SendingModule } from './sending.module';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
 import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
 import { TargetGuard } from '../targets/target-guard';
 import { WebhookSender } from './webhook-sender';

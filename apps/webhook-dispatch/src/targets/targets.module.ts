@@ -1,5 +1,5 @@
 import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
 import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
 import { parseAllowedCidrs } from './address-policy';
 import { TargetGuard } from './target-guard';

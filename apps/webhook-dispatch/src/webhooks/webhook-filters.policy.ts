@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { fieldsNoKindHas, type WebhookEventKind } from '@suite/contracts';
-import { AppError, decodePlainId } from '@suite/runtime';
+import { AppError, decodePlainId } from '@suite/http';
 import { ListOwnership } from '../crm-lists/list-ownership';
 
 export const FIELDS_NOT_OF_KINDS = 'fields must name fields of the subscribed event kinds.';

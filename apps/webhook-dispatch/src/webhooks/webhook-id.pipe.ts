@@ -1,6 +1,6 @@
 import { Injectable, Param, type PipeTransform } from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

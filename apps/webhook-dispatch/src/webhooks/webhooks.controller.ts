@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/http';
 import { ListWebhooksQuery } from './dto/list-webhooks.query';
 import { WebhookRequest } from './dto/webhook.request';
 import { CreatedWebhookResponse, mapWebhook, RotatedSecretResponse, WebhookResponse } from './dto/webhook.response';

@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { CrmListsModule } from '../crm-lists/crm-lists.module';
 import { WebhookFiltersPolicy } from './webhook-filters.policy';
 import { WebhookTargetPolicy } from './webhook-target.policy';

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { WebhookEventKind } from '@suite/contracts';
-import { AppError, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/http';
 import { WEBHOOK_NOT_FOUND } from './webhook-id.pipe';
 import { generateWebhookSecret } from '../signing/webhook-secret';
 import { PREVIOUS_SECRET_OVERLAP_MS } from './webhook-secret';

@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { AuthenticatedRequest } from './authenticated-request';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { OpaqueCredentialVerifier } from '../verification/opaque-credential.verifier';
 
 export const API_KEY_HEADER = 'x-api-key';

@@ -12,7 +12,7 @@ import {
   type OpaqueCredentialKind,
 } from '@suite/contracts';
 import { IsString, MaxLength } from 'class-validator';
-import { ApiExceptionFilter, createValidationPipe, ENVIRONMENT } from '@suite/runtime';
+import { ApiExceptionFilter, createValidationPipe, ENVIRONMENT } from '@suite/http';
 import { AuthzModule } from '../authz.module';
 import type { Principal } from '../principal';
 import { AuthzReplicaReader } from '../replicas/authz-replica.reader';

@@ -2,7 +2,7 @@ import { applyDecorators, createParamDecorator, UseGuards, type ExecutionContext
 import { ApiBearerAuth, ApiSecurity } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from './authenticated-request';
 import type { Permission } from '@suite/contracts';
-import { ApiErrors, AppError } from '@suite/runtime';
+import { ApiErrors, AppError } from '@suite/http';
 import type { Principal } from '../principal';
 import { InternalTokenGuard } from '../internal/internal-token.guard';
 import { ApiKeyGuard } from './api-key.guard';

@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { Principal } from '../principal';
 import type { AuthenticatedRequest } from './authenticated-request';
 import { BEARER_STRATEGY, BearerStrategy } from './bearer.strategy';

@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import passport from 'passport';
 import { Strategy } from 'passport-http-bearer';
 import { CREDENTIAL_PREFIXES } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { Principal } from '../principal';
 import { AccessTokenVerifier } from '../verification/access-token.verifier';
 import { OpaqueCredentialVerifier } from '../verification/opaque-credential.verifier';

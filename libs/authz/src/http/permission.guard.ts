@@ -1,7 +1,7 @@
 import { Inject, Injectable, mixin, type CanActivate, type ExecutionContext, type Type } from '@nestjs/common';
 import type { AuthenticatedRequest } from './authenticated-request';
 import { effectivePermissions, isPermission, type Permission } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { Principal } from '../principal';
 import { AuthzReplicaReader } from '../replicas/authz-replica.reader';
 

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AuthenticatedRequest } from '../http/authenticated-request';
-import { AppError, ENVIRONMENT, type BaseEnvironment } from '@suite/runtime';
+import { AppError, ENVIRONMENT } from '@suite/http';
+import { type BaseEnvironment } from '@suite/config';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 

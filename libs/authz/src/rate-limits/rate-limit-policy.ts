@@ -1,4 +1,5 @@
-import type { BaseEnvironment, RateLimitClassName } from '@suite/runtime';
+import type { BaseEnvironment } from '@suite/config';
+import type { RateLimitClassName } from '@suite/http';
 import type { Principal } from '../principal';
 
 /**
@@ -13,7 +14,7 @@ export interface RateLimitBudget {
 }
 
 /**
- * An app's budgets for each class of request (RATE_LIMIT_CLASSES, libs/runtime): `send` on routes
+ * An app's budgets for each class of request (RATE_LIMIT_CLASSES, libs/http): `send` on routes
  * marked `@RateLimitClass('send')`, `read` for GET and HEAD, `write` for the rest. Each class has
  * its own buckets, so a burst of reads never holds up a send.
  */

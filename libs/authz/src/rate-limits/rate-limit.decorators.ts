@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
-import { RATE_LIMIT_CLASS_EXTENSION, type RateLimitClassName } from '@suite/runtime';
+import { RATE_LIMIT_CLASS_EXTENSION, type RateLimitClassName } from '@suite/http';
 
 /** The route's class, or `false`: never limited. Read by RateLimitGuard. */
 export const RATE_LIMIT_CLASS_METADATA = 'suite:rate-limit-class';

@@ -1,7 +1,7 @@
 import { Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
-import { AppError, RATE_LIMIT_HEADER_NAMES, rateLimitClassOfMethod, type RateLimitClassName } from '@suite/runtime';
+import { AppError, RATE_LIMIT_HEADER_NAMES, rateLimitClassOfMethod, type RateLimitClassName } from '@suite/http';
 import type { AuthenticatedRequest } from '../http/authenticated-request';
 import { RATE_LIMIT_CLASS_METADATA } from './rate-limit.decorators';
 import { RateLimiter } from './rate-limiter';

@@ -1,6 +1,6 @@
 import type { OnModuleDestroy } from '@nestjs/common';
 import type { Principal } from '../principal';
-import type { RateLimitClassName } from '@suite/runtime';
+import type { RateLimitClassName } from '@suite/http';
 import { credentialKeyOf, type RateLimitPolicy } from './rate-limit-policy';
 import { TokenBucketLeases, type BucketLeaseStore, type BucketSpec, type RateLimitDecision } from './token-bucket-leases';
 

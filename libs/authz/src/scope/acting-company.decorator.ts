@@ -1,5 +1,5 @@
 import { createParamDecorator, Injectable, type ExecutionContext, type PipeTransform } from '@nestjs/common';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { AuthenticatedRequest } from '../http/authenticated-request';
 import type { Principal } from '../principal';
 import { CompanyScope } from './company-scope.service';

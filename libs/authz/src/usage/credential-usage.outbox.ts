@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { newEvent, type EventingRuntime } from '@suite/eventing';
-import { systemClock, type Clock } from '@suite/runtime';
+import { systemClock, type Clock } from '@suite/time';
 import { CredentialUsageRecorder, type CredentialUse, type CredentialUsageWriter } from './credential-usage.recorder';
 
 /** `credential.used` on `authz.credential_usage.v1`, keyed by the credential. */

@@ -1,6 +1,6 @@
 import type { OnModuleDestroy } from '@nestjs/common';
 import type { OpaqueCredentialKind } from '@suite/contracts';
-import type { Clock } from '@suite/runtime';
+import type { Clock } from '@suite/time';
 import { CredentialUsageThrottle } from './credential-usage.throttle';
 
 /** One accepted use of a personal access token or API key, as reported to auth. */

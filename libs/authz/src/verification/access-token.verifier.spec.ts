@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK, type KeyLike } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { FakeReplicaReader } from '../testing/fake-replica-reader';
 import { AccessTokenVerifier } from './access-token.verifier';
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE } from '@suite/contracts';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { Principal } from '../principal';
 import { AuthzReplicaReader } from '../replicas/authz-replica.reader';
 import { activeUserOf } from './active-user';
-import { systemClock, type Clock } from '@suite/runtime';
+import { systemClock, type Clock } from '@suite/time';
 import { ACCESS_TOKEN_VERIFIER_OPTIONS } from './authz.tokens';
 import { VerifiedTokenCache } from './verified-token-cache';
 

@@ -1,4 +1,4 @@
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { AuthzReplicaReader, ReplicaUser } from '../replicas/authz-replica.reader';
 
 /**

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { credentialDigest, parseOpaqueCredential, type OpaqueCredentialKind } from '@suite/contracts';
-import { AppError, CLOCK, systemClock, type Clock } from '@suite/runtime';
+import { AppError } from '@suite/http';
+import { CLOCK, systemClock, type Clock } from '@suite/time';
 import type { Principal } from '../principal';
 import { AuthzReplicaReader } from '../replicas/authz-replica.reader';
 import { CredentialUsageRecorder } from '../usage/credential-usage.recorder';

@@ -1,6 +1,6 @@
 /**
  * The integration tests' record of what the apps answered (decision 0026): written by
- * libs/runtime's answer-recording.hook.ts, read by libs/testing's contract check, so its shape
+ * libs/http's answer-recording.hook.ts, read by libs/testing's contract check, so its shape
  * is a contract. When this variable
  * names a directory, every app that declares its error body writes a sample of its answers
  * there, and the integration run checks each against the app's OpenAPI document at the end.

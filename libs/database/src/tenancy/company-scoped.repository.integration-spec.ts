@@ -1,7 +1,7 @@
 import { Column, DataSource, Entity, In, IsNull, PrimaryColumn, PrimaryGeneratedColumn, type EntityManager } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@suite/testing';
 import { CompanyScopedRepository } from './company-scoped.repository';
-import { SnakeNamingStrategy } from '@suite/runtime';
+import { SnakeNamingStrategy } from '../typeorm/snake-naming.strategy';
 
 @Entity({ name: 'scoped_notes' })
 class NoteEntity {

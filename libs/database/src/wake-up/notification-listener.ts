@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { exponentialBackoffMs } from '@suite/runtime';
+import { exponentialBackoffMs } from '@suite/time';
 import { createDedicatedClient } from '../dedicated-connection';
 import { WakeSignal } from './wake-signal';
 

@@ -1,6 +1,6 @@
 import type { EventingSettings } from './eventing-options';
 
-/** The variables of @suite/runtime's BaseEnvironment that eventing reads (structurally). */
+/** The variables of @suite/config's BaseEnvironment that eventing reads (structurally). */
 export interface EventingEnvironment {
   /** Empty: embedded mode (in-process delivery). */
   KAFKA_BROKERS: readonly string[];

@@ -1,5 +1,5 @@
 import type { DomainEvent, EventEnvelope } from '@suite/contracts';
-import { currentTraceparent, traceIdOf } from '@suite/runtime';
+import { currentTraceparent, traceIdOf } from '@suite/observability';
 import type { EntityManager } from 'typeorm';
 import { HandlerRegistry } from './handler-registry';
 import type { ReceivedEvent } from './inbox.port';

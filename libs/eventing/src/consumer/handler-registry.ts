@@ -1,5 +1,5 @@
 import { EVENT_TOPICS, payloadOf, type DomainEvent, type EventType } from '@suite/contracts';
-import { childTraceparent, runWithTraceContext, type TraceContext } from '@suite/runtime';
+import { childTraceparent, runWithTraceContext, type TraceContext } from '@suite/observability';
 import { inChildSpan, tracingEnabled } from '@suite/telemetry';
 import type { EntityManager } from 'typeorm';
 import type { ReceivedEvent } from './inbox.port';

@@ -1,4 +1,4 @@
-import { exponentialBackoffMs } from '@suite/runtime';
+import { exponentialBackoffMs } from '@suite/time';
 
 export interface RetryPolicyOptions {
   /** Handler attempts before dead-lettering (EVENT_MAX_ATTEMPTS). */

@@ -1,5 +1,5 @@
 import { EVENT_TOPICS, EVENT_VERSIONS } from '@suite/contracts';
-import { runWithTraceContext } from '@suite/runtime';
+import { runWithTraceContext } from '@suite/observability';
 import { decodeEnvelope, encodeEnvelope } from './envelope-codec';
 import { newEvent } from './new-event';
 

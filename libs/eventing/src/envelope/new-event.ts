@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_TOPICS, EVENT_VERSIONS, type EventEnvelope, type EventMap, type EventType, type Topic } from '@suite/contracts';
-import { currentTraceparent } from '@suite/runtime';
+import { currentTraceparent } from '@suite/observability';
 
 /** An event ready for `Outbox.append`: the envelope plus the topic it travels on. */
 export interface NewEvent<T extends EventType = EventType> {

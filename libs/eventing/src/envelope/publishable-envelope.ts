@@ -1,4 +1,4 @@
-import { inspectUntrusted, type InputLimits } from '@suite/runtime';
+import { inspectUntrusted, type InputLimits } from '@suite/http';
 import { decodeEnvelope } from './envelope-codec';
 
 /** Why an outbox envelope can never be published (the `reason` of its dead letter). */

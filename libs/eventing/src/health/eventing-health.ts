@@ -1,4 +1,4 @@
-import type { ReadinessProbe } from '@suite/runtime';
+import type { ReadinessProbe } from '@suite/observability';
 import type { OutboxRelay, RelayStatus } from '../outbox/outbox-relay';
 import type { WatchedTransportHealth } from './transport-watch';
 

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram } from 'prom-client';
-import { metricOnce } from '@suite/runtime';
+import { metricOnce } from '@suite/observability';
 
 /*
  * Metric objects live once per process (default registry); in embedded mode the four apps

@@ -1,7 +1,7 @@
 import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { WakeSignal } from '@suite/database';
-import { exponentialBackoffMs } from '@suite/runtime';
+import { exponentialBackoffMs } from '@suite/time';
 import { ConsumerOfflineError, type EventTransport } from '../transport/event-transport.port';
 import type { EventingLogger } from '../support/eventing-logger';
 import { errorMessage, sleep, withTimeout } from '../support/sleep';

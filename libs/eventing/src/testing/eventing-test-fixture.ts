@@ -1,7 +1,7 @@
 // Test-only helpers for the eventing integration specs (not exported from the library).
 import { randomBytes } from 'node:crypto';
 import type { DomainEvent } from '@suite/contracts';
-import { currentTraceparent } from '@suite/runtime';
+import { currentTraceparent } from '@suite/observability';
 import { Kafka, logLevel, type KafkaMessage } from 'kafkajs';
 import { DataSource, EntitySchema, type EntityManager } from 'typeorm';
 import { OnEvent } from '../consumer/on-event.decorator';

@@ -3,7 +3,7 @@ import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { HealthModule } from '@suite/runtime';
+import { HealthModule } from '@suite/observability';
 import { eventingEntities } from '../entities/eventing-entities';
 import { EventingHealth } from '../health/eventing-health';
 import type { EventingModuleOptions } from '../nest/eventing-module-options';

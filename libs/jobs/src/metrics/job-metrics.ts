@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram } from 'prom-client';
-import { metricOnce } from '@suite/runtime';
+import { metricOnce } from '@suite/observability';
 
 /** How a run ended: `lease_lost` when another run owned the job by the time this one tried to record its outcome. */
 export type JobOutcome = 'succeeded' | 'retried' | 'failed' | 'abandoned' | 'lease_lost';

@@ -1,4 +1,4 @@
-import { exponentialBackoffMs, type Backoff } from '@suite/runtime';
+import { exponentialBackoffMs, type Backoff } from '@suite/time';
 
 /**
  * When a failed job runs again, and how many times it may run in all.

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { WakeSignal } from '@suite/database';
-import { exponentialBackoffMs } from '@suite/runtime';
+import { exponentialBackoffMs } from '@suite/time';
 import type { JobMetrics, JobOutcome } from '../metrics/job-metrics';
 import type { ClaimedJob, JobQueue } from '../queue/job-queue';
 import { maxAttemptsOf, retryDelayMs } from '../queue/retry-schedule';

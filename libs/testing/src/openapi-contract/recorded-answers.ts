@@ -9,7 +9,7 @@ export interface RecordedRun {
   answers: RecordedAnswer[];
 }
 
-/** What the apps recorded under `dir` during a run (libs/runtime's answer-recording.hook.ts). */
+/** What the apps recorded under `dir` during a run (libs/http's answer-recording.hook.ts). */
 export async function readRecordedRun(dir: string): Promise<RecordedRun> {
   const documents = new Map<string, ContractDocument>();
   const documentsDir = path.join(dir, 'documents');

@@ -5,7 +5,7 @@ import { checkRecordedAnswers, contractFailureMessage } from '../openapi-contrac
 
 /**
  * libs/contracts' ANSWER_RECORDING_VARIABLE, spelt out: jest loads global setup without the
- * `@suite/*` path mapping (libs/runtime's answer-recording.spec.ts checks the two agree).
+ * `@suite/*` path mapping (libs/http's answer-recording.spec.ts checks the two agree).
  */
 export const ANSWER_RECORDING_VARIABLE = 'OPENAPI_ANSWERS_DIR';
 

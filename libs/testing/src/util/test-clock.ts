@@ -1,6 +1,6 @@
 /**
- * A clock a test controls, of the shape of @suite/runtime's Clock (libs/testing cannot import
- * runtime). Frozen (the default) it shows the instant it was set to until moved;
+ * A clock a test controls, of the shape of @suite/time's Clock (structurally: libs/testing
+ * imports none of the app-side libraries). Frozen (the default) it shows the instant it was set to until moved;
  * running, it flows at real speed from the instant it was set to, so a test can place "now" at
  * 22:00 in New York and still let pacing slots come due.
  */

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { APPS } from '@suite/contracts';
 import { MESSAGING_ENTITIES, messagingMigrations } from '@suite/messaging-app';
-import { dataSourceOptions, ensureSchema } from '@suite/runtime';
+import { dataSourceOptions, ensureSchema } from '@suite/database';
 import { createTestDatabase, findFreePort } from '@suite/testing';
 import { startChildServer, type ChildServer } from '../child-server';
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsString, Matches, MaxLength } from 'class-validator';
-import { IsNotBlank } from '@suite/runtime';
+import { IsNotBlank } from '@suite/http';
 
 /** Operators' `POST /internal/oauth-clients`: a client for any company, named by `company_id`. */
 export class CreateOAuthClientRequest {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsNotBlank } from '@suite/runtime';
+import { IsNotBlank } from '@suite/http';
 
 /** The public registration body: the company comes from the caller (or an agency's `company_id`). */
 export class RegisterOAuthClientRequest {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FULL_ACCESS_SCOPE, PERMISSIONS } from '@suite/contracts';
-import { IsNotBlank } from '@suite/runtime';
+import { IsNotBlank } from '@suite/http';
 
 const SCOPES = [FULL_ACCESS_SCOPE, ...PERMISSIONS];
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { JobHandler, type JobQueue } from '@suite/jobs';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import { CARRIER, type Carrier, type CarrierChannel } from '../../carrier/carrier.port';
 import { withCarrierTimeout } from '../../release-scheduler/carrier-timeout';
 import { DeliveryReceiptsService } from '../delivery-receipts.service';

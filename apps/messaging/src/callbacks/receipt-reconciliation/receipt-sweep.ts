@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PreparedStatement, WakeSignal } from '@suite/database';
 import { JobsRuntime } from '@suite/jobs';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import { transactionRunner } from '../../shared/transaction-runner';
 import { RECEIPT_LOOKUPS_QUEUE, type ReceiptLookupJob } from './receipt-lookups.queue';
 import { RECEIPT_RECONCILIATION_OPTIONS, type ReceiptReconciliationOptions } from './receipt-reconciliation.options';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CarrierCallback } from '../carrier.port';
 import { sandboxCapability } from './sandbox-rules';
-import { normalizePhone, PHONE_FORMS } from '@suite/runtime';
+import { normalizePhone, PHONE_FORMS } from '@suite/http';
 
 /** `POST /v1/sandbox/inbound`: a person (`from`) texting one of the workspace's numbers (`to`). */
 export interface SandboxInboundInput {

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { parseUntrustedJson } from '@suite/runtime';
+import { parseUntrustedJson } from '@suite/http';
 import { withMessageId } from '../callback-message-id';
 import { CallbackRejectedError } from '../carrier-errors';
 import type { CallbackRequest, CarrierCallback } from '../carrier.port';

@@ -1,4 +1,4 @@
-import { loadEnvironment } from '@suite/runtime';
+import { loadEnvironment } from '@suite/config';
 import { MessagingEnvironment } from '../../config/messaging-environment';
 import { emailDispatchOptions } from './email-dispatch.options';
 import { retryDelayMs } from '@suite/jobs';

@@ -1,5 +1,5 @@
 import type { RetrySchedule } from '@suite/jobs';
-import { EnvironmentError } from '@suite/runtime';
+import { EnvironmentError } from '@suite/config';
 import type { MessagingEnvironment } from '../../config/messaging-environment';
 
 export interface EmailDispatchOptions {

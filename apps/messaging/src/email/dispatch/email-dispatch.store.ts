@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { quoteTableName } from '@suite/runtime';
+import { quoteTableName } from '@suite/database';
 import { EmailSendEntity } from '../sends/email-send.entity';
 
 /** The columns a hand-off needs. */

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuthenticated, CurrentPrincipal, type Principal } from '@suite/authz';
-import { ApiErrors } from '@suite/runtime';
+import { ApiErrors } from '@suite/http';
 import { DeletedResponse } from '../shared/deleted.response';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
 import { UuidOrNotFoundPipe } from '../shared/uuid-or-not-found.pipe';

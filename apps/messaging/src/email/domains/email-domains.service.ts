@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { EmailMailboxEntity } from '../mailboxes/email-mailbox.entity';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
 import { isForeignKeyViolation } from '@suite/database';

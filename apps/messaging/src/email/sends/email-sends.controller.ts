@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ApiKeyAuthenticated, CurrentPrincipal, type Principal, RateLimitClass } from '@suite/authz';
-import { ApiErrors } from '@suite/runtime';
+import { ApiErrors } from '@suite/http';
 import { EMAIL_NOT_FOUND } from '../shared/email-messages';
 import { UuidOrNotFoundPipe } from '../shared/uuid-or-not-found.pipe';
 import { EmailSendResponse, mapEmailSend } from './dto/email-send.response';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { JobsRuntime } from '@suite/jobs';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { EMAIL_SEND_QUEUE, type EmailSendJob } from '../dispatch/email-send.queue';
 import { EmailDomainEntity } from '../domains/email-domain.entity';
 import { EmailMailboxEntity } from '../mailboxes/email-mailbox.entity';

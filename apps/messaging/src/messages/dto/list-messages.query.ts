@@ -3,7 +3,7 @@ import { IsIn, IsOptional } from 'class-validator';
 import { PUBLIC_MESSAGE_STATUSES, type PublicMessageStatus } from '@suite/message-status';
 import { MESSAGING_LIMITS } from '../../config/messaging-defaults';
 import { LimitParam } from '../../shared/limit.query';
-import { IsPhone } from '@suite/runtime';
+import { IsPhone } from '@suite/http';
 
 /** GET /v1/messages/list */
 export class ListMessagesQuery {

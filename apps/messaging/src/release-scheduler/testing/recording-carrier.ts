@@ -15,7 +15,7 @@ import {
   type SenderProvider,
 } from '../../carrier/carrier.port';
 import { sandboxCapability, sandboxCarrierMessageId, sandboxHandOff } from '../../carrier/sandbox/sandbox-rules';
-import type { Clock } from '@suite/runtime';
+import type { Clock } from '@suite/time';
 
 export interface RecordedSend {
   readonly request: CarrierSendRequest;

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@suite/testing';
-import type { Clock } from '@suite/runtime';
+import type { Clock } from '@suite/time';
 import { bootMessagingApp } from '../../testing';
 import type { RecordingCarrier } from './recording-carrier';
 

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { SENDER_PROVIDERS, type SenderProvider } from '../../carrier/carrier.port';
 import type { SenderNumberEntity, SenderNumberStatus } from '../sender-number.entity';
-import { IsPhone } from '@suite/runtime';
+import { IsPhone } from '@suite/http';
 
 export class AddSenderNumberRequest {
   @ApiProperty({ description: 'E.164 or a 10-digit US number', example: '+14155550100' })

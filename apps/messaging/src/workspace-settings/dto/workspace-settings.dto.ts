@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MESSAGING_DEFAULTS } from '../../config/messaging-defaults';
 import type { EffectiveSettings } from '../effective-settings';
-import { IsNotBlank } from '@suite/runtime';
+import { IsNotBlank } from '@suite/http';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The end may also be 24:00 (until midnight; send-window.ts): 00:00–24:00 is "any time of day". */

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ActingCompany, CompanyQuery, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
-import { ApiErrors, ApiNoCredential, ApiSuccessResponse, AppError, success } from '@suite/runtime';
+import { ApiErrors, ApiNoCredential, ApiSuccessResponse, AppError, success } from '@suite/http';
 import { ApiNotFoundInCompany } from '../../shared/not-found.docs';
 import { AD_PLATFORM_UNAVAILABLE, STATE_UNKNOWN } from '../ad-account-messages';
 import { AD_CHANNEL_LABELS, AD_PROVIDERS } from '../ad-provider';

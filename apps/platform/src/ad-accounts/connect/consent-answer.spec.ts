@@ -1,4 +1,4 @@
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { consentAnswerOf } from './consent-answer';
 
 describe("the provider's redirect back", () => {

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import type { ConsentAnswer } from './ad-connect.service';
 
 /** The longest value of a parameter the callback reads (codes and states are far shorter). */

@@ -1,4 +1,4 @@
-import type { Clock } from '@suite/runtime';
+import type { Clock } from '@suite/time';
 import {
   AdAccountUnreadableError,
   AdConsentRefusedError,

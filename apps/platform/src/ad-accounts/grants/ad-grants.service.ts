@@ -2,7 +2,7 @@ import { CompanyScopedRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import { SecretBox, SecretBoxError } from '../../shared/secrets/secret-box';
 import { AdAccountEntity } from '../ad-account.entity';
 import {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Clock } from '@suite/runtime';
+import type { Clock } from '@suite/time';
 import {
   AdConsentRefusedError,
   AdPlatformThrottledError,

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { ApiErrors, ApiNoCredential, AppError, ENVIRONMENT } from '@suite/runtime';
+import { ApiErrors, ApiNoCredential, AppError, ENVIRONMENT } from '@suite/http';
 import { publicUrlOf, type PlatformEnvironment } from '../../config/platform-environment';
 import { notOffered } from '../ad-account-messages';
 import { AD_PROVIDERS, isAdProvider } from '../ad-provider';

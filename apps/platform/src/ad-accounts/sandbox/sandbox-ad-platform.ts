@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Clock } from '@suite/runtime';
+import type { Clock } from '@suite/time';
 import { localDateAt, nextLocalDate } from '../../shared/local-day';
 import type { AdProvider } from '../ad-provider';
 import {

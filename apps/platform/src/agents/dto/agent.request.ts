@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateBy, type ValidationOptions } from 'class-validator';
 import { AGENT_STATUSES, type AgentStatus } from '@suite/contracts';
-import { IsNotBlank, IsOmittable } from '@suite/runtime';
+import { IsNotBlank, IsOmittable } from '@suite/http';
 import { IsPlatformIdValue } from '../../ids/platform-id-value';
 
 export const MAX_AGENT_NAME = 255;

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsPageNumber } from '@suite/runtime';
+import { IsPageNumber } from '@suite/http';
 
 /** The chatbot picker's page size (the spec's limits table: 15 rows). */
 export const DSI_AGENTS_PAGE_SIZE = 15;

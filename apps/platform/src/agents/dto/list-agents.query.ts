@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CompanyQuery } from '@suite/authz';
-import { PageQuery, type PageLimits } from '@suite/runtime';
+import { PageQuery, type PageLimits } from '@suite/http';
 
 export const AGENTS_PAGE: PageLimits = { defaultPerPage: 15, maxPerPage: 100 };
 export const AGENT_STATUS_FILTERS = ['All', 'online', 'offline'] as const;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { IsNotBlank, IsNumericId, IsOmittable, MAX_ID } from '@suite/runtime';
+import { IsNotBlank, IsNumericId, IsOmittable, MAX_ID } from '@suite/http';
 import { IsPlatformIdValue } from '../../ids/platform-id-value';
 import { MAX_APPOINTMENT_TITLE } from '../appointment-defaults';
 import { IsOffsetDateTime, MAX_DATE_TIME_TEXT } from '../../shared/date.validators';

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { CompanyQuery } from '@suite/authz';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@suite/contracts';
-import { PageQuery, type PageLimits } from '@suite/runtime';
+import { PageQuery, type PageLimits } from '@suite/http';
 import { OptionalLocalDay } from '../../shared/date.validators';
 
 export const APPOINTMENTS_PAGE: PageLimits = { defaultPerPage: 15, maxPerPage: 100 };

@@ -8,7 +8,7 @@ import {
   type CallSentiment,
   type HangupReason,
 } from '@suite/contracts';
-import { IsIntInRange, IsNotBlank, IsOmittable } from '@suite/runtime';
+import { IsIntInRange, IsNotBlank, IsOmittable } from '@suite/http';
 import { IsPlatformIdValue } from '../../ids/platform-id-value';
 import { IsOffsetDateTime, MAX_DATE_TIME_TEXT } from '../../shared/date.validators';
 import {

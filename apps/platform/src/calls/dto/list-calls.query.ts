@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
 import { CompanyQuery } from '@suite/authz';
 import { CALL_DIRECTIONS, CALL_STATUSES, type CallDirection, type CallStatus } from '@suite/contracts';
-import { IsNumericId, PageQuery, type PageLimits } from '@suite/runtime';
+import { IsNumericId, PageQuery, type PageLimits } from '@suite/http';
 
 export const CALLS_PAGE: PageLimits = { defaultPerPage: 15, maxPerPage: 100 };
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, NotRateLimited, RequirePermission } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, success } from '@suite/http';
 import { ApiNotFoundInCompany } from '../../shared/not-found.docs';
 import { CreatedSandboxCallResponse, CreateSandboxCallRequest } from '../dto/create-sandbox-call.request';
 import { SandboxCallsService } from './sandbox-calls.service';

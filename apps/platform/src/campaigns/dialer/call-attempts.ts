@@ -2,7 +2,7 @@ import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull } from 'typeorm';
-import { type PageRequest } from '@suite/runtime';
+import { type PageRequest } from '@suite/http';
 import { CallOutcomeUnknownError, CallRejectedError, VoiceProviderUnavailableError } from '../../voice/voice-errors';
 import type { PlacedCall } from '../../voice/voice-provider.port';
 import { CallAttemptEntity, type CallAttemptOutcome } from './call-attempt.entity';

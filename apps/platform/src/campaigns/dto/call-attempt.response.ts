@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageQuery, type PageLimits } from '@suite/runtime';
+import { PageQuery, type PageLimits } from '@suite/http';
 import { CompanyQuery } from '@suite/authz';
 import { apiId } from '../../shared/api-ids';
 import {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { IsIntInRange, IsNotBlank, IsOmittable, IsPhone } from '@suite/runtime';
+import { IsIntInRange, IsNotBlank, IsOmittable, IsPhone } from '@suite/http';
 import { IsPlatformIdValue } from '../../ids/platform-id-value';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,5 +1,5 @@
 import { CompanyQuery } from '@suite/authz';
-import { PageQuery, type PageLimits } from '@suite/runtime';
+import { PageQuery, type PageLimits } from '@suite/http';
 
 export const CAMPAIGNS_PAGE: PageLimits = { defaultPerPage: 15, maxPerPage: 100 };
 

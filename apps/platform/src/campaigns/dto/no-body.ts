@@ -1,4 +1,4 @@
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 
 /**
  * Start and stop take no body. A body sent anyway is refused (400 naming its fields, as the

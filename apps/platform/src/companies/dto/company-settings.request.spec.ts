@@ -1,5 +1,5 @@
 import type { ArgumentMetadata } from '@nestjs/common';
-import { AppError, createValidationPipe } from '@suite/runtime';
+import { AppError, createValidationPipe } from '@suite/http';
 import { isTimeZone, UpdateCompanySettingsRequest } from './company-settings.request';
 
 /** Runs the app's global validation pipe on `value` as the settings body; the refusal's fields, or null. */

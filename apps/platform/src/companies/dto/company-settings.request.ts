@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength, ValidateBy, type ValidationOptions } from 'class-validator';
-import { IsIntInRange, IsOmittable } from '@suite/runtime';
+import { IsIntInRange, IsOmittable } from '@suite/http';
 import { APPOINTMENT_MINUTES_RANGE, DEFAULT_APPOINTMENT_MINUTES, WEEK_STARTS, type WeekStart } from '../company.entity';
 
 export const MAX_TIMEZONE_LENGTH = 64;

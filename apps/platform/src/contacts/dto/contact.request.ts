@@ -11,7 +11,7 @@ import {
   ValidateBy,
   type ValidationOptions,
 } from 'class-validator';
-import { IsNotBlank, IsNumericId, IsOmittable, IsPhone } from '@suite/runtime';
+import { IsNotBlank, IsNumericId, IsOmittable, IsPhone } from '@suite/http';
 import { ArePlatformIdValues, IsPlatformIdValue } from '../../ids/platform-id-value';
 
 export const MAX_TAGS = 50;

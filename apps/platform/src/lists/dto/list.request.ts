@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { IsNotBlank, IsOmittable } from '@suite/runtime';
+import { IsNotBlank, IsOmittable } from '@suite/http';
 import { ArePlatformIdValues } from '../../ids/platform-id-value';
 
 /** The most contacts one request puts on a list. */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { IsNotBlank } from '@suite/runtime';
+import { IsNotBlank } from '@suite/http';
 
 /** POST /api/phone-numbers/purchase: buys the number a search offered. */
 export class PurchaseNumberRequest {

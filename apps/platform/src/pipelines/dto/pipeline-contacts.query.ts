@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { CompanyQuery } from '@suite/authz';
-import { IsNumericId, PageQuery, type PageLimits } from '@suite/runtime';
+import { IsNumericId, PageQuery, type PageLimits } from '@suite/http';
 
 /** The spec's limits for pipeline contacts: `per_page` default 15, max 30. */
 export const PIPELINE_CONTACTS_PAGE: PageLimits = { defaultPerPage: 15, maxPerPage: 30 };

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, MaxLength } from 'class-validator';
-import { IsNotBlank } from '@suite/runtime';
+import { IsNotBlank } from '@suite/http';
 import { IsPlatformIdValue } from '../../ids/platform-id-value';
 
 /** The most stages a pipeline is created with. */

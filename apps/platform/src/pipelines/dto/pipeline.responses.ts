@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PaginatedResponse } from '@suite/runtime';
+import { PaginatedResponse } from '@suite/http';
 import { base64Id, base64IdOrNull } from '../../shared/api-ids';
 import type { PipelineContactRow, PipelineWithStages } from '../pipelines.service';
 import type { StageMove } from '../pipeline-placements';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsString, MaxLength } from 'class-validator';
-import { IsNotBlank } from '@suite/runtime';
+import { IsNotBlank } from '@suite/http';
 
 export const MAX_STAGE_DISPOSITIONS = 50;
 export const MAX_DISPOSITION_NAME = 100;

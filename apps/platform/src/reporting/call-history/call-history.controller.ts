@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, success } from '@suite/http';
 import { CALL_HISTORY_COLUMNS } from './call-history-columns';
 import { CallHistoryAgents } from './call-history-agents.service';
 import { CallHistoryExport, TOO_MANY_EXPORTS } from './call-history-export.service';

@@ -1,4 +1,4 @@
-import { FeatureModule } from '@suite/runtime';
+import { FeatureModule } from '@suite/database';
 import { CompaniesModule } from '../../companies/companies.module';
 import { CallHistoryAgents } from './call-history-agents.service';
 import { CallHistoryExport } from './call-history-export.service';

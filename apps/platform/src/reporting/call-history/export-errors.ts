@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiProperty, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { ApiExceptionFilter, formatFailureEnvelope, type ErrorBodyFormatter } from '@suite/runtime';
+import { ApiExceptionFilter, formatFailureEnvelope, type ErrorBodyFormatter } from '@suite/http';
 
 /**
  * The export's 401 body, as the spec's export row fixes it: `{error, message, error_description}`

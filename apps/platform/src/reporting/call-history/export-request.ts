@@ -6,7 +6,7 @@ import {
   type CallSentiment,
   type HangupReason,
 } from '@suite/contracts';
-import { AppError, MAX_ID, summarizeFields } from '@suite/runtime';
+import { AppError, MAX_ID, summarizeFields } from '@suite/http';
 import { isLocalDate } from '../../shared/local-day';
 import { isCallHistoryRange, type CallHistoryRange } from '../ranges/call-history-ranges';
 import { CALL_HISTORY_COLUMNS, callHistoryColumn, type CallHistoryColumn } from './call-history-columns';

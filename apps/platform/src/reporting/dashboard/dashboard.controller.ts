@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, RequirePermission } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, success } from '@suite/http';
 import { ApiNotFoundInCompany } from '../../shared/not-found.docs';
 import { RANGE_REFUSED, DashboardService } from './dashboard.service';
 import { BusinessOverviewQuery } from './dto/business-overview.query';

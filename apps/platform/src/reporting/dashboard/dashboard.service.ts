@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, CLOCK, type Clock } from '@suite/runtime';
+import { AppError } from '@suite/http';
+import { CLOCK, type Clock } from '@suite/time';
 import { AdSpendReader } from '../../ad-accounts/ad-spend.reader';
 import { CompaniesService } from '../../companies/companies.service';
 import { addDays } from '../ranges/calendar-days';

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayUnique, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
 import { PERMISSIONS, type Permission } from '@suite/contracts';
-import { IsNotBlank } from '@suite/runtime';
+import { IsNotBlank } from '@suite/http';
 
 /** Create or edit a role: a name and permissions among PERMISSIONS. */
 export class RoleRequest {

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
 import { secretsKeyList } from '../../ad-accounts/ad-platform-variables';
 import type { PlatformEnvironment } from '../../config/platform-environment';
 import { SecretBox } from './secret-box';

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { CompanyQuery } from '@suite/authz';
-import { PageQuery, type PageLimits } from '@suite/runtime';
+import { PageQuery, type PageLimits } from '@suite/http';
 
 export const AI_SPAM_NUMBERS_PAGE: PageLimits = { defaultPerPage: 15, maxPerPage: 100 };
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQuery, type PageLimits } from '@suite/runtime';
+import { PageQuery, type PageLimits } from '@suite/http';
 import { SPAM_NUMBER_TYPES, SPAM_STATUSES } from '../spam-protected-number.entity';
 
 export const SPAM_NUMBERS_PAGE: PageLimits = { defaultPerPage: 15, maxPerPage: 100 };

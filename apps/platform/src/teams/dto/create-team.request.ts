@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { IsNotBlank, IsNumericId } from '@suite/runtime';
+import { IsNotBlank, IsNumericId } from '@suite/http';
 
 export class TeamMemberRequest {
   @ApiProperty({ example: 7, description: 'A live user of the company (else 422 on members)' })

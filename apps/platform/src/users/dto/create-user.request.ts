@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
 import { UserSettingsRequest } from './user-settings.request';
-import { IsNotBlank, IsNumericId } from '@suite/runtime';
+import { IsNotBlank, IsNumericId } from '@suite/http';
 
 /** Create User (the spec only names it): like Update User, with the password required. Status defaults to Active. */
 export class CreateUserRequest extends UserSettingsRequest {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
 import { UserSettingsRequest } from './user-settings.request';
-import { IsNotBlank, IsNumericId, IsOmittable } from '@suite/runtime';
+import { IsNotBlank, IsNumericId, IsOmittable } from '@suite/http';
 
 /** Update User: every field of the spec's row. `password` omitted keeps the current one. */
 export class UpdateUserRequest extends UserSettingsRequest {

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { USER_STATUSES, type UserStatus } from '@suite/contracts';
-import { IsNumericId } from '@suite/runtime';
+import { IsNumericId } from '@suite/http';
 import {
   DIALER_OPTIONS,
   PAY_FOR_SEATS_OPTIONS,

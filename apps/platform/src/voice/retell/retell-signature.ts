@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SIGNED_CALLBACK_TOLERANCE_SECONDS } from '@suite/runtime';
+import { SIGNED_CALLBACK_TOLERANCE_SECONDS } from '@suite/http';
 import { VoiceCallbackRejectedError } from '../voice-errors';
 import type { VoiceCallbackHeaders } from '../voice-provider.port';
 

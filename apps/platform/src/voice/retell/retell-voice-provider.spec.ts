@@ -1,4 +1,4 @@
-import { systemClock } from '@suite/runtime';
+import { systemClock } from '@suite/time';
 import { TwilioNumbersClient } from '../twilio/twilio-numbers-client';
 import { CallRejectedError, ReputationUnavailableError, VoiceProviderUnavailableError } from '../voice-errors';
 import type { PlaceCallRequest } from '../voice-provider.port';

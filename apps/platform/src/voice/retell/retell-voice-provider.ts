@@ -1,4 +1,4 @@
-import type { Clock } from '@suite/runtime';
+import type { Clock } from '@suite/time';
 import type { TelnyxReputationClient } from '../telnyx/telnyx-reputation-client';
 import { areaCodeOf, type TwilioNumbersClient } from '../twilio/twilio-numbers-client';
 import { CallRejectedError, ReputationUnavailableError, VoiceProviderUnavailableError } from '../voice-errors';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '@suite/runtime';
+import type { Clock } from '@suite/time';
 import { NumberUnavailableError } from '../voice-errors';
 import type {
   AgentMirror,

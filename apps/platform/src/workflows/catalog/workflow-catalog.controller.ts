@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
-import { ApiSuccessResponse, success } from '@suite/runtime';
+import { ApiSuccessResponse, success } from '@suite/http';
 import { ApiNotFoundInCompany } from '../../shared/not-found.docs';
 import { ACTION_CATALOG } from '../definition/catalog/action-catalog';
 import { TRIGGER_CATALOG } from '../definition/catalog/trigger-catalog';

@@ -1,4 +1,4 @@
-import { textProblem } from '@suite/runtime';
+import { textProblem } from '@suite/http';
 import { decodePlainId } from '../../ids/platform-id.codec';
 import type { ReferenceKind } from './reference-kinds';
 

@@ -1,4 +1,4 @@
-import { isKnownTimeZone, offsetTransitions, wallClockOccurrences } from '@suite/runtime';
+import { isKnownTimeZone, offsetTransitions, wallClockOccurrences } from '@suite/local-time';
 import { DateTime } from 'luxon';
 import { type Duration, durationMs, TIME_OF_DAY, type WeeklyTime, WEEKDAYS } from './wait-config';
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { IsNotBlank, IsOmittable } from '@suite/runtime';
+import { IsNotBlank, IsOmittable } from '@suite/http';
 import { IsPlatformIdValue } from '../../ids/platform-id-value';
 import { IsTriggerConfig } from './trigger-config.property';
 

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CompanyQuery } from '@suite/authz';
 import { WORKFLOW_STATUSES, type WorkflowStatus } from '@suite/contracts';
-import { PageQuery, type PageLimits } from '@suite/runtime';
+import { PageQuery, type PageLimits } from '@suite/http';
 
 export const WORKFLOWS_PAGE: PageLimits = { defaultPerPage: 15, maxPerPage: 100 };
 

@@ -1,5 +1,5 @@
 import { Injectable, type PipeTransform, type Type } from '@nestjs/common';
-import { createValidationPipe } from '@suite/runtime';
+import { createValidationPipe } from '@suite/http';
 
 const pipe = createValidationPipe();
 

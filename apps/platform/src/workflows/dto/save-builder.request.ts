@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsNotBlank, IsOmittable } from '@suite/runtime';
+import { IsNotBlank, IsOmittable } from '@suite/http';
 import { IsPlatformIdValue } from '../../ids/platform-id-value';
 import { MAX_WORKFLOW_DESCRIPTION, MAX_WORKFLOW_NAME } from './create-workflow.request';
 import { IsTriggerConfig } from './trigger-config.property';

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
 import type { WorkflowRunStatus } from '@suite/contracts';
-import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, PaginatedResponse, paginated, success } from '@suite/http';
 import { ApiPlatformIdParam, PlatformId } from '../../ids/platform-id.pipe';
 import { ApiNotFoundInCompany } from '../../shared/not-found.docs';
 import { ALL, ExecutionLogQuery } from './dto/execution-log.query';

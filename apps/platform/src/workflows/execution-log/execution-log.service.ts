@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { And, DataSource, In, LessThan, MoreThanOrEqual, type FindOptionsWhere } from 'typeorm';
 import type { WorkflowRunStatus } from '@suite/contracts';
-import { AppError, type PageRequest } from '@suite/runtime';
+import { AppError, type PageRequest } from '@suite/http';
 import { CompanyEntity } from '../../companies/company.entity';
 import { PlatformIdCodec } from '../../ids/platform-id.codec';
 import { localMidnightUtc, nextLocalDate } from '../../shared/local-day';

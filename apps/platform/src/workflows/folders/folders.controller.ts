@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, RequirePermission } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, success } from '@suite/http';
 import { ApiPlatformIdParam, PlatformId } from '../../ids/platform-id.pipe';
 import { ApiNotFoundInCompany } from '../../shared/not-found.docs';
 import { CreateFolderRequest, RenameFolderRequest } from './dto/folder.request';

@@ -2,7 +2,7 @@ import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { PlatformIdCodec } from '../../ids/platform-id.codec';
 import { WorkflowEntity } from '../workflow.entity';
 import { FOLDER_NOT_FOUND, WorkflowFolderEntity } from './workflow-folder.entity';

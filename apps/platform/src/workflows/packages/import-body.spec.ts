@@ -1,4 +1,4 @@
-import { UploadedFile } from '@suite/runtime';
+import { UploadedFile } from '@suite/http';
 import { importedJson } from './import-body';
 
 describe('importedJson', () => {

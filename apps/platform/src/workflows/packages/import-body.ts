@@ -1,4 +1,4 @@
-import { AppError, UploadedFile, untrustedInputError } from '@suite/runtime';
+import { AppError, UploadedFile, untrustedInputError } from '@suite/http';
 
 /** The form field an uploaded package comes in, and its largest size. */
 export const PACKAGE_FILE_FIELD = 'file';

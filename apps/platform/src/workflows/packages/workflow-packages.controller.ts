@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ActingCompany, CompanyQuery, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
-import { ApiErrors, ApiSuccessResponse, AppError, success } from '@suite/runtime';
+import { ApiErrors, ApiSuccessResponse, AppError, success } from '@suite/http';
 import { ApiPlatformIdParam, PlatformId } from '../../ids/platform-id.pipe';
 import { ApiNotFoundInCompany } from '../../shared/not-found.docs';
 import { buildPackage, parsePackage } from '../definition/package/workflow-package';

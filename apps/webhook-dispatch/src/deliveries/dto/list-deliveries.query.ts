@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { CompanyQuery } from '@suite/authz';
 import { WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '@suite/contracts';
-import { PageQuery, type PageLimits } from '@suite/runtime';
+import { PageQuery, type PageLimits } from '@suite/http';
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus } from '../webhook-delivery.entity';
 
 export const DELIVERIES_PAGE: PageLimits = { defaultPerPage: 15, maxPerPage: 100 };

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { WEBHOOK_EVENT_KINDS, WEBHOOK_KIND_FIELDS, type WebhookEventKind } from '@suite/contracts';
-import { IsNotBlank, IsOmittable, MAX_ID } from '@suite/runtime';
+import { IsNotBlank, IsOmittable, MAX_ID } from '@suite/http';
 import { WEBHOOK_METHODS, type WebhookMethod } from '../webhook.entity';
 
 export const MAX_URL_LENGTH = 2048;

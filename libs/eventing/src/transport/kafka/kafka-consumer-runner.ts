@@ -2,7 +2,7 @@ import type { Consumer, EachBatchPayload, IHeaders, Kafka } from 'kafkajs';
 import type { EventingLogger } from '../../support/eventing-logger';
 import { errorMessage, withTimeout } from '../../support/sleep';
 import { WakeSignal } from '@suite/database';
-import { exponentialBackoffMs } from '@suite/runtime';
+import { exponentialBackoffMs } from '@suite/time';
 import { logicalTopicName } from '../../topics/topic-names';
 import type { InboundBatchHandler, InboundMessage } from '../event-transport.port';
 import { KAFKA_RESTART_BACKOFF } from './kafka-restart-backoff';

@@ -2,7 +2,7 @@ import { Kafka, logLevel, Partitioners, type Admin, type Producer, type TopicMes
 import type { EventingLogger } from '../../support/eventing-logger';
 import { errorMessage, withTimeout } from '../../support/sleep';
 import { WakeSignal } from '@suite/database';
-import { exponentialBackoffMs } from '@suite/runtime';
+import { exponentialBackoffMs } from '@suite/time';
 import { consumerGroupId, deadLetterTopicName, physicalTopicName } from '../../topics/topic-names';
 import type { DeadLetter, EventTransport, InboundBatchHandler, OutboundMessage, TransportHealth } from '../event-transport.port';
 import { kafkaLogCreator } from './kafka-log-creator';

@@ -1,4 +1,4 @@
-import { AppError, createValidationPipe } from '@suite/runtime';
+import { AppError, createValidationPipe } from '@suite/http';
 import { SandboxInboundRequest } from './sandbox-inbound.request';
 
 /** The app's global validation pipe on a body; the value or the refusal's fields. */

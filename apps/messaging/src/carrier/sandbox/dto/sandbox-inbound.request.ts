@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Length } from 'class-validator';
 import type { SandboxInboundInput } from '../sandbox-inbound';
-import { IsPhone } from '@suite/runtime';
+import { IsPhone } from '@suite/http';
 
 /** Body of `POST /v1/sandbox/inbound` (mounted only with the sandbox carrier). */
 export class SandboxInboundRequest implements SandboxInboundInput {

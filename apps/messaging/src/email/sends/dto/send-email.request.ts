@@ -11,7 +11,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { IsNotBlank } from '@suite/runtime';
+import { IsNotBlank } from '@suite/http';
 import { EMAIL_LIMITS } from '../attachment-rules';
 import { EmailAttachmentRequest } from './email-attachment.request';
 import { IsSingleLine, MaxAttachmentBytes } from './email-validators';

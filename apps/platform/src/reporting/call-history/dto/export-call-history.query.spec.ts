@@ -1,5 +1,5 @@
 import type { ArgumentMetadata } from '@nestjs/common';
-import { AppError, createValidationPipe } from '@suite/runtime';
+import { AppError, createValidationPipe } from '@suite/http';
 import { CALL_HISTORY_COLUMN_KEYS } from '../call-history-columns';
 import { DEFAULT_EXPORT_LIMIT, parseExportRequest } from '../export-request';
 import { ExportCallHistoryQuery } from './export-call-history.query';

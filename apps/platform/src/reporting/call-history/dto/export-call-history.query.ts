@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { CompanyQuery } from '@suite/authz';
 import { CALL_DIRECTIONS, CALL_SENTIMENTS, HANGUP_REASONS } from '@suite/contracts';
-import { IsOmittable } from '@suite/runtime';
+import { IsOmittable } from '@suite/http';
 import { CALL_HISTORY_RANGES } from '../../ranges/call-history-ranges';
 import { CALL_HISTORY_COLUMN_KEYS } from '../call-history-columns';
 

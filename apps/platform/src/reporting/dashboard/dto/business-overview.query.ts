@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { CompanyQuery } from '@suite/authz';
-import { IsOmittable } from '@suite/runtime';
+import { IsOmittable } from '@suite/http';
 import { DASHBOARD_RANGES, DEFAULT_DASHBOARD_RANGE } from '../../ranges/dashboard-ranges';
 
 /**

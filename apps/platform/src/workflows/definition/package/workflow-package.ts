@@ -1,4 +1,4 @@
-import { inspectUntrusted } from '@suite/runtime';
+import { inspectUntrusted } from '@suite/http';
 import { listed } from '../condition-config';
 import { badTextMessage, isPlainObject } from '../config-values';
 import { type GraphReference, graphReferences } from '../graph-references';

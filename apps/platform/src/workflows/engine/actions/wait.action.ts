@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { zonesForDigits } from '@suite/runtime';
+import { zonesForDigits } from '@suite/local-time';
 import { waitUntil } from '../../definition/wait-time';
 import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';
 

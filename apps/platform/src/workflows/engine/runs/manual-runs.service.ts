@@ -2,7 +2,7 @@ import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull } from 'typeorm';
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 import { ContactEntity } from '../../../contacts/contact.entity';
 import { WORKFLOW_NOT_FOUND, WorkflowEntity } from '../../workflow.entity';
 import { WorkflowRunEntity } from '../workflow-run.entity';

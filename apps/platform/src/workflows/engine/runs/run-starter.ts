@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { MoreThanOrEqual, Not, type EntityManager } from 'typeorm';
 import { newEvent } from '@suite/eventing';
-import { ENVIRONMENT } from '@suite/runtime';
+import { ENVIRONMENT } from '@suite/http';
 import type { PlatformEnvironment } from '../../../config/platform-environment';
 import type { WorkflowGraph, WorkflowNode } from '../../definition/workflow-graph';
 import type { WorkflowEntity } from '../../workflow.entity';

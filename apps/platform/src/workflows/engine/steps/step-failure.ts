@@ -1,4 +1,4 @@
-import { AppError } from '@suite/runtime';
+import { AppError } from '@suite/http';
 
 /** A step that cannot succeed by trying again (no phone number to text, a stage deleted): the run fails at once. */
 export class StepFailure extends Error {

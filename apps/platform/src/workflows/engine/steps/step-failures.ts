@@ -2,7 +2,7 @@ import { CompanyScopedRepository, unscopedRepository } from '@suite/database';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ClaimedJob } from '@suite/jobs';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import { WorkflowRunStepEntity } from '../workflow-run-step.entity';
 import { WorkflowRunEntity } from '../workflow-run.entity';
 import { persist, StepRunner } from './step-runner';

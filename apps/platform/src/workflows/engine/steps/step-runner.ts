@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { newEvent, type NewEvent } from '@suite/eventing';
-import { CLOCK, type Clock } from '@suite/runtime';
+import { CLOCK, type Clock } from '@suite/time';
 import { ContactEntity } from '../../../contacts/contact.entity';
 import type { WorkflowGraph, WorkflowNode } from '../../definition/workflow-graph';
 import type { StepOutcome } from '../actions/action-executor';

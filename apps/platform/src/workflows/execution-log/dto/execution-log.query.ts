@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CompanyQuery } from '@suite/authz';
 import { WORKFLOW_RUN_STATUSES } from '@suite/contracts';
-import { PageQuery, type PageLimits } from '@suite/runtime';
+import { PageQuery, type PageLimits } from '@suite/http';
 import { OptionalLocalDay } from '../../../shared/date.validators';
 import { TRIGGER_CATALOG } from '../../definition/catalog/trigger-catalog';
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { IsNotBlank, IsOmittable } from '@suite/runtime';
+import { IsNotBlank, IsOmittable } from '@suite/http';
 import { IsPlatformIdValue } from '../../../ids/platform-id-value';
 
 export const MAX_FOLDER_NAME = 100;

@@ -10,7 +10,7 @@ import { ApiErrors } from './api-errors.decorator';
 import { openApiDocumentOf } from './document-preview';
 import { ANSWER_RECORDING_VARIABLE } from '@suite/contracts';
 import { checkRecordedAnswers, GLOBAL_SETUP_ANSWERS_VARIABLE } from '@suite/testing';
-import { loggerModule } from '../logging/logger.module';
+import { loggerModule } from '@suite/observability';
 
 const SIZES = ['small', 'large'] as const;
 

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import type { BaseEnvironment } from '../config/base-environment';
+import type { BaseEnvironment } from '@suite/config';
 import { listen } from './create-app';
 import { onShutdownSignal, stopApp } from './graceful-shutdown';
 

@@ -1,10 +1,9 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import type { BaseEnvironment } from '../config/base-environment';
-import type { AppDatabaseConfig } from '../database/data-source-options';
-import { databaseModule } from '../database/database.module';
-import { loggerModule } from '../logging/logger.module';
-import { MetricsModule } from '../metrics/metrics.module';
-import { ClockModule, type Clock } from '../time/clock';
+import type { BaseEnvironment } from '@suite/config';
+import type { AppDatabaseConfig } from '@suite/database';
+import { databaseModule } from '@suite/database';
+import { loggerModule, MetricsModule } from '@suite/observability';
+import { ClockModule, type Clock } from '@suite/time';
 
 /** Injection token for the app's validated environment object. */
 export const ENVIRONMENT = Symbol('ENVIRONMENT');

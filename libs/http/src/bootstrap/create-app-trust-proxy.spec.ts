@@ -1,6 +1,6 @@
 import { Controller, Get, Module, Req, type INestApplication } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loggerModule } from '../logging/logger.module';
+import { loggerModule } from '@suite/observability';
 import { createApp } from './create-app';
 
 @Controller()

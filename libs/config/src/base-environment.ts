@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
-import { LOG_FORMATS, type LogFormat } from '../logging/log-format';
+import { LOG_FORMATS, type LogFormat } from '@suite/observability';
 import { Secret } from './secret.decorator';
 import { IsProxyAddress } from './trusted-proxies';
 
@@ -109,7 +109,7 @@ export class BaseEnvironment {
 
   /**
    * `json` or `pretty` (pino-pretty, for a person). Unset: pretty when stdout is a terminal outside
-   * Kubernetes, else JSON (libs/runtime/src/logging/log-format.ts).
+   * Kubernetes, else JSON (libs/observability/src/logging/log-format.ts).
    */
   @IsOptional()
   @IsIn(LOG_FORMATS, { message: `LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}` })
@@ -219,7 +219,7 @@ export class BaseEnvironment {
 
   /**
    * A request, headers and body, must have arrived within this; else it is answered 408 in the
-   * API's error body and its connection closed (libs/runtime/src/http/http-server-settings.ts).
+   * API's error body and its connection closed (libs/http/src/server/http-server-settings.ts).
    * Time spent handling it does not count.
    */
   @IsInt()

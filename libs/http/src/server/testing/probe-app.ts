@@ -14,9 +14,8 @@ import type { AddressInfo } from 'node:net';
 import { RawHttpConnection } from '@suite/testing';
 import { createApp } from '../../bootstrap/create-app';
 import { ENVIRONMENT } from '../../bootstrap/core-modules';
-import { BaseEnvironment } from '../../config/base-environment';
-import { loadEnvironment } from '../../config/load-environment';
-import { loggerModule } from '../../logging/logger.module';
+import { BaseEnvironment, loadEnvironment } from '@suite/config';
+import { loggerModule } from '@suite/observability';
 
 /** What the probe app did, in order: requests finished, shutdown hooks run. */
 export type ProbeEvents = string[];

@@ -5,20 +5,25 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { ANSWER_RECORDING_VARIABLE } from '@suite/contracts';
 import { ApiExceptionFilter, type ErrorBodyFormatter } from '../errors/api-exception.filter';
-import { registerBodyParsers } from '../http/body-parsers';
-import { registerFileUploads, type FileUploadOptions } from '../http/file-uploads';
-import { routingErrorHandler, MAX_PATH_PARAM_LENGTH } from '../http/framework-errors';
-import { clientErrorHandler, configureHttpServer } from '../http/http-server-settings';
-import { registerUntrustedRequestCheck } from '../http/untrusted-request.hook';
-import { AppLogScope, appRoutedNestLogger, runInAppLogScope } from '../logging/app-log-context';
-import { requestIdFor, ROOT_LOGGER } from '../logging/logger.module';
-import { registerRequestLogging } from '../logging/request-logging.hook';
-import { registerHttpMetrics } from '../metrics/http-metrics.hook';
+import { registerBodyParsers } from '../server/body-parsers';
+import { registerFileUploads, type FileUploadOptions } from '../server/file-uploads';
+import { routingErrorHandler, MAX_PATH_PARAM_LENGTH } from '../server/framework-errors';
+import { clientErrorHandler, configureHttpServer } from '../server/http-server-settings';
+import { registerUntrustedRequestCheck } from '../server/untrusted-request.hook';
+import {
+  AppLogScope,
+  appRoutedNestLogger,
+  runInAppLogScope,
+  requestIdFor,
+  ROOT_LOGGER,
+  registerRequestLogging,
+  registerHttpMetrics,
+  registerRequestTraceContext,
+} from '@suite/observability';
 import { registerAnswerRecording } from '../openapi/answer-recording.hook';
 import { documentPreview } from '../openapi/document-preview';
 import { buildOpenApiDocument, type OpenApiOptions } from '../openapi/openapi-document';
 import { setupOpenApi } from '../openapi/setup-openapi';
-import { registerRequestTraceContext } from '../tracing/request-trace-context.hook';
 import { createValidationPipe } from '../validation/request-validation';
 
 export interface CreateAppOptions {

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { shutdownTracing } from '@suite/telemetry';
-import { HttpConnections } from '../http/http-connections';
+import { HttpConnections } from '../server/http-connections';
 
 /** How long a drained connection may stay quiet (nothing read, nothing in progress) before it is closed. */
 const QUIET_CLOSE_MS = 1000;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ANSWER_RECORDING_VARIABLE } from '@suite/contracts';
 import { checkRecordedAnswers } from '@suite/testing';
 import { createApp } from '../bootstrap/create-app';
-import { loggerModule } from '../logging/logger.module';
+import { loggerModule } from '@suite/observability';
 import { PaginatedResponse } from './paginated-response.docs';
 import { paginated } from './pagination';
 import { success } from './success-envelope';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ENVIRONMENT } from '../bootstrap/core-modules';
-import { BaseEnvironment } from '../config/base-environment';
+import { BaseEnvironment } from '@suite/config';
 import type { ErrorBodyFormatter } from '../errors/api-exception.filter';
 import { HttpConnections } from './http-connections';
 

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { startProbeApp, type ProbeApp } from '../http/testing/probe-app';
+import { startProbeApp, type ProbeApp } from '../server/testing/probe-app';
 import { stopApp } from './graceful-shutdown';
 
 const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: probe\r\n\r\n`;

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { quoteIdentifier } from './sql-identifier';
+import { quoteIdentifier } from '../sql-identifier';
 
 /**
  * The app's schema must exist before TypeORM can create its migrations table in it.
