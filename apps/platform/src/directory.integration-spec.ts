@@ -2,14 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { PERMISSIONS, Topics } from '@suite/contracts';
 import { verifyPassword } from '@suite/passwords';
 import { eventually } from '@suite/testing';
-import {
-  createTenancyFixture,
-  endpointRules,
-  PlatformTestApp,
-  type CompanyKey,
-  type EndpointCase,
-  type TenancyFixture,
-} from './testing';
+import { createTenancyFixture, PlatformTestApp, type CompanyKey, type EndpointCase, type TenancyFixture } from './testing';
+import { describeEndpointRules } from './testing/describe-endpoint-rules';
+import { EVERY_USER_SETTING } from './testing/user-settings-body';
 
 /**
  * Users, roles and teams against the booted platform app, real PostgreSQL and Kafka, through the
@@ -145,13 +140,7 @@ const ENDPOINTS: EndpointCase[] = [
   },
 ];
 
-describe.each(ENDPOINTS)('$method $path', (endpoint) =>
-  endpointRules(
-    () => platform,
-    () => fixture,
-    endpoint,
-  ),
-);
+describeEndpointRules(ENDPOINTS, () => ({ platform, fixture }));
 
 describe('Update User', () => {
   it('applies every field, keeps the password when omitted, and emits the full snapshot', async () => {
@@ -163,13 +152,7 @@ describe('Update User', () => {
       name: 'Grace Hopper',
       email: `Grace-${randomUUID()}@Example.com`,
       role_id: Number(fixture.admin.A.roleId),
-      status: 'Suspended',
-      dialer: 'Both',
-      use_balance: 'User',
-      pay_for_seats: 'Houseler',
-      use_company_seat: 'Yes',
-      local_presence: 'Yes',
-      phone_number: '+12125550100',
+      ...EVERY_USER_SETTING,
       ext_phone: [Number(p1), Number(p2)],
       area_codes: ['212', '646'],
     };

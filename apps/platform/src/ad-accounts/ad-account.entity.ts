@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { CompanyStampedEntity } from '../shared/company-owned.entity';
 import type { AdProvider } from './ad-provider';
 
 export const AD_ACCOUNT_PROVIDER_UNIQUE = 'ad_accounts_company_provider_uq';
@@ -19,13 +20,7 @@ export type AdAccountStatus = (typeof AD_ACCOUNT_STATUSES)[number];
 @Entity({ name: 'ad_accounts' })
 @Index(AD_ACCOUNT_PROVIDER_UNIQUE, ['companyId', 'provider'], { unique: true })
 @Index(AD_ACCOUNT_HELD_UNIQUE, ['provider', 'accountId'], { unique: true, where: `"status" = 'connected'` })
-export class AdAccountEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class AdAccountEntity extends CompanyStampedEntity {
   @Column({ type: 'varchar', length: 16 })
   provider!: AdProvider;
 
@@ -61,10 +56,4 @@ export class AdAccountEntity {
   /** Why the latest sync failed; cleared by the next that succeeds. */
   @Column({ type: 'varchar', length: 500, nullable: true })
   lastSyncError!: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 }

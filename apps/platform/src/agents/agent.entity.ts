@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { CompanyStampedEntity } from '../shared/company-owned.entity';
 import type { AgentPerformanceState, AgentStatus } from '@suite/contracts';
 
 /**
@@ -15,13 +16,7 @@ import type { AgentPerformanceState, AgentStatus } from '@suite/contracts';
   unique: true,
   where: 'deleted_at IS NULL AND inbound_number_id IS NOT NULL',
 })
-export class AgentEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class AgentEntity extends CompanyStampedEntity {
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
@@ -61,12 +56,6 @@ export class AgentEntity {
   /** The side of the threshold the last evaluation found; null until one ran. */
   @Column({ type: 'varchar', length: 16, nullable: true })
   performanceState!: AgentPerformanceState | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt!: Date | null;

@@ -5,7 +5,9 @@ import { newEvent, Outbox } from '@suite/eventing';
 import { eventually } from '@suite/testing';
 import { CallEntity } from '../calls/call.entity';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
-import { createTenancyFixture, endpointRules, PlatformTestApp, type EndpointCase, type TenancyFixture } from '../testing';
+import { createTenancyFixture, PlatformTestApp, type EndpointCase, type TenancyFixture } from '../testing';
+import { describeEndpointRules } from '../testing/describe-endpoint-rules';
+import { unanalysedCall } from '../testing/unanalysed-call';
 import type { AgentEntity } from './agent.entity';
 import { AgentsService, type AgentInput } from './agents.service';
 
@@ -110,13 +112,7 @@ const ENDPOINTS: EndpointCase[] = [
   },
 ];
 
-describe.each(ENDPOINTS)('$method $path', (endpoint) =>
-  endpointRules(
-    () => platform,
-    () => fixture,
-    endpoint,
-  ),
-);
+describeEndpointRules(ENDPOINTS, () => ({ platform, fixture }));
 
 describe('agents', () => {
   it('creates an agent with its numbers (numeric or base64 ids) and a threshold, and publishes agent.created once', async () => {
@@ -652,12 +648,7 @@ describe('performance thresholds', () => {
       call_duration: call.durationSeconds,
       call_status: call.status,
       call_direction: call.direction,
-      recording_url: null,
-      transcription: null,
-      sentiment: null,
-      disposition: null,
-      tags: [],
-      custom_fields: {},
+      ...unanalysedCall(),
       call_successful: call.callSuccessful,
       hangup_reason: null,
       contact_id: null,

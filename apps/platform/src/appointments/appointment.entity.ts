@@ -1,13 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CompanyStampedEntity } from '../shared/company-owned.entity';
 import type { AppointmentStatus } from '@suite/contracts';
 import { ContactEntity } from '../contacts/contact.entity';
 
@@ -19,13 +11,7 @@ import { ContactEntity } from '../contacts/contact.entity';
 @Index('appointments_company_starts_idx', ['companyId', 'startsAt'])
 // (company_id, created_at) INCLUDE (status): defined by migration 1795553685457 (TypeORM cannot say INCLUDE).
 @Index('appointments_company_booked_idx', { synchronize: false })
-export class AppointmentEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class AppointmentEntity extends CompanyStampedEntity {
   @Index()
   @Column({ type: 'bigint' })
   contactId!: string;
@@ -49,12 +35,6 @@ export class AppointmentEntity {
 
   @Column({ type: 'varchar', length: 16, default: 'scheduled' })
   status!: AppointmentStatus;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
   cancelledAt!: Date | null;

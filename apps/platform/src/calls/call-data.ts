@@ -7,6 +7,21 @@ export function callDataOf(call: CallEntity): CallData {
     call_id: call.callId,
     company_id: call.companyId,
     agent_id: call.agentId,
+    ...callDetailsOf(call),
+    contact_id: call.contactId,
+    campaign_id: call.campaignId,
+    started_at: call.startedAt.toISOString(),
+    answered_at: call.answeredAt?.toISOString() ?? null,
+    ended_at: call.endedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * What the event payload and the API's call say alike, in the order both list it: the numbers,
+ * how long and how it went, and what was made of it.
+ */
+export function callDetailsOf(call: CallEntity) {
+  return {
     caller_number: call.callerNumber,
     called_number: call.calledNumber,
     call_duration: call.durationSeconds,
@@ -20,10 +35,5 @@ export function callDataOf(call: CallEntity): CallData {
     custom_fields: call.customFields,
     call_successful: call.callSuccessful,
     hangup_reason: call.hangupReason,
-    contact_id: call.contactId,
-    campaign_id: call.campaignId,
-    started_at: call.startedAt.toISOString(),
-    answered_at: call.answeredAt?.toISOString() ?? null,
-    ended_at: call.endedAt?.toISOString() ?? null,
   };
 }

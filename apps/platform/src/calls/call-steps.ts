@@ -95,33 +95,7 @@ export function planCallSteps(
       // Only a connected call is analysed; an analysis that came first leaves nothing to wait for.
       const held =
         callback.analysisFollows === true && analysisWaitMs > 0 && !progress.analyzedAt && !!(progress.answeredAt ?? answeredAt);
-      const {
-        durationSeconds,
-        hangupReason,
-        callSuccessful,
-        sentiment,
-        disposition,
-        transcription,
-        recordingUrl,
-        tags,
-        customFields,
-      } = callback;
-      steps.push({
-        kind: 'ended',
-        at: callback.at,
-        outcome: {
-          durationSeconds,
-          hangupReason,
-          callSuccessful,
-          sentiment,
-          disposition,
-          transcription,
-          recordingUrl,
-          tags,
-          customFields,
-        },
-        held,
-      });
+      steps.push({ kind: 'ended', at: callback.at, outcome: outcomeOf(callback), held });
       return done('applied');
     }
     case 'analyzed': {
@@ -158,3 +132,22 @@ function connectedAt(callback: Extract<VoiceCallback, { kind: 'ended' }>): Date 
 }
 
 const earliest = (a: Date, b: Date): Date => (a.getTime() <= b.getTime() ? a : b);
+
+/** CallOutcome's fields, in its order: what an `ended` step records of its callback (one missing fails the type check). */
+const OUTCOME_FIELDS = [
+  'durationSeconds',
+  'hangupReason',
+  'callSuccessful',
+  'sentiment',
+  'disposition',
+  'transcription',
+  'recordingUrl',
+  'tags',
+  'customFields',
+] as const;
+
+const outcomeOf = (callback: VoiceCallback & { kind: 'ended' }): CallOutcome => pick(callback, OUTCOME_FIELDS);
+
+function pick<T, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
+}

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { CompanyStampedEntity } from '../shared/company-owned.entity';
 import type { CallDirection, CallSentiment, CallStatus, HangupReason } from '@suite/contracts';
 
 /**
@@ -14,13 +15,7 @@ import type { CallDirection, CallSentiment, CallStatus, HangupReason } from '@su
 // The dashboard's outbound calls, (company_id, started_at) INCLUDE (answered_at, duration_seconds)
 // WHERE direction = 'outbound': defined by migration 1795553685457 (TypeORM cannot say INCLUDE).
 @Index('calls_company_outbound_started_idx', { synchronize: false })
-export class CallEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class CallEntity extends CompanyStampedEntity {
   @Column({ type: 'varchar', length: 32 })
   provider!: string;
 
@@ -103,10 +98,4 @@ export class CallEntity {
   /** When the post-call analysis was merged; null until (or without) one. */
   @Column({ type: 'timestamptz', nullable: true })
   analyzedAt!: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 }

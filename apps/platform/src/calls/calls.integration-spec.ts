@@ -4,14 +4,8 @@ import { Topics } from '@suite/contracts';
 import { eventually } from '@suite/testing';
 import { ContactsService } from '../contacts/contacts.service';
 import { StageDispositionEntity } from '../pipelines/stage-disposition.entity';
-import {
-  createTenancyFixture,
-  endpointRules,
-  PlatformTestApp,
-  type CompanyKey,
-  type EndpointCase,
-  type TenancyFixture,
-} from '../testing';
+import { createTenancyFixture, PlatformTestApp, type CompanyKey, type EndpointCase, type TenancyFixture } from '../testing';
+import { describeEndpointRules } from '../testing/describe-endpoint-rules';
 import { encodeVoiceCallbacks } from '../voice/voice-callback-codec';
 import { SANDBOX_DEFAULT_VOICE_CALLBACK_SECRET } from '../voice/voice-callback-secret';
 import { VoiceCallbackSigner } from '../voice/voice-callback-signature';
@@ -284,7 +278,11 @@ describe('sandbox calls placed at once', () => {
 });
 
 describe('dispositions move contacts', () => {
-  it('leaves a deleted contact alone: the call still ends', async () => {
+  /**
+   * A new company's contact in the first stage of a new pipeline whose third stage the disposition
+   * `interested` leads to, and the callbacks of a call with it (not sent yet).
+   */
+  async function linkedCall() {
     const company = await platform.company();
     const pipeline = await platform.pipeline(company);
     const contact = await platform.contact(company, {}, { pipelineId: pipeline.id, stageId: pipeline.stages[0]!.id });
@@ -292,6 +290,11 @@ describe('dispositions move contacts', () => {
     await links.save(links.create({ pipelineId: pipeline.id, stageId: pipeline.stages[2]!.id, disposition: 'interested' }));
     const callId = `c-${randomUUID()}`;
     const steps = lifecycle(callId, context(company, { contactId: contact.id }));
+    return { company, pipeline, contact, callId, steps };
+  }
+
+  it('leaves a deleted contact alone: the call still ends', async () => {
+    const { company, contact, callId, steps } = await linkedCall();
     await post(encodeVoiceCallbacks([steps.started])).expect(200);
     await platform.app.get(ContactsService).delete(company, contact.id, null);
     await post(encodeVoiceCallbacks([steps.ended])).expect(200, {
@@ -305,14 +308,7 @@ describe('dispositions move contacts', () => {
   });
 
   it("moves the call's contact to the stage linked to its disposition, recorded and published", async () => {
-    const company = await platform.company();
-    const pipeline = await platform.pipeline(company);
-    const contact = await platform.contact(company, {}, { pipelineId: pipeline.id, stageId: pipeline.stages[0]!.id });
-    const links = CompanyScopedRepository.of(platform.db, StageDispositionEntity, company);
-    await links.save(links.create({ pipelineId: pipeline.id, stageId: pipeline.stages[2]!.id, disposition: 'interested' }));
-
-    const callId = `c-${randomUUID()}`;
-    const steps = lifecycle(callId, context(company, { contactId: contact.id }));
+    const { company, pipeline, contact, steps } = await linkedCall();
     await post(encodeVoiceCallbacks([steps.started, steps.ended])).expect(200);
 
     const moved = await platform.lastEvent(Topics.platformPipeline, contact.id);
@@ -386,13 +382,7 @@ const ENDPOINTS: EndpointCase[] = [
   },
 ];
 
-describe.each(ENDPOINTS)('$method $path', (endpoint) =>
-  endpointRules(
-    () => platform,
-    () => fixture,
-    endpoint,
-  ),
-);
+describeEndpointRules(ENDPOINTS, () => ({ platform, fixture }));
 
 describe('GET /api/calls', () => {
   it("lists the company's calls newest first, filtered, with ids as integers", async () => {

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { CompanyStampedEntity } from '../shared/company-owned.entity';
 import type { CampaignStatus } from '@suite/contracts';
 
 /**
@@ -10,13 +11,7 @@ import type { CampaignStatus } from '@suite/contracts';
  */
 @Entity({ name: 'campaigns' })
 @Index('campaigns_company_idx', ['companyId', 'id'])
-export class CampaignEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class CampaignEntity extends CompanyStampedEntity {
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
@@ -69,12 +64,6 @@ export class CampaignEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   completedAt!: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt!: Date | null;

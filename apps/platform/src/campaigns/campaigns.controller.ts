@@ -1,10 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ActingCompany, CompanyQuery, CurrentPrincipal, RequirePermission, type Principal } from '@suite/authz';
+import { ApiTags } from '@nestjs/swagger';
+import { ActingCompany, CompanyQuery, CurrentPrincipal, type Principal } from '@suite/authz';
 import { ApiErrors, ApiSuccessResponse, AppError, PaginatedResponse, paginated, success } from '@suite/http';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
-import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
-import { ApiNotFoundInCompany } from '../shared/not-found.docs';
+import { PlatformId } from '../ids/platform-id.pipe';
 import {
   AGENT_REFUSED,
   AGENT_REFUSED_FIELD,
@@ -19,6 +18,7 @@ import { CampaignResponse, mapCampaign } from './dto/campaign.response';
 import { CreateCampaignRequest } from './dto/create-campaign.request';
 import { ListCampaignsQuery } from './dto/list-campaigns.query';
 import { refuseBody } from './dto/no-body';
+import { CompanyRoute } from '../shared/company-route';
 
 const DEFAULT_WINDOW = { start: '09:00', end: '20:00' };
 
@@ -32,16 +32,16 @@ export class CampaignsController {
   ) {}
 
   @Post()
-  @RequirePermission('edit-campaigns')
-  @ApiOperation({ summary: 'Create a campaign (draft) over a list, calling from an agent or a caller number' })
-  @ApiSuccessResponse({ status: 201, message: 'Campaign created successfully.', data: CampaignResponse })
-  @ApiErrors({
-    422:
-      'list_id is not a list of the company, agent_id not an active agent of it with an outbound number, ' +
-      'caller_number not a live number of it, both or neither of agent_id and caller_number given, ' +
-      'or calling_window start equals end (errors by field).',
+  @CompanyRoute('edit-campaigns', {
+    summary: 'Create a campaign (draft) over a list, calling from an agent or a caller number',
+    answer: ApiSuccessResponse({ status: 201, message: 'Campaign created successfully.', data: CampaignResponse }),
+    errors: ApiErrors({
+      422:
+        'list_id is not a list of the company, agent_id not an active agent of it with an outbound number, ' +
+        'caller_number not a live number of it, both or neither of agent_id and caller_number given, ' +
+        'or calling_window start equals end (errors by field).',
+    }),
   })
-  @ApiNotFoundInCompany()
   async create(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @Query() _query: CompanyQuery,
@@ -62,10 +62,10 @@ export class CampaignsController {
   }
 
   @Get()
-  @RequirePermission('view-campaigns')
-  @ApiOperation({ summary: 'List the campaigns, newest first, each with its progress; per_page default 15, max 100' })
-  @ApiSuccessResponse({ data: PaginatedResponse(CampaignResponse) })
-  @ApiNotFoundInCompany()
+  @CompanyRoute('view-campaigns', {
+    summary: 'List the campaigns, newest first, each with its progress; per_page default 15, max 100',
+    answer: ApiSuccessResponse({ data: PaginatedResponse(CampaignResponse) }),
+  })
   async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() query: ListCampaignsQuery) {
     const page = query.pageRequest();
     const { campaigns, total } = await this.campaigns.list(companyId, page);
@@ -73,11 +73,12 @@ export class CampaignsController {
   }
 
   @Get(':id')
-  @RequirePermission('view-campaigns')
-  @ApiPlatformIdParam()
-  @ApiOperation({ summary: 'A campaign with its status and progress' })
-  @ApiSuccessResponse({ data: CampaignResponse })
-  @ApiNotFoundInCompany('campaign')
+  @CompanyRoute('view-campaigns', {
+    summary: 'A campaign with its status and progress',
+    answer: ApiSuccessResponse({ data: CampaignResponse }),
+    idParam: true,
+    notFound: 'campaign',
+  })
   async get(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,
@@ -88,16 +89,15 @@ export class CampaignsController {
 
   @Post(':id/start')
   @HttpCode(200)
-  @RequirePermission('edit-campaigns')
-  @ApiPlatformIdParam()
-  @ApiOperation({
+  @CompanyRoute('edit-campaigns', {
     summary:
       "Start (draft) or resume (stopped) a campaign: the first start takes the list's contacts with a phone; " +
       'emits campaign.started (and campaign.completed when none can be called)',
+    answer: ApiSuccessResponse({ message: 'Campaign started successfully.', data: CampaignResponse }),
+    idParam: true,
+    errors: ApiErrors({ 409: `${ALREADY_RUNNING} / ${ALREADY_COMPLETED}`, 422: EMPTY_LIST }),
+    notFound: 'campaign',
   })
-  @ApiSuccessResponse({ message: 'Campaign started successfully.', data: CampaignResponse })
-  @ApiErrors({ 409: `${ALREADY_RUNNING} / ${ALREADY_COMPLETED}`, 422: EMPTY_LIST })
-  @ApiNotFoundInCompany('campaign')
   async start(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -112,15 +112,14 @@ export class CampaignsController {
 
   @Post(':id/stop')
   @HttpCode(200)
-  @RequirePermission('edit-campaigns')
-  @ApiPlatformIdParam()
-  @ApiOperation({
+  @CompanyRoute('edit-campaigns', {
     summary:
       'Stop a running campaign: no new calls; calls in flight finish; pending contacts wait for a restart (emits campaign.stopped)',
+    answer: ApiSuccessResponse({ message: 'Campaign stopped successfully.', data: CampaignResponse }),
+    idParam: true,
+    errors: ApiErrors({ 409: NOT_RUNNING }),
+    notFound: 'campaign',
   })
-  @ApiSuccessResponse({ message: 'Campaign stopped successfully.', data: CampaignResponse })
-  @ApiErrors({ 409: NOT_RUNNING })
-  @ApiNotFoundInCompany('campaign')
   async stop(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -134,12 +133,13 @@ export class CampaignsController {
   }
 
   @Delete(':id')
-  @RequirePermission('edit-campaigns')
-  @ApiPlatformIdParam()
-  @ApiOperation({ summary: 'Delete a campaign that is not running' })
-  @ApiSuccessResponse({ message: 'Campaign deleted successfully.' })
-  @ApiErrors({ 409: STOP_BEFORE_DELETE })
-  @ApiNotFoundInCompany('campaign')
+  @CompanyRoute('edit-campaigns', {
+    summary: 'Delete a campaign that is not running',
+    answer: ApiSuccessResponse({ message: 'Campaign deleted successfully.' }),
+    idParam: true,
+    errors: ApiErrors({ 409: STOP_BEFORE_DELETE }),
+    notFound: 'campaign',
+  })
   async delete(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { CompanyStampedEntity } from '../shared/company-owned.entity';
 
 export const CONTACT_NOT_FOUND = 'Contact not found.';
 
@@ -14,13 +15,7 @@ export const CONTACT_NOT_FOUND = 'Contact not found.';
 @Index('contacts_company_created_idx', { synchronize: false })
 // Messaging and calls know a phone number: the workflows find the contacts with it.
 @Index('contacts_company_phone_idx', ['companyId', 'phone'])
-export class ContactEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class ContactEntity extends CompanyStampedEntity {
   @Column({ type: 'varchar', length: 255 })
   firstName!: string;
 
@@ -47,12 +42,6 @@ export class ContactEntity {
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
   customFields!: Record<string, unknown>;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt!: Date | null;

@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { CompanyKeyedEntity } from '../shared/company-owned.entity';
 
 export const ERASURE_NOT_FOUND = 'Erasure not found.';
 
@@ -10,13 +11,7 @@ export const ERASURE_NOT_FOUND = 'Erasure not found.';
  */
 @Entity({ name: 'contact_erasures' })
 @Index('contact_erasures_contact_uq', ['companyId', 'contactId'], { unique: true })
-export class ContactErasureEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class ContactErasureEntity extends CompanyKeyedEntity {
   @Column({ type: 'bigint' })
   contactId!: string;
 

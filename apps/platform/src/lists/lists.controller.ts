@@ -8,6 +8,7 @@ import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { AddListContactsRequest, CreateListRequest } from './dto/list.request';
 import { ListResponse, mapList } from './dto/list.response';
 import { ListsService, type ContactRef } from './lists.service';
+import { CompanyRoute } from '../shared/company-route';
 
 const CONTACT_ERRORS = {
   422: 'contact_ids names something that is not a contact of the company (unknown, deleted or of another company); errors.contact_ids names them.',
@@ -23,11 +24,11 @@ export class ListsController {
   ) {}
 
   @Post()
-  @RequirePermission('edit-contacts')
-  @ApiOperation({ summary: 'Create a list, optionally with contacts (up to 1,000 per request)' })
-  @ApiSuccessResponse({ status: 201, message: 'List created successfully.', data: ListResponse })
-  @ApiErrors(CONTACT_ERRORS)
-  @ApiNotFoundInCompany()
+  @CompanyRoute('edit-contacts', {
+    summary: 'Create a list, optionally with contacts (up to 1,000 per request)',
+    answer: ApiSuccessResponse({ status: 201, message: 'List created successfully.', data: ListResponse }),
+    errors: ApiErrors(CONTACT_ERRORS),
+  })
   async create(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -39,23 +40,22 @@ export class ListsController {
   }
 
   @Get()
-  @RequirePermission('view-contacts')
-  @ApiOperation({ summary: 'List the lists, oldest first, each with its contact count' })
-  @ApiSuccessResponse({ data: [ListResponse] })
-  @ApiNotFoundInCompany()
+  @CompanyRoute('view-contacts', {
+    summary: 'List the lists, oldest first, each with its contact count',
+    answer: ApiSuccessResponse({ data: [ListResponse] }),
+  })
   async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() _query: CompanyQuery) {
     return success({ data: (await this.lists.list(companyId)).map(mapList) });
   }
 
   @Post(':id/contacts')
-  @RequirePermission('edit-contacts')
-  @ApiPlatformIdParam()
-  @ApiOperation({
+  @CompanyRoute('edit-contacts', {
     summary: 'Add contacts to a list (up to 1,000 per request); repeats and contacts already on it are ignored',
+    answer: ApiSuccessResponse({ status: 201, message: 'Contacts added to list successfully.', data: ListResponse }),
+    idParam: true,
+    errors: ApiErrors(CONTACT_ERRORS),
+    notFound: 'list',
   })
-  @ApiSuccessResponse({ status: 201, message: 'Contacts added to list successfully.', data: ListResponse })
-  @ApiErrors(CONTACT_ERRORS)
-  @ApiNotFoundInCompany('list')
   async addContacts(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -86,11 +86,12 @@ export class ListsController {
   }
 
   @Delete(':id')
-  @RequirePermission('edit-contacts')
-  @ApiPlatformIdParam()
-  @ApiOperation({ summary: 'Delete a list; its contacts stay' })
-  @ApiSuccessResponse({ message: 'List deleted successfully.' })
-  @ApiNotFoundInCompany('list')
+  @CompanyRoute('edit-contacts', {
+    summary: 'Delete a list; its contacts stay',
+    answer: ApiSuccessResponse({ message: 'List deleted successfully.' }),
+    idParam: true,
+    notFound: 'list',
+  })
   async delete(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,

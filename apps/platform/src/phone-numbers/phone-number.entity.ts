@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { CompanyKeyedEntity } from '../shared/company-owned.entity';
 
 export const PHONE_NUMBER_TYPES = ['local', 'mobile', 'tollfree'] as const;
 export type PhoneNumberType = (typeof PHONE_NUMBER_TYPES)[number];
@@ -11,13 +12,7 @@ export type PhoneNumberType = (typeof PHONE_NUMBER_TYPES)[number];
 @Entity({ name: 'phone_numbers' })
 @Index('phone_numbers_company_idx', ['companyId', 'id'])
 @Index('phone_numbers_held_uq', ['phoneNumber'], { unique: true, where: 'released_at IS NULL' })
-export class PhoneNumberEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class PhoneNumberEntity extends CompanyKeyedEntity {
   /** E.164. */
   @Column({ type: 'varchar', length: 16 })
   phoneNumber!: string;

@@ -1,13 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
+import { CompanyKeyedEntity } from '../shared/company-owned.entity';
 import { ContactEntity } from '../contacts/contact.entity';
 import { PipelineStageEntity } from './pipeline-stage.entity';
 import { PipelineEntity } from './pipeline.entity';
@@ -27,13 +19,7 @@ import { PipelineEntity } from './pipeline.entity';
 @Index('pipeline_contacts_pipeline_page_idx', ['companyId', 'pipelineId', 'id'])
 @Index('pipeline_contacts_stage_assignee_page_idx', ['companyId', 'pipelineId', 'stageId', 'assignedTo', 'id'])
 @Index('pipeline_contacts_pipeline_assignee_page_idx', ['companyId', 'pipelineId', 'assignedTo', 'id'])
-export class PipelineContactEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class PipelineContactEntity extends CompanyKeyedEntity {
   @Column({ type: 'bigint' })
   pipelineId!: string;
 

@@ -1,4 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CompanyKeyedEntity } from '../shared/company-owned.entity';
 import { PipelineStageEntity } from './pipeline-stage.entity';
 
 /**
@@ -9,13 +10,7 @@ import { PipelineStageEntity } from './pipeline-stage.entity';
 @Entity({ name: 'pipeline_stage_dispositions' })
 @Index('pipeline_stage_dispositions_pipeline_uq', ['pipelineId', 'disposition'], { unique: true })
 @Index('pipeline_stage_dispositions_company_idx', ['companyId', 'disposition'])
-export class StageDispositionEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class StageDispositionEntity extends CompanyKeyedEntity {
   @Column({ type: 'bigint' })
   pipelineId!: string;
 

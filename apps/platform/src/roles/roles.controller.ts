@@ -1,21 +1,13 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  ActingCompany,
-  AuthzReplicaReader,
-  CompanyQuery,
-  CurrentPrincipal,
-  permissionsOf,
-  RequirePermission,
-  type Principal,
-} from '@suite/authz';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ActingCompany, AuthzReplicaReader, CompanyQuery, CurrentPrincipal, permissionsOf, type Principal } from '@suite/authz';
 import { ApiErrors, ApiSuccessResponse, success } from '@suite/http';
-import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
+import { PlatformId } from '../ids/platform-id.pipe';
 import { MessageResponse } from '../shared/message.response';
-import { ApiNotFoundInCompany } from '../shared/not-found.docs';
 import { mapRole, RoleResponse } from './dto/role.response';
 import { RoleRequest } from './dto/role.request';
 import { RolesService } from './roles.service';
+import { CompanyRoute } from '../shared/company-route';
 
 @ApiTags('roles')
 @Controller('api/roles')
@@ -26,21 +18,21 @@ export class RolesController {
   ) {}
 
   @Get()
-  @RequirePermission('view-roles')
-  @ApiOperation({ summary: 'List roles with their permissions and how many users hold each' })
-  @ApiSuccessResponse({ data: [RoleResponse] })
-  @ApiNotFoundInCompany()
+  @CompanyRoute('view-roles', {
+    summary: 'List roles with their permissions and how many users hold each',
+    answer: ApiSuccessResponse({ data: [RoleResponse] }),
+  })
   async list(@ActingCompany({ acceptsCompanyId: true }) companyId: string, @Query() _query: CompanyQuery) {
     const roles = await this.roles.list(companyId);
     return success({ data: roles.map(({ role, usersCount }) => mapRole(role, usersCount)) });
   }
 
   @Post()
-  @RequirePermission('edit-roles')
-  @ApiErrors({ 403: 'Also when the role would grant a permission the caller does not hold.' })
-  @ApiOperation({ summary: 'Create a role (only permissions the caller holds)' })
-  @ApiSuccessResponse({ status: 201, message: 'Role created successfully.', data: RoleResponse })
-  @ApiNotFoundInCompany()
+  @CompanyRoute('edit-roles', {
+    summary: 'Create a role (only permissions the caller holds)',
+    answer: ApiSuccessResponse({ status: 201, message: 'Role created successfully.', data: RoleResponse }),
+    errors: ApiErrors({ 403: 'Also when the role would grant a permission the caller does not hold.' }),
+  })
   async create(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -52,16 +44,15 @@ export class RolesController {
   }
 
   @Put(':id')
-  @RequirePermission('edit-roles')
-  @ApiErrors({ 403: 'Also when the role grants, or would grant, a permission the caller does not hold.' })
-  @ApiPlatformIdParam()
-  @ApiOperation({
+  @CompanyRoute('edit-roles', {
     summary:
       "Edit a role; its users' replicas learn the new permissions (user.updated). " +
       '403 when the role grants, or would grant, a permission the caller does not hold',
+    answer: ApiSuccessResponse({ message: 'Role updated successfully.', data: RoleResponse }),
+    idParam: true,
+    errors: ApiErrors({ 403: 'Also when the role grants, or would grant, a permission the caller does not hold.' }),
+    notFound: 'role',
   })
-  @ApiSuccessResponse({ message: 'Role updated successfully.', data: RoleResponse })
-  @ApiNotFoundInCompany('role')
   async update(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -74,12 +65,13 @@ export class RolesController {
   }
 
   @Delete(['delete/:id', ':id'])
-  @RequirePermission('delete-role')
-  @ApiPlatformIdParam()
-  @ApiOperation({ summary: 'Delete Role (also DELETE /api/roles/delete/{id}); 409 while users hold it' })
-  @ApiOkResponse({ type: MessageResponse })
-  @ApiNotFoundInCompany('role')
-  @ApiErrors({ 409: 'Users still hold the role; give them another first.' })
+  @CompanyRoute('delete-role', {
+    summary: 'Delete Role (also DELETE /api/roles/delete/{id}); 409 while users hold it',
+    answer: ApiOkResponse({ type: MessageResponse }),
+    idParam: true,
+    errors: ApiErrors({ 409: 'Users still hold the role; give them another first.' }),
+    notFound: 'role',
+  })
   async delete(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @PlatformId() id: string,

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsString, MaxLength, ValidateBy, type ValidationOptions } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength, ValidateBy, type ValidationOptions } from 'class-validator';
 import { isLocalDate, isOffsetDateTime } from './local-day';
 
 /** The longest ISO 8601 date-time accepted: `2026-03-08T09:30:00.123456789+05:30`. */
@@ -29,4 +30,15 @@ export const IsLocalDate = (options: ValidationOptions = {}) =>
       { name: 'isLocalDate', validator: { validate: isLocalDate } },
       { message: ({ property }) => `${property} must be a date Y-m-d (2026-03-08), years 2000 to 2100`, ...options },
     ),
+  );
+
+/**
+ * An optional query filter naming a day of the company's time zone (`Y-m-d`), documented with
+ * `description`. Applied as the stack `@ApiPropertyOptional @IsOptional @IsLocalDate` would be.
+ */
+export const OptionalLocalDay = (description: string) =>
+  applyDecorators(
+    IsLocalDate(),
+    IsOptional(),
+    ApiPropertyOptional({ format: 'date', maxLength: 10, description, example: '2026-03-08' }),
   );

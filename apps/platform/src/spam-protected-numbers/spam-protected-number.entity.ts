@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { CompanyStampedEntity } from '../shared/company-owned.entity';
 
 export const SPAM_NUMBER_TYPES = ['AI', 'House', 'Custom'] as const;
 export type SpamNumberType = (typeof SPAM_NUMBER_TYPES)[number];
@@ -26,13 +27,7 @@ export interface CarrierCheck {
 // One row per number and company: a purchase takes over a Custom row of the same number.
 @Index('spam_protected_numbers_company_pnumber_uq', ['companyId', 'pnumber'], { unique: true })
 @Index('spam_protected_numbers_phone_number_uq', ['phoneNumberId'], { unique: true, where: 'phone_number_id IS NOT NULL' })
-export class SpamProtectedNumberEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class SpamProtectedNumberEntity extends CompanyStampedEntity {
   @Column({ type: 'varchar', length: 20 })
   pnumber!: string;
 
@@ -66,10 +61,4 @@ export class SpamProtectedNumberEntity {
    */
   @Column({ type: 'varchar', length: 255, nullable: true })
   statusReason!: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CallData, CallStatus } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import type { PlatformTestApp } from './platform-test-app';
+import { unanalysedCall } from './unanalysed-call';
 import { CallRejectedError } from '../voice/voice-errors';
 import type { AgentMirror, AgentMirrorRequest, PlaceCallRequest, PlacedCall, VoiceProvider } from '../voice/voice-provider.port';
 
@@ -108,12 +109,7 @@ function endedCall(request: PlaceCallRequest, callId: string): CallData {
     call_duration: status === 'completed' ? 42 : 0,
     call_status: status,
     call_direction: 'outbound',
-    recording_url: null,
-    transcription: null,
-    sentiment: null,
-    disposition: null,
-    tags: [],
-    custom_fields: {},
+    ...unanalysedCall(),
     call_successful: status === 'completed',
     hangup_reason: status === 'completed' ? 'user_hangup' : status === 'no_answer' ? 'dial_no_answer' : 'error',
     contact_id: request.context.contactId,

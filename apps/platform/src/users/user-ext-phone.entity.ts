@@ -1,6 +1,4 @@
-import { Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
-// Relation<> keeps the circular reference out of decorator metadata.
-import type { UserEntity } from './user.entity';
+import { Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 
 /**
  * The phone numbers a user may dial out from (`ext_phone` of Create and Update User; the list is
@@ -15,7 +13,11 @@ export class UserExtPhoneEntity {
   @PrimaryColumn({ type: 'bigint' })
   phoneNumberId!: string;
 
-  @ManyToOne('UserEntity', (user: UserEntity) => user.extPhones, { onDelete: 'CASCADE' })
+  /**
+   * The owning user, never loaded (the row is read through its user, UserEntity.extPhones): named
+   * by entity and property name only, so this file does not import user.entity (which imports this one).
+   */
+  @ManyToOne('UserEntity', 'extPhones', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
-  user?: Relation<UserEntity>;
+  user?: { id: string };
 }

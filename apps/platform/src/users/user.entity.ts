@@ -68,7 +68,7 @@ export class UserEntity extends CompanyOwnedEntity {
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   areaCodes!: string[];
 
-  @OneToMany(() => UserExtPhoneEntity, (phone) => phone.user)
+  @OneToMany(() => UserExtPhoneEntity, 'user')
   extPhones?: Array<Relation<UserExtPhoneEntity>>;
 
   @Column({ type: 'timestamptz', nullable: true })

@@ -23,6 +23,7 @@ import type { UserSettingsRequest } from './dto/user-settings.request';
 import { mapUser, UserResponse } from './dto/user.response';
 import { LoginAsService } from './login-as.service';
 import { UsersService, type Actor, type UserSettings } from './users.service';
+import { CompanyRoute } from '../shared/company-route';
 
 /** Decision 0042: body ids that name no row of the company. */
 const REFERENCES_REFUSED =
@@ -39,10 +40,10 @@ export class UsersController {
   ) {}
 
   @Get()
-  @RequirePermission('view-users')
-  @ApiOperation({ summary: 'List users (paginated, per_page default 15, max 100)' })
-  @ApiOkResponse({ type: UserListResponse })
-  @ApiNotFoundInCompany()
+  @CompanyRoute('view-users', {
+    summary: 'List users (paginated, per_page default 15, max 100)',
+    answer: ApiOkResponse({ type: UserListResponse }),
+  })
   async list(
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
     @Query() query: ListUsersQuery,
@@ -56,14 +57,14 @@ export class UsersController {
   }
 
   @Post()
-  @RequirePermission('create-users')
-  @ApiErrors({
-    403: 'Also when the role given grants a permission the caller does not hold.',
-    422: REFERENCES_REFUSED,
+  @CompanyRoute('create-users', {
+    summary: 'Create a user (emits user.created); 400 when the email is taken or the role unknown',
+    answer: ApiSuccessResponse({ status: 201, message: 'User created successfully.', data: UserResponse }),
+    errors: ApiErrors({
+      403: 'Also when the role given grants a permission the caller does not hold.',
+      422: REFERENCES_REFUSED,
+    }),
   })
-  @ApiOperation({ summary: 'Create a user (emits user.created); 400 when the email is taken or the role unknown' })
-  @ApiSuccessResponse({ status: 201, message: 'User created successfully.', data: UserResponse })
-  @ApiNotFoundInCompany()
   async create(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -79,18 +80,17 @@ export class UsersController {
   }
 
   @Put(['update/:id', ':id'])
-  @RequirePermission('edit-users')
-  @ApiErrors({
-    403: 'Also when the user, or the new role, holds a permission the caller does not.',
-    422: REFERENCES_REFUSED,
-  })
-  @ApiPlatformIdParam()
-  @ApiOperation({
+  @CompanyRoute('edit-users', {
     summary:
       'Update User (also PUT /api/users/update/{id}); 403 when the user holds a permission the caller does not (oneself included, with a narrowed token)',
+    answer: ApiOkResponse({ type: MessageResponse }),
+    idParam: true,
+    errors: ApiErrors({
+      403: 'Also when the user, or the new role, holds a permission the caller does not.',
+      422: REFERENCES_REFUSED,
+    }),
+    notFound: 'user',
   })
-  @ApiOkResponse({ type: MessageResponse })
-  @ApiNotFoundInCompany('user')
   async update(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -131,16 +131,15 @@ export class UsersController {
   @Post(':id/login-as')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  @RequirePermission('view-users')
-  @ApiLoginAsErrors()
-  @ApiPlatformIdParam()
-  @ApiOperation({
+  @CompanyRoute('view-users', {
     summary:
       'Login-as (also GET): a short-lived (300 s) bearer token for that user, naming the caller as actor (RFC 8693); ' +
       '422 for oneself, 403 when already acting as someone or when the user holds a permission the caller does not',
+    answer: ApiOkResponse({ type: LoginAsResponse }),
+    idParam: true,
+    errors: ApiLoginAsErrors(),
+    notFound: 'user',
   })
-  @ApiOkResponse({ type: LoginAsResponse })
-  @ApiNotFoundInCompany('user')
   loginAs(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,
@@ -153,12 +152,13 @@ export class UsersController {
 
   @Get(':id/login-as')
   @Header('Cache-Control', 'no-store')
-  @RequirePermission('view-users')
-  @ApiLoginAsErrors()
-  @ApiPlatformIdParam()
-  @ApiOperation({ summary: 'Login-as (same as POST /api/users/{id}/login-as)' })
-  @ApiOkResponse({ type: LoginAsResponse })
-  @ApiNotFoundInCompany('user')
+  @CompanyRoute('view-users', {
+    summary: 'Login-as (same as POST /api/users/{id}/login-as)',
+    answer: ApiOkResponse({ type: LoginAsResponse }),
+    idParam: true,
+    errors: ApiLoginAsErrors(),
+    notFound: 'user',
+  })
   loginAsByGet(
     @CurrentPrincipal() principal: Principal,
     @ActingCompany({ acceptsCompanyId: true }) companyId: string,

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { CompanyStampedEntity } from '../shared/company-owned.entity';
 import type { WorkflowStatus } from '@suite/contracts';
 import { GRAPH_COLUMN, type WorkflowGraph } from './definition/workflow-graph';
 import type { GraphReference } from './definition/graph-references';
@@ -14,13 +15,7 @@ export const WORKFLOW_NOT_FOUND = 'Workflow not found.';
  */
 @Entity({ name: 'workflows' })
 @Index('workflows_company_idx', ['companyId', 'id'])
-export class WorkflowEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class WorkflowEntity extends CompanyStampedEntity {
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
@@ -54,10 +49,4 @@ export class WorkflowEntity {
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
   referencesToReview!: GraphReference[];
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { CompanyKeyedEntity } from '../../shared/company-owned.entity';
 import type { AdProvider } from '../ad-provider';
 
 export const AD_CONNECT_STATE_DIGEST_UNIQUE = 'ad_connect_states_digest_uq';
@@ -11,13 +12,7 @@ export const AD_CONNECT_STATE_DIGEST_UNIQUE = 'ad_connect_states_digest_uq';
  */
 @Entity({ name: 'ad_connect_states' })
 @Index(AD_CONNECT_STATE_DIGEST_UNIQUE, ['stateDigest'], { unique: true })
-export class AdConnectStateEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class AdConnectStateEntity extends CompanyKeyedEntity {
   @Column({ type: 'varchar', length: 16 })
   provider!: AdProvider;
 

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { CompanyStampedEntity } from '../../shared/company-owned.entity';
 import type { AdProvider } from '../ad-provider';
 
 export const AD_GRANT_COMPANY_PROVIDER_UNIQUE = 'ad_grants_company_provider_uq';
@@ -15,13 +16,7 @@ export type AdGrantStatus = (typeof AD_GRANT_STATUSES)[number];
  */
 @Entity({ name: 'ad_grants' })
 @Index(AD_GRANT_COMPANY_PROVIDER_UNIQUE, ['companyId', 'provider'], { unique: true })
-export class AdGrantEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class AdGrantEntity extends CompanyStampedEntity {
   @Column({ type: 'varchar', length: 16 })
   provider!: AdProvider;
 
@@ -59,10 +54,4 @@ export class AdGrantEntity {
   /** Why the grant stopped working (null while active). */
   @Column({ type: 'varchar', length: 500, nullable: true })
   revokedReason!: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 }

@@ -1,24 +1,12 @@
-import type { ArgumentMetadata } from '@nestjs/common';
-import { AppError, createValidationPipe } from '@suite/http';
 import { AssignChatbotRequest } from './assign-chatbot.request';
 import { AgentStatusRequest, CreateAgentRequest, UpdateAgentRequest } from './agent.request';
 import { DsiAgentsQuery } from './dsi-agents.query';
 import { ListAgentsQuery } from './list-agents.query';
-
-/** Runs the app's global validation pipe on `value` as `metatype`; the value, or the refusal's fields. */
-async function validate(metatype: ArgumentMetadata['metatype'], value: unknown, type: ArgumentMetadata['type'] = 'body') {
-  try {
-    return { value: await createValidationPipe().transform(value, { type, metatype }), fields: null };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    expect(error.status).toBe(400);
-    return { value: null, fields: error.fields };
-  }
-}
+import { validateRequest } from '../../testing/validate-request';
 
 describe('CreateAgentRequest', () => {
   it('accepts the name alone and every optional field, ids numeric or base64, a threshold or null', async () => {
-    await expect(validate(CreateAgentRequest, { name: 'A' })).resolves.toMatchObject({ fields: null });
+    await expect(validateRequest(CreateAgentRequest, { name: 'A' })).resolves.toMatchObject({ fields: null });
     const full = {
       name: 'A',
       voice: 'alloy',
@@ -28,9 +16,9 @@ describe('CreateAgentRequest', () => {
       active: false,
       performance: { min_success_rate: 0, window: 1_000 },
     };
-    await expect(validate(CreateAgentRequest, full)).resolves.toMatchObject({ fields: null });
+    await expect(validateRequest(CreateAgentRequest, full)).resolves.toMatchObject({ fields: null });
     await expect(
-      validate(CreateAgentRequest, { name: 'A', inbound_number_id: null, outbound_number_id: null, performance: null }),
+      validateRequest(CreateAgentRequest, { name: 'A', inbound_number_id: null, outbound_number_id: null, performance: null }),
     ).resolves.toMatchObject({ fields: null });
   });
 
@@ -42,47 +30,49 @@ describe('CreateAgentRequest', () => {
     ['an array', [0.5, 5]],
     ['a number', 0.5],
   ])('refuses a threshold with %s', async (_name, performance) => {
-    const { fields } = await validate(CreateAgentRequest, { name: 'A', performance });
+    const { fields } = await validateRequest(CreateAgentRequest, { name: 'A', performance });
     expect(fields).toHaveProperty('performance');
   });
 
   it('refuses null where null means nothing: the name, active', async () => {
-    expect((await validate(CreateAgentRequest, { name: null })).fields).toHaveProperty('name');
-    expect((await validate(UpdateAgentRequest, { name: null })).fields).toHaveProperty('name');
-    expect((await validate(UpdateAgentRequest, { active: null })).fields).toHaveProperty('active');
+    expect((await validateRequest(CreateAgentRequest, { name: null })).fields).toHaveProperty('name');
+    expect((await validateRequest(UpdateAgentRequest, { name: null })).fields).toHaveProperty('name');
+    expect((await validateRequest(UpdateAgentRequest, { active: null })).fields).toHaveProperty('active');
   });
 });
 
 describe('AgentStatusRequest', () => {
   it('takes online or offline only', async () => {
-    await expect(validate(AgentStatusRequest, { status: 'online' })).resolves.toMatchObject({ fields: null });
-    expect((await validate(AgentStatusRequest, { status: 'Online' })).fields).toHaveProperty('status');
-    expect((await validate(AgentStatusRequest, {})).fields).toHaveProperty('status');
+    await expect(validateRequest(AgentStatusRequest, { status: 'online' })).resolves.toMatchObject({ fields: null });
+    expect((await validateRequest(AgentStatusRequest, { status: 'Online' })).fields).toHaveProperty('status');
+    expect((await validateRequest(AgentStatusRequest, {})).fields).toHaveProperty('status');
   });
 });
 
 describe('AssignChatbotRequest', () => {
   it('requires agent_id: an id in any spelling, or null to unassign', async () => {
-    await expect(validate(AssignChatbotRequest, { agent_id: 3 })).resolves.toMatchObject({ fields: null });
-    await expect(validate(AssignChatbotRequest, { agent_id: 'Mw==' })).resolves.toMatchObject({ fields: null });
-    await expect(validate(AssignChatbotRequest, { agent_id: null })).resolves.toMatchObject({ fields: null });
-    expect((await validate(AssignChatbotRequest, {})).fields).toHaveProperty('agent_id');
-    expect((await validate(AssignChatbotRequest, { agent_id: 0 })).fields).toHaveProperty('agent_id');
-    expect((await validate(AssignChatbotRequest, { agent_id: true })).fields).toHaveProperty('agent_id');
+    await expect(validateRequest(AssignChatbotRequest, { agent_id: 3 })).resolves.toMatchObject({ fields: null });
+    await expect(validateRequest(AssignChatbotRequest, { agent_id: 'Mw==' })).resolves.toMatchObject({ fields: null });
+    await expect(validateRequest(AssignChatbotRequest, { agent_id: null })).resolves.toMatchObject({ fields: null });
+    expect((await validateRequest(AssignChatbotRequest, {})).fields).toHaveProperty('agent_id');
+    expect((await validateRequest(AssignChatbotRequest, { agent_id: 0 })).fields).toHaveProperty('agent_id');
+    expect((await validateRequest(AssignChatbotRequest, { agent_id: true })).fields).toHaveProperty('agent_id');
   });
 });
 
 describe('queries', () => {
   it('dsi-agents takes q, id and page, and nothing else (no company_id: the signed-in company only)', async () => {
-    const { value } = await validate(DsiAgentsQuery, { q: 'Bot', id: 'Mw==', page: '2' }, 'query');
+    const { value } = await validateRequest(DsiAgentsQuery, { q: 'Bot', id: 'Mw==', page: '2' }, 'query');
     expect(value).toMatchObject({ q: 'Bot', id: 'Mw==', page: 2 });
-    expect((await validate(DsiAgentsQuery, { company_id: '1' }, 'query')).fields).toHaveProperty('company_id');
-    expect((await validate(DsiAgentsQuery, { page: '0' }, 'query')).fields).toHaveProperty('page');
+    expect((await validateRequest(DsiAgentsQuery, { company_id: '1' }, 'query')).fields).toHaveProperty('company_id');
+    expect((await validateRequest(DsiAgentsQuery, { page: '0' }, 'query')).fields).toHaveProperty('page');
   });
 
   it('the agents list filters status with All and active with true or false', async () => {
-    await expect(validate(ListAgentsQuery, { status: 'All', active: 'false' }, 'query')).resolves.toMatchObject({ fields: null });
-    expect((await validate(ListAgentsQuery, { active: '1' }, 'query')).fields).toHaveProperty('active');
-    expect((await validate(ListAgentsQuery, { status: 'away' }, 'query')).fields).toHaveProperty('status');
+    await expect(validateRequest(ListAgentsQuery, { status: 'All', active: 'false' }, 'query')).resolves.toMatchObject({
+      fields: null,
+    });
+    expect((await validateRequest(ListAgentsQuery, { active: '1' }, 'query')).fields).toHaveProperty('active');
+    expect((await validateRequest(ListAgentsQuery, { status: 'away' }, 'query')).fields).toHaveProperty('status');
   });
 });

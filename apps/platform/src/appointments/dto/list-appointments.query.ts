@@ -3,30 +3,16 @@ import { IsIn, IsOptional } from 'class-validator';
 import { CompanyQuery } from '@suite/authz';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@suite/contracts';
 import { PageQuery, type PageLimits } from '@suite/http';
-import { IsLocalDate } from '../../shared/date.validators';
+import { OptionalLocalDay } from '../../shared/date.validators';
 
 export const APPOINTMENTS_PAGE: PageLimits = { defaultPerPage: 15, maxPerPage: 100 };
 
 /** GET /api/appointments: by start, in the company's days. */
 export class ListAppointmentsQuery extends PageQuery(APPOINTMENTS_PAGE, CompanyQuery) {
-  @ApiPropertyOptional({
-    format: 'date',
-    maxLength: 10,
-    description: "Appointments starting on or after this day (Y-m-d), a day in the company's time zone",
-    example: '2026-03-08',
-  })
-  @IsOptional()
-  @IsLocalDate()
+  @OptionalLocalDay("Appointments starting on or after this day (Y-m-d), a day in the company's time zone")
   date_from?: string;
 
-  @ApiPropertyOptional({
-    format: 'date',
-    maxLength: 10,
-    description: "Appointments starting on or before this day (Y-m-d, inclusive), a day in the company's time zone",
-    example: '2026-03-08',
-  })
-  @IsOptional()
-  @IsLocalDate()
+  @OptionalLocalDay("Appointments starting on or before this day (Y-m-d, inclusive), a day in the company's time zone")
   date_to?: string;
 
   @ApiPropertyOptional({ enum: APPOINTMENT_STATUSES })

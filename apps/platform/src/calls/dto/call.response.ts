@@ -10,6 +10,7 @@ import {
   type HangupReason,
 } from '@suite/contracts';
 import { apiId } from '../../shared/api-ids';
+import { callDetailsOf } from '../call-data';
 import type { CallEntity } from '../call.entity';
 
 const nullableId = (description: string) => ({ type: 'integer', nullable: true, description }) as const;
@@ -54,19 +55,7 @@ export function mapCall(call: CallEntity): CallResponse {
     id: apiId(call.id),
     call_id: call.callId,
     agent_id: idOrNull(call.agentId),
-    caller_number: call.callerNumber,
-    called_number: call.calledNumber,
-    call_duration: call.durationSeconds,
-    call_status: call.status,
-    call_direction: call.direction,
-    recording_url: call.recordingUrl,
-    transcription: call.transcription,
-    sentiment: call.sentiment,
-    disposition: call.disposition,
-    tags: call.tags,
-    custom_fields: call.customFields,
-    call_successful: call.callSuccessful,
-    hangup_reason: call.hangupReason,
+    ...callDetailsOf(call),
     contact_id: idOrNull(call.contactId),
     campaign_id: idOrNull(call.campaignId),
     started_at: call.startedAt.toISOString(),

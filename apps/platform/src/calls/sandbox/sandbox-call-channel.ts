@@ -5,7 +5,6 @@ import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
 import { CLOCK, type Clock } from '@suite/time';
 import { ENVIRONMENT, normalizePhone } from '@suite/http';
 import type { PlatformEnvironment } from '../../config/platform-environment';
-import { sandboxCallScript } from '../../voice/sandbox/sandbox-call-outcomes';
 import type { SandboxCallChannel } from '../../voice/sandbox/sandbox-voice-provider';
 import { SignedVoiceCallbacks } from '../../voice/signed-voice-callbacks';
 import { voiceCallbackSecretOf } from '../../voice/voice-callback-secret';
@@ -13,8 +12,8 @@ import { VOICE_CALLBACK_SINK, type VoiceCallbackResult, type VoiceCallbackSink }
 import { CallRejectedError } from '../../voice/voice-errors';
 import type { PlaceCallRequest, VoiceCallback, VoiceCallbackHeaders } from '../../voice/voice-provider.port';
 import { CallEntity } from '../call.entity';
-import { sandboxCallCallbacks, type SandboxCall } from './sandbox-call-plan';
 import {
+  callbacksOf,
   SANDBOX_CALL_STEP_QUEUE,
   sandboxCallStepJobId,
   sandboxCallStepQueue,
@@ -100,15 +99,7 @@ export class SandboxCalls implements SandboxCallChannel {
   }
 
   private async postStep(job: SandboxCallStepJob): Promise<void> {
-    const call: SandboxCall = {
-      callId: job.call_id,
-      direction: job.direction,
-      from: job.from,
-      to: job.to,
-      context: job.context,
-      startedAt: new Date(job.started_at),
-    };
-    const callback = sandboxCallCallbacks(call, sandboxCallScript(job.to))[job.step];
+    const callback = callbacksOf(job)[job.step];
     if (!callback) return;
     const { headers, rawBody } = this.signed.write([callback]);
     await this.sink.submit(SANDBOX_PROVIDER_NAME, headers, rawBody);

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { CallDirection } from '@suite/contracts';
 import { defineJob, type ClaimedJob, type JobQueue, type JobsRuntime } from '@suite/jobs';
 import { sandboxCallScript } from '../../voice/sandbox/sandbox-call-outcomes';
-import type { CallContext } from '../../voice/voice-provider.port';
+import type { CallContext, VoiceCallback } from '../../voice/voice-provider.port';
 import { sandboxCallCallbacks } from './sandbox-call-plan';
 
 export const SANDBOX_CALL_STEP_QUEUE = defineJob<SandboxCallStepJob>('voice.sandbox-call-step', { app: 'platform' });
@@ -33,7 +33,8 @@ export function sandboxCallStepJobId(callId: string, step: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export function stepsOf(job: SandboxCallStepJob): number {
+/** The callbacks of a job's call, in order: the sandbox's plan of it under the called number's script. */
+export function callbacksOf(job: SandboxCallStepJob): VoiceCallback[] {
   return sandboxCallCallbacks(
     {
       callId: job.call_id,
@@ -44,7 +45,11 @@ export function stepsOf(job: SandboxCallStepJob): number {
       startedAt: new Date(job.started_at),
     },
     sandboxCallScript(job.to),
-  ).length;
+  );
+}
+
+export function stepsOf(job: SandboxCallStepJob): number {
+  return callbacksOf(job).length;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { CompanyKeyedEntity } from '../../shared/company-owned.entity';
 
 /**
  * What one request to place a call came to:
@@ -25,13 +26,7 @@ export type CallAttemptResolution = (typeof CALL_ATTEMPT_RESOLUTIONS)[number];
 @Entity({ name: 'call_attempts' })
 @Index('call_attempts_campaign_idx', ['companyId', 'campaignId', 'id'])
 @Index('call_attempts_contact_idx', ['campaignId', 'contactId', 'id'])
-export class CallAttemptEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class CallAttemptEntity extends CompanyKeyedEntity {
   @Column({ type: 'bigint' })
   campaignId!: string;
 

@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually } from '@suite/testing';
 import { localMidnightUtc } from '../../shared/local-day';
-import { createTenancyFixture, endpointRules, PlatformTestApp, type EndpointCase, type TenancyFixture } from '../../testing';
+import { createTenancyFixture, PlatformTestApp, type EndpointCase, type TenancyFixture } from '../../testing';
+import { describeEndpointRules } from '../../testing/describe-endpoint-rules';
 import { CALL_HISTORY_RANGES, callHistoryDays } from '../ranges/call-history-ranges';
 import { localToday, reportWindow } from '../ranges/report-window';
 import { CALL_HISTORY_COLUMNS } from './call-history-columns';
@@ -152,6 +153,17 @@ async function download(query: Record<string, string>, token?: string) {
   };
 }
 
+/**
+ * The cells `columns` of the export show for one call of company A (4 minutes ago), made with a new
+ * agent and contact of these names and `seed`'s fields.
+ */
+async function exportedCells(agentName: string, contactFirstName: string, seed: Partial<CallSeed>, columns: string) {
+  const agentId = await agent(fixture.company.A, agentName);
+  const contactId = await contact(fixture.company.A, contactFirstName);
+  await call(fixture.company.A, { agentId, contactId, startedAt: minutesAgo(4), ...seed });
+  return (await download({ agent_id: agentId, columns })).rows[1];
+}
+
 /** The call ids of an export limited to one agent's calls, in file order. */
 async function callIds(agentId: string, query: Record<string, string> = {}): Promise<string[]> {
   const answer = await download({ agent_id: agentId, columns: 'call_id', ...query });
@@ -196,13 +208,7 @@ const ENDPOINTS: EndpointCase[] = [
   },
 ];
 
-describe.each(ENDPOINTS)('$method $path', (endpoint) =>
-  endpointRules(
-    () => platform,
-    () => fixture,
-    endpoint,
-  ),
-);
+describeEndpointRules(ENDPOINTS, () => ({ platform, fixture }));
 
 describe('the export’s answers', () => {
   it('streams a CSV attachment named after the company and its local time, header row first, newest first', async () => {
@@ -330,23 +336,19 @@ describe('the export’s answers', () => {
   });
 
   it('neutralises formulas in text cells, keeps numbers and E.164 numbers as they are', async () => {
-    const agentId = await agent(fixture.company.A, '+Agent');
-    const contactId = await contact(fixture.company.A, '@SUM(A1:A9)');
-    await call(fixture.company.A, {
-      agentId,
-      contactId,
-      startedAt: minutesAgo(4),
-      transcription: '=HYPERLINK("http://evil.example","click")',
-      disposition: '-1+2',
-      caller: '+14155550100',
-      duration: 0,
-      tags: ['=cmd'],
-    });
-    const answer = await download({
-      agent_id: agentId,
-      columns: 'transcript,contact_name,agent_name,disposition,from_number,duration_seconds,tags',
-    });
-    expect(answer.rows[1]).toEqual([
+    const cells = await exportedCells(
+      '+Agent',
+      '@SUM(A1:A9)',
+      {
+        transcription: '=HYPERLINK("http://evil.example","click")',
+        disposition: '-1+2',
+        caller: '+14155550100',
+        duration: 0,
+        tags: ['=cmd'],
+      },
+      'transcript,contact_name,agent_name,disposition,from_number,duration_seconds,tags',
+    );
+    expect(cells).toEqual([
       `'=HYPERLINK("http://evil.example","click")`,
       `'@SUM(A1:A9)`,
       `'+Agent`,
@@ -358,23 +360,19 @@ describe('the export’s answers', () => {
   });
 
   it('neutralises formulas behind white space, format controls and fullwidth forms, the quote first in the cell', async () => {
-    const agentId = await agent(fixture.company.A, '\uFEFF=cmd|"/c calc"!A1');
-    const contactId = await contact(fixture.company.A, '\u202E@SUM(A1:A9)');
-    await call(fixture.company.A, {
-      agentId,
-      contactId,
-      startedAt: minutesAgo(4),
-      transcription: '\n=HYPERLINK("http://evil.example","click")',
-      disposition: ' \uFF0B1+2',
-      caller: '+14155550100',
-      called: '\uFF1D1+1',
-      tags: ['\uFF20cmd', 'ok'],
-    });
-    const answer = await download({
-      agent_id: agentId,
-      columns: 'transcript,contact_name,agent_name,disposition,from_number,to_number,tags',
-    });
-    expect(answer.rows[1]).toEqual([
+    const cells = await exportedCells(
+      '\uFEFF=cmd|"/c calc"!A1',
+      '\u202E@SUM(A1:A9)',
+      {
+        transcription: '\n=HYPERLINK("http://evil.example","click")',
+        disposition: ' \uFF0B1+2',
+        caller: '+14155550100',
+        called: '\uFF1D1+1',
+        tags: ['\uFF20cmd', 'ok'],
+      },
+      'transcript,contact_name,agent_name,disposition,from_number,to_number,tags',
+    );
+    expect(cells).toEqual([
       `'\n=HYPERLINK("http://evil.example","click")`,
       `'\u202E@SUM(A1:A9)`,
       `'\uFEFF=cmd|"/c calc"!A1`,

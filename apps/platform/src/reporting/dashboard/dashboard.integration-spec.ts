@@ -3,13 +3,13 @@ import { eventually, TestClock } from '@suite/testing';
 import { sandboxDailyAmount } from '../../ad-accounts/sandbox/sandbox-ad-platform';
 import {
   createTenancyFixture,
-  endpointRules,
   PlatformTestApp,
   type CompanyKey,
   type EndpointCase,
   type TenancyFixture,
   type TestUser,
 } from '../../testing';
+import { describeEndpointRules } from '../../testing/describe-endpoint-rules';
 
 /**
  * GET /api/dashboard/business on PostgreSQL: every preset's window in the company's time zone and
@@ -38,13 +38,7 @@ const ENDPOINTS: EndpointCase[] = [
     expected: { success: true },
   },
 ];
-describe.each(ENDPOINTS)('$method $path', (endpoint) =>
-  endpointRules(
-    () => platform,
-    () => fixture,
-    endpoint,
-  ),
-);
+describeEndpointRules(ENDPOINTS, () => ({ platform, fixture }));
 
 async function companyIn(timezone: string, weekStart: 'sunday' | 'monday', name = 'Sunrise Dental'): Promise<string> {
   const company = await platform.company(name);

@@ -1,42 +1,25 @@
-import type { ArgumentMetadata } from '@nestjs/common';
-import { AppError, createValidationPipe } from '@suite/http';
 import { RoleRequest } from '../../roles/dto/role.request';
 import { CreateTeamRequest } from '../../teams/dto/create-team.request';
 import { areaCodesFor } from '../users.service';
 import { CreateUserRequest } from './create-user.request';
 import { ListUsersQuery } from './list-users.query';
 import { UpdateUserRequest } from './update-user.request';
-
-/** Runs the app's global validation pipe on `value` as `metatype`; returns the value or the refusal's fields. */
-async function validate(metatype: ArgumentMetadata['metatype'], value: unknown, type: ArgumentMetadata['type'] = 'body') {
-  try {
-    return { value: await createValidationPipe().transform(value, { type, metatype }), fields: null };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    expect(error.status).toBe(400);
-    return { value: null, fields: error.fields };
-  }
-}
+import { validateRequest } from '../../testing/validate-request';
+import { EVERY_USER_SETTING } from '../../testing/user-settings-body';
 
 const validUpdate = { name: 'Ada', email: 'ada@example.com', role_id: 3 };
 
 describe('UpdateUserRequest', () => {
   it('accepts the required fields alone and every optional field of the spec', async () => {
-    await expect(validate(UpdateUserRequest, validUpdate)).resolves.toMatchObject({ fields: null });
+    await expect(validateRequest(UpdateUserRequest, validUpdate)).resolves.toMatchObject({ fields: null });
     const full = {
       ...validUpdate,
       password: 'secret',
-      status: 'Suspended',
-      dialer: 'Both',
-      use_balance: 'User',
-      pay_for_seats: 'Houseler',
-      use_company_seat: 'Yes',
-      local_presence: 'Yes',
-      phone_number: '+12125550100',
+      ...EVERY_USER_SETTING,
       ext_phone: [1, 2],
       area_codes: ['212', 646],
     };
-    const result = await validate(UpdateUserRequest, full);
+    const result = await validateRequest(UpdateUserRequest, full);
     expect(result.fields).toBeNull();
     expect((result.value as UpdateUserRequest).area_codes).toEqual(['212', '646']);
   });
@@ -63,7 +46,7 @@ describe('UpdateUserRequest', () => {
     ['a field outside the DTO', { ...validUpdate, company_id: 9 }, 'company_id'],
     ['mass assignment of the hash', { ...validUpdate, password_hash: '$argon2id$x' }, 'password_hash'],
   ])('refuses %s with 400 naming the field', async (_what, body, field) => {
-    const { fields } = await validate(UpdateUserRequest, body);
+    const { fields } = await validateRequest(UpdateUserRequest, body);
     expect(fields).not.toBeNull();
     expect(Object.keys(fields!)).toContain(field);
   });
@@ -71,39 +54,39 @@ describe('UpdateUserRequest', () => {
 
 describe('CreateUserRequest', () => {
   it('requires a password of at least 6 characters', async () => {
-    expect((await validate(CreateUserRequest, validUpdate)).fields).toHaveProperty('password');
-    expect((await validate(CreateUserRequest, { ...validUpdate, password: 'abc' })).fields).toHaveProperty('password');
-    expect((await validate(CreateUserRequest, { ...validUpdate, password: 'abcdef' })).fields).toBeNull();
+    expect((await validateRequest(CreateUserRequest, validUpdate)).fields).toHaveProperty('password');
+    expect((await validateRequest(CreateUserRequest, { ...validUpdate, password: 'abc' })).fields).toHaveProperty('password');
+    expect((await validateRequest(CreateUserRequest, { ...validUpdate, password: 'abcdef' })).fields).toBeNull();
   });
 });
 
 describe('ListUsersQuery', () => {
   it('converts and bounds per_page (max 100)', async () => {
-    expect((await validate(ListUsersQuery, { per_page: '100', page: '2' }, 'query')).value).toMatchObject({
+    expect((await validateRequest(ListUsersQuery, { per_page: '100', page: '2' }, 'query')).value).toMatchObject({
       per_page: 100,
       page: 2,
     });
-    expect((await validate(ListUsersQuery, { per_page: '101' }, 'query')).fields).toHaveProperty('per_page');
-    expect((await validate(ListUsersQuery, { per_page: '0' }, 'query')).fields).toHaveProperty('per_page');
-    expect((await validate(ListUsersQuery, { sort: 'x' }, 'query')).fields).toHaveProperty('sort');
+    expect((await validateRequest(ListUsersQuery, { per_page: '101' }, 'query')).fields).toHaveProperty('per_page');
+    expect((await validateRequest(ListUsersQuery, { per_page: '0' }, 'query')).fields).toHaveProperty('per_page');
+    expect((await validateRequest(ListUsersQuery, { sort: 'x' }, 'query')).fields).toHaveProperty('sort');
   });
 });
 
 describe('RoleRequest and CreateTeamRequest', () => {
   it('allows only known permissions, once each', async () => {
-    expect((await validate(RoleRequest, { name: 'Admins', permissions: ['edit-users'] })).fields).toBeNull();
-    expect((await validate(RoleRequest, { name: 'Admins', permissions: ['root'] })).fields).toHaveProperty('permissions');
-    expect((await validate(RoleRequest, { name: 'Admins', permissions: ['edit-users', 'edit-users'] })).fields).toHaveProperty(
-      'permissions',
-    );
+    expect((await validateRequest(RoleRequest, { name: 'Admins', permissions: ['edit-users'] })).fields).toBeNull();
+    expect((await validateRequest(RoleRequest, { name: 'Admins', permissions: ['root'] })).fields).toHaveProperty('permissions');
+    expect(
+      (await validateRequest(RoleRequest, { name: 'Admins', permissions: ['edit-users', 'edit-users'] })).fields,
+    ).toHaveProperty('permissions');
   });
 
   it('validates team members', async () => {
-    expect((await validate(CreateTeamRequest, { name: 'T', members: [{ user_id: 1, manager: true }] })).fields).toBeNull();
-    expect((await validate(CreateTeamRequest, { name: 'T', members: [{ user_id: 'x' }] })).fields).toHaveProperty([
+    expect((await validateRequest(CreateTeamRequest, { name: 'T', members: [{ user_id: 1, manager: true }] })).fields).toBeNull();
+    expect((await validateRequest(CreateTeamRequest, { name: 'T', members: [{ user_id: 'x' }] })).fields).toHaveProperty([
       'members.0.user_id',
     ]);
-    expect((await validate(CreateTeamRequest, { name: 'T', members: [{ user_id: 1, extra: 1 }] })).fields).not.toBeNull();
+    expect((await validateRequest(CreateTeamRequest, { name: 'T', members: [{ user_id: 1, extra: 1 }] })).fields).not.toBeNull();
   });
 });
 

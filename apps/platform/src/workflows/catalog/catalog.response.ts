@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { REFERENCE_KINDS } from '../definition/graph-references';
+import { REFERENCE_KINDS } from '../definition/reference-kinds';
 import type { CatalogEntry } from '../definition/catalog/catalog-entry';
 
 const CONFIG_FIELD_TYPES = ['string', 'template', 'integer', 'enum', 'tag', 'reference', 'duration', 'weekly_time', 'conditions'];

@@ -1,6 +1,6 @@
 import { textProblem } from '@suite/http';
 import { decodePlainId } from '../../ids/platform-id.codec';
-import type { ReferenceKind } from './graph-references';
+import type { ReferenceKind } from './reference-kinds';
 
 /**
  * Readers for the scalar config value types of the catalogs. Each takes what the client sent

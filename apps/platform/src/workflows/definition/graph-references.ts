@@ -1,11 +1,8 @@
 import { actionEntry } from './catalog/action-catalog';
 import { triggerEntry } from './catalog/trigger-catalog';
 import type { Condition } from './conditions';
+import type { ReferenceKind } from './reference-kinds';
 import type { WorkflowGraph } from './workflow-graph';
-
-/** The kinds of company-specific selection a graph can hold (config fields of type `reference`). */
-export const REFERENCE_KINDS = ['pipeline', 'stage', 'list', 'user', 'agent', 'phone_number', 'email_domain'] as const;
-export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 
 /** One company-specific selection in a graph: which node, which config field, what it names. */
 export interface GraphReference {

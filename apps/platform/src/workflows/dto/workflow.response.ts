@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { REFERENCE_KINDS, type GraphReference, type ReferenceKind } from '../definition/graph-references';
+import type { GraphReference } from '../definition/graph-references';
+import { REFERENCE_KINDS, type ReferenceKind } from '../definition/reference-kinds';
 import { WORKFLOW_STATUSES, type WorkflowStatus } from '@suite/contracts';
 import { base64Id, base64IdOrNull } from '../../shared/api-ids';
 import type { WorkflowGraph } from '../definition/workflow-graph';
@@ -21,12 +22,16 @@ export class CreatedWorkflowResponse {
   @ApiProperty({ example: '/api/Workflow/builder/Nw==' }) builder_endpoint!: string;
 }
 
-export class WorkflowRowResponse {
+/** What a row of the list and the builder both start with (the properties come first in both). */
+abstract class WorkflowHeadResponse {
   @ApiProperty({ description: 'base64 id', example: 'Nw==' }) id!: string;
   @ApiProperty({ maxLength: 255 }) name!: string;
   @ApiProperty({ type: String, nullable: true }) description!: string | null;
   @ApiProperty({ enum: WORKFLOW_STATUSES }) status!: WorkflowStatus;
   @ApiProperty({ type: String, nullable: true, description: 'base64 folder id' }) folder_id!: string | null;
+}
+
+export class WorkflowRowResponse extends WorkflowHeadResponse {
   @ApiProperty({ type: 'integer', description: 'Bumped by every builder save' }) version!: number;
   @ApiProperty({ type: 'integer', description: 'The frozen version new runs start on; 0 before the first activation' })
   active_version!: number;
@@ -41,12 +46,7 @@ export class GraphReferenceResponse {
   @ApiProperty({ description: 'The id as the graph holds it' }) value!: string;
 }
 
-export class BuilderResponse {
-  @ApiProperty({ description: 'base64 id', example: 'Nw==' }) id!: string;
-  @ApiProperty({ maxLength: 255 }) name!: string;
-  @ApiProperty({ type: String, nullable: true }) description!: string | null;
-  @ApiProperty({ enum: WORKFLOW_STATUSES }) status!: WorkflowStatus;
-  @ApiProperty({ type: String, nullable: true, description: 'base64 folder id' }) folder_id!: string | null;
+export class BuilderResponse extends WorkflowHeadResponse {
   @ApiProperty({ type: 'integer' }) version!: number;
   @ApiProperty(TRIGGER_CONFIG_DOC) trigger_config!: WorkflowGraph;
   @ApiProperty({
@@ -73,12 +73,16 @@ export const mapCreatedWorkflow = (workflow: WorkflowEntity): CreatedWorkflowRes
   return { id, status: 'draft', builder_id: id, builder_endpoint: builderEndpoint(id) };
 };
 
-export const mapWorkflowRow = (workflow: WorkflowEntity): WorkflowRowResponse => ({
+const mapWorkflowHead = (workflow: WorkflowEntity): WorkflowHeadResponse => ({
   id: base64Id(workflow.id),
   name: workflow.name,
   description: workflow.description,
   status: workflow.status,
   folder_id: base64IdOrNull(workflow.folderId),
+});
+
+export const mapWorkflowRow = (workflow: WorkflowEntity): WorkflowRowResponse => ({
+  ...mapWorkflowHead(workflow),
   version: workflow.version,
   active_version: workflow.activeVersion,
   created_at: workflow.createdAt.toISOString(),
@@ -86,11 +90,7 @@ export const mapWorkflowRow = (workflow: WorkflowEntity): WorkflowRowResponse =>
 });
 
 export const mapBuilder = (workflow: WorkflowEntity): BuilderResponse => ({
-  id: base64Id(workflow.id),
-  name: workflow.name,
-  description: workflow.description,
-  status: workflow.status,
-  folder_id: base64IdOrNull(workflow.folderId),
+  ...mapWorkflowHead(workflow),
   version: workflow.version,
   trigger_config: workflow.triggerConfig,
   references_to_review: workflow.referencesToReview,

@@ -1,17 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { CompanyStampedEntity } from '../../shared/company-owned.entity';
 
 export const FOLDER_NOT_FOUND = 'Folder not found.';
 
 /** A folder of workflows (`f_name`), possibly inside another of the company's folders; listed by `sortOrder`. */
 @Entity({ name: 'workflow_folders' })
 @Index('workflow_folders_company_idx', ['companyId', 'sortOrder', 'id'])
-export class WorkflowFolderEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
-  id!: string;
-
-  @Column({ type: 'bigint' })
-  companyId!: string;
-
+export class WorkflowFolderEntity extends CompanyStampedEntity {
   @Column({ type: 'varchar', length: 100 })
   fName!: string;
 
@@ -20,10 +15,4 @@ export class WorkflowFolderEntity {
 
   @Column({ type: 'integer', default: 0 })
   sortOrder!: number;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt!: Date;
 }

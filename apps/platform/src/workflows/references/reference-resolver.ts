@@ -7,7 +7,8 @@ import { PhoneNumberEntity } from '../../phone-numbers/phone-number.entity';
 import { PipelineStageEntity } from '../../pipelines/pipeline-stage.entity';
 import { PipelineEntity } from '../../pipelines/pipeline.entity';
 import { UserEntity } from '../../users/user.entity';
-import type { GraphReference, ReferenceKind } from '../definition/graph-references';
+import type { GraphReference } from '../definition/graph-references';
+import type { ReferenceKind } from '../definition/reference-kinds';
 import type { WorkflowGraph } from '../definition/workflow-graph';
 import { referenceField, referenceLabel } from './reference-field';
 

@@ -1,4 +1,4 @@
-import type { ReferenceKind } from '../graph-references';
+import type { ReferenceKind } from '../reference-kinds';
 
 /**
  * How a config value is read and checked (config-values.ts holds one reader per type):

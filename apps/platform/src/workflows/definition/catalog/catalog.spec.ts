@@ -1,5 +1,5 @@
 import { CALL_STATUSES } from '@suite/contracts';
-import { REFERENCE_KINDS } from '../graph-references';
+import { REFERENCE_KINDS } from '../reference-kinds';
 import { ACTION_CATALOG, actionEntry } from './action-catalog';
 import type { CatalogEntry } from './catalog-entry';
 import { TRIGGER_CATALOG, triggerEntry } from './trigger-catalog';

@@ -4,9 +4,17 @@ import { ContactsService } from '../../../contacts/contacts.service';
 import { ListsService } from '../../../lists/lists.service';
 import { PipelinePlacements } from '../../../pipelines/pipeline-placements';
 import { durationMs } from '../../definition/wait-time';
+import type { WorkflowNode } from '../../definition/workflow-graph';
 import { renderTemplate } from '../../definition/template-renderer';
 import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';
 import { templateContextOf } from './template-context';
+
+/** Hands the id the node's config holds in `field` to `act`; the step's detail names it under the same field. */
+async function withConfiguredId(node: WorkflowNode, field: string, act: (id: string) => Promise<unknown>): Promise<StepOutcome> {
+  const id = String(node.config[field]);
+  await act(id);
+  return { kind: 'next', detail: { [field]: id } };
+}
 
 /**
  * The CRM's own use cases, run in the step's transaction: a stage, list, user or appointment the
@@ -18,10 +26,10 @@ export class MoveToStageAction implements ActionExecutor {
 
   constructor(private readonly placements: PipelinePlacements) {}
 
-  async execute({ manager, run, node, contact }: StepContext): Promise<StepOutcome> {
-    const stageId = String(node.config.stage_id);
-    await this.placements.moveLocked(manager, run.companyId, contact, stageId, null);
-    return { kind: 'next', detail: { stage_id: stageId } };
+  execute({ manager, run, node, contact }: StepContext): Promise<StepOutcome> {
+    return withConfiguredId(node, 'stage_id', (stageId) =>
+      this.placements.moveLocked(manager, run.companyId, contact, stageId, null),
+    );
   }
 }
 
@@ -31,10 +39,8 @@ export class AddToListAction implements ActionExecutor {
 
   constructor(private readonly lists: ListsService) {}
 
-  async execute({ manager, run, node, contact }: StepContext): Promise<StepOutcome> {
-    const listId = String(node.config.list_id);
-    await this.lists.addContactIn(manager, run.companyId, listId, contact.id);
-    return { kind: 'next', detail: { list_id: listId } };
+  execute({ manager, run, node, contact }: StepContext): Promise<StepOutcome> {
+    return withConfiguredId(node, 'list_id', (listId) => this.lists.addContactIn(manager, run.companyId, listId, contact.id));
   }
 }
 
@@ -44,10 +50,10 @@ export class AssignUserAction implements ActionExecutor {
 
   constructor(private readonly contacts: ContactsService) {}
 
-  async execute({ manager, run, node, contact, emit }: StepContext): Promise<StepOutcome> {
-    const userId = String(node.config.user_id);
-    await this.contacts.updateLocked(manager, run.companyId, contact, { assignedTo: userId }, null, emit);
-    return { kind: 'next', detail: { user_id: userId } };
+  execute({ manager, run, node, contact, emit }: StepContext): Promise<StepOutcome> {
+    return withConfiguredId(node, 'user_id', (userId) =>
+      this.contacts.updateLocked(manager, run.companyId, contact, { assignedTo: userId }, null, emit),
+    );
   }
 }
 

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { newEvent } from '@suite/eventing';
 import { renderTemplate } from '../../definition/template-renderer';
 import { StepFailure } from '../steps/step-failure';
 import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';
 import { templateContextOf } from './template-context';
-import { stepRequest } from './workflow-message-id';
+import { stepRequest, stepRequestEvent } from './workflow-message-id';
 
 const SUBJECT_MAX_LENGTH = 998;
 const BODY_MAX_LENGTH = 100_000;
@@ -28,16 +27,12 @@ export class SendEmailAction implements ActionExecutor {
     if (subject.trim() === '' || text.trim() === '') throw new StepFailure('The email is empty once its fields are filled in.');
     const request = stepRequest(run, step);
     emit(
-      newEvent('workflow_step.email_requested', {
-        ...request.event,
-        data: {
-          ...request.data,
-          contact_id: contact.id,
-          domain_id: String(node.config.domain_id),
-          to: contact.email,
-          subject,
-          text,
-        },
+      stepRequestEvent('workflow_step.email_requested', request, {
+        contact_id: contact.id,
+        domain_id: String(node.config.domain_id),
+        to: contact.email,
+        subject,
+        text,
       }),
     );
     return { kind: 'next', detail: { request_key: request.key, to: contact.email } };

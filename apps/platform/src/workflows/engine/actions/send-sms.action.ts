@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { newEvent } from '@suite/eventing';
 import { renderTemplate } from '../../definition/template-renderer';
 import { StepFailure } from '../steps/step-failure';
 import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';
 import { templateContextOf } from './template-context';
-import { messageIdForKey, stepRequest } from './workflow-message-id';
+import { messageIdForKey, stepRequest, stepRequestEvent } from './workflow-message-id';
 
 /** Messaging's limit on a text. */
 const SMS_MAX_LENGTH = 2000;
@@ -28,16 +27,12 @@ export class SendSmsAction implements ActionExecutor {
     const request = stepRequest(run, step);
     const messageId = messageIdForKey(request.key);
     emit(
-      newEvent('workflow_step.sms_requested', {
-        ...request.event,
-        data: {
-          ...request.data,
-          message_id: messageId,
-          contact_id: contact.id,
-          to: contact.phone,
-          first_name: contact.firstName,
-          body,
-        },
+      stepRequestEvent('workflow_step.sms_requested', request, {
+        message_id: messageId,
+        contact_id: contact.id,
+        to: contact.phone,
+        first_name: contact.firstName,
+        body,
       }),
     );
     return { kind: 'next', detail: { message_id: messageId, to: contact.phone } };

@@ -5,35 +5,43 @@ import type { ActionExecutor, StepContext, StepOutcome } from './action-executor
 const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
- * `add_tag`: the contact gains the tag (once); the change is the contact's own event, and `crm_contact.tags_added`.
- * The step holds the contact locked already (ContactsService.updateLocked).
+ * A tag action: the contact's tags after it, or null when it changes nothing; a change is the contact's own event
+ * (and, for a tag gained, `crm_contact.tags_added`). The step holds the contact locked already (ContactsService.updateLocked).
  */
 @Injectable()
-export class AddTagAction implements ActionExecutor {
-  readonly type = 'add_tag';
+abstract class TagAction implements ActionExecutor {
+  abstract readonly type: string;
 
   constructor(private readonly contacts: ContactsService) {}
 
+  protected abstract tagsAfter(held: string[], tag: string): string[] | null;
+
   async execute({ manager, run, node, contact, emit }: StepContext): Promise<StepOutcome> {
     const tag = String(node.config.tag);
-    if (contact.tags.some((held) => sameTag(held, tag))) return { kind: 'next', detail: { tag, changed: false } };
-    await this.contacts.updateLocked(manager, run.companyId, contact, { tags: [...contact.tags, tag] }, null, emit);
+    const tags = this.tagsAfter(contact.tags, tag);
+    if (!tags) return { kind: 'next', detail: { tag, changed: false } };
+    await this.contacts.updateLocked(manager, run.companyId, contact, { tags }, null, emit);
     return { kind: 'next', detail: { tag, changed: true } };
+  }
+}
+
+/** `add_tag`: the contact gains the tag (once, whatever its case). */
+@Injectable()
+export class AddTagAction extends TagAction {
+  readonly type = 'add_tag';
+
+  protected tagsAfter(held: string[], tag: string): string[] | null {
+    return held.some((other) => sameTag(other, tag)) ? null : [...held, tag];
   }
 }
 
 /** `remove_tag`: the contact loses the tag (whatever its case). */
 @Injectable()
-export class RemoveTagAction implements ActionExecutor {
+export class RemoveTagAction extends TagAction {
   readonly type = 'remove_tag';
 
-  constructor(private readonly contacts: ContactsService) {}
-
-  async execute({ manager, run, node, contact, emit }: StepContext): Promise<StepOutcome> {
-    const tag = String(node.config.tag);
-    const kept = contact.tags.filter((held) => !sameTag(held, tag));
-    if (kept.length === contact.tags.length) return { kind: 'next', detail: { tag, changed: false } };
-    await this.contacts.updateLocked(manager, run.companyId, contact, { tags: kept }, null, emit);
-    return { kind: 'next', detail: { tag, changed: true } };
+  protected tagsAfter(held: string[], tag: string): string[] | null {
+    const kept = held.filter((other) => !sameTag(other, tag));
+    return kept.length === held.length ? null : kept;
   }
 }

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { EventMap } from '@suite/contracts';
+import { newEvent, type NewEvent } from '@suite/eventing';
 
 /** The idempotency key of a step that asks another app to act: one per (run, step). */
 export const stepIdempotencyKey = (runId: string, step: number): string => `wf:${runId}:${step}`;
@@ -14,6 +16,18 @@ export function stepRequest(run: { id: string; companyId: string; workflowId: st
     event: { companyId: run.companyId, subject: run.id },
     data: { company_id: run.companyId, workflow_id: run.workflowId, run_id: run.id, step, idempotency_key: key },
   };
+}
+
+type StepRequest = ReturnType<typeof stepRequest>;
+type StepRequestType = 'workflow_step.sms_requested' | 'workflow_step.email_requested';
+
+/** The request event of a step: the request's company, subject and payload, then what this request asks for. */
+export function stepRequestEvent<T extends StepRequestType>(
+  type: T,
+  request: StepRequest,
+  data: Omit<EventMap[T], keyof StepRequest['data']>,
+): NewEvent<T> {
+  return newEvent(type, { ...request.event, data: { ...request.data, ...data } as EventMap[T] });
 }
 
 /**

@@ -3,7 +3,7 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CompanyQuery } from '@suite/authz';
 import { WORKFLOW_RUN_STATUSES } from '@suite/contracts';
 import { PageQuery, type PageLimits } from '@suite/http';
-import { IsLocalDate } from '../../../shared/date.validators';
+import { OptionalLocalDay } from '../../../shared/date.validators';
 import { TRIGGER_CATALOG } from '../../definition/catalog/trigger-catalog';
 
 export const EXECUTION_LOG_PAGE: PageLimits = { defaultPerPage: 15, maxPerPage: 30 };
@@ -30,23 +30,9 @@ export class ExecutionLogQuery extends PageQuery(EXECUTION_LOG_PAGE, CompanyQuer
   @IsIn(STATUS_FILTERS)
   status?: string;
 
-  @ApiPropertyOptional({
-    format: 'date',
-    maxLength: 10,
-    description: "Runs started on or after this day (Y-m-d), a day in the company's time zone",
-    example: '2026-03-08',
-  })
-  @IsOptional()
-  @IsLocalDate()
+  @OptionalLocalDay("Runs started on or after this day (Y-m-d), a day in the company's time zone")
   date_from?: string;
 
-  @ApiPropertyOptional({
-    format: 'date',
-    maxLength: 10,
-    description: "Runs started on or before this day (Y-m-d, inclusive), a day in the company's time zone",
-    example: '2026-03-08',
-  })
-  @IsOptional()
-  @IsLocalDate()
+  @OptionalLocalDay("Runs started on or before this day (Y-m-d, inclusive), a day in the company's time zone")
   date_to?: string;
 }
