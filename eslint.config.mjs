@@ -62,7 +62,7 @@ const RAW_DATABASE_ALLOWED = [
       'apps/messaging/src/email/dispatch/email-dispatch.store.ts',
       'apps/messaging/src/callbacks/**',
       'apps/messaging/src/messages/message-status-change.ts',
-      'apps/platform/src/calls/call-lifecycle.service.ts',
+      'apps/platform/src/voice/calls/call-lifecycle.service.ts',
       'apps/webhook-dispatch/src/crm-lists/list-ownership.ts',
     ],
   },
@@ -78,7 +78,7 @@ const RAW_DATABASE_ALLOWED = [
   {
     reason:
       'tables without a company id reached through a parent found in the company first (team and list members): grouped counts and bulk writes',
-    files: ['apps/platform/src/teams/teams.service.ts', 'apps/platform/src/lists/lists.service.ts'],
+    files: ['apps/platform/src/directory/teams/teams.service.ts', 'apps/platform/src/crm/lists/lists.service.ts'],
   },
   {
     reason:

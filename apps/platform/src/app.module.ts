@@ -6,31 +6,23 @@ import { JobsModule, jobsEntities } from '@suite/jobs';
 import { coreModules } from '@suite/http';
 import { entitiesOf } from '@suite/database';
 import { HealthModule } from '@suite/observability';
-import { AdAccountsModule } from './ad-accounts/ad-accounts.module';
-import { AdPlatformModule } from './ad-accounts/ad-platform.module';
-import { SandboxAdConsentModule } from './ad-accounts/sandbox/sandbox-ad-consent.module';
-import { AgentsModule } from './agents/agents.module';
-import { AppointmentsModule } from './appointments/appointments.module';
-import { CallsModule } from './calls/calls.module';
-import { SandboxCallsModule } from './calls/sandbox/sandbox-calls.module';
-import { CampaignsModule } from './campaigns/campaigns.module';
-import { CompaniesModule } from './companies/companies.module';
-import { ContactsModule } from './contacts/contacts.module';
+import { AdAccountsModule, AdPlatformModule, SandboxAdConsentModule, CallHistoryModule, ReportingModule } from './reporting';
+import {
+  AgentsModule,
+  CallsModule,
+  SandboxCallsModule,
+  CampaignsModule,
+  PhoneNumbersModule,
+  SpamProtectedNumbersModule,
+  VoiceModule,
+} from './voice';
+import { AppointmentsModule, ContactsModule, ListsModule, PipelinesModule } from './crm';
+import { CompaniesModule, RolesModule, TeamsModule, UsersModule } from './directory';
 import { ErasureModule } from './erasure/erasure.module';
 import type { PlatformEnvironment } from './config/platform-environment';
 import { platformMigrations } from './database/migrations';
 import { IdsModule } from './ids/ids.module';
-import { ListsModule } from './lists/lists.module';
-import { PhoneNumbersModule } from './phone-numbers/phone-numbers.module';
-import { PipelinesModule } from './pipelines/pipelines.module';
-import { CallHistoryModule } from './reporting/call-history/call-history.module';
-import { RolesModule } from './roles/roles.module';
-import { SpamProtectedNumbersModule } from './spam-protected-numbers/spam-protected-numbers.module';
-import { TeamsModule } from './teams/teams.module';
-import { UsersModule } from './users/users.module';
-import { VoiceModule } from './voice/voice.module';
-import { ReportingModule } from './reporting/reporting.module';
-import { WorkflowsModule } from './workflows/workflows.module';
+import { WorkflowsModule } from './workflows';
 import { PLATFORM_RATE_LIMITS } from './config/rate-limits';
 
 /**

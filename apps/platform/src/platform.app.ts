@@ -3,9 +3,9 @@ import { APPS } from '@suite/contracts';
 import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, type AppBuildOptions } from '@suite/http';
 import { loadEnvironment } from '@suite/config';
 import { AppModule } from './app.module';
-import { VOICE_CALLBACKS_PATH } from './calls/call-callbacks.controller';
+import { VOICE_CALLBACKS_PATH } from './voice';
 import { PlatformEnvironment } from './config/platform-environment';
-import { PACKAGE_FILE_FIELD, PACKAGE_FILE_MAX_BYTES, PACKAGE_IMPORT_PATHS } from './workflows/packages/import-body';
+import { PACKAGE_FILE_FIELD, PACKAGE_FILE_MAX_BYTES, PACKAGE_IMPORT_PATHS } from './workflows';
 
 export const loadPlatformEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(PlatformEnvironment, env, { PORT: APPS.platform.defaultPort });

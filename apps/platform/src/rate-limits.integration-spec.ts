@@ -1,4 +1,4 @@
-import { VOICE_CALLBACKS_PATH } from './calls/call-callbacks.controller';
+import { VOICE_CALLBACKS_PATH } from './voice';
 import { PlatformTestApp } from './testing';
 
 /**

@@ -1,16 +1,16 @@
 import { IsIn, IsInt, IsOptional, IsUrl, Max, Min, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
 import { Secret } from '@suite/config';
-import { AD_PLATFORM_NAMES } from '../ad-accounts/ad-platform-registry';
 import {
+  AD_PLATFORM_NAMES,
   AdProviderCredential,
   IsBaseUrl,
   IsPreviousSecretsKeys,
   isSecretsKey,
   RequiredWithLiveAds,
-} from '../ad-accounts/ad-platform-variables';
+} from '../reporting';
 import { MIN_SECRETS_KEY_LENGTH } from '../shared/secrets/secret-box';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
-import { VoiceEnvironment } from '../voice/voice-environment';
+import { VoiceEnvironment } from '../voice';
 
 /** A 32-byte key written as base64 or base64url. */
 function IsBase64Key32(options?: ValidationOptions): PropertyDecorator {

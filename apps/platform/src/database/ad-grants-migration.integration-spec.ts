@@ -1,5 +1,5 @@
 import { PlatformTestApp } from '../testing';
-import { HELD_ELSEWHERE } from '../ad-accounts/ad-account-messages';
+import { HELD_ELSEWHERE } from '../reporting';
 import { AdGrants1795811077090 } from './migrations/1795811077090-ad-grants';
 
 /**

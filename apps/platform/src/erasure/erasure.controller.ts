@@ -4,7 +4,7 @@ import { ActingCompany, CompanyQuery, CurrentPrincipal, RequirePermission, type 
 import { ApiSuccessResponse, success } from '@suite/http';
 import { ApiPlatformIdParam, PlatformId } from '../ids/platform-id.pipe';
 import { ApiNotFoundInCompany } from '../shared/not-found.docs';
-import { NoBodyPipe } from '../spam-protected-numbers/no-body.pipe';
+import { NoBodyPipe } from '../voice';
 import { ContactErasureService } from './contact-erasure.service';
 import { ContactErasureResponse, mapContactErasure } from './dto/contact-erasure.response';
 

@@ -1,5 +1,5 @@
 import { FeatureModule } from '@suite/database';
-import { ContactsModule } from '../contacts/contacts.module';
+import { ContactsModule } from '../crm';
 import { ContactErasureEntity } from './contact-erasure.entity';
 import { ContactErasureService } from './contact-erasure.service';
 import { ErasureController } from './erasure.controller';

@@ -3,14 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { APPS, erasureMentions, Topics, type ErasedPerson } from '@suite/contracts';
 import { forgetStoredEvents } from '@suite/eventing';
-import { AppointmentEntity } from '../appointments/appointment.entity';
-import { CallEntity } from '../calls/call.entity';
-import { CampaignContactEntity } from '../campaigns/campaign-contact.entity';
-import { CallAttemptEntity } from '../campaigns/dialer/call-attempt.entity';
-import { ContactEntity } from '../contacts/contact.entity';
-import { ContactReplyEntity } from '../workflows/engine/contact-reply.entity';
-import { WorkflowRunStepEntity } from '../workflows/engine/workflow-run-step.entity';
-import { WorkflowRunEntity } from '../workflows/engine/workflow-run.entity';
+import { AppointmentEntity, ContactEntity } from '../crm';
+import { CallEntity, CampaignContactEntity, CallAttemptEntity } from '../voice';
+import { ContactReplyEntity, WorkflowRunStepEntity, WorkflowRunEntity } from '../workflows';
 
 /** What an erased contact's row keeps as its name: the column is required, and the row stays for the counts. */
 export const ERASED_NAME = 'Erased contact';

@@ -1,6 +1,6 @@
 import { FeatureModule } from '@suite/database';
-import { AdAccountsModule } from '../ad-accounts/ad-accounts.module';
-import { CompaniesModule } from '../companies/companies.module';
+import { AdAccountsModule } from './ad-accounts/ad-accounts.module';
+import { CompaniesModule } from '../directory';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardQueries } from './dashboard/dashboard-queries';
 import { DashboardService } from './dashboard/dashboard.service';

@@ -15,21 +15,21 @@ import {
   type ProviderOverride,
   type TestDatabase,
 } from '@suite/testing';
-import { CompaniesService } from '../companies/companies.service';
-import type { ContactEntity } from '../contacts/contact.entity';
-import { ContactsService, type ContactInput } from '../contacts/contacts.service';
+import { CompaniesService, RolesService, TeamsService, type UserEntity, UsersService, type CreateUserInput } from '../directory';
+import {
+  type ContactEntity,
+  ContactsService,
+  type ContactInput,
+  ListsService,
+  type AppointmentEntity,
+  AppointmentsService,
+  type AppointmentInput,
+  type PipelineStageEntity,
+  PipelinesService,
+} from '../crm';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
-import { ListsService } from '../lists/lists.service';
-import type { AppointmentEntity } from '../appointments/appointment.entity';
-import { AppointmentsService, type AppointmentInput } from '../appointments/appointments.service';
 import { createPlatformApp, loadPlatformEnvironment } from '../platform.app';
-import type { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
-import { PipelinesService } from '../pipelines/pipelines.service';
-import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
-import { RolesService } from '../roles/roles.service';
-import { TeamsService } from '../teams/teams.service';
-import type { UserEntity } from '../users/user.entity';
-import { UsersService, type CreateUserInput } from '../users/users.service';
+import { PhoneNumberEntity } from '../voice';
 
 /** A user made by the harness, who can sign requests. */
 export interface TestUser {

@@ -3,8 +3,14 @@ import type { CallData, CallStatus } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import type { PlatformTestApp } from './platform-test-app';
 import { unanalysedCall } from './unanalysed-call';
-import { CallRejectedError } from '../voice/voice-errors';
-import type { AgentMirror, AgentMirrorRequest, PlaceCallRequest, PlacedCall, VoiceProvider } from '../voice/voice-provider.port';
+import {
+  CallRejectedError,
+  type AgentMirror,
+  type AgentMirrorRequest,
+  type PlaceCallRequest,
+  type PlacedCall,
+  type VoiceProvider,
+} from '../voice';
 
 /**
  * A voice provider for integration specs of the dialer (campaigns): records every placeCall, answers one call

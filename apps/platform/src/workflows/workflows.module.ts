@@ -1,8 +1,5 @@
 import { FeatureModule } from '@suite/database';
-import { AppointmentsModule } from '../appointments/appointments.module';
-import { ContactsModule } from '../contacts/contacts.module';
-import { ListsModule } from '../lists/lists.module';
-import { PipelinesModule } from '../pipelines/pipelines.module';
+import { AppointmentsModule, ContactsModule, ListsModule, PipelinesModule } from '../crm';
 import { WORKFLOW_ENGINE_CONTROLLERS, WORKFLOW_ENGINE_PROVIDERS } from './engine/workflow-engine.parts';
 import { WorkflowCatalogController } from './catalog/workflow-catalog.controller';
 import { ExecutionLogController } from './execution-log/execution-log.controller';

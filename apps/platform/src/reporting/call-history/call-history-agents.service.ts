@@ -1,7 +1,7 @@
 import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { AgentEntity } from '../../agents/agent.entity';
+import { AgentEntity } from '../../voice';
 
 /** The agents the export's agent filter offers: the company's live (not deleted) agents, by name. */
 @Injectable()

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { AppError, ENVIRONMENT } from '@suite/http';
 import { CLOCK, type Clock } from '@suite/time';
 import type { PlatformEnvironment } from '../../config/platform-environment';
-import { CompaniesService } from '../../companies/companies.service';
+import { CompaniesService } from '../../directory';
 import { callHistoryDays } from '../ranges/call-history-ranges';
 import { localToday, reportWindow } from '../ranges/report-window';
 import { localMidnightUtc, nextLocalDate } from '../../shared/local-day';

@@ -1,8 +1,7 @@
 import { CompanyScopedRepository } from '@suite/database';
 import type { DataSource, SelectQueryBuilder, ObjectLiteral } from 'typeorm';
-import { AgentEntity } from '../../agents/agent.entity';
-import { CallEntity } from '../../calls/call.entity';
-import { ContactEntity } from '../../contacts/contact.entity';
+import { AgentEntity, CallEntity } from '../../voice';
+import { ContactEntity } from '../../crm';
 import { TIME_ZONE_PARAMETER } from './call-history-columns';
 import { csvLine } from './csv-sql';
 import type { ExportRequest } from './export-request';

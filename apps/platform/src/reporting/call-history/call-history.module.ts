@@ -1,5 +1,5 @@
 import { FeatureModule } from '@suite/database';
-import { CompaniesModule } from '../../companies/companies.module';
+import { CompaniesModule } from '../../directory';
 import { CallHistoryAgents } from './call-history-agents.service';
 import { CallHistoryExport } from './call-history-export.service';
 import { CallHistoryController } from './call-history.controller';

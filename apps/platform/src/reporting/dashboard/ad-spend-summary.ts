@@ -1,5 +1,5 @@
-import type { AccountSpend } from '../../ad-accounts/ad-spend.reader';
-import { AD_CHANNEL_LABELS, AD_PROVIDERS, type AdProvider } from '../../ad-accounts/ad-provider';
+import type { AccountSpend } from '../ad-accounts/ad-spend.reader';
+import { AD_CHANNEL_LABELS, AD_PROVIDERS, type AdProvider } from '../ad-accounts/ad-provider';
 import { costPer } from './dashboard-figures';
 
 /** The currency named when no account says one (spend is then null anyway). */

@@ -1,4 +1,4 @@
-import type { AccountSpend } from '../../ad-accounts/ad-spend.reader';
+import type { AccountSpend } from '../ad-accounts/ad-spend.reader';
 import { channelRows, summariseSpend } from './ad-spend-summary';
 import { localMinute } from '../local-time';
 import { costPer, dayLabel, durationLabel, percentage } from './dashboard-figures';

@@ -1,6 +1,6 @@
 import { CLOCK } from '@suite/time';
 import { eventually, TestClock } from '@suite/testing';
-import { sandboxDailyAmount } from '../../ad-accounts/sandbox/sandbox-ad-platform';
+import { sandboxDailyAmount } from '../ad-accounts/sandbox/sandbox-ad-platform';
 import {
   createTenancyFixture,
   PlatformTestApp,

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@suite/http';
 import { CLOCK, type Clock } from '@suite/time';
-import { AdSpendReader } from '../../ad-accounts/ad-spend.reader';
-import { CompaniesService } from '../../companies/companies.service';
+import { AdSpendReader } from '../ad-accounts/ad-spend.reader';
+import { CompaniesService } from '../../directory';
 import { addDays } from '../ranges/calendar-days';
 import {
   DASHBOARD_RANGE_LABELS,

@@ -1,4 +1,4 @@
-import type { WeekStart } from '../../companies/company.entity';
+import type { WeekStart } from '../../directory';
 import { addDays, lastDays, previousMonth, previousWeek, startOfMonth, startOfWeek } from './calendar-days';
 
 /** The dashboard's `range` presets, as the spec names them (anything else is 422). */

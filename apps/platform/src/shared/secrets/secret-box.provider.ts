@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { ENVIRONMENT } from '@suite/http';
-import { secretsKeyList } from '../../ad-accounts/ad-platform-variables';
+import { secretsKeyList } from '../../reporting';
 import type { PlatformEnvironment } from '../../config/platform-environment';
 import { SecretBox } from './secret-box';
 

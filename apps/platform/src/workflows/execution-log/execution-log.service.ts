@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { And, DataSource, In, LessThan, MoreThanOrEqual, type FindOptionsWhere } from 'typeorm';
 import type { WorkflowRunStatus } from '@suite/contracts';
 import { AppError, type PageRequest } from '@suite/http';
-import { CompanyEntity } from '../../companies/company.entity';
+import { CompanyEntity } from '../../directory';
 import { PlatformIdCodec } from '../../ids/platform-id.codec';
 import { localMidnightUtc, nextLocalDate } from '../../shared/local-day';
 import { WorkflowRunStepEntity } from '../engine/workflow-run-step.entity';

@@ -1,12 +1,9 @@
 import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, type EntityManager } from 'typeorm';
-import { AgentEntity } from '../../agents/agent.entity';
-import { ContactListEntity } from '../../lists/contact-list.entity';
-import { PhoneNumberEntity } from '../../phone-numbers/phone-number.entity';
-import { PipelineStageEntity } from '../../pipelines/pipeline-stage.entity';
-import { PipelineEntity } from '../../pipelines/pipeline.entity';
-import { UserEntity } from '../../users/user.entity';
+import { AgentEntity, PhoneNumberEntity } from '../../voice';
+import { ContactListEntity, PipelineStageEntity, PipelineEntity } from '../../crm';
+import { UserEntity } from '../../directory';
 import type { GraphReference } from '../definition/graph-references';
 import type { ReferenceKind } from '../definition/reference-kinds';
 import type { WorkflowGraph } from '../definition/workflow-graph';

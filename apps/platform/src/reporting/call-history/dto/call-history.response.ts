@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { apiId } from '../../../shared/api-ids';
-import type { AgentEntity } from '../../../agents/agent.entity';
+import type { AgentEntity } from '../../../voice';
 import type { CallHistoryColumn } from '../call-history-columns';
 import { CALL_HISTORY_COLUMN_KEYS } from '../call-history-columns';
 

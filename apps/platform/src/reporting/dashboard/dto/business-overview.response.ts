@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { AD_PROVIDERS, type AdProvider } from '../../../ad-accounts/ad-provider';
+import { AD_PROVIDERS, type AdProvider } from '../../ad-accounts/ad-provider';
 import { DASHBOARD_RANGES, type DashboardRange } from '../../ranges/dashboard-ranges';
 
 const nullableNumber = (description: string) => ({ type: Number, nullable: true, description });

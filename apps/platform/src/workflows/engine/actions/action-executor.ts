@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { NewEvent } from '@suite/eventing';
-import type { ContactEntity } from '../../../contacts/contact.entity';
+import type { ContactEntity } from '../../../crm';
 import type { IfElseBranch, WorkflowNode } from '../../definition/workflow-graph';
 import type { StepDetail } from '../workflow-run-step.entity';
 import type { WorkflowRunEntity } from '../workflow-run.entity';

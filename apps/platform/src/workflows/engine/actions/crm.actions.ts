@@ -1,8 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppointmentsService } from '../../../appointments/appointments.service';
-import { ContactsService } from '../../../contacts/contacts.service';
-import { ListsService } from '../../../lists/lists.service';
-import { PipelinePlacements } from '../../../pipelines/pipeline-placements';
+import { AppointmentsService, ContactsService, ListsService, PipelinePlacements } from '../../../crm';
 import { durationMs } from '../../definition/wait-time';
 import type { WorkflowNode } from '../../definition/workflow-graph';
 import { renderTemplate } from '../../definition/template-renderer';

@@ -1,6 +1,6 @@
 import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
-import { PipelineContactEntity } from '../../../pipelines/pipeline-contact.entity';
+import { PipelineContactEntity } from '../../../crm';
 import { evaluateConditions, type IfElseConfig } from '../../definition/conditions';
 import { ContactReplyEntity } from '../contact-reply.entity';
 import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';

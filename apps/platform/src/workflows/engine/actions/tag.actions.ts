@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ContactsService } from '../../../contacts/contacts.service';
+import { ContactsService } from '../../../crm';
 import type { ActionExecutor, StepContext, StepOutcome } from './action-executor';
 
 const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

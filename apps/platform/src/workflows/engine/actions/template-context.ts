@@ -1,4 +1,4 @@
-import type { ContactEntity } from '../../../contacts/contact.entity';
+import type { ContactEntity } from '../../../crm';
 import type { TemplateContext } from '../../definition/template-renderer';
 
 /** The fields a message template may name, from the contact the run is for. */

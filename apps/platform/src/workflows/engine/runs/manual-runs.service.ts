@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull } from 'typeorm';
 import { AppError } from '@suite/http';
-import { ContactEntity } from '../../../contacts/contact.entity';
+import { ContactEntity } from '../../../crm';
 import { WORKFLOW_NOT_FOUND, WorkflowEntity } from '../../workflow.entity';
 import { WorkflowRunEntity } from '../workflow-run.entity';
 import { manualOccurrenceId, RunStarter, type RunStart } from './run-starter';

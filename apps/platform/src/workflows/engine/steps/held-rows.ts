@@ -1,6 +1,6 @@
 import { CompanyScopedRepository } from '@suite/database';
 import { In, IsNull, type EntityManager } from 'typeorm';
-import { ContactEntity } from '../../../contacts/contact.entity';
+import { ContactEntity } from '../../../crm';
 import { WorkflowRunEntity } from '../workflow-run.entity';
 
 /**

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { newEvent, type NewEvent } from '@suite/eventing';
 import { CLOCK, type Clock } from '@suite/time';
-import { ContactEntity } from '../../../contacts/contact.entity';
+import { ContactEntity } from '../../../crm';
 import type { WorkflowGraph, WorkflowNode } from '../../definition/workflow-graph';
 import type { StepOutcome } from '../actions/action-executor';
 import { ActionExecutors } from '../actions/action-executors';

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { IsNull, type EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { OnEvent } from '@suite/eventing';
-import { ContactEntity } from '../../../contacts/contact.entity';
+import { ContactEntity } from '../../../crm';
 import { RunStarter } from '../runs/run-starter';
 import type { TriggerFacts } from './trigger-occurrence';
 

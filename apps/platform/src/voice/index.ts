@@ -1,0 +1,26 @@
+// The public face of voice: AI agents, calls, dialer campaigns, owned and spam-protected numbers, the voice-provider port (decision 0059).
+// Code outside this folder imports only from here; what is not exported is the context's own.
+export { AgentEntity } from './agents/agent.entity';
+export { AgentsModule } from './agents/agents.module';
+export { VOICE_CALLBACKS_PATH } from './calls/call-callbacks.controller';
+export { CallEntity } from './calls/call.entity';
+export { CallsModule } from './calls/calls.module';
+export { SandboxCallsModule } from './calls/sandbox/sandbox-calls.module';
+export { CampaignContactEntity } from './campaigns/campaign-contact.entity';
+export { CampaignsModule } from './campaigns/campaigns.module';
+export { CallAttemptEntity } from './campaigns/dialer/call-attempt.entity';
+export { PhoneNumberEntity } from './phone-numbers/phone-number.entity';
+export { PhoneNumbersModule } from './phone-numbers/phone-numbers.module';
+export { SANDBOX_DEFAULT_VOICE_CALLBACK_SECRET, voiceCallbackSecretOf } from './provider/voice-callback-secret';
+export { VoiceEnvironment } from './provider/voice-environment';
+export { CallRejectedError } from './provider/voice-errors';
+export type {
+  AgentMirror,
+  AgentMirrorRequest,
+  PlaceCallRequest,
+  PlacedCall,
+  VoiceProvider,
+} from './provider/voice-provider.port';
+export { VoiceModule } from './provider/voice.module';
+export { NoBodyPipe } from './spam-protected-numbers/no-body.pipe';
+export { SpamProtectedNumbersModule } from './spam-protected-numbers/spam-protected-numbers.module';
