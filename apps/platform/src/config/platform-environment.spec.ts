@@ -1,6 +1,6 @@
 import { EnvironmentError, loadEnvironment, redactedEnvironment } from '@suite/config';
 import { SANDBOX_DEFAULT_VOICE_CALLBACK_SECRET, voiceCallbackSecretOf } from '../voice';
-import { configuredAdProviders } from '../reporting';
+import { configuredAdProviders } from './ad-platform-variables';
 import { PlatformEnvironment, publicUrlOf } from './platform-environment';
 
 describe('PlatformEnvironment: voice variables', () => {

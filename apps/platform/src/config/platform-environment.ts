@@ -1,16 +1,16 @@
 import { IsIn, IsInt, IsOptional, IsUrl, Max, Min, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
 import { Secret } from '@suite/config';
 import {
-  AD_PLATFORM_NAMES,
   AdProviderCredential,
   IsBaseUrl,
   IsPreviousSecretsKeys,
   isSecretsKey,
   RequiredWithLiveAds,
-} from '../reporting';
+} from './ad-platform-variables';
+import { AD_PLATFORM_NAMES } from './ad-platform-registry';
 import { MIN_SECRETS_KEY_LENGTH } from '../shared/secrets/secret-box';
 import { PlatformIdCodec } from '../ids/platform-id.codec';
-import { VoiceEnvironment } from '../voice';
+import { VoiceEnvironment } from './voice-environment';
 
 /** A 32-byte key written as base64 or base64url. */
 function IsBase64Key32(options?: ValidationOptions): PropertyDecorator {
@@ -26,7 +26,7 @@ function IsBase64Key32(options?: ValidationOptions): PropertyDecorator {
 
 /**
  * Platform's environment: the shared variables, the id encryption key, and each feature's slice
- * (the voice provider's in voice/voice-environment.ts).
+ * (the voice provider's in voice-environment.ts, the ad platforms' checks in ad-platform-variables.ts).
  */
 export class PlatformEnvironment extends VoiceEnvironment {
   override PORT = 3003;

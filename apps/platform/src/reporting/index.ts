@@ -3,16 +3,6 @@
 export { HELD_ELSEWHERE } from './ad-accounts/ad-account-messages';
 export { AdAccountsModule } from './ad-accounts/ad-accounts.module';
 export { AdAccountsService } from './ad-accounts/ad-accounts.service';
-export { AD_PLATFORM_NAMES } from './ad-accounts/ad-platform-registry';
-export {
-  AdProviderCredential,
-  IsBaseUrl,
-  IsPreviousSecretsKeys,
-  RequiredWithLiveAds,
-  configuredAdProviders,
-  isSecretsKey,
-  secretsKeyList,
-} from './ad-accounts/ad-platform-variables';
 export { AdPlatformModule } from './ad-accounts/ad-platform.module';
 export { SandboxAdConsentModule } from './ad-accounts/sandbox/sandbox-ad-consent.module';
 export { CallHistoryModule } from './call-history/call-history.module';

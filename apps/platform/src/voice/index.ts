@@ -12,7 +12,6 @@ export { CallAttemptEntity } from './campaigns/dialer/call-attempt.entity';
 export { PhoneNumberEntity } from './phone-numbers/phone-number.entity';
 export { PhoneNumbersModule } from './phone-numbers/phone-numbers.module';
 export { SANDBOX_DEFAULT_VOICE_CALLBACK_SECRET, voiceCallbackSecretOf } from './provider/voice-callback-secret';
-export { VoiceEnvironment } from './provider/voice-environment';
 export { CallRejectedError } from './provider/voice-errors';
 export type {
   AgentMirror,

@@ -1,5 +1,5 @@
 import { FeatureModule } from '@suite/database';
-import { SECRET_BOX_PROVIDER } from '../../shared/secrets/secret-box.provider';
+import { SECRET_BOX_PROVIDER } from './secret-box.provider';
 import { AdAccountEntity } from './ad-account.entity';
 import { AdAccountsController } from './ad-accounts.controller';
 import { AdAccountsService } from './ad-accounts.service';

@@ -1,8 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CLOCK, type Clock } from '@suite/time';
 import { publicUrlOf, type PlatformEnvironment } from '../../config/platform-environment';
-import type { AdPlatformName } from './ad-platform-registry';
-import { configuredAdProviders } from './ad-platform-variables';
+import type { AdPlatformName } from '../../config/ad-platform-registry';
+import { configuredAdProviders } from '../../config/ad-platform-variables';
 import { AD_PLATFORM, type AdPlatform } from './ad-platform.port';
 import { GoogleAds } from './google/google-ads';
 import { LiveAdPlatform } from './live/live-ad-platform';

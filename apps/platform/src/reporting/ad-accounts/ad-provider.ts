@@ -1,6 +1,6 @@
-/** The ad platforms a company can connect, in the order lists and the dashboard show them. */
-export const AD_PROVIDERS = ['facebook', 'google'] as const;
-export type AdProvider = (typeof AD_PROVIDERS)[number];
+import { AD_PROVIDERS, type AdProvider } from '../../config/ad-platform-registry';
+
+export { AD_PROVIDERS, type AdProvider };
 
 /** How each provider is named to people (the dashboard's channels, notes and messages). */
 export const AD_CHANNEL_LABELS: Readonly<Record<AdProvider, string>> = { facebook: 'Facebook Ads', google: 'Google Ads' };

@@ -6,8 +6,6 @@
  */
 export const SANDBOX_DEFAULT_VOICE_CALLBACK_SECRET = 'sandbox-voice-callback-secret-do-not-use-with-a-real-provider';
 
-export const MIN_VOICE_CALLBACK_SECRET_LENGTH = 32;
-
 /** The secret the voice callbacks are signed with: the variable, else (sandbox only) the built-in one. */
 export function voiceCallbackSecretOf(env: {
   readonly PLATFORM_VOICE_PROVIDER: string;

@@ -7,7 +7,7 @@ import { RetellVoiceProvider } from './retell/retell-voice-provider';
 import { SandboxVoiceProvider, type SandboxCallChannel } from './sandbox/sandbox-voice-provider';
 import { TelnyxReputationClient } from './telnyx/telnyx-reputation-client';
 import { TwilioNumbersClient } from './twilio/twilio-numbers-client';
-import type { VoiceProviderName } from './voice-provider-registry';
+import type { VoiceProviderName } from '../../config/voice-provider-registry';
 import { VOICE_PROVIDER, type VoiceProvider } from './voice-provider.port';
 
 /** The sandbox's calling half, provided by the calls feature (calls/sandbox). */

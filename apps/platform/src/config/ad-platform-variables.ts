@@ -1,6 +1,6 @@
 import { isURL, registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
-import type { AdProvider } from './ad-provider';
-import { MIN_SECRETS_KEY_LENGTH } from '../../shared/secrets/secret-box';
+import type { AdProvider } from './ad-platform-registry';
+import { MIN_SECRETS_KEY_LENGTH } from '../shared/secrets/secret-box';
 
 /**
  * The rules of the ad-platform variables (docs/ad-accounts.md "Going live"), used by

@@ -1,8 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import { ENVIRONMENT } from '@suite/http';
-import { secretsKeyList } from '../../reporting';
+import { secretsKeyList } from '../../config/ad-platform-variables';
 import type { PlatformEnvironment } from '../../config/platform-environment';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '../../shared/secrets/secret-box';
 
 /**
  * Used only by the sandbox ad platform when PLATFORM_SECRETS_KEY is unset: the sandbox's tokens

@@ -1,5 +1,5 @@
 import { EnvironmentError, loadEnvironment, redactedEnvironment } from '@suite/config';
-import { PlatformEnvironment } from '../../config/platform-environment';
+import { PlatformEnvironment } from './platform-environment';
 
 /** PLATFORM_VOICE_PROVIDER=retell and its providers' variables (docs/voice.md, "Going live"). */
 describe('PlatformEnvironment: the voice providers going live', () => {

@@ -11,8 +11,10 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { BaseEnvironment, Secret } from '@suite/config';
-import { MIN_VOICE_CALLBACK_SECRET_LENGTH } from './voice-callback-secret';
 import { VOICE_PROVIDER_NAMES } from './voice-provider-registry';
+
+/** The shortest PLATFORM_VOICE_CALLBACK_SECRET taken. */
+export const MIN_VOICE_CALLBACK_SECRET_LENGTH = 32;
 
 type VoiceVariables = Partial<Record<string, unknown>> & { PLATFORM_VOICE_PROVIDER: string };
 

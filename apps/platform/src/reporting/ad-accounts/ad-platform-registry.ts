@@ -1,6 +1,0 @@
-/**
- * The ad-platform adapters this build knows, by the name PLATFORM_AD_PLATFORM selects. A new
- * adapter adds its name here and its factory in ad-platform.module.ts (docs/ad-accounts.md).
- */
-export const AD_PLATFORM_NAMES = ['sandbox', 'live'] as const;
-export type AdPlatformName = (typeof AD_PLATFORM_NAMES)[number];
