@@ -1,4 +1,5 @@
 import nx from '@nx/eslint-plugin';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
 const APP_INDEXES = ['@suite/messaging-app', '@suite/auth-app', '@suite/platform-app', '@suite/webhook-dispatch-app'];
@@ -137,6 +138,71 @@ const hardLineLimit = {
   },
 };
 
+/**
+ * Platform's bounded contexts (decision 0059), lowest first: a context imports only those before it
+ * in this list, and only through their index.ts; the floor under them (config, shared, ids,
+ * database) imports no context. The composition above them (app.module, platform.app, erasure,
+ * testing) may import any, through its index. Specs keep the index and the order, and a spec of the
+ * floor may import a context's index.
+ */
+const PLATFORM_SRC = 'apps/platform/src';
+const PLATFORM_CONTEXTS = ['directory', 'crm', 'voice', 'workflows', 'reporting'];
+const PLATFORM_FLOOR = ['config', 'shared', 'ids', 'database'];
+/** Arrows still running up between contexts, each with why; each leaves as it is turned round. */
+const PLATFORM_CONTEXT_EXCEPTIONS = {
+  // the ext_phone reference check (decision 0042) names voice's PhoneNumberEntity
+  'apps/platform/src/directory/users/users.service.ts': ['voice'],
+};
+
+const platformContexts = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      inside: "Another context is reached only through its index: import from '{{index}}'.",
+      upward: 'The {{from}} context does not import {{to}}: contexts import only those below them ({{order}}).',
+      floor: '{{from}}/ lies under the contexts and imports none of them ({{to}}).',
+    },
+  },
+  create(context) {
+    const file = path.relative(process.cwd(), context.filename).split(path.sep).join('/');
+    if (!file.startsWith(PLATFORM_SRC + '/')) return {};
+    const top = (p) => p.slice(PLATFORM_SRC.length + 1).split('/');
+    const [fromRoom, ...fromRest] = top(file);
+    const fromContext = fromRest.length > 0 && PLATFORM_CONTEXTS.includes(fromRoom) ? fromRoom : null;
+    // A spec of the floor may bring up what stands on it (a migration's spec, the environment's).
+    const isSpec = /\.(integration-)?spec\.ts$/.test(file);
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), source));
+      if (!target.startsWith(PLATFORM_SRC + '/')) return;
+      const [room, ...rest] = top(target);
+      if (!PLATFORM_CONTEXTS.includes(room) || room === fromContext) return;
+      if (PLATFORM_FLOOR.includes(fromRoom) && !isSpec) {
+        context.report({ node: node.source, messageId: 'floor', data: { from: fromRoom, to: room } });
+      } else if (rest.length > 0 && !(rest.length === 1 && rest[0] === 'index')) {
+        const index = path.posix.relative(path.posix.dirname(file), `${PLATFORM_SRC}/${room}`);
+        context.report({ node: node.source, messageId: 'inside', data: { index: index.startsWith('.') ? index : './' + index } });
+      }
+      if (
+        fromContext &&
+        PLATFORM_CONTEXTS.indexOf(room) > PLATFORM_CONTEXTS.indexOf(fromContext) &&
+        !(PLATFORM_CONTEXT_EXCEPTIONS[file] ?? []).includes(room)
+      ) {
+        context.report({
+          node: node.source,
+          messageId: 'upward',
+          data: { from: fromContext, to: room, order: PLATFORM_CONTEXTS.join(' < ') },
+        });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+const LOCAL_PLUGIN = { rules: { 'hard-line-limit': hardLineLimit, 'platform-contexts': platformContexts } };
+
 export default [
   { ignores: ['**/node_modules/**', 'dist/**', '.data/**', '.nx/**', 'coverage/**', 'tools/build.mjs'] },
   ...tseslint.configs.recommended,
@@ -260,7 +326,13 @@ export default [
     // The hard limit (hardLineLimit above): every .ts, .mjs and .js file but generated migrations.
     files: ['**/*.ts', '**/*.mjs', '**/*.js'],
     ignores: ['**/database/migrations/**'],
-    plugins: { local: { rules: { 'hard-line-limit': hardLineLimit } } },
+    plugins: { local: LOCAL_PLUGIN },
     rules: { 'local/hard-line-limit': 'error' },
+  },
+  {
+    // Platform's bounded contexts (platformContexts above; decision 0059), specs included.
+    files: ['apps/platform/src/**/*.ts'],
+    plugins: { local: LOCAL_PLUGIN },
+    rules: { 'local/platform-contexts': 'error' },
   },
 ];
