@@ -148,11 +148,6 @@ const hardLineLimit = {
 const PLATFORM_SRC = 'apps/platform/src';
 const PLATFORM_CONTEXTS = ['directory', 'crm', 'voice', 'workflows', 'reporting'];
 const PLATFORM_FLOOR = ['config', 'shared', 'ids', 'database'];
-/** Arrows still running up between contexts, each with why; each leaves as it is turned round. */
-const PLATFORM_CONTEXT_EXCEPTIONS = {
-  // the ext_phone reference check (decision 0042) names voice's PhoneNumberEntity
-  'apps/platform/src/directory/users/users.service.ts': ['voice'],
-};
 
 const platformContexts = {
   meta: {
@@ -185,11 +180,7 @@ const platformContexts = {
         const index = path.posix.relative(path.posix.dirname(file), `${PLATFORM_SRC}/${room}`);
         context.report({ node: node.source, messageId: 'inside', data: { index: index.startsWith('.') ? index : './' + index } });
       }
-      if (
-        fromContext &&
-        PLATFORM_CONTEXTS.indexOf(room) > PLATFORM_CONTEXTS.indexOf(fromContext) &&
-        !(PLATFORM_CONTEXT_EXCEPTIONS[file] ?? []).includes(room)
-      ) {
+      if (fromContext && PLATFORM_CONTEXTS.indexOf(room) > PLATFORM_CONTEXTS.indexOf(fromContext)) {
         context.report({
           node: node.source,
           messageId: 'upward',

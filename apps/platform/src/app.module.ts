@@ -14,6 +14,7 @@ import {
   CampaignsModule,
   PhoneNumbersModule,
   SpamProtectedNumbersModule,
+  UserPhoneNumbersModule,
   VoiceModule,
 } from './voice';
 import { AppointmentsModule, ContactsModule, ListsModule, PipelinesModule } from './crm';
@@ -89,6 +90,8 @@ export class AppModule {
         JobsModule.forRoot({ appName: APPS.platform.name, schema: APPS.platform.schema }),
         AuthzModule.forRoot({ rateLimits: PLATFORM_RATE_LIMITS }),
         IdsModule,
+        // The phone-number entity the directory's users name (decision 0059: the directory imports no voice).
+        UserPhoneNumbersModule,
         VoiceModule.forEnvironment(env),
         AdPlatformModule.forEnvironment(env),
         ...PLATFORM_FEATURES,

@@ -13,3 +13,4 @@ export { UserEntity } from './users/user.entity';
 export { UsersModule } from './users/users.module';
 export { UsersService } from './users/users.service';
 export type { CreateUserInput } from './users/users.service';
+export { USER_PHONE_NUMBERS } from './users/user-phone-numbers';

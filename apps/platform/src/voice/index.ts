@@ -11,6 +11,7 @@ export { CampaignsModule } from './campaigns/campaigns.module';
 export { CallAttemptEntity } from './campaigns/dialer/call-attempt.entity';
 export { PhoneNumberEntity } from './phone-numbers/phone-number.entity';
 export { PhoneNumbersModule } from './phone-numbers/phone-numbers.module';
+export { UserPhoneNumbersModule } from './phone-numbers/user-phone-numbers.module';
 export { SANDBOX_DEFAULT_VOICE_CALLBACK_SECRET, voiceCallbackSecretOf } from './provider/voice-callback-secret';
 export { CallRejectedError } from './provider/voice-errors';
 export type {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
@@ -6,11 +6,11 @@ import { isPermission, normalizeEmail, type Permission, type UserStatus } from '
 import { AppError, type PageRequest } from '@suite/http';
 import { RoleEntity } from '../roles/role.entity';
 import { isUniqueViolation, CompanyScopedRepository, unscopedRepository } from '@suite/database';
-import { PhoneNumberEntity } from '../../voice';
 import { assertCompanyReferences, numericIds } from '../../shared/company-references';
 import { assertGrantable, assertMayActOnUser } from '../../shared/grantable';
 import { TeamMemberEntity } from '../teams/team-member.entity';
 import { UserExtPhoneEntity } from './user-ext-phone.entity';
+import { USER_PHONE_NUMBERS, type UserPhoneNumberEntity } from './user-phone-numbers';
 import { appendUserSnapshot } from './user-snapshot';
 import { UserEntity, type Dialer, type PayForSeats, type UseBalance, type YesNo } from './user.entity';
 import { hashPassword } from '@suite/passwords';
@@ -65,6 +65,7 @@ export class UsersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
+    @Inject(USER_PHONE_NUMBERS) private readonly phoneNumbers: UserPhoneNumberEntity,
   ) {}
 
   async list(companyId: string, page: PageRequest): Promise<{ users: UserEntity[]; total: number }> {
@@ -202,7 +203,7 @@ export class UsersService {
       ...(input.extPhone
         ? {
             ext_phone: {
-              entity: PhoneNumberEntity,
+              entity: this.phoneNumbers,
               noun: 'a phone number',
               many: true,
               ids: numericIds(input.extPhone),
