@@ -1,8 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
 import { CompanyKeyedEntity } from '../../shared/company-owned.entity';
 
-export const PHONE_NUMBER_TYPES = ['local', 'mobile', 'tollfree'] as const;
-export type PhoneNumberType = (typeof PHONE_NUMBER_TYPES)[number];
+import { PHONE_NUMBER_TYPES, type PhoneNumberType } from '../provider/voice-provider.port';
+
+export { PHONE_NUMBER_TYPES, type PhoneNumberType };
 
 /**
  * A number a company bought from the voice provider. Releasing keeps the row (`releasedAt`):

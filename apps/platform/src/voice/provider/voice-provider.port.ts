@@ -1,5 +1,8 @@
 import type { CallDirection, CallSentiment, HangupReason } from '@suite/contracts';
-import type { PhoneNumberType } from '../phone-numbers/phone-number.entity';
+
+/** The kinds of number the provider sells; the port's word, which phone-numbers stores (decision 0059). */
+export const PHONE_NUMBER_TYPES = ['local', 'mobile', 'tollfree'] as const;
+export type PhoneNumberType = (typeof PHONE_NUMBER_TYPES)[number];
 
 /**
  * The voice provider as the platform's domain sees it (docs/voice.md): a Twilio-style API that
