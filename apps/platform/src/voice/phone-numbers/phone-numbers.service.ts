@@ -5,8 +5,8 @@ import { DataSource, ILike, IsNull, type FindOptionsWhere } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import { AppError, type PageRequest } from '@suite/http';
 import { CLOCK, type Clock } from '@suite/time';
-import { AgentEntity } from '../agents/agent.entity';
 import { VOICE_PROVIDER, type VoiceProvider } from '../provider/voice-provider.port';
+import { NUMBER_ASSIGNMENTS, type NumberAssignments } from './number-assignments';
 import { phoneNumberSnapshot } from './phone-number-events';
 import { PhoneNumberEntity } from './phone-number.entity';
 import { asApiError } from './voice-failures';
@@ -25,6 +25,7 @@ export class PhoneNumbersService {
     @Inject(VOICE_PROVIDER) private readonly provider: VoiceProvider,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly outbox: Outbox,
+    @Inject(NUMBER_ASSIGNMENTS) private readonly assignments: NumberAssignments,
   ) {}
 
   /** Newest first; `search` matches part of the number or of its nickname. */
@@ -77,14 +78,7 @@ export class PhoneNumbersService {
       const numbers = this.numbers(manager, companyId);
       const number = await numbers.findOne({ where: { id, releasedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
       if (!number) throw new AppError('not_found', PHONE_NUMBER_NOT_FOUND);
-      const agents = CompanyScopedRepository.of(manager, AgentEntity, companyId);
-      const assigned = await agents.exists({
-        where: [
-          { inboundNumberId: id, deletedAt: IsNull() },
-          { outboundNumberId: id, deletedAt: IsNull() },
-        ],
-      });
-      if (assigned) throw new AppError('conflict', ASSIGNED_TO_AGENT);
+      if (await this.assignments.isAssigned(manager, companyId, id)) throw new AppError('conflict', ASSIGNED_TO_AGENT);
       await this.provider.releaseNumber(number.providerNumberId, number.phoneNumber).catch((error: unknown) => {
         throw asApiError(error);
       });

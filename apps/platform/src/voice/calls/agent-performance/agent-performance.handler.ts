@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { IsNull, Not, type EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { newEvent, OnEvent, Outbox } from '@suite/eventing';
-import { CallEntity } from '../../calls/call.entity';
-import { AgentEntity } from '../agent.entity';
+import { CallEntity } from '../call.entity';
+import { AgentEntity } from '../../agents/agent.entity';
 import { decidePerformance } from './performance-decision';
 
 /**
