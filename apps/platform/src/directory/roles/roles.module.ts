@@ -1,5 +1,5 @@
 import { FeatureModule } from '@suite/database';
-import { RoleEntity } from './role.entity';
+import { RoleEntity } from '../users/role.entity';
 import { RolesController } from './roles.controller';
 import { RolesService } from './roles.service';
 

@@ -9,7 +9,7 @@ import { assertGrantable, assertMayEditRole } from '../../shared/grantable';
 import { appendUserSnapshot } from '../users/user-snapshot';
 import { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { RoleEntity } from './role.entity';
+import { RoleEntity } from '../users/role.entity';
 
 const ROLE_NOT_FOUND = 'Role not found.';
 

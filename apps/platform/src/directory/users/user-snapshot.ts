@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { isPermission, type UserSnapshotData } from '@suite/contracts';
 import { newEvent, type Outbox } from '@suite/eventing';
-import type { RoleEntity } from '../roles/role.entity';
+import type { RoleEntity } from './role.entity';
 import type { UserEntity } from './user.entity';
 
 /** The full snapshot `user.created` / `user.updated` carry: what auth and every replica need. */

@@ -4,12 +4,12 @@ import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import { isPermission, normalizeEmail, type Permission, type UserStatus } from '@suite/contracts';
 import { AppError, type PageRequest } from '@suite/http';
-import { RoleEntity } from '../roles/role.entity';
 import { isUniqueViolation, CompanyScopedRepository, unscopedRepository } from '@suite/database';
 import { assertCompanyReferences, numericIds } from '../../shared/company-references';
 import { assertGrantable, assertMayActOnUser } from '../../shared/grantable';
-import { TeamMemberEntity } from '../teams/team-member.entity';
+import { RoleEntity } from './role.entity';
 import { UserExtPhoneEntity } from './user-ext-phone.entity';
+import { USER_MEMBERSHIPS, type UserMemberships } from './user-memberships';
 import { USER_PHONE_NUMBERS, type UserPhoneNumberEntity } from './user-phone-numbers';
 import { appendUserSnapshot } from './user-snapshot';
 import { UserEntity, type Dialer, type PayForSeats, type UseBalance, type YesNo } from './user.entity';
@@ -66,6 +66,7 @@ export class UsersService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     @Inject(USER_PHONE_NUMBERS) private readonly phoneNumbers: UserPhoneNumberEntity,
+    @Inject(USER_MEMBERSHIPS) private readonly memberships: UserMemberships,
   ) {}
 
   async list(companyId: string, page: PageRequest): Promise<{ users: UserEntity[]; total: number }> {
@@ -165,8 +166,7 @@ export class UsersService {
       assertMayActOnUser('delete', await this.permissionsHeldBy(user, manager), actor?.permissions);
       user.deletedAt = new Date();
       await users.save(user);
-      // Assignments have no company id of their own; the user was found in the company.
-      await unscopedRepository(manager, TeamMemberEntity).delete({ userId: user.id });
+      await this.memberships.removeUser(manager, user.id);
       await this.outbox.append(
         manager,
         newEvent('user.deleted', { companyId, subject: user.id, data: { id: user.id, company_id: companyId } }),

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PERMISSIONS, type Permission } from '@suite/contracts';
 import { apiId } from '../../../shared/api-ids';
-import type { RoleEntity } from '../role.entity';
+import type { RoleEntity } from '../../users/role.entity';
 
 export class RoleResponse {
   @ApiProperty({ type: 'integer', example: 3 }) id!: number;
