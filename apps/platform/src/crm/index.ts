@@ -4,7 +4,7 @@ export { AppointmentEntity } from './appointments/appointment.entity';
 export { AppointmentsModule } from './appointments/appointments.module';
 export { AppointmentsService } from './appointments/appointments.service';
 export type { AppointmentInput } from './appointments/appointments.service';
-export { CONTACT_NOT_FOUND, ContactEntity } from './contacts/contact.entity';
+export { CONTACT_NOT_FOUND, ContactEntity } from './contact.entity';
 export { ContactsModule } from './contacts/contacts.module';
 export { ContactsService } from './contacts/contacts.service';
 export type { ContactInput } from './contacts/contacts.service';

@@ -1,4 +1,4 @@
-import type { ContactEntity } from '../contacts/contact.entity';
+import type { ContactEntity } from '../contact.entity';
 
 export const MAX_APPOINTMENT_TITLE = 255;
 

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CompanyStampedEntity } from '../../shared/company-owned.entity';
 import type { AppointmentStatus } from '@suite/contracts';
-import { ContactEntity } from '../contacts/contact.entity';
+import { ContactEntity } from '../contact.entity';
 
 /**
  * An appointment booked with a contact. `createdAt` is the booking time the dashboard counts by;

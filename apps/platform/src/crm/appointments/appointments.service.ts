@@ -6,7 +6,7 @@ import type { AppointmentStatus } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { AppError, type PageRequest } from '@suite/http';
 import { CompanyEntity, assertAssignable } from '../../directory';
-import { ContactEntity } from '../contacts/contact.entity';
+import { ContactEntity } from '../contact.entity';
 import { localMidnightUtc, nextLocalDate } from '../../shared/local-day';
 import { defaultAppointmentEnd, defaultAppointmentTitle } from './appointment-defaults';
 import { appointmentSnapshot } from './appointment-events';

@@ -1,5 +1,5 @@
 import type { CrmContactSnapshotData } from '@suite/contracts';
-import type { ContactEntity } from './contact.entity';
+import type { ContactEntity } from '../contact.entity';
 
 /** The full snapshot `crm_contact.created` and `crm_contact.updated` carry. */
 export const contactSnapshot = (contact: ContactEntity, changedBy: string | null): CrmContactSnapshotData => ({

@@ -1,7 +1,7 @@
 import { FeatureModule } from '@suite/database';
 import { ListsModule } from '../lists/lists.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
-import { ContactEntity } from './contact.entity';
+import { ContactEntity } from '../contact.entity';
 import { ContactsController } from './contacts.controller';
 import { ContactsService } from './contacts.service';
 

@@ -13,7 +13,7 @@ import { PipelinePlacements } from '../pipelines/pipeline-placements';
 import { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
 import { assertAssignable } from '../../directory';
 import { contactSnapshot } from './contact-events';
-import { CONTACT_NOT_FOUND, ContactEntity } from './contact.entity';
+import { CONTACT_NOT_FOUND, ContactEntity } from '../contact.entity';
 
 /** The editable fields of a contact; `undefined` = not sent (kept on update). */
 export interface ContactInput {

@@ -1,5 +1,5 @@
 import { CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ContactEntity } from '../contacts/contact.entity';
+import { ContactEntity } from '../contact.entity';
 import { ContactListEntity } from './contact-list.entity';
 
 /** A contact on a list. Reached only through a list found in the company; gone with the list or the contact. */

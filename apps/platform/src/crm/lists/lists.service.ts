@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import { AppError } from '@suite/http';
-import { ContactEntity } from '../contacts/contact.entity';
+import { ContactEntity } from '../contact.entity';
 import { ContactListMemberEntity } from './contact-list-member.entity';
 import { ContactListEntity } from './contact-list.entity';
 

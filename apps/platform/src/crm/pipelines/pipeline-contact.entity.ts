@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
 import { CompanyKeyedEntity } from '../../shared/company-owned.entity';
-import { ContactEntity } from '../contacts/contact.entity';
+import { ContactEntity } from '../contact.entity';
 import { PipelineStageEntity } from './pipeline-stage.entity';
 import { PipelineEntity } from './pipeline.entity';
 

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import { AppError } from '@suite/http';
-import type { ContactEntity } from '../contacts/contact.entity';
+import type { ContactEntity } from '../contact.entity';
 import { PipelineContactEntity } from './pipeline-contact.entity';
 import { PipelineStageEntity } from './pipeline-stage.entity';
 import { StageChangeEntity, type StageChangeReason } from './stage-change.entity';

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, MoreThan, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import { AppError, type PageRequest } from '@suite/http';
-import { ContactEntity } from '../contacts/contact.entity';
+import { ContactEntity } from '../contact.entity';
 import { assertCompanyReferences, type SentId } from '../../shared/company-references';
 import { PipelineContactEntity } from './pipeline-contact.entity';
 import { PipelinePlacements, STAGE_NOT_FOUND, type StageMove } from './pipeline-placements';

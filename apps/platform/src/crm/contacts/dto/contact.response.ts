@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { apiId, base64Id } from '../../../shared/api-ids';
 import type { ContactPlacement } from '../contacts.service';
-import type { ContactEntity } from '../contact.entity';
+import type { ContactEntity } from '../../contact.entity';
 
 export class ContactPlacementResponse {
   @ApiProperty({ description: 'base64 id' }) pipeline_id!: string;

@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { CompanyStampedEntity } from '../../shared/company-owned.entity';
+import { CompanyStampedEntity } from '../shared/company-owned.entity';
 
 export const CONTACT_NOT_FOUND = 'Contact not found.';
 
@@ -8,6 +8,8 @@ export const CONTACT_NOT_FOUND = 'Contact not found.';
  * they are assigned to. Not messaging's contact (a phone number's opt-out state in a workspace).
  * Deleting one keeps the row (`deletedAt`): the dashboard's "leads created this month" does not
  * change after the fact, and appointments keep their contact. It leaves its pipelines and lists.
+ * It lies at the bottom of the crm, beside no feature: lists, pipelines and appointments name it,
+ * and contacts/ (which puts a new contact on its lists and stages) sits above them (decision 0059).
  */
 @Entity({ name: 'contacts' })
 @Index('contacts_company_id_idx', ['companyId', 'id'])
