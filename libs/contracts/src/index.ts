@@ -34,6 +34,7 @@ export * from './events/webhooks-webhook.events';
 export * from './webhooks/webhook-event-kinds';
 export * from './webhooks/sms-webhook.payloads';
 export * from './webhooks/call-webhook.payloads';
+export * from './webhooks/webhook-samples';
 export * from './webhooks/agent-webhook.payloads';
 export * from './webhooks/campaign-webhook.payloads';
 export * from './webhooks/lead-webhook.payloads';

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { CallData, CallStatus } from '@suite/contracts';
+import { unanalysedCall, type CallData, type CallStatus } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import type { PlatformTestApp } from './platform-test-app';
-import { unanalysedCall } from './unanalysed-call';
 import {
   CallRejectedError,
   type AgentMirror,

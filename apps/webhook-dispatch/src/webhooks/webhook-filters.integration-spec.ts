@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { NewEvent } from '@suite/eventing';
 import { newEvent } from '@suite/eventing';
-import type { EventMap, EventType } from '@suite/contracts';
+import { onlineAgent, ringingCall, type EventMap, type EventType } from '@suite/contracts';
 import { eventually } from '@suite/testing';
 import { crmEvents, deliveredMessageEvent, TestReceiver, WebhookDispatchTestApp, type TestActor } from '../testing';
 
@@ -392,29 +392,13 @@ function call(change: { contact_id: string | null; called_number?: string }): Ne
   return newEvent('call.started', {
     companyId: admin.companyId,
     subject: callId,
-    data: {
+    data: ringingCall({
       call_id: callId,
       company_id: admin.companyId,
-      agent_id: null,
-      caller_number: '+12125550100',
       called_number: change.called_number ?? '+12125550142',
-      call_duration: 0,
-      call_status: 'ringing',
-      call_direction: 'outbound',
-      recording_url: null,
-      transcription: null,
-      sentiment: null,
-      disposition: null,
-      tags: [],
-      custom_fields: {},
-      call_successful: null,
-      hangup_reason: null,
       contact_id: change.contact_id,
-      campaign_id: null,
       started_at: new Date().toISOString(),
-      answered_at: null,
-      ended_at: null,
-    },
+    }),
   });
 }
 
@@ -434,18 +418,8 @@ function campaign(listId: string): NewEvent {
 }
 
 function agent(): NewEvent {
-  return recordEvent('agent.created', {
-    name: 'Ava',
-    voice: null,
-    active: true,
-    status: 'online',
-    inbound_number_id: null,
-    outbound_number_id: null,
-    min_success_rate: null,
-    performance_window: null,
-    updated_at: new Date().toISOString(),
-    changed_by: null,
-  });
+  const { id: _id, company_id: _companyId, ...fields } = onlineAgent({ updated_at: new Date().toISOString() });
+  return recordEvent('agent.created', fields);
 }
 
 describe('an erased number (decision 0050)', () => {

@@ -1,19 +1,19 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
-import { instant } from './payload-fields';
+import { instant, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /** Payloads on `auth.credential.v1`. Subject: the credential id (or grant / client id). */
 const id = Type.String({ maxLength: 64 });
 const kind = stringEnum(['personal_access_token', 'api_key']);
-const companyId = Type.String({ pattern: '^[0-9]+$' });
+const companyId = numericId;
 
 export const credentialIssuedSchema = payload({
   credential_id: id,
   kind,
   company_id: companyId,
   /** The owning user for a personal access token; null for a workspace API key. */
-  user_id: nullable(Type.String({ pattern: '^[0-9]+$' })),
+  user_id: nullable(numericId),
   name: Type.String({ maxLength: 255 }),
   /** Hex SHA-256 of the secret; the secret itself never leaves auth. */
   digest: Type.String({ pattern: '^[0-9a-f]{64}$' }),
@@ -30,7 +30,7 @@ export type CredentialRevokedData = Static<typeof credentialRevokedSchema>;
 export const grantRevokedSchema = payload({
   grant_id: id,
   client_id: id,
-  user_id: Type.String({ pattern: '^[0-9]+$' }),
+  user_id: numericId,
   company_id: companyId,
   reason: stringEnum(['code_replay', 'refresh_token_reuse', 'client_deleted', 'user_revoked']),
   revoked_at: instant,

@@ -1,5 +1,6 @@
 import { defineEvent } from './define-event';
 import { payload, stringEnum, Type, type Static } from './payload-schema';
+import { instant, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /**
@@ -10,9 +11,9 @@ import { Topics } from './topics';
 export const credentialUsedSchema = payload({
   credential_id: Type.String({ maxLength: 64 }),
   kind: stringEnum(['personal_access_token', 'api_key']),
-  company_id: Type.String({ pattern: '^[0-9]+$' }),
+  company_id: numericId,
   /** When the app accepted the credential (its clock); consumers keep the greatest. */
-  used_at: Type.String({ format: 'date-time' }),
+  used_at: instant,
   /** The app that accepted it (`messaging`, `auth`, `platform`, `webhook-dispatch`). */
   app: Type.String({ maxLength: 64, description: 'the app that accepted the credential' }),
 });

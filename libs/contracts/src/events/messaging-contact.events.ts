@@ -1,6 +1,6 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, Type, type Static } from './payload-schema';
-import { numericId } from './payload-fields';
+import { instant, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /**
@@ -12,7 +12,7 @@ export const contactOptChangeSchema = payload({
   phone: Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164' }),
   /** The inbound keyword that caused the change (`STOP`, `START`, ...), upper-cased; null when not from a keyword. */
   keyword: nullable(Type.String({ pattern: '^[A-Z]{1,32}$' })),
-  at: Type.String({ format: 'date-time' }),
+  at: instant,
 });
 export type ContactOptChangeData = Static<typeof contactOptChangeSchema>;
 
@@ -28,7 +28,7 @@ export const contactErasedSchema = payload({
   messages_erased: Type.Integer({ minimum: 0 }),
   /** True when the number had opted out: its opt-out is kept as a keyed hash, so a STOP still holds. */
   opt_out_kept: Type.Boolean(),
-  erased_at: Type.String({ format: 'date-time' }),
+  erased_at: instant,
 });
 export type ContactErasedData = Static<typeof contactErasedSchema>;
 

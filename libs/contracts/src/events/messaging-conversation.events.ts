@@ -1,6 +1,7 @@
 import { defineEvent } from './define-event';
 import { MESSAGE_CHANNELS, type MessageChannel } from './messaging-message.events';
 import { nullable, payload, Type, typedAs, type Static } from './payload-schema';
+import { instant, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 const e164 = '^\\+[1-9][0-9]{6,14}$';
@@ -11,7 +12,7 @@ const e164 = '^\\+[1-9][0-9]{6,14}$';
  * Subject: `<company_id>:<contact_phone>`.
  */
 export const conversationRepliedSchema = payload({
-  company_id: Type.String({ pattern: '^[0-9]+$' }),
+  company_id: numericId,
   contact_phone: Type.String({ pattern: e164 }),
   /** The workspace number the reply was sent to. */
   from_number: nullable(Type.String({ pattern: e164 })),
@@ -25,7 +26,7 @@ export const conversationRepliedSchema = payload({
    * was added carry none, and a consumer reads that as unknown (null).
    */
   channel: Type.Optional(typedAs<MessageChannel | null>(nullable(Type.String({ pattern: `^(${MESSAGE_CHANNELS.join('|')})$` })))),
-  received_at: Type.String({ format: 'date-time' }),
+  received_at: instant,
 });
 export type ConversationRepliedData = Static<typeof conversationRepliedSchema>;
 

@@ -1,6 +1,6 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, typedAs, type Static } from './payload-schema';
-import { instant } from './payload-fields';
+import { instant, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 export const MESSAGE_DIRECTIONS = ['outbound', 'inbound'] as const;
@@ -52,7 +52,7 @@ const nullableChoice = <const V extends readonly string[]>(values: V, descriptio
  */
 export const messageEventSchema = payload({
   message_id: Type.String({ format: 'uuid' }),
-  company_id: Type.String({ pattern: '^[0-9]+$' }),
+  company_id: numericId,
   direction: stringEnum(MESSAGE_DIRECTIONS),
   channel: nullableChoice(MESSAGE_CHANNELS, 'null until the channel is chosen'),
   status: stringEnum(MESSAGE_EVENT_STATUSES),

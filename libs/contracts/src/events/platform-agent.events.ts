@@ -1,6 +1,6 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
-import { changedBy, companyRecordIds, nullableNumericId, numericId } from './payload-fields';
+import { changedBy, companyRecordIds, instant, nullableNumericId, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /** Payloads on `platform.agent.v1`: a company's AI voice agents. */
@@ -23,7 +23,7 @@ export const agentSnapshotSchema = payload({
   /** The performance threshold: a share of successful calls (0–1) over its last `window` calls; null when none is set. */
   min_success_rate: nullable(Type.Number({ minimum: 0, maximum: 1 })),
   performance_window: nullable(Type.Integer({ minimum: 1 })),
-  updated_at: Type.String({ format: 'date-time' }),
+  updated_at: instant,
   ...changedBy(),
 });
 export type AgentSnapshotData = Static<typeof agentSnapshotSchema>;
@@ -54,7 +54,7 @@ export const agentPerformanceSchema = payload({
   successful_calls: Type.Integer({ minimum: 0 }),
   /** The call whose end crossed the threshold. */
   call_id: Type.String({ maxLength: 64 }),
-  at: Type.String({ format: 'date-time' }),
+  at: instant,
 });
 export type AgentPerformanceData = Static<typeof agentPerformanceSchema>;
 

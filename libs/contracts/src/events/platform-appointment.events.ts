@@ -1,6 +1,6 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
-import { companyRecordIds, instant, numericId } from './payload-fields';
+import { changedBy, companyRecordIds, instant, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'cancelled'] as const;
@@ -19,7 +19,7 @@ export const appointmentSchema = payload({
   /** When it was booked (the dashboard counts bookings by this instant). */
   booked_at: instant,
   cancelled_at: nullable(Type.String({ description: 'date-time' })),
-  changed_by: nullable(Type.String({ pattern: '^[0-9]+$', description: 'user id' })),
+  ...changedBy(),
 });
 export type AppointmentData = Static<typeof appointmentSchema>;
 

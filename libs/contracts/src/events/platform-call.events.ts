@@ -1,6 +1,6 @@
 import { defineEvent } from './define-event';
 import { freeFormObject, nullable, payload, stringEnum, Type, type Static } from './payload-schema';
-import { nullableNumericId, numericId } from './payload-fields';
+import { instant, nullableNumericId, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /** Payloads on `platform.call.v1`: voice calls of AI agents and dialer campaigns, as the provider reported them. */
@@ -24,7 +24,7 @@ export type HangupReason = (typeof HANGUP_REASONS)[number];
 export const CALL_STATUSES = ['ringing', 'in_progress', 'transferred', 'completed', 'no_answer', 'failed'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
 
-const nullableDateTime = nullable(Type.String({ format: 'date-time' }));
+const nullableDateTime = nullable(instant);
 const phone = Type.String({ maxLength: 16, description: 'E.164' });
 
 /**
@@ -54,7 +54,7 @@ export const callSchema = payload({
   hangup_reason: nullable(stringEnum(HANGUP_REASONS)),
   contact_id: nullableNumericId('CRM contact id'),
   campaign_id: nullableNumericId('dialer campaign id'),
-  started_at: Type.String({ format: 'date-time' }),
+  started_at: instant,
   answered_at: nullableDateTime,
   ended_at: nullableDateTime,
 });

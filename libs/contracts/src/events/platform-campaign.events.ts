@@ -1,6 +1,6 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
-import { changedBy, companyRecordIds, nullableNumericId, numericId } from './payload-fields';
+import { changedBy, companyRecordIds, instant, nullableNumericId, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /** Payloads on `platform.campaign.v1`: dialer campaigns calling the contacts of a list. */
@@ -19,8 +19,8 @@ export const campaignSchema = payload({
   total_contacts: Type.Integer({ minimum: 0 }),
   /** Contacts whose call has ended (or that could not be called). */
   done_contacts: Type.Integer({ minimum: 0 }),
-  started_at: nullable(Type.String({ format: 'date-time' })),
-  completed_at: nullable(Type.String({ format: 'date-time' })),
+  started_at: nullable(instant),
+  completed_at: nullable(instant),
   ...changedBy('user id; null when the dialer completed it'),
 });
 export type CampaignData = Static<typeof campaignSchema>;

@@ -1,6 +1,6 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, typedAs, type Static } from './payload-schema';
-import { companyRecordIds } from './payload-fields';
+import { changedBy, companyRecordIds, instant } from './payload-fields';
 import { Topics } from './topics';
 
 /**
@@ -13,9 +13,9 @@ export const phoneNumberSchema = payload({
   phone_number: Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164' }),
   /** What the number can do, as the provider says: `Voice`, `SMS`, `MMS`. */
   capabilities: typedAs<string[]>(Type.Array(stringEnum(['Voice', 'SMS', 'MMS']))),
-  purchased_at: Type.String({ format: 'date-time' }),
-  released_at: nullable(Type.String({ format: 'date-time' })),
-  changed_by: nullable(Type.String({ pattern: '^[0-9]+$', description: 'user id' })),
+  purchased_at: instant,
+  released_at: nullable(instant),
+  ...changedBy(),
 });
 export type PhoneNumberData = Static<typeof phoneNumberSchema>;
 

@@ -1,6 +1,6 @@
 import { defineEvent } from './define-event';
 import { payload, stringEnum, Type, type Static } from './payload-schema';
-import { changedBy, companyRecordIds, nullableNumericId, numericId } from './payload-fields';
+import { changedBy, companyRecordIds, instant, nullableNumericId, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /** Payloads on `platform.pipeline.v1`: a company's pipelines, their stages and the contacts moving through them. */
@@ -59,7 +59,7 @@ export const pipelineContactMovedSchema = payload({
   to_stage_id: numericId,
   reason: stringEnum(STAGE_MOVE_REASONS),
   ...changedBy(),
-  moved_at: Type.String({ format: 'date-time' }),
+  moved_at: instant,
 });
 export type PipelineContactMovedData = Static<typeof pipelineContactMovedSchema>;
 

@@ -1,6 +1,6 @@
 import { defineEvent } from './define-event';
 import { nullable, payload, stringEnum, Type, type Static } from './payload-schema';
-import { changedBy, companyRecordIds, nullableNumericId, numericId } from './payload-fields';
+import { changedBy, companyRecordIds, instant, nullableNumericId, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /**
@@ -38,8 +38,8 @@ export const workflowRunSchema = payload({
   status: stringEnum(WORKFLOW_RUN_STATUSES),
   /** Why it failed; null otherwise. */
   error: nullable(Type.String({ maxLength: 1000 })),
-  started_at: Type.String({ format: 'date-time' }),
-  finished_at: nullable(Type.String({ format: 'date-time' })),
+  started_at: instant,
+  finished_at: nullable(instant),
 });
 export type WorkflowRunData = Static<typeof workflowRunSchema>;
 

@@ -1,7 +1,7 @@
 import { WEBHOOK_EVENT_KINDS } from '../webhooks/webhook-event-kinds';
 import { defineEvent } from './define-event';
 import { payload, stringEnum, Type, type Static } from './payload-schema';
-import { instant } from './payload-fields';
+import { instant, numericId } from './payload-fields';
 import { Topics } from './topics';
 
 /**
@@ -52,10 +52,10 @@ export type WebhookStatusChangedData = Static<typeof webhookStatusChangedSchema>
  */
 export const webhookContactErasedSchema = payload({
   company_id: companyId,
-  crm_contact_id: Type.String({ pattern: '^[0-9]+$' }),
+  crm_contact_id: numericId,
   /** Deliveries whose payload (and attempts' answers) were scrubbed; pending ones are failed, never sent. */
   deliveries_scrubbed: Type.Integer({ minimum: 0 }),
-  erased_at: Type.String({ format: 'date-time' }),
+  erased_at: instant,
 });
 export type WebhookContactErasedData = Static<typeof webhookContactErasedSchema>;
 

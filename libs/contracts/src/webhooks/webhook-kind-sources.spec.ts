@@ -1,9 +1,9 @@
 import type { ConversationRepliedData } from '../events/messaging-conversation.events';
 import type { MessageEventData } from '../events/messaging-message.events';
-import type { AgentSnapshotData } from '../events/platform-agent.events';
 import type { CallData } from '../events/platform-call.events';
 import { validatePayload } from '../events/validate-payload';
 import { EVENT_DEFINITIONS } from '../events/event-map';
+import { onlineAgent, ringingCall } from './webhook-samples';
 import { WEBHOOK_EVENT_KINDS } from './webhook-event-kinds';
 import { WEBHOOK_PAYLOAD_SCHEMAS } from './webhook-payloads';
 import { smsDataFromReply, WEBHOOK_KIND_SOURCES, WEBHOOK_SOURCE_EVENT_TYPES, webhookOfEvent } from './webhook-kind-sources';
@@ -203,30 +203,7 @@ describe('webhook kind sources', () => {
   });
 
   it('say whom each event is about, for webhooks limited to a list (decision 0036)', () => {
-    const call = (change: Partial<CallData>): CallData => ({
-      call_id: 'sbx_call_1',
-      company_id: '42',
-      agent_id: null,
-      caller_number: '+12125550100',
-      called_number: '+12125550142',
-      call_duration: 0,
-      call_status: 'ringing',
-      call_direction: 'outbound',
-      recording_url: null,
-      transcription: null,
-      sentiment: null,
-      disposition: null,
-      tags: [],
-      custom_fields: {},
-      call_successful: null,
-      hangup_reason: null,
-      contact_id: null,
-      campaign_id: null,
-      started_at: '2026-11-24T07:00:00.000Z',
-      answered_at: null,
-      ended_at: null,
-      ...change,
-    });
+    const call = ringingCall;
     const about = (over: object) => ({ everyList: false, listIds: [], contactIds: [], phone: null, ...over });
     expect(webhookOfEvent('call.started', call({ contact_id: '9' }))?.audience).toEqual(about({ contactIds: ['9'] }));
     expect(webhookOfEvent('call.started', call({}))?.audience).toEqual(about({ phone: '+12125550142' }));
@@ -256,20 +233,7 @@ describe('webhook kind sources', () => {
     // Written before list_ids existed: on no list.
     expect(validatePayload(EVENT_DEFINITIONS['crm_contact.created'].schema, lead)).toEqual([]);
     expect(webhookOfEvent('crm_contact.created', lead)?.audience).toEqual(about({ contactIds: ['991'] }));
-    const agent: AgentSnapshotData = {
-      id: '12',
-      company_id: '42',
-      name: 'Ava',
-      voice: null,
-      active: true,
-      status: 'online',
-      inbound_number_id: null,
-      outbound_number_id: null,
-      min_success_rate: null,
-      performance_window: null,
-      updated_at: '2026-11-24T07:00:00.000Z',
-      changed_by: null,
-    };
+    const agent = onlineAgent();
     expect(webhookOfEvent('agent.created', agent)?.audience).toEqual(about({ everyList: true }));
     // What they become is what their kinds' schemas (built from the events' own) describe.
     expect(validatePayload(WEBHOOK_PAYLOAD_SCHEMAS['lead.generated'], webhookOfEvent('crm_contact.created', lead)!.data)).toEqual(

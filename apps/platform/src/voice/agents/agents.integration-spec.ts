@@ -1,13 +1,12 @@
 import { CompanyScopedRepository } from '@suite/database';
 import { randomUUID } from 'node:crypto';
-import { Topics, type CallData } from '@suite/contracts';
+import { Topics, unanalysedCall, type CallData } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { eventually } from '@suite/testing';
 import { CallEntity } from '../calls/call.entity';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 import { createTenancyFixture, PlatformTestApp, type EndpointCase, type TenancyFixture } from '../../testing';
 import { describeEndpointRules } from '../../testing/describe-endpoint-rules';
-import { unanalysedCall } from '../../testing/unanalysed-call';
 import type { AgentEntity } from './agent.entity';
 import { AgentsService, type AgentInput } from './agents.service';
 
