@@ -149,8 +149,9 @@ const hardLineLimit = {
 /**
  * Platform's bounded contexts (decision 0059), lowest first: a context imports only those before it
  * in this list, and only through their index.ts; the floor under them (config, shared, ids,
- * database) imports no context. The composition above them (app.module, platform.app, erasure,
- * testing) may import any, through its index. Specs keep the index and the order, and a spec of the
+ * database) imports no context. The composition above them (app.module, platform.app,
+ * platform-environment — the environment composed from the contexts' slices, decision 0062 —
+ * erasure, testing) may import any, through its index. Specs keep the index and the order, and a spec of the
  * floor may import a context's index.
  */
 const PLATFORM_SRC = 'apps/platform/src';
@@ -173,7 +174,7 @@ const platformContexts = {
     const top = (p) => p.slice(PLATFORM_SRC.length + 1).split('/');
     const [fromRoom, ...fromRest] = top(file);
     const fromContext = fromRest.length > 0 && PLATFORM_CONTEXTS.includes(fromRoom) ? fromRoom : null;
-    // A spec of the floor may bring up what stands on it (a migration's spec, the environment's).
+    // A spec of the floor may bring up what stands on it (a migration's spec).
     const isSpec = /\.(integration-)?spec\.ts$/.test(file);
     const check = (node) => {
       const source = node.source?.value;

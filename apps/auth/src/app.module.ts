@@ -4,7 +4,7 @@ import { APPS } from '@suite/contracts';
 import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
 import { coreModules } from '@suite/http';
 import { HealthModule } from '@suite/observability';
-import type { AuthEnvironment } from './config/auth-environment';
+import type { AuthEnvironment } from './auth-environment';
 import { CREDENTIAL_ENTITIES, CREDENTIAL_MODULES } from './credentials';
 import { authMigrations } from './database/migrations';
 import { OAUTH_SERVER_ENTITIES, OAUTH_SERVER_MODULES } from './oauth-server';

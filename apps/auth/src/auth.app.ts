@@ -3,7 +3,7 @@ import { APPS } from '@suite/contracts';
 import { createApp } from '@suite/http';
 import { loadEnvironment } from '@suite/config';
 import { AppModule } from './app.module';
-import { AuthEnvironment } from './config/auth-environment';
+import { AuthEnvironment } from './auth-environment';
 import { formatAuthError, AUTH_ERROR_BODY } from './errors/auth-error.formatter';
 
 export const loadAuthEnvironment = (env: NodeJS.ProcessEnv = process.env) =>

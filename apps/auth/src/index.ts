@@ -1,7 +1,7 @@
 export { createAuthApp, loadAuthEnvironment } from './auth.app';
 export { AUTH_ENTITIES } from './app.module';
 export { authMigrations } from './database/migrations';
-export { AuthEnvironment } from './config/auth-environment';
+export { AuthEnvironment } from './auth-environment';
 // Operator tooling (tools/admin, the embedded launcher's bootstrap) acts through these services.
 export { OAuthClientsService } from './oauth-clients/oauth-clients.service';
 export { PersonalAccessTokensService } from './personal-access-tokens/personal-access-tokens.service';

@@ -1,7 +1,7 @@
 export { createMessagingApp, loadMessagingEnvironment } from './messaging.app';
 export { MESSAGING_ENTITIES } from './app.module';
 export { messagingMigrations } from './database/migrations';
-export { MessagingEnvironment } from './config/messaging-environment';
+export { MessagingEnvironment } from './messaging-environment';
 // tools/admin seed-demo writes backdated texts with their events through messaging's own entity and writer.
 export { MessageEntity } from './messages/message.entity';
 export { MessageEventsWriter } from './messages/message-events.writer';

@@ -3,8 +3,8 @@ import { APPS } from '@suite/contracts';
 import { createApp, type AppBuildOptions } from '@suite/http';
 import { loadEnvironment } from '@suite/config';
 import { AppModule } from './app.module';
-import { MessagingEnvironment } from './config/messaging-environment';
 import { formatMessagingError, MESSAGING_ERROR_BODY } from './errors/messaging-error.formatter';
+import { MessagingEnvironment } from './messaging-environment';
 
 export const loadMessagingEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(MessagingEnvironment, env, { PORT: APPS['messaging'].defaultPort });

@@ -20,7 +20,7 @@ import {
 import { AppointmentsModule, ContactsModule, ListsModule, PipelinesModule } from './crm';
 import { CompaniesModule, RolesModule, TeamsModule, UsersModule } from './directory';
 import { ErasureModule } from './erasure/erasure.module';
-import type { PlatformEnvironment } from './config/platform-environment';
+import type { PlatformEnvironment } from './platform-environment';
 import { platformMigrations } from './database/migrations';
 import { IdsModule } from './ids/ids.module';
 import { WorkflowsModule } from './workflows';

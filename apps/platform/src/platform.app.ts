@@ -4,7 +4,7 @@ import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, type AppBuildO
 import { loadEnvironment } from '@suite/config';
 import { AppModule } from './app.module';
 import { VOICE_CALLBACKS_PATH } from './voice';
-import { PlatformEnvironment } from './config/platform-environment';
+import { PlatformEnvironment } from './platform-environment';
 import { PACKAGE_FILE_FIELD, PACKAGE_FILE_MAX_BYTES, PACKAGE_IMPORT_PATHS } from './workflows';
 
 export const loadPlatformEnvironment = (env: NodeJS.ProcessEnv = process.env) =>

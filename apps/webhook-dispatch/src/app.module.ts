@@ -6,7 +6,7 @@ import { JobsModule, jobsEntities } from '@suite/jobs';
 import { coreModules } from '@suite/http';
 import { entitiesOf } from '@suite/database';
 import { HealthModule } from '@suite/observability';
-import type { WebhookDispatchEnvironment } from './config/webhook-dispatch-environment';
+import type { WebhookDispatchEnvironment } from './webhook-dispatch-environment';
 import { webhookDispatchMigrations } from './database/migrations';
 import { CrmListsModule } from './crm-lists/crm-lists.module';
 import { DeliveriesModule } from './deliveries/deliveries.module';

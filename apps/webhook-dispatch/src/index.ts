@@ -1,4 +1,4 @@
 export { createWebhookDispatchApp, loadWebhookDispatchEnvironment } from './webhook-dispatch.app';
 export { WEBHOOK_DISPATCH_ENTITIES } from './app.module';
 export { webhookDispatchMigrations } from './database/migrations';
-export { WebhookDispatchEnvironment } from './config/webhook-dispatch-environment';
+export { WebhookDispatchEnvironment } from './webhook-dispatch-environment';

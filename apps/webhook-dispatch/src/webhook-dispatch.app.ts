@@ -3,7 +3,7 @@ import { APPS } from '@suite/contracts';
 import { createApp, FAILURE_ENVELOPE_BODY, formatFailureEnvelope, type AppBuildOptions } from '@suite/http';
 import { loadEnvironment } from '@suite/config';
 import { AppModule } from './app.module';
-import { WebhookDispatchEnvironment } from './config/webhook-dispatch-environment';
+import { WebhookDispatchEnvironment } from './webhook-dispatch-environment';
 
 export const loadWebhookDispatchEnvironment = (env: NodeJS.ProcessEnv = process.env) =>
   loadEnvironment(WebhookDispatchEnvironment, env, { PORT: APPS['webhook-dispatch'].defaultPort });

@@ -13,3 +13,8 @@ export function Secret(): PropertyDecorator {
 export function secretKeysOf(target: object): string[] {
   return Reflect.getMetadata(SECRET_KEYS, target) ?? [];
 }
+
+/** Marks `keys` secret on one object (a composed environment: its slices' secrets, environment-slices.ts). */
+export function markSecrets(target: object, keys: readonly string[]): void {
+  Reflect.defineMetadata(SECRET_KEYS, [...keys], target);
+}

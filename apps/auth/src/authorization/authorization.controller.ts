@@ -4,7 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { ApiNoCredential, ENVIRONMENT, hasMediaType } from '@suite/http';
 import { CLOCK, type Clock } from '@suite/time';
-import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
+import type { BaseEnvironment } from '@suite/config';
+import { issuerOf } from '../shared/issuer';
+import { AuthorizationEnvironment } from './authorization-environment';
 import { LoginUsersService } from '../login-users/login-users.service';
 import { SignInAttempts } from '../login-users/sign-in-attempts';
 import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
@@ -62,11 +64,12 @@ export class AuthorizationController {
     private readonly signIns: SignInAttempts,
     private readonly choices: LoginChoiceRedemptions,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ENVIRONMENT) env: AuthEnvironment,
+    env: AuthorizationEnvironment,
+    @Inject(ENVIRONMENT) shared: BaseEnvironment,
   ) {
-    // Without a configured secret, sessions are per process (documented in the environment class).
+    // Without a configured secret, sessions are per process (documented in its slice of the environment).
     this.sessions = new SessionCodec(env.AUTH_SESSION_SECRET ?? randomBytes(32));
-    this.issuer = issuerOf(env);
+    this.issuer = issuerOf(shared);
     this.secureCookies = this.issuer.startsWith('https:');
     const now = () => clock.now().getTime();
     this.perIdentity = new FixedWindowRateLimiter(LOGIN_ATTEMPTS_PER_MINUTE, 60_000, now);

@@ -2,7 +2,8 @@ import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FULL_ACCESS_SCOPE, PERMISSIONS } from '@suite/contracts';
 import { ApiNoCredential, ENVIRONMENT } from '@suite/http';
-import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
+import type { BaseEnvironment } from '@suite/config';
+import { issuerOf } from '../shared/issuer';
 import { AuthorizationServerMetadataResponse } from './dto/authorization-server-metadata.response';
 
 /** RFC 8414 authorization server metadata. */
@@ -11,7 +12,7 @@ import { AuthorizationServerMetadataResponse } from './dto/authorization-server-
 export class MetadataController {
   private readonly metadata: AuthorizationServerMetadataResponse;
 
-  constructor(@Inject(ENVIRONMENT) env: AuthEnvironment) {
+  constructor(@Inject(ENVIRONMENT) env: BaseEnvironment) {
     const issuer = issuerOf(env);
     this.metadata = {
       issuer,

@@ -3,9 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { exportJWK, exportPKCS8, generateKeyPair, importPKCS8, type JWK, type KeyLike } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, MoreThan } from 'typeorm';
-import { ENVIRONMENT } from '@suite/http';
 import { CLOCK, type Clock } from '@suite/time';
-import type { AuthEnvironment } from '../config/auth-environment';
+import { SigningKeysEnvironment } from './signing-keys-environment';
 import { KeyEncryption } from './key-encryption';
 import { SigningKeyEntity } from './signing-key.entity';
 
@@ -27,7 +26,7 @@ export class SigningKeysService implements OnModuleInit {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(ENVIRONMENT) env: AuthEnvironment,
+    env: SigningKeysEnvironment,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.encryption = new KeyEncryption(env.AUTH_KEY_ENCRYPTION_SECRET);

@@ -3,7 +3,8 @@ import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TYPE, type AccessTokenClaims } from '@suite/contracts';
 import { ENVIRONMENT } from '@suite/http';
-import { issuerOf, type AuthEnvironment } from '../config/auth-environment';
+import type { BaseEnvironment } from '@suite/config';
+import { issuerOf } from '../shared/issuer';
 import { SIGNING_ALG, SigningKeysService } from '../signing-keys/signing-keys.service';
 
 export interface AccessTokenSubject {
@@ -25,7 +26,7 @@ export class AccessTokenIssuer {
 
   constructor(
     private readonly keys: SigningKeysService,
-    @Inject(ENVIRONMENT) env: AuthEnvironment,
+    @Inject(ENVIRONMENT) env: BaseEnvironment,
   ) {
     this.issuer = issuerOf(env);
   }

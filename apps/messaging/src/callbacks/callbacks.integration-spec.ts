@@ -11,7 +11,7 @@ import { applyStatusEvent } from '@suite/message-status';
 import { eventually } from '@suite/testing';
 import { signCallback } from '../carrier/callback-verifier';
 import { CARRIER, type Carrier } from '../carrier/carrier.port';
-import { MESSAGING_DEFAULTS } from '../config/messaging-defaults';
+import { MESSAGING_DEFAULTS } from '../workspace-settings/workspace-defaults';
 import { MessageEntity } from '../messages/message.entity';
 import { newPhone, newWorkspace, startMessagingTestApp, type MessagingTestApp, type TestWorkspace } from '../testing';
 

@@ -1,9 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/http';
 import { CARRIER_CALLBACK_SINK } from '../carrier/carrier.port';
+import type { CarrierEnvironment } from '../carrier/carrier-environment';
 import { SANDBOX_CARRIER_NAME } from '../carrier/sandbox/sandbox-carrier';
 import { InboundModule } from '../inbound/inbound.module';
 import { MessagesModule } from '../messages/messages.module';
+import { ReleaseSchedulerEnvironment } from '../release-scheduler/release-scheduler-environment';
 import { CallbackIntakeService } from './callback-intake.service';
 import { CarrierCallbacksController } from './carrier-callbacks.controller';
 import { DeliveryReceiptsService } from './delivery-receipts.service';
@@ -12,6 +13,7 @@ import {
   RECEIPT_RECONCILIATION_OPTIONS,
   receiptReconciliationOptions,
 } from './receipt-reconciliation/receipt-reconciliation.options';
+import { ReceiptReconciliationEnvironment } from './receipt-reconciliation/receipt-reconciliation-environment';
 import { ReceiptSweep } from './receipt-reconciliation/receipt-sweep';
 import { SandboxInboundController } from './sandbox-inbound.controller';
 import { SandboxInboundService } from './sandbox-inbound.service';
@@ -24,7 +26,7 @@ import { SandboxInboundService } from './sandbox-inbound.service';
  */
 @Module({})
 export class CallbacksModule {
-  static forEnvironment(env: { readonly MESSAGING_CARRIER: string }): DynamicModule {
+  static forEnvironment(env: Pick<CarrierEnvironment, 'MESSAGING_CARRIER'>): DynamicModule {
     const sandbox = env.MESSAGING_CARRIER === SANDBOX_CARRIER_NAME;
     return {
       module: CallbacksModule,
@@ -33,7 +35,16 @@ export class CallbacksModule {
       providers: [
         CallbackIntakeService,
         DeliveryReceiptsService,
-        { provide: RECEIPT_RECONCILIATION_OPTIONS, useFactory: receiptReconciliationOptions, inject: [ENVIRONMENT] },
+        {
+          provide: RECEIPT_RECONCILIATION_OPTIONS,
+          // Its own timeout; a lookup is bounded like every carrier call, by the scheduler's send timeout.
+          useFactory: (own: ReceiptReconciliationEnvironment, scheduler: ReleaseSchedulerEnvironment) =>
+            receiptReconciliationOptions({
+              MESSAGING_RECEIPT_TIMEOUT_SECONDS: own.MESSAGING_RECEIPT_TIMEOUT_SECONDS,
+              MESSAGING_SCHEDULER_SEND_TIMEOUT_MS: scheduler.MESSAGING_SCHEDULER_SEND_TIMEOUT_MS,
+            }),
+          inject: [ReceiptReconciliationEnvironment, ReleaseSchedulerEnvironment],
+        },
         ReceiptReconciler,
         ReceiptSweep,
         ...(sandbox ? [SandboxInboundService] : []),

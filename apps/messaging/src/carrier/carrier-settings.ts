@@ -17,8 +17,12 @@ export const DEFAULT_TWILIO_API_URL = 'https://api.twilio.com';
 export const DEFAULT_TWILIO_LOOKUP_URL = 'https://lookups.twilio.com';
 export const DEFAULT_SENDBLUE_API_URL = 'https://api.sendblue.co';
 
-/** The environment variables the carrier module reads (structurally; MessagingEnvironment has them). */
-export interface CarrierEnvironment {
+/**
+ * The variables the carrier's settings are read from (structurally): its own slice
+ * (CarrierEnvironment, carrier-environment.ts) and, given by the app, the capability TTL and the
+ * bound of one carrier call.
+ */
+export interface CarrierSettingsSource {
   readonly MESSAGING_CARRIER: string;
   readonly MESSAGING_CARRIER_CALLBACK_SECRET?: string;
   readonly MESSAGING_SANDBOX_SEND_DELAY_MS: number;
@@ -73,11 +77,11 @@ export const PROVIDER_SECRET_PATTERN = /^\S{8,}$/;
 export const HTTP_URL_PATTERN = /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/;
 
 /**
- * Settings from the environment. MessagingEnvironment already validates the same rules; this
+ * Settings from the environment. CarrierEnvironment already validates the same rules; this
  * repeats them for environments built by hand (tests, tools), failing start-up the same way:
  * a missing or malformed variable of the chosen carrier stops start-up naming it.
  */
-export function carrierSettingsFromEnvironment(env: CarrierEnvironment): CarrierSettings {
+export function carrierSettingsFromEnvironment(env: CarrierSettingsSource): CarrierSettings {
   const carrier = env.MESSAGING_CARRIER;
   if (!isCarrierName(carrier))
     throw new EnvironmentError('MESSAGING_CARRIER', `unknown carrier "${carrier}"; known: ${CARRIER_NAMES.join(', ')}`);
@@ -124,14 +128,14 @@ export function carrierSettingsFromEnvironment(env: CarrierEnvironment): Carrier
 }
 
 type ProviderVariable = Exclude<
-  keyof CarrierEnvironment,
+  keyof CarrierSettingsSource,
   | 'MESSAGING_CARRIER'
   | 'MESSAGING_SANDBOX_SEND_DELAY_MS'
   | 'MESSAGING_SANDBOX_DELIVERY_DELAY_MS'
   | 'MESSAGING_CAPABILITY_TTL_SECONDS'
 >;
 
-function required(env: CarrierEnvironment, variable: ProviderVariable, pattern: RegExp, what: string): string {
+function required(env: CarrierSettingsSource, variable: ProviderVariable, pattern: RegExp, what: string): string {
   const value = env[variable];
   if (typeof value !== 'string' || value === '')
     throw new EnvironmentError(variable, `is required with MESSAGING_CARRIER=${env.MESSAGING_CARRIER}`);
@@ -139,7 +143,7 @@ function required(env: CarrierEnvironment, variable: ProviderVariable, pattern: 
   return value;
 }
 
-function optionalUrl(env: CarrierEnvironment, variable: ProviderVariable, fallback: string): string {
+function optionalUrl(env: CarrierSettingsSource, variable: ProviderVariable, fallback: string): string {
   const value = env[variable];
   if (value === undefined || value === '') return fallback;
   if (typeof value !== 'string' || !HTTP_URL_PATTERN.test(value)) throw new EnvironmentError(variable, 'must be an http(s) URL');

@@ -4,11 +4,11 @@ import { EnvironmentError } from '@suite/config';
 import { verifyCallbackSignature } from './callback-verifier';
 import { CARRIER_SETTINGS, CarrierModule } from './carrier.module';
 import { CARRIER, CARRIER_CALLBACK_SINK, type Carrier, type CarrierCallbackSink } from './carrier.port';
-import { SANDBOX_DEFAULT_CALLBACK_SECRET, type CarrierEnvironment } from './carrier-settings';
+import { SANDBOX_DEFAULT_CALLBACK_SECRET, type CarrierSettingsSource } from './carrier-settings';
 import { SandboxCarrier } from './sandbox/sandbox-carrier';
 import { aSendRequest } from './testing/send-request.builder';
 
-const env = (overrides: Partial<CarrierEnvironment> = {}): CarrierEnvironment => ({
+const env = (overrides: Partial<CarrierSettingsSource> = {}): CarrierSettingsSource => ({
   MESSAGING_CARRIER: 'sandbox',
   MESSAGING_SANDBOX_SEND_DELAY_MS: 0,
   MESSAGING_SANDBOX_DELIVERY_DELAY_MS: 0,
@@ -16,7 +16,7 @@ const env = (overrides: Partial<CarrierEnvironment> = {}): CarrierEnvironment =>
   ...overrides,
 });
 
-async function boot(environment: CarrierEnvironment, sink?: CarrierCallbackSink): Promise<INestApplicationContext> {
+async function boot(environment: CarrierSettingsSource, sink?: CarrierCallbackSink): Promise<INestApplicationContext> {
   const moduleRef = await Test.createTestingModule({
     imports: [CarrierModule.forEnvironment(environment)],
     providers: sink ? [{ provide: CARRIER_CALLBACK_SINK, useValue: sink }] : [],

@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { JobsRuntime } from '@suite/jobs';
 import { CLOCK, type Clock } from '@suite/time';
 import type { CarrierName } from './carrier-registry';
-import { carrierSettingsFromEnvironment, type CarrierEnvironment, type CarrierSettings } from './carrier-settings';
+import { carrierSettingsFromEnvironment, type CarrierSettingsSource, type CarrierSettings } from './carrier-settings';
 import { CARRIER, CARRIER_CALLBACK_SINK, type Carrier, type CarrierCallbackSink } from './carrier.port';
 import { SendblueTwilioCarrier } from './composite/sendblue-twilio-carrier';
 import { SandboxCarrier } from './sandbox/sandbox-carrier';
@@ -48,7 +48,7 @@ const ADAPTERS: Record<CarrierName, (settings: CarrierSettings, dependencies: Ad
  */
 @Module({})
 export class CarrierModule {
-  static forEnvironment(env: CarrierEnvironment): DynamicModule {
+  static forEnvironment(env: CarrierSettingsSource): DynamicModule {
     const settings = carrierSettingsFromEnvironment(env);
     return {
       module: CarrierModule,

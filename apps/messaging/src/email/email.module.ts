@@ -1,6 +1,6 @@
 import { Logger, Module } from '@nestjs/common';
 import { ENVIRONMENT } from '@suite/http';
-import type { MessagingEnvironment } from '../config/messaging-environment';
+import type { BaseEnvironment } from '@suite/config';
 import { EMAIL_DISPATCH_OPTIONS, emailDispatchOptions } from './dispatch/email-dispatch.options';
 import { EmailDispatchStore } from './dispatch/email-dispatch.store';
 import { EmailDispatcher } from './dispatch/email-dispatcher';
@@ -16,11 +16,12 @@ import { EmailMailboxesService } from './mailboxes/email-mailboxes.service';
 import { EmailSendEntity } from './sends/email-send.entity';
 import { EmailSendsController } from './sends/email-sends.controller';
 import { EmailSendsService } from './sends/email-sends.service';
+import { EmailEnvironment } from './email-environment';
 
 export const EMAIL_ENTITIES = [EmailDomainEntity, EmailMailboxEntity, EmailSendEntity];
 
 /** The relay when MESSAGING_SMTP_URL is set; otherwise .eml files, loudly (nothing is delivered). */
-function emailTransportFor(env: MessagingEnvironment): EmailTransport {
+function emailTransportFor(env: EmailEnvironment): EmailTransport {
   if (env.MESSAGING_SMTP_URL) return new SmtpEmailTransport(env.MESSAGING_SMTP_URL, env.MESSAGING_EMAIL_SMTP_TIMEOUT_MS);
   const transport = new FileEmailTransport(env.MESSAGING_MAIL_DIR);
   new Logger('EmailModule').warn(
@@ -33,8 +34,14 @@ function emailTransportFor(env: MessagingEnvironment): EmailTransport {
 @Module({
   controllers: [EmailDomainsController, EmailMailboxesController, EmailSendsController],
   providers: [
-    { provide: EMAIL_DISPATCH_OPTIONS, useFactory: emailDispatchOptions, inject: [ENVIRONMENT] },
-    { provide: EMAIL_TRANSPORT, useFactory: emailTransportFor, inject: [ENVIRONMENT] },
+    {
+      provide: EMAIL_DISPATCH_OPTIONS,
+      // Its own slice, and the shutdown timeout every app reads (the dispatcher's grace at stop).
+      useFactory: (email: EmailEnvironment, shared: BaseEnvironment) =>
+        emailDispatchOptions({ ...email, SHUTDOWN_TIMEOUT_MS: shared.SHUTDOWN_TIMEOUT_MS }),
+      inject: [EmailEnvironment, ENVIRONMENT],
+    },
+    { provide: EMAIL_TRANSPORT, useFactory: emailTransportFor, inject: [EmailEnvironment] },
     EmailDispatchStore,
     EmailDispatcher,
     EmailDomainsService,

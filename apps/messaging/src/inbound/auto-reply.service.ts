@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { MESSAGING_DEFAULTS } from '../config/messaging-defaults';
+import { MESSAGING_DEFAULTS } from '../workspace-settings/workspace-defaults';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { outboundMessageRow } from '../messages/message-rows';
 import type { MessageEntity } from '../messages/message.entity';

@@ -5,7 +5,7 @@ import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
 import { newEvent, Outbox } from '@suite/eventing';
 import type { CallbackResult } from '../carrier/callback-result';
 import type { CarrierCallback } from '../carrier/carrier.port';
-import { MESSAGING_LIMITS } from '../config/messaging-defaults';
+import { MESSAGING_LIMITS } from '../messages/messaging-limits';
 import { ContactEntity } from '../contacts/contact.entity';
 import { ContactsService } from '../contacts/contacts.service';
 import { MessageEventsWriter } from '../messages/message-events.writer';

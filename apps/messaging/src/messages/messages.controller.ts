@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuthenticated, CurrentPrincipal, type Principal, RateLimitClass } from '@suite/authz';
 import { ApiErrors } from '@suite/http';
-import { MESSAGING_LIMITS } from '../config/messaging-defaults';
+import { MESSAGING_LIMITS } from './messaging-limits';
 import { PhoneParam } from '../shared/phone-param.pipe';
 import { ConversationQuery } from './dto/conversation.query';
 import { ListMessagesQuery } from './dto/list-messages.query';

@@ -4,9 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { crossCompanyRepository } from '@suite/database';
 import { currentTraceparent } from '@suite/observability';
-import { ENVIRONMENT } from '@suite/http';
 import { CLOCK, type Clock } from '@suite/time';
-import type { MessagingEnvironment } from '../config/messaging-environment';
+import { SendBatchEnvironment } from './send-batch-environment';
 import { contactKey } from '../contacts/contact-key';
 import { ContactsService } from '../contacts/contacts.service';
 import { ReleaseWake } from '../release-scheduler/release-wake';
@@ -48,7 +47,7 @@ export class SendMessageService {
     private readonly releaseWake: ReleaseWake,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly metrics: SendMetrics,
-    @Inject(ENVIRONMENT) env: MessagingEnvironment,
+    env: SendBatchEnvironment,
   ) {
     this.batches = new GroupCommit((sends, writeTurn) => this.queueAll(sends, writeTurn), {
       maxBatch: env.MESSAGING_SEND_BATCH_MAX,

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { PreparedStatement } from '@suite/database';
-import { MESSAGING_DEFAULTS } from '../config/messaging-defaults';
+import { MESSAGING_DEFAULTS } from '../workspace-settings/workspace-defaults';
 import { MessageEntity } from '../messages/message.entity';
 import { entityFromColumns } from '../shared/entity-from-columns';
 import { transactionRunner } from '../shared/transaction-runner';

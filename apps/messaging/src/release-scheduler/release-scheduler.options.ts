@@ -1,5 +1,5 @@
 import { EnvironmentError } from '@suite/config';
-import type { MessagingEnvironment } from '../config/messaging-environment';
+import type { ReleaseSchedulerEnvironment } from './release-scheduler-environment';
 import type { RetryPolicy } from './release-rules';
 
 export interface ReleaseSchedulerOptions {
@@ -30,7 +30,7 @@ export const RELEASE_SCHEDULER_OPTIONS = Symbol('RELEASE_SCHEDULER_OPTIONS');
  * (lookup + send), or the sweeper would give back a message a live scheduler is about to send:
  * checked here, naming the variable, so a bad combination stops start-up.
  */
-export function releaseSchedulerOptions(env: MessagingEnvironment): ReleaseSchedulerOptions {
+export function releaseSchedulerOptions(env: ReleaseSchedulerEnvironment): ReleaseSchedulerOptions {
   if (env.MESSAGING_SCHEDULER_CLAIM_TIMEOUT_MS < 2 * env.MESSAGING_SCHEDULER_SEND_TIMEOUT_MS) {
     throw new EnvironmentError(
       'MESSAGING_SCHEDULER_CLAIM_TIMEOUT_MS',

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/http';
 import { MessagesModule } from '../messages/messages.module';
 import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
 import { WorkspaceSettingsModule } from '../workspace-settings/workspace-settings.module';
@@ -10,6 +9,7 @@ import { InboundModule } from '../inbound/inbound.module';
 import { PaceGate } from './pace-gate';
 import { ReleaseClaimer } from './release-claimer';
 import { ReleaseMetrics } from './release-metrics';
+import { ReleaseSchedulerEnvironment } from './release-scheduler-environment';
 import { RELEASE_SCHEDULER_OPTIONS, releaseSchedulerOptions } from './release-scheduler.options';
 import { ReleaseScheduler } from './release-scheduler';
 
@@ -20,7 +20,7 @@ import { ReleaseScheduler } from './release-scheduler';
 @Module({
   imports: [InboundModule, MessagesModule, SenderNumbersModule, WorkspaceSettingsModule],
   providers: [
-    { provide: RELEASE_SCHEDULER_OPTIONS, useFactory: releaseSchedulerOptions, inject: [ENVIRONMENT] },
+    { provide: RELEASE_SCHEDULER_OPTIONS, useFactory: releaseSchedulerOptions, inject: [ReleaseSchedulerEnvironment] },
     ReleaseMetrics,
     ReleaseClaimer,
     PaceGate,

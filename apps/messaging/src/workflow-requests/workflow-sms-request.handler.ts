@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { OnEvent } from '@suite/eventing';
-import { MESSAGING_LIMITS } from '../config/messaging-defaults';
+import { MESSAGING_LIMITS } from '../messages/messaging-limits';
 import { messageTextProblem } from '../messages/dto/send-message.request';
 import { SendMessageService } from '../messages/send-message.service';
 import { logRefusal, refusalOf, untrustedTextProblem } from './request-refusal';

@@ -1,4 +1,4 @@
-import { MESSAGING_DEFAULTS } from '../config/messaging-defaults';
+import { MESSAGING_DEFAULTS } from './workspace-defaults';
 import { effectiveSettings, settingsProblems } from './effective-settings';
 
 const none = {

@@ -1,4 +1,4 @@
-import { MESSAGING_DEFAULTS } from '../config/messaging-defaults';
+import { MESSAGING_DEFAULTS } from './workspace-defaults';
 import type { WorkspaceSettingsEntity } from './workspace-settings.entity';
 
 /** A workspace's messaging settings with every default applied: what the scheduler and auto-replies use. */

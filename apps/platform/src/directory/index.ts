@@ -9,6 +9,7 @@ export { RolesService } from './roles/roles.service';
 export { TeamsModule } from './teams/teams.module';
 export { TeamsService } from './teams/teams.service';
 export { assertAssignable } from './users/assert-assignable';
+export { LoginAsEnvironment } from './users/login-as-environment';
 export { UserEntity } from './users/user.entity';
 export { UsersModule } from './users/users.module';
 export { UsersService } from './users/users.service';

@@ -1,5 +1,5 @@
 import { Global, Logger, Module } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/http';
+import { IdsEnvironment } from './ids-environment';
 import { PlatformIdCodec } from './platform-id.codec';
 import { PlatformIdPipe } from './platform-id.pipe';
 
@@ -9,10 +9,9 @@ import { PlatformIdPipe } from './platform-id.pipe';
   providers: [
     {
       provide: PlatformIdCodec,
-      inject: [ENVIRONMENT],
-      // Its one variable, typed here: the environment's class (config/) checks the key with the codec,
-      // so ids stays below config (decision 0059).
-      useFactory: (env: { PLATFORM_ID_ENCRYPTION_KEY?: string }) => {
+      // Its own slice of the environment (ids-environment.ts), which checks the key with the codec.
+      inject: [IdsEnvironment],
+      useFactory: (env: IdsEnvironment) => {
         const key = env.PLATFORM_ID_ENCRYPTION_KEY ? PlatformIdCodec.parseKey(env.PLATFORM_ID_ENCRYPTION_KEY) : null;
         if (!key)
           new Logger('PlatformIds').warn('PLATFORM_ID_ENCRYPTION_KEY is not set: encrypted ids (enc_…) are refused with 404');

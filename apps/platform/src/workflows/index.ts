@@ -4,4 +4,5 @@ export { ContactReplyEntity } from './engine/contact-reply.entity';
 export { WorkflowRunStepEntity } from './engine/workflow-run-step.entity';
 export { WorkflowRunEntity } from './engine/workflow-run.entity';
 export { PACKAGE_FILE_FIELD, PACKAGE_FILE_MAX_BYTES, PACKAGE_IMPORT_PATHS } from './packages/import-body';
+export { LoopGuardEnvironment } from './engine/runs/loop-guard-environment';
 export { WorkflowsModule } from './workflows.module';

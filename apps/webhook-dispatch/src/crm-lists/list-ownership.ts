@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { entityTable } from '@suite/database';
-import { ENVIRONMENT } from '@suite/http';
-import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
+import { CrmListsEnvironment } from './crm-lists-environment';
 import { ListReplicaEntity } from './list-replica.entity';
 
 /** How often an unknown list is looked up again while its list.created may still be on its way. */
@@ -19,7 +18,7 @@ const POLL_MS = 100;
 export class ListOwnership {
   constructor(
     private readonly dataSource: DataSource,
-    @Inject(ENVIRONMENT) private readonly env: WebhookDispatchEnvironment,
+    private readonly env: CrmListsEnvironment,
   ) {}
 
   async isLiveListOf(companyId: string, listId: string, wait = true): Promise<boolean> {

@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { entityTable } from '@suite/database';
-import { ENVIRONMENT } from '@suite/http';
-import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
+import { DeliveriesEnvironment } from './deliveries-environment';
 import { WebhookAttemptEntity } from './webhook-attempt.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 
@@ -26,7 +25,7 @@ export class AttemptsRetention implements OnApplicationBootstrap, BeforeApplicat
 
   constructor(
     private readonly dataSource: DataSource,
-    @Inject(ENVIRONMENT) private readonly env: WebhookDispatchEnvironment,
+    private readonly env: DeliveriesEnvironment,
   ) {}
 
   onApplicationBootstrap(): void {

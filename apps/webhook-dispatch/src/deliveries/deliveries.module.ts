@@ -3,12 +3,14 @@ import { Inject } from '@nestjs/common';
 import { JobHandler, JobsRuntime } from '@suite/jobs';
 import { ENVIRONMENT } from '@suite/http';
 import { FeatureModule } from '@suite/database';
-import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
+import type { BaseEnvironment } from '@suite/config';
+import { SendingEnvironment } from '../sending/sending-environment';
 import { SendingModule } from '../sending/sending.module';
 import { WebhookSender } from '../sending/webhook-sender';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AttemptsRetention } from './attempts-retention';
 import { DeliveriesController } from './deliveries.controller';
+import { DeliveriesEnvironment } from './deliveries-environment';
 import { DeliveriesService } from './deliveries.service';
 import { DeliveryErasureHandler } from './delivery-erasure.handler';
 import { ErasedPhoneEntity } from './erased-phone.entity';
@@ -32,21 +34,24 @@ export class WebhookDeliveryWorker implements BeforeApplicationShutdown {
     private readonly jobs: JobsRuntime,
     private readonly sender: WebhookSender,
     private readonly store: WebhookDeliveriesStore,
-    @Inject(ENVIRONMENT) private readonly env: WebhookDispatchEnvironment,
+    private readonly env: DeliveriesEnvironment,
+    /** The sender's bound and concurrency, which the queue's own match. */
+    private readonly sending: SendingEnvironment,
+    @Inject(ENVIRONMENT) private readonly shared: BaseEnvironment,
   ) {}
 
   @JobHandler(WEBHOOK_DELIVER_QUEUE)
   deliverQueue(): ReturnType<typeof webhookDeliverQueue> {
     const retryDelaysMs = parseRetryDelays(this.env.WEBHOOKS_RETRY_DELAYS)!;
     const options = {
-      timeoutMs: this.env.WEBHOOKS_TIMEOUT_MS,
+      timeoutMs: this.sending.WEBHOOKS_TIMEOUT_MS,
       retryDelaysMs,
-      concurrency: this.env.WEBHOOKS_CONCURRENCY,
+      concurrency: this.sending.WEBHOOKS_CONCURRENCY,
       perWebhookConcurrency: this.env.WEBHOOKS_ENDPOINT_CONCURRENCY,
       // Five failed attempts in a row open an endpoint's circuit for the schedule's first delay.
       breaker: { failures: CIRCUIT_BREAKER_FAILURES, cooldownMs: retryDelaysMs[0]! },
       pollMs: 1_000,
-      stopGraceMs: Math.min(this.env.WEBHOOKS_TIMEOUT_MS, this.env.SHUTDOWN_TIMEOUT_MS / 2),
+      stopGraceMs: Math.min(this.sending.WEBHOOKS_TIMEOUT_MS, this.shared.SHUTDOWN_TIMEOUT_MS / 2),
     };
     return webhookDeliverQueue(options, this.sender, this.store);
   }

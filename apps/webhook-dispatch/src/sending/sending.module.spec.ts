@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { environmentSlicesOf } from '@suite/config';
 import { ENVIRONMENT } from '@suite/http';
 import { TargetResolver } from '../targets/target-resolver';
 import { TargetsModule } from '../targets/targets.module';
@@ -9,8 +10,14 @@ import { WebhookSender } from './webhook-sender';
 
 const env = loadWebhookDispatchEnvironment({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' });
 
+// As the app registers it (libs/http's EnvironmentModule): the whole environment and each slice by its class.
+const providers = [
+  { provide: ENVIRONMENT, useValue: env },
+  ...environmentSlicesOf(env).map(([slice, value]) => ({ provide: slice, useValue: value })),
+];
+
 @Global()
-@Module({ providers: [{ provide: ENVIRONMENT, useValue: env }], exports: [ENVIRONMENT] })
+@Module({ providers, exports: providers.map((provider) => provider.provide) })
 class TestEnvironmentModule {}
 
 describe('SendingModule', () => {

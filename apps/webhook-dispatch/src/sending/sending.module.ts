@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/http';
-import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
 import { TargetGuard } from '../targets/target-guard';
+import { SendingEnvironment } from './sending-environment';
 import { WebhookSender } from './webhook-sender';
 
 /**
@@ -12,9 +11,9 @@ import { WebhookSender } from './webhook-sender';
   providers: [
     {
       provide: WebhookSender,
-      useFactory: (guard: TargetGuard, env: WebhookDispatchEnvironment) =>
+      useFactory: (guard: TargetGuard, env: SendingEnvironment) =>
         new WebhookSender(guard, env.WEBHOOKS_TIMEOUT_MS, env.WEBHOOKS_CONCURRENCY),
-      inject: [TargetGuard, ENVIRONMENT],
+      inject: [TargetGuard, SendingEnvironment],
     },
   ],
   exports: [WebhookSender],

@@ -1,12 +1,11 @@
 import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/http';
-import type { WebhookDispatchEnvironment } from '../config/webhook-dispatch-environment';
 import { parseAllowedCidrs } from './address-policy';
 import { TargetGuard } from './target-guard';
+import { TargetsEnvironment } from './targets-environment';
 import { DnsTargetResolver, TargetResolver } from './target-resolver';
 
 /** The guard over WEBHOOKS_ALLOWED_PRIVATE_CIDRS, saying at start-up when private ranges are open. */
-function targetGuardFor(env: WebhookDispatchEnvironment, resolver: TargetResolver): TargetGuard {
+function targetGuardFor(env: TargetsEnvironment, resolver: TargetResolver): TargetGuard {
   const cidrs = env.WEBHOOKS_ALLOWED_PRIVATE_CIDRS;
   if (cidrs.length > 0) {
     new Logger('TargetsModule').warn(
@@ -29,7 +28,7 @@ export class TargetsModule {
       module: TargetsModule,
       providers: [
         { provide: TargetResolver, useClass: DnsTargetResolver },
-        { provide: TargetGuard, useFactory: targetGuardFor, inject: [ENVIRONMENT, TargetResolver] },
+        { provide: TargetGuard, useFactory: targetGuardFor, inject: [TargetsEnvironment, TargetResolver] },
       ],
       exports: [TargetGuard],
     };

@@ -1,18 +1,27 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import type { BaseEnvironment } from '@suite/config';
+import { environmentSlicesOf, type BaseEnvironment } from '@suite/config';
 import type { AppDatabaseConfig } from '@suite/database';
 import { databaseModule } from '@suite/database';
 import { loggerModule, MetricsModule } from '@suite/observability';
 import { ClockModule } from '@suite/time';
 
-/** Injection token for the app's validated environment object. */
+/**
+ * Injection token for the app's validated environment object, whole. Libraries read the shared
+ * variables through it (typed BaseEnvironment); a feature injects its own slice by class instead.
+ */
 export const ENVIRONMENT = Symbol('ENVIRONMENT');
 
+/** ENVIRONMENT, and each slice of a composed environment by its class (decision 0062), to every module. */
 @Global()
 @Module({})
 class EnvironmentModule {
   static register(env: BaseEnvironment): DynamicModule {
-    return { module: EnvironmentModule, providers: [{ provide: ENVIRONMENT, useValue: env }], exports: [ENVIRONMENT] };
+    const slices = environmentSlicesOf(env).map(([slice, instance]) => ({ provide: slice, useValue: instance }));
+    return {
+      module: EnvironmentModule,
+      providers: [{ provide: ENVIRONMENT, useValue: env }, ...slices],
+      exports: [ENVIRONMENT, ...slices.map((slice) => slice.provide)],
+    };
   }
 }
 

@@ -1,4 +1,5 @@
-import type { MessagingEnvironment } from '../../config/messaging-environment';
+import type { ReleaseSchedulerEnvironment } from '../../release-scheduler/release-scheduler-environment';
+import type { ReceiptReconciliationEnvironment } from './receipt-reconciliation-environment';
 
 export const RECEIPT_RECONCILIATION_OPTIONS = Symbol('RECEIPT_RECONCILIATION_OPTIONS');
 
@@ -12,7 +13,8 @@ export interface ReceiptReconciliationOptions {
 }
 
 export function receiptReconciliationOptions(
-  env: Pick<MessagingEnvironment, 'MESSAGING_RECEIPT_TIMEOUT_SECONDS' | 'MESSAGING_SCHEDULER_SEND_TIMEOUT_MS'>,
+  env: Pick<ReceiptReconciliationEnvironment, 'MESSAGING_RECEIPT_TIMEOUT_SECONDS'> &
+    Pick<ReleaseSchedulerEnvironment, 'MESSAGING_SCHEDULER_SEND_TIMEOUT_MS'>,
 ): ReceiptReconciliationOptions {
   const timeoutSeconds = env.MESSAGING_RECEIPT_TIMEOUT_SECONDS;
   return {

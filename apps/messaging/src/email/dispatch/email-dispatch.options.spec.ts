@@ -1,5 +1,5 @@
 import { loadEnvironment } from '@suite/config';
-import { MessagingEnvironment } from '../../config/messaging-environment';
+import { MessagingEnvironment } from '../../messaging-environment';
 import { emailDispatchOptions } from './email-dispatch.options';
 import { retryDelayMs } from '@suite/jobs';
 

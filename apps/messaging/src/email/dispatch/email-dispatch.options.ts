@@ -1,6 +1,7 @@
 import type { RetrySchedule } from '@suite/jobs';
 import { EnvironmentError } from '@suite/config';
-import type { MessagingEnvironment } from '../../config/messaging-environment';
+import type { BaseEnvironment } from '@suite/config';
+import type { EmailEnvironment } from '../email-environment';
 
 export interface EmailDispatchOptions {
   /** MESSAGING_EMAIL_MAX_ATTEMPTS runs, waiting RETRY_BASE_MS doubling to RETRY_MAX_MS between them. */
@@ -22,7 +23,7 @@ export const EMAIL_DISPATCH_OPTIONS = Symbol('EMAIL_DISPATCH_OPTIONS');
  * or a slow but live dispatcher would lose its row to another replica and the email would go
  * out twice: checked here, naming the variable, so a bad combination stops start-up.
  */
-export function emailDispatchOptions(env: MessagingEnvironment): EmailDispatchOptions {
+export function emailDispatchOptions(env: EmailEnvironment & Pick<BaseEnvironment, 'SHUTDOWN_TIMEOUT_MS'>): EmailDispatchOptions {
   // Connect, greeting and the transfer each get the SMTP timeout.
   const handOffTimeoutMs = 3 * env.MESSAGING_EMAIL_SMTP_TIMEOUT_MS;
   if (env.MESSAGING_EMAIL_CLAIM_TIMEOUT_MS < 2 * handOffTimeoutMs) {

@@ -1,4 +1,4 @@
-import { MESSAGING_LIMITS } from '../../config/messaging-defaults';
+import { MESSAGING_LIMITS } from '../messaging-limits';
 import { LimitParam } from '../../shared/limit.query';
 
 /** GET /v1/conversations/{phone} */

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { PUBLIC_MESSAGE_STATUSES, type PublicMessageStatus } from '@suite/message-status';
-import { MESSAGING_LIMITS } from '../../config/messaging-defaults';
+import { MESSAGING_LIMITS } from '../messaging-limits';
 import { LimitParam } from '../../shared/limit.query';
 import { IsPhone } from '@suite/http';
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, IsUrl, MaxLength, ValidateBy } from 'class-validator';
 import { MESSAGE_EFFECTS, type MessageEffect } from '@suite/contracts';
-import { MESSAGING_LIMITS } from '../../config/messaging-defaults';
+import { MESSAGING_LIMITS } from '../messaging-limits';
 import { IsPhone } from '@suite/http';
 
 const { messageMaxLength, firstNameMaxLength, attachmentsMax, attachmentUrlMaxLength } = MESSAGING_LIMITS;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { MESSAGING_DEFAULTS } from '../../config/messaging-defaults';
+import { MESSAGING_DEFAULTS } from '../workspace-defaults';
 import type { EffectiveSettings } from '../effective-settings';
 import { IsNotBlank } from '@suite/http';
 

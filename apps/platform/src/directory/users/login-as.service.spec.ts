@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import type { Principal } from '@suite/authz';
 import { PERMISSIONS, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE, type Permission } from '@suite/contracts';
 import { AppError } from '@suite/http';
-import type { PlatformEnvironment } from '../../config/platform-environment';
+import type { BaseEnvironment } from '@suite/config';
+import type { LoginAsEnvironment } from './login-as-environment';
 import { LoginAsService } from './login-as.service';
 import type { UserEntity } from './user.entity';
 import type { UsersService } from './users.service';
@@ -10,7 +11,11 @@ import type { UsersService } from './users.service';
 const admin: Principal = { via: 'access_token', companyId: '10', userId: '1', scopes: ['*'], credentialId: 'jti-1' };
 
 function setup(
-  options: { env?: Partial<PlatformEnvironment>; target?: Partial<UserEntity> | null; targetPermissions?: Permission[] } = {},
+  options: {
+    env?: Partial<LoginAsEnvironment & BaseEnvironment>;
+    target?: Partial<UserEntity> | null;
+    targetPermissions?: Permission[];
+  } = {},
 ) {
   const target =
     options.target === null
@@ -27,8 +32,9 @@ function setup(
     AUTH_ISSUER: 'https://auth.example.com/',
     INTERNAL_API_TOKEN: 'i'.repeat(40),
     ...options.env,
-  } as PlatformEnvironment;
-  const sut = new LoginAsService(users, env);
+  } as LoginAsEnvironment & BaseEnvironment;
+  // Its own slice and the shared variables: both read from the one environment, as the app provides them.
+  const sut = new LoginAsService(users, env, env);
   const calls: Array<{ url: string; init: RequestInit }> = [];
   const answer = {
     value: new Response(JSON.stringify({ access_token: 'the.jwt.token', token_type: 'Bearer' }), { status: 200 }) as

@@ -1,8 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CLOCK, type Clock } from '@suite/time';
-import { publicUrlOf, type PlatformEnvironment } from '../../config/platform-environment';
-import type { AdPlatformName } from '../../config/ad-platform-registry';
-import { configuredAdProviders } from '../../config/ad-platform-variables';
+import type { BaseEnvironment } from '@suite/config';
+import { publicUrlOf } from '../../shared/public-url';
+import type { AdAccountsEnvironment } from './ad-accounts-environment';
+import type { AdPlatformName } from './ad-platform-registry';
+import { configuredAdProviders } from './ad-platform-variables';
 import { AD_PLATFORM, type AdPlatform } from './ad-platform.port';
 import { GoogleAds } from './google/google-ads';
 import { LiveAdPlatform } from './live/live-ad-platform';
@@ -12,7 +14,7 @@ import { SandboxAdPlatform } from './sandbox/sandbox-ad-platform';
 const base = (url: string): string => url.replace(/\/+$/, '');
 
 /** The live providers the environment holds credentials for (ad-platform-variables.ts checked them whole). */
-function liveAdPlatform(env: PlatformEnvironment, clock: Clock): LiveAdPlatform {
+function liveAdPlatform(env: AdAccountsEnvironment, clock: Clock): LiveAdPlatform {
   const configured = configuredAdProviders(env);
   return new LiveAdPlatform({
     ...(configured.includes('facebook')
@@ -46,8 +48,11 @@ function liveAdPlatform(env: PlatformEnvironment, clock: Clock): LiveAdPlatform 
   });
 }
 
+/** Its own slice, and the app's port (the sandbox's consent page falls back to the loopback address). */
+type AdPlatformVariables = AdAccountsEnvironment & Pick<BaseEnvironment, 'PORT'>;
+
 /** One factory per adapter: the only place that knows the concrete classes. */
-const ADAPTERS: Record<AdPlatformName, (env: PlatformEnvironment, clock: Clock) => AdPlatform> = {
+const ADAPTERS: Record<AdPlatformName, (env: AdPlatformVariables, clock: Clock) => AdPlatform> = {
   sandbox: (env, clock) => new SandboxAdPlatform(clock, publicUrlOf(env)),
   live: liveAdPlatform,
 };
@@ -59,7 +64,7 @@ const ADAPTERS: Record<AdPlatformName, (env: PlatformEnvironment, clock: Clock) 
  */
 @Module({})
 export class AdPlatformModule {
-  static forEnvironment(env: PlatformEnvironment): DynamicModule {
+  static forEnvironment(env: AdPlatformVariables): DynamicModule {
     return {
       module: AdPlatformModule,
       global: true,

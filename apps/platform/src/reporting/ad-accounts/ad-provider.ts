@@ -1,4 +1,4 @@
-import { AD_PROVIDERS, type AdProvider } from '../../config/ad-platform-registry';
+import { AD_PROVIDERS, type AdProvider } from './ad-platform-registry';
 
 export { AD_PROVIDERS, type AdProvider };
 

@@ -1,7 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/http';
-import { secretsKeyList } from '../../config/ad-platform-variables';
-import type { PlatformEnvironment } from '../../config/platform-environment';
+import { AdAccountsEnvironment } from './ad-accounts-environment';
+import { secretsKeyList } from './ad-platform-variables';
 import { SecretBox } from '../../shared/secrets/secret-box';
 
 /**
@@ -13,7 +12,7 @@ export const SANDBOX_DEFAULT_SECRETS_KEY = 'sandbox-platform-secrets-key-do-not-
 
 /** The box of PLATFORM_SECRETS_KEY (and its previous keys); the built-in key only with the sandbox ad platform. */
 export function secretBoxOf(
-  env: Pick<PlatformEnvironment, 'PLATFORM_SECRETS_KEY' | 'PLATFORM_SECRETS_PREVIOUS_KEYS' | 'PLATFORM_AD_PLATFORM'>,
+  env: Pick<AdAccountsEnvironment, 'PLATFORM_SECRETS_KEY' | 'PLATFORM_SECRETS_PREVIOUS_KEYS' | 'PLATFORM_AD_PLATFORM'>,
 ): SecretBox {
   const key = env.PLATFORM_SECRETS_KEY;
   if (key === undefined && env.PLATFORM_AD_PLATFORM !== 'sandbox') {
@@ -25,6 +24,6 @@ export function secretBoxOf(
 /** SecretBox for injection, built once from the environment. */
 export const SECRET_BOX_PROVIDER: Provider = {
   provide: SecretBox,
-  inject: [ENVIRONMENT],
-  useFactory: (env: PlatformEnvironment) => secretBoxOf(env),
+  inject: [AdAccountsEnvironment],
+  useFactory: (env: AdAccountsEnvironment) => secretBoxOf(env),
 };

@@ -3,9 +3,9 @@ import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { AppError, ENVIRONMENT } from '@suite/http';
+import { AppError } from '@suite/http';
 import { CLOCK, type Clock } from '@suite/time';
-import type { PlatformEnvironment } from '../../config/platform-environment';
+import { CallHistoryEnvironment } from './call-history-environment';
 import { CompaniesService } from '../../directory';
 import { callHistoryDays } from '../ranges/call-history-ranges';
 import { localToday, reportWindow } from '../ranges/report-window';
@@ -49,7 +49,7 @@ export class CallHistoryExport {
     private readonly dataSource: DataSource,
     private readonly companies: CompaniesService,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ENVIRONMENT) private readonly env: PlatformEnvironment,
+    private readonly env: CallHistoryEnvironment,
   ) {}
 
   async start(companyId: string, request: ExportRequest): Promise<CallHistoryDownload> {

@@ -6,11 +6,10 @@ import type { EventType } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
 import { CLOCK, type Clock } from '@suite/time';
-import { ENVIRONMENT } from '@suite/http';
 import { AgentEntity } from '../agents/agent.entity';
 import { CampaignEntity } from '../campaigns/campaign.entity';
 import { CompanyEntity } from '../../directory';
-import type { PlatformEnvironment } from '../../config/platform-environment';
+import { CallsEnvironment } from './calls-environment';
 import { ContactEntity } from '../../crm';
 import { PhoneNumberEntity } from '../phone-numbers/phone-number.entity';
 import type { VoiceCallbackResult } from '../provider/voice-callback-sink';
@@ -59,7 +58,7 @@ export class CallLifecycle {
     private readonly dispositions: CallDispositionMoves,
     private readonly jobs: JobsRuntime,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ENVIRONMENT) env: PlatformEnvironment,
+    env: CallsEnvironment,
   ) {
     this.analysisWaitMs = env.PLATFORM_CALL_ANALYSIS_WAIT_SECONDS * 1000;
   }

@@ -1,11 +1,10 @@
-import { ENVIRONMENT } from '@suite/http';
 import { FeatureModule } from '@suite/database';
-import type { PlatformEnvironment } from '../../config/platform-environment';
 import { NumberPurchaseService } from './number-purchase.service';
 import { NumberSearchService } from './number-search.service';
 import { PhoneNumberEntity } from './phone-number.entity';
 import { PhoneNumbersController } from './phone-numbers.controller';
 import { PhoneNumbersService } from './phone-numbers.service';
+import { PhoneNumbersEnvironment } from './phone-numbers-environment';
 import { PurchaseTokens } from './purchase-tokens';
 import { PurchaseTokenUseEntity } from './purchase-token-use.entity';
 
@@ -19,8 +18,8 @@ import { PurchaseTokenUseEntity } from './purchase-token-use.entity';
     NumberPurchaseService,
     {
       provide: PurchaseTokens,
-      inject: [ENVIRONMENT],
-      useFactory: (env: PlatformEnvironment) => new PurchaseTokens(env.PLATFORM_PURCHASE_TOKEN_SECRET),
+      inject: [PhoneNumbersEnvironment],
+      useFactory: (env: PhoneNumbersEnvironment) => new PurchaseTokens(env.PLATFORM_PURCHASE_TOKEN_SECRET),
     },
   ],
   exports: [PhoneNumbersService],

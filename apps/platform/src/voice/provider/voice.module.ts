@@ -1,13 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { CLOCK, type Clock } from '@suite/time';
-import type { PlatformEnvironment } from '../../config/platform-environment';
 import { RetellClient } from './retell/retell-client';
 import { RetellVoiceProvider } from './retell/retell-voice-provider';
 import { SandboxVoiceProvider, type SandboxCallChannel } from './sandbox/sandbox-voice-provider';
 import { TelnyxReputationClient } from './telnyx/telnyx-reputation-client';
 import { TwilioNumbersClient } from './twilio/twilio-numbers-client';
-import type { VoiceProviderName } from '../../config/voice-provider-registry';
+import type { VoiceEnvironment } from './voice-environment';
+import type { VoiceProviderName } from './voice-provider-registry';
 import { VOICE_PROVIDER, type VoiceProvider } from './voice-provider.port';
 
 /** The sandbox's calling half, provided by the calls feature (calls/sandbox). */
@@ -19,7 +19,7 @@ interface AdapterDependencies {
 }
 
 /** One factory per adapter: the only place that knows the concrete classes. */
-const ADAPTERS: Record<VoiceProviderName, (env: PlatformEnvironment, dependencies: AdapterDependencies) => VoiceProvider> = {
+const ADAPTERS: Record<VoiceProviderName, (env: VoiceEnvironment, dependencies: AdapterDependencies) => VoiceProvider> = {
   sandbox: (_env, { clock, moduleRef }) =>
     new SandboxVoiceProvider(clock, () => moduleRef.get<SandboxCallChannel>(SANDBOX_CALL_CHANNEL, { strict: false })),
   retell: (env, { clock }) => retellProvider(env, clock),
@@ -31,8 +31,8 @@ const PROVIDER_TIMEOUT_MS = 10_000;
 const withoutTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
 /** The `retell` adapter from its variables (validated at boot: voice-environment.ts requires them with it). */
-function retellProvider(env: PlatformEnvironment, clock: Clock): VoiceProvider {
-  const required = (name: keyof PlatformEnvironment): string => {
+function retellProvider(env: VoiceEnvironment, clock: Clock): VoiceProvider {
+  const required = (name: keyof VoiceEnvironment): string => {
     const value = env[name];
     if (typeof value !== 'string') throw new Error(`${name} is required with PLATFORM_VOICE_PROVIDER=retell`);
     return value;
@@ -68,7 +68,7 @@ function retellProvider(env: PlatformEnvironment, clock: Clock): VoiceProvider {
  */
 @Module({})
 export class VoiceModule {
-  static forEnvironment(env: PlatformEnvironment): DynamicModule {
+  static forEnvironment(env: VoiceEnvironment): DynamicModule {
     return {
       module: VoiceModule,
       global: true,

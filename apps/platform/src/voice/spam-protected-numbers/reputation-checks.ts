@@ -4,8 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
 import { CLOCK, type Clock } from '@suite/time';
-import { ENVIRONMENT } from '@suite/http';
-import type { PlatformEnvironment } from '../../config/platform-environment';
+import { SpamProtectionEnvironment } from './spam-protection-environment';
 import { VOICE_PROVIDER, type CarrierReputation, type VoiceProvider } from '../provider/voice-provider.port';
 import {
   REPUTATION_CHECK_QUEUE,
@@ -38,7 +37,7 @@ export class ReputationChecks implements ReputationCheckStore {
     private readonly jobs: JobsRuntime,
     @Inject(VOICE_PROVIDER) private readonly provider: VoiceProvider,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ENVIRONMENT) env: PlatformEnvironment,
+    env: SpamProtectionEnvironment,
   ) {
     this.intervalMs = env.PLATFORM_REPUTATION_CHECK_INTERVAL_SECONDS * 1000;
   }

@@ -5,7 +5,9 @@ import { LessThan, type DataSource } from 'typeorm';
 import { isUniqueViolation, CompanyScopedRepository, crossCompanyRepository } from '@suite/database';
 import { AppError, ENVIRONMENT } from '@suite/http';
 import { CLOCK, type Clock } from '@suite/time';
-import { publicUrlOf, type PlatformEnvironment } from '../../../config/platform-environment';
+import type { BaseEnvironment } from '@suite/config';
+import { publicUrlOf } from '../../../shared/public-url';
+import { AdAccountsEnvironment } from '../ad-accounts-environment';
 import { SecretBox, SecretBoxError } from '../../../shared/secrets/secret-box';
 import { AD_ACCOUNT_HELD_UNIQUE, AdAccountEntity } from '../ad-account.entity';
 import { AD_PLATFORM_UNAVAILABLE, HELD_ELSEWHERE, notOffered, STATE_UNKNOWN } from '../ad-account-messages';
@@ -60,9 +62,10 @@ export class AdConnectService {
     private readonly grants: AdGrantsService,
     private readonly box: SecretBox,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ENVIRONMENT) env: PlatformEnvironment,
+    env: AdAccountsEnvironment,
+    @Inject(ENVIRONMENT) shared: BaseEnvironment,
   ) {
-    this.publicUrl = publicUrlOf(env);
+    this.publicUrl = publicUrlOf({ PLATFORM_PUBLIC_URL: env.PLATFORM_PUBLIC_URL, PORT: shared.PORT });
   }
 
   /** The provider's consent page for the company's user; 404 for a provider this platform does not offer. */

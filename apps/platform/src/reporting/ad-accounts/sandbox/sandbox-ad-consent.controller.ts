@@ -3,7 +3,9 @@ import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { ApiErrors, ApiNoCredential, AppError, ENVIRONMENT } from '@suite/http';
-import { publicUrlOf, type PlatformEnvironment } from '../../../config/platform-environment';
+import type { BaseEnvironment } from '@suite/config';
+import { publicUrlOf } from '../../../shared/public-url';
+import { AdAccountsEnvironment } from '../ad-accounts-environment';
 import { notOffered } from '../ad-account-messages';
 import { AD_PROVIDERS, isAdProvider } from '../ad-provider';
 import { consentRedirectUri } from '../connect/consent-scopes';
@@ -21,8 +23,8 @@ import { SANDBOX_CODE_PREFIX, SANDBOX_CONSENT_PATH, sandboxClientId } from './sa
 export class SandboxAdConsentController {
   private readonly publicUrl: string;
 
-  constructor(@Inject(ENVIRONMENT) env: PlatformEnvironment) {
-    this.publicUrl = publicUrlOf(env);
+  constructor(env: AdAccountsEnvironment, @Inject(ENVIRONMENT) shared: BaseEnvironment) {
+    this.publicUrl = publicUrlOf({ PLATFORM_PUBLIC_URL: env.PLATFORM_PUBLIC_URL, PORT: shared.PORT });
   }
 
   @Get(':provider')

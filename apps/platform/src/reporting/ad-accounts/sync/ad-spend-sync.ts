@@ -4,8 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
 import { CLOCK, type Clock } from '@suite/time';
-import { ENVIRONMENT } from '@suite/http';
-import type { PlatformEnvironment } from '../../../config/platform-environment';
+import { AdAccountsEnvironment } from '../ad-accounts-environment';
 import { localDateAt } from '../../../shared/local-day';
 import { AdAccountEntity } from '../ad-account.entity';
 import {
@@ -52,7 +51,7 @@ export class AdSpendSync implements AdSpendSyncStore {
     @Inject(AD_PLATFORM) private readonly platform: AdPlatform,
     private readonly grants: AdGrantsService,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ENVIRONMENT) env: PlatformEnvironment,
+    env: AdAccountsEnvironment,
   ) {
     this.intervalMs = env.PLATFORM_AD_SPEND_SYNC_INTERVAL_SECONDS * 1000;
   }

@@ -3,8 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { JobHandler, JobsRuntime, type JobQueue } from '@suite/jobs';
 import { CLOCK, type Clock } from '@suite/time';
-import { ENVIRONMENT, normalizePhone } from '@suite/http';
-import type { PlatformEnvironment } from '../../../config/platform-environment';
+import { normalizePhone } from '@suite/http';
+import { VoiceEnvironment } from '../../provider/voice-environment';
 import type { SandboxCallChannel } from '../../provider/sandbox/sandbox-voice-provider';
 import { SignedVoiceCallbacks } from '../../provider/signed-voice-callbacks';
 import { voiceCallbackSecretOf } from '../../provider/voice-callback-secret';
@@ -41,7 +41,7 @@ export class SandboxCalls implements SandboxCallChannel {
     private readonly jobs: JobsRuntime,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(VOICE_CALLBACK_SINK) private readonly sink: VoiceCallbackSink,
-    @Inject(ENVIRONMENT) private readonly env: PlatformEnvironment,
+    private readonly env: VoiceEnvironment,
   ) {
     this.stepMs = env.PLATFORM_SANDBOX_CALL_STEP_MS;
   }

@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { addToChunkEnd, newEvent } from '@suite/eventing';
-import { ENVIRONMENT } from '@suite/http';
-import type { PlatformEnvironment } from '../../../config/platform-environment';
+import { LoopGuardEnvironment } from './loop-guard-environment';
 import type { WorkflowGraph, WorkflowNode } from '../../definition/workflow-graph';
 import type { WorkflowEntity } from '../../workflow.entity';
 import { byCompany, lockContacts } from '../steps/held-rows';
@@ -52,7 +51,7 @@ export class RunStarter {
     private readonly activeWorkflows: ActiveWorkflows,
     private readonly versions: WorkflowVersions,
     private readonly runner: StepRunner,
-    @Inject(ENVIRONMENT) private readonly env: PlatformEnvironment,
+    private readonly env: LoopGuardEnvironment,
   ) {}
 
   /**

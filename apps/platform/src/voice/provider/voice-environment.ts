@@ -10,7 +10,8 @@ import {
   ValidateIf,
   type ValidationOptions,
 } from 'class-validator';
-import { BaseEnvironment, Secret } from '@suite/config';
+import { Secret } from '@suite/config';
+import { PublicUrl } from '../../shared/public-url';
 import { VOICE_PROVIDER_NAMES } from './voice-provider-registry';
 
 /** The shortest PLATFORM_VOICE_CALLBACK_SECRET taken. */
@@ -30,14 +31,6 @@ function RequiredWithRetell(): PropertyDecorator {
     IsDefined({ message: `${name} is required with PLATFORM_VOICE_PROVIDER=retell` })(target, property);
   };
 }
-
-/** What makes PLATFORM_PUBLIC_URL required (the variable that says so), or '' when nothing does. */
-const needsPublicUrl = (env: VoiceVariables): string =>
-  env.PLATFORM_VOICE_PROVIDER === 'retell'
-    ? 'PLATFORM_VOICE_PROVIDER=retell'
-    : env.PLATFORM_AD_PLATFORM === 'live'
-      ? 'PLATFORM_AD_PLATFORM=live'
-      : '';
 
 /** Checked when set, never required. */
 const WhenSet = (): PropertyDecorator => (target, property) =>
@@ -76,12 +69,13 @@ function IsVoiceCallbackSecret(options?: ValidationOptions): PropertyDecorator {
 }
 
 /**
- * The voice feature's slice of the platform's environment (docs/voice.md, "Going live"): which
- * adapter runs, and the credentials of the providers the `retell` adapter composes — Retell for
- * agents and calls, Twilio for numbers (imported into Retell through the account's Elastic SIP
- * trunk), Telnyx for reputation (optional). Secrets are marked, so logs redact them.
+ * The voice provider's slice of the platform's environment (docs/voice.md, "Going live"; decision
+ * 0062): which adapter runs, and the credentials of the providers the `retell` adapter composes —
+ * Retell for agents and calls, Twilio for numbers (imported into Retell through the account's
+ * Elastic SIP trunk), Telnyx for reputation (optional) — and the sandbox's pace. Secrets are
+ * marked, so logs redact them.
  */
-export class VoiceEnvironment extends BaseEnvironment {
+export class VoiceEnvironment {
   /** Which voice-provider adapter sells numbers and places calls; `sandbox` simulates one (docs/voice.md). */
   @IsIn(VOICE_PROVIDER_NAMES, { message: `PLATFORM_VOICE_PROVIDER must be one of: ${VOICE_PROVIDER_NAMES.join(', ')}` })
   PLATFORM_VOICE_PROVIDER: string = 'sandbox';
@@ -96,16 +90,10 @@ export class VoiceEnvironment extends BaseEnvironment {
   PLATFORM_VOICE_CALLBACK_SECRET?: string;
 
   /**
-   * The platform's address as browsers and providers reach it (no trailing path), one variable for
-   * every provider: Retell's webhooks (`<url>/api/voice/callbacks/retell`) and the ad platforms'
-   * consent callbacks (`<url>/api/ad-accounts/callback/{provider}`) are built under it. Required
-   * with Retell and with the live ad platform; unset otherwise, the app's own loopback address
-   * (`publicUrlOf`, config/platform-environment.ts).
+   * The platform's address as Retell reaches it: its webhooks go to `<url>/api/voice/callbacks/retell`.
+   * Required with Retell. The ad accounts read the same variable (shared/public-url.ts).
    */
-  @ValidateIf((env: VoiceVariables) => needsPublicUrl(env) !== '' || env.PLATFORM_PUBLIC_URL !== undefined)
-  @IsDefined({ message: (args) => `PLATFORM_PUBLIC_URL is required with ${needsPublicUrl(args.object as VoiceVariables)}` })
-  @httpUrl('PLATFORM_PUBLIC_URL')
-  @Matches(/^[^?#]*$/, { message: 'PLATFORM_PUBLIC_URL must be an http(s) URL without query or fragment' })
+  @PublicUrl({ variable: 'PLATFORM_VOICE_PROVIDER', value: 'retell' })
   PLATFORM_PUBLIC_URL?: string;
 
   /** Retell's API key: authenticates our requests, and Retell signs its webhooks with it (`x-retell-signature`). */
@@ -152,13 +140,9 @@ export class VoiceEnvironment extends BaseEnvironment {
   @httpUrl('TELNYX_API_URL')
   TELNYX_API_URL: string = 'https://api.telnyx.com';
 
-  /**
-   * How long a connected call's `call.ended` waits for the provider's post-call analysis
-   * (sentiment, success, summary; Retell's `call_analyzed`) before it is published without it;
-   * 0 publishes at once. An analysis arriving later still completes the call record and the export.
-   */
+  /** Sandbox: real time between the simulated steps of a placed call (started → answered → … → ended). */
   @IsInt()
   @Min(0)
-  @Max(3600)
-  PLATFORM_CALL_ANALYSIS_WAIT_SECONDS: number = 300;
+  @Max(60_000)
+  PLATFORM_SANDBOX_CALL_STEP_MS: number = 1000;
 }

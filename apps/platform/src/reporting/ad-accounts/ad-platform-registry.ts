@@ -6,8 +6,8 @@ export const AD_PLATFORM_NAMES = ['sandbox', 'live'] as const;
 export type AdPlatformName = (typeof AD_PLATFORM_NAMES)[number];
 
 /**
- * The ad platforms a company can connect, in the order lists and the dashboard show them. Here, below
- * the features, because the environment's credential checks name them (ad-platform-variables.ts).
+ * The ad platforms a company can connect, in the order lists and the dashboard show them; the
+ * environment's credential checks name them too (ad-platform-variables.ts).
  */
 export const AD_PROVIDERS = ['facebook', 'google'] as const;
 export type AdProvider = (typeof AD_PROVIDERS)[number];

@@ -1,10 +1,10 @@
 import { isURL, registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
 import type { AdProvider } from './ad-platform-registry';
-import { MIN_SECRETS_KEY_LENGTH } from '../shared/secrets/secret-box';
+import { MIN_SECRETS_KEY_LENGTH } from '../../shared/secrets/secret-box';
 
 /**
  * The rules of the ad-platform variables (docs/ad-accounts.md "Going live"), used by
- * PlatformEnvironment's ad-platform block. With PLATFORM_AD_PLATFORM=live each provider is
+ * the ad accounts' slice of the environment (ad-accounts-environment.ts). With PLATFORM_AD_PLATFORM=live each provider is
  * configured whole or not at all, and at least one is: a provider's variable set without its
  * partners stops start-up naming the missing one.
  */

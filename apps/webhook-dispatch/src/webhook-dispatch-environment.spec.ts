@@ -1,4 +1,4 @@
-import { loadWebhookDispatchEnvironment } from '../webhook-dispatch.app';
+import { loadWebhookDispatchEnvironment } from './webhook-dispatch.app';
 
 describe('WebhookDispatchEnvironment', () => {
   const valid = { DATABASE_URL: 'postgres://u:secret@127.0.0.1:5432/db' };

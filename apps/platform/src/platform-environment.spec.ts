@@ -1,7 +1,8 @@
 import { EnvironmentError, loadEnvironment, redactedEnvironment } from '@suite/config';
-import { SANDBOX_DEFAULT_VOICE_CALLBACK_SECRET, voiceCallbackSecretOf } from '../voice';
-import { configuredAdProviders } from './ad-platform-variables';
-import { PlatformEnvironment, publicUrlOf } from './platform-environment';
+import { PlatformEnvironment } from './platform-environment';
+import { configuredAdProviders } from './reporting';
+import { publicUrlOf } from './shared/public-url';
+import { SANDBOX_DEFAULT_VOICE_CALLBACK_SECRET, voiceCallbackSecretOf } from './voice';
 
 describe('PlatformEnvironment: voice variables', () => {
   const base = { PORT: '3003', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' };
