@@ -14,6 +14,12 @@ export interface BatchProcessorMetrics {
 export interface BatchProcessorDeps {
   inbox: InboxPort;
   apply: ApplyEvent;
+  /**
+   * Whether a handler here takes the event (HandlerRegistry.handles). One that none takes has
+   * nothing to apply and nothing to deduplicate: it is done without a transaction or an inbox row
+   * (a chunk of only such events costs no statement). Every event is taken when unset.
+   */
+  handles?: (event: ReceivedEvent) => boolean;
   deadLetter: (letter: DeadLetter) => Promise<void>;
   retryPolicy: RetryPolicy;
   logger: EventingLogger;
@@ -71,9 +77,17 @@ export class BatchProcessor {
   }
 
   private async applyChunk(chunk: readonly ReceivedEvent[], context: InboundBatchContext): Promise<boolean> {
-    if (chunk.length > 1) {
+    const wanted = chunk.filter((event) => this.handles(event));
+    // What no handler takes is consumed as it is read (its offset resolved with the chunk's).
+    for (const event of chunk)
+      if (!this.handles(event)) this.deps.metrics.consumed(event.message.topic, event.envelope.occurred_at);
+    if (wanted.length === 0) {
+      context.resolveOffset(chunk[chunk.length - 1]!.message.offset);
+      return true;
+    }
+    if (wanted.length > 1) {
       try {
-        const outcome = await this.withHeartbeat(context, () => this.deps.inbox.applyInTransaction(chunk, this.deps.apply));
+        const outcome = await this.withHeartbeat(context, () => this.deps.inbox.applyInTransaction(wanted, this.deps.apply));
         this.record(outcome);
         context.resolveOffset(chunk[chunk.length - 1]!.message.offset);
         return true;
@@ -86,10 +100,14 @@ export class BatchProcessor {
     }
     for (const event of chunk) {
       if (!context.isActive()) return false;
-      if (!(await this.applyOne(event, context))) return false;
+      if (this.handles(event) && !(await this.applyOne(event, context))) return false;
       context.resolveOffset(event.message.offset);
     }
     return true;
+  }
+
+  private handles(event: ReceivedEvent): boolean {
+    return this.deps.handles?.(event) ?? true;
   }
 
   private async applyOne(event: ReceivedEvent, context: InboundBatchContext): Promise<boolean> {

@@ -75,6 +75,14 @@ describe('HandlerRegistry', () => {
     expect(seen).toEqual([]);
   });
 
+  it('says which events a listener here takes (the others skip the inbox)', () => {
+    const registry = new HandlerRegistry([new CompanyRecorder([], 'a')]);
+    expect(registry.handles(received('company.created', company))).toBe(true);
+    expect(registry.handles(received('user.deleted', { id: '1', company_id: '2' }, { topic: 'platform.user.v1' }))).toBe(false);
+    expect(registry.handles(received('company.merged', { anything: true }))).toBe(false);
+    expect(registry.handles(received('company.created', company, { topic: 'messaging.contact.v1' }))).toBe(false);
+  });
+
   it('checks the payload against the contract before any listener runs: a bad one throws (retried, then dead-lettered)', async () => {
     const seen: string[] = [];
     const registry = new HandlerRegistry([new CompanyRecorder(seen, 'a')]);

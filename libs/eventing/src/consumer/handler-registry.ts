@@ -8,8 +8,10 @@ import { eventListenersOf, type EventListener } from './on-event.decorator';
 /**
  * Routes an event to the `@OnEvent` methods of its type, in registration order, after checking
  * its payload against the contract once. The topics to subscribe follow from the types. An
- * event no handler takes — a type this build does not know (a newer producer), or one nobody
- * here listens to — is ignored, and still recorded in the inbox like every delivered event.
+ * event no handler takes — a type this build does not know (a newer producer), one nobody here
+ * listens to (another type of a subscribed topic), or one off its own topic — is ignored: the
+ * consumer does it without a transaction or an inbox row (`handles`, BatchProcessor), since
+ * there is no effect to keep from happening twice.
  */
 export class HandlerRegistry {
   private readonly byType = new Map<string, EventListener[]>();
@@ -32,11 +34,16 @@ export class HandlerRegistry {
    * Handlers run in the producer's trace (a child span), so events they write carry the
    * trace of the request that started the chain.
    */
+  /** Whether a listener here takes the event. A known type on a topic that is not its own is not the event the contract describes. */
+  readonly handles = (event: ReceivedEvent): boolean => {
+    const type = event.envelope.type as EventType;
+    return this.byType.has(type) && EVENT_TOPICS[type] === event.message.topic;
+  };
+
   readonly apply = async (event: ReceivedEvent, manager: EntityManager): Promise<void> => {
     const type = event.envelope.type as EventType;
     const listeners = this.byType.get(type);
-    // A known type on a topic that is not its own is not the event the contract describes.
-    if (!listeners || EVENT_TOPICS[type] !== event.message.topic) return;
+    if (!listeners || !this.handles(event)) return;
     // Throws on a payload that breaks the contract: retried, then dead-lettered, never applied.
     payloadOf(type, event.envelope.data);
     const typed = event.envelope as DomainEvent;
