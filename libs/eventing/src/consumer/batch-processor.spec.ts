@@ -82,7 +82,7 @@ function setup(
     maxAttempts?: number;
     maxTransactionSize?: number;
     failing?: (n: number) => unknown;
-    handles?: (event: ReceivedEvent) => boolean;
+    wanted?: (event: ReceivedEvent) => boolean;
   } = {},
 ) {
   const inbox = new FakeInbox();
@@ -106,7 +106,7 @@ function setup(
     metrics,
     maxTransactionSize: options.maxTransactionSize ?? 100,
     heartbeatIntervalMs: 1000,
-    handles: options.handles,
+    wanted: options.wanted && (async (events) => events.map(options.wanted!)),
     sleep: async (ms) => {
       delays.push(ms);
     },
@@ -130,7 +130,7 @@ describe('BatchProcessor', () => {
 
   it('does an event no handler takes without the inbox: a chunk of only such events opens no transaction', async () => {
     const taken = (event: ReceivedEvent) => (event.envelope.data as { n: number }).n % 2 === 1;
-    const { processor, inbox, context, metrics } = setup({ maxTransactionSize: 2, handles: taken });
+    const { processor, inbox, context, metrics } = setup({ maxTransactionSize: 2, wanted: taken });
     const batch = [1, 2, 4, 6, 3].map((n) => message(n));
 
     await processor.process(batch, context);
@@ -151,7 +151,7 @@ describe('BatchProcessor', () => {
     const taken = (event: ReceivedEvent) => (event.envelope.data as { n: number }).n !== 4;
     const { processor, inbox, context, deadLetters } = setup({
       maxAttempts: 1,
-      handles: taken,
+      wanted: taken,
       failing: (n) => (n === 2 ? poison : null),
     });
     const batch = [1, 2, 4, 3].map((n) => message(n));

@@ -15,11 +15,12 @@ export interface BatchProcessorDeps {
   inbox: InboxPort;
   apply: ApplyEvent;
   /**
-   * Whether a handler here takes the event (HandlerRegistry.handles). One that none takes has
-   * nothing to apply and nothing to deduplicate: it is done without a transaction or an inbox row
-   * (a chunk of only such events costs no statement). Every event is taken when unset.
+   * Which events of a chunk a handler here may act on (HandlerRegistry.wanted). One that none
+   * takes has nothing to apply and nothing to deduplicate: it is done without a transaction or an
+   * inbox row (a chunk of only such events costs no statement of the inbox). Every event is taken
+   * when unset, or when the answer fails.
    */
-  handles?: (event: ReceivedEvent) => boolean;
+  wanted?: (events: readonly ReceivedEvent[]) => Promise<boolean[]>;
   deadLetter: (letter: DeadLetter) => Promise<void>;
   retryPolicy: RetryPolicy;
   logger: EventingLogger;
@@ -77,10 +78,10 @@ export class BatchProcessor {
   }
 
   private async applyChunk(chunk: readonly ReceivedEvent[], context: InboundBatchContext): Promise<boolean> {
-    const wanted = chunk.filter((event) => this.handles(event));
+    const flags = await this.wantedOf(chunk, context);
+    const wanted = chunk.filter((_, i) => flags[i]);
     // What no handler takes is consumed as it is read (its offset resolved with the chunk's).
-    for (const event of chunk)
-      if (!this.handles(event)) this.deps.metrics.consumed(event.message.topic, event.envelope.occurred_at);
+    chunk.forEach((event, i) => flags[i] || this.deps.metrics.consumed(event.message.topic, event.envelope.occurred_at));
     if (wanted.length === 0) {
       context.resolveOffset(chunk[chunk.length - 1]!.message.offset);
       return true;
@@ -98,16 +99,18 @@ export class BatchProcessor {
         });
       }
     }
-    for (const event of chunk) {
+    for (const [i, event] of chunk.entries()) {
       if (!context.isActive()) return false;
-      if (this.handles(event) && !(await this.applyOne(event, context))) return false;
+      if (flags[i] && !(await this.applyOne(event, context))) return false;
       context.resolveOffset(event.message.offset);
     }
     return true;
   }
 
-  private handles(event: ReceivedEvent): boolean {
-    return this.deps.handles?.(event) ?? true;
+  private async wantedOf(chunk: readonly ReceivedEvent[], context: InboundBatchContext): Promise<boolean[]> {
+    const wanted = this.deps.wanted;
+    if (!wanted) return chunk.map(() => true);
+    return this.withHeartbeat(context, () => wanted(chunk)).catch(() => chunk.map(() => true));
   }
 
   private async applyOne(event: ReceivedEvent, context: InboundBatchContext): Promise<boolean> {

@@ -3,6 +3,7 @@ import { childTraceparent, runWithTraceContext, type TraceContext } from '@suite
 import { inChildSpan, tracingEnabled } from '@suite/telemetry';
 import type { EntityManager } from 'typeorm';
 import type { ReceivedEvent } from './inbox.port';
+import { relevanceChecksOf, type EventRelevanceCheck } from './event-relevance.decorator';
 import { eventListenersOf, type EventListener } from './on-event.decorator';
 
 /**
@@ -15,13 +16,20 @@ import { eventListenersOf, type EventListener } from './on-event.decorator';
  */
 export class HandlerRegistry {
   private readonly byType = new Map<string, EventListener[]>();
+  /** A listener's handler's `@EventRelevance` check for its type, when it has one. */
+  private readonly checks = new Map<EventListener, EventRelevanceCheck>();
 
   /** `handlers`: objects with at least one `@OnEvent` method each. */
   constructor(handlers: readonly object[]) {
     for (const handler of handlers) {
       const listeners = eventListenersOf(handler);
       if (listeners.length === 0) throw new Error(`${handler.constructor.name} is no event handler: it has no @OnEvent method`);
-      for (const listener of listeners) this.byType.set(listener.type, [...(this.byType.get(listener.type) ?? []), listener]);
+      const checks = relevanceChecksOf(handler);
+      for (const listener of listeners) {
+        this.byType.set(listener.type, [...(this.byType.get(listener.type) ?? []), listener]);
+        const check = checks.get(listener.type);
+        if (check) this.checks.set(listener, check);
+      }
     }
   }
 
@@ -38,6 +46,32 @@ export class HandlerRegistry {
   readonly handles = (event: ReceivedEvent): boolean => {
     const type = event.envelope.type as EventType;
     return this.byType.has(type) && EVENT_TOPICS[type] === event.message.topic;
+  };
+
+  /**
+   * Which events of a chunk a listener here may act on: those it `handles`, less those for which
+   * every listener of the type has an `@EventRelevance` check that answers false (each check asked
+   * once, for the chunk's events of its type). A check that throws counts as true for its events.
+   */
+  readonly wanted = async (events: readonly ReceivedEvent[]): Promise<boolean[]> => {
+    const wanted = events.map((event) => this.handles(event));
+    const byType = new Map<string, number[]>();
+    events.forEach((event, i) => {
+      if (wanted[i]) byType.set(event.envelope.type, [...(byType.get(event.envelope.type) ?? []), i]);
+    });
+    for (const [type, indexes] of byType) {
+      const listeners = this.byType.get(type)!;
+      // A listener without a check takes every event of its type.
+      if (listeners.some((listener) => !this.checks.has(listener))) continue;
+      const typed = indexes.map((i) => events[i]!.envelope as DomainEvent);
+      const relevant = indexes.map(() => false);
+      for (const listener of listeners) {
+        const answers = await this.checks.get(listener)!(typed).catch(() => typed.map(() => true));
+        answers.forEach((answer, k) => (relevant[k] = relevant[k] || answer !== false));
+      }
+      indexes.forEach((i, k) => (wanted[i] = relevant[k]!));
+    }
+    return wanted;
   };
 
   readonly apply = async (event: ReceivedEvent, manager: EntityManager): Promise<void> => {

@@ -500,3 +500,40 @@ describe('tag steps of runs that wake together (one write for the batch)', () =>
     }
   });
 });
+
+describe('the platform’s own tag events', () => {
+  it('takes back no tags_added of a company without a tag_added workflow (nor any updated), and publishes both', async () => {
+    const quiet = await platform.company('No tag triggers');
+    const contact = await platform.contact(quiet, { phone: phone() });
+    await platform.app.get(ContactsService).update(quiet, contact.id, { tags: ['vip'] }, null);
+    // A later event of the same contact (so of the same partition) that the platform handles: once it
+    // is in the inbox, every event of the contact before it has been consumed.
+    const [marker] = await platform.db.query(
+      `WITH n AS (SELECT gen_random_uuid() AS id)
+       INSERT INTO platform.outbox (id, topic, type, subject, envelope)
+       SELECT n.id, o.topic, o.type, o.subject, jsonb_set(o.envelope::jsonb, '{id}', to_jsonb(n.id::text))::json
+         FROM platform.outbox o, n WHERE o.type = 'crm_contact.created' AND o.subject = $1
+       RETURNING id`,
+      [contact.id],
+    );
+    const inboxed = async (eventId: string) =>
+      (await platform.db.query('SELECT count(*)::int AS n FROM platform.inbox WHERE event_id = $1', [eventId]))[0].n === 1;
+    await eventually(
+      () => inboxed(marker.id),
+      (done) => done,
+      { timeoutMs: 30_000, what: 'the later event to be consumed' },
+    );
+    const published: Array<{ id: string; type: string; published: boolean }> = await platform.db.query(
+      `SELECT id, type, published_at IS NOT NULL AS published FROM platform.outbox
+        WHERE subject = $1 AND type IN ('crm_contact.created', 'crm_contact.updated', 'crm_contact.tags_added') ORDER BY seq`,
+      [contact.id],
+    );
+    expect(published.map(({ type, published: out }) => [type, out])).toEqual([
+      ['crm_contact.created', true],
+      ['crm_contact.updated', true],
+      ['crm_contact.tags_added', true],
+      ['crm_contact.created', true],
+    ]);
+    expect(await Promise.all(published.map(({ id }) => inboxed(id)))).toEqual([true, false, false, true]);
+  });
+});
