@@ -74,6 +74,7 @@ export class EventingRuntime {
       const processor = new BatchProcessor({
         inbox: new TypeOrmInbox(this.options.dataSource, this.config.schema),
         apply: registry.apply,
+        wanted: registry.wanted,
         deadLetter: (letter) => this.transport.deadLetter(letter),
         retryPolicy: new RetryPolicy({
           maxAttempts: this.config.maxAttempts,

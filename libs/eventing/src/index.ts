@@ -8,6 +8,7 @@ export { forgetStoredEvents, type StoredEventsToForget } from './outbox/forget-s
 // Consuming
 export { addToChunkEnd } from './consumer/chunk-end-work';
 export { OnEvent, eventListenersOf, type EventListener, type EventListenerMethod } from './consumer/on-event.decorator';
+export { EventRelevance, type EventRelevanceMethod } from './consumer/event-relevance.decorator';
 
 // Entities (add to every app's DataSource and migrations)
 export { eventingEntities, EVENTING_ENTITIES, EventingTables } from './entities/eventing-entities';

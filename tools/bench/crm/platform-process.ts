@@ -18,14 +18,22 @@ export interface PlatformProcess {
   partitions: number;
 }
 
+/** What a bench adds to the platform's process (a preloaded probe): node arguments and variables. */
+export interface PlatformProcessExtras {
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+}
+
 /**
  * The platform as `npm run start:platform` runs it (dist/apps/platform/src/main.js, its own
  * process) on 127.0.0.1, trusting the bench's token issuer, its relay publishing to the bench's
- * Kafka. BENCH_APP_ENV adds variables for it alone; BENCH_APP_NODE_ARGS reaches its node.
+ * Kafka. BENCH_APP_ENV adds variables for it alone; BENCH_APP_NODE_ARGS reaches its node (after
+ * `extras.nodeArgs`).
  */
 export async function startPlatformProcess(
   services: BenchServices & { brokers: string[] },
   auth: { issuer: string; jwksUrl: string },
+  extras: PlatformProcessExtras = {},
 ): Promise<PlatformProcess> {
   const port = await findFreePort();
   const env: NodeJS.ProcessEnv = {
@@ -42,6 +50,7 @@ export async function startPlatformProcess(
     // One credential at full speed: limits on (their cost counted, bench:rate-limits isolates it) but never reached.
     ...GENEROUS_RATE_LIMITS_ENV,
     ...appEnvOverrides(),
+    ...extras.env,
   };
   // Validates the environment here (a clear message rather than a dead child) and reads the pool size.
   const settings = loadPlatformEnvironment(env);
@@ -50,7 +59,7 @@ export async function startPlatformProcess(
     script: 'apps/platform/src/main.js',
     port,
     readyPath: HEALTH_PATHS.ready,
-    nodeArgs: (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    nodeArgs: [...(extras.nodeArgs ?? []), ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     timeoutMs: 60_000,
     env,
   });
@@ -67,12 +76,15 @@ export async function startPlatformProcess(
  * `stopApp` (a bench stops it before its baseline runs: its relay and jobs would take CPU), and an
  * EventWriter on its outbox; both added to the run's stops.
  */
-export async function startBenchPlatform({ services, tokens, stops }: Pick<BenchRun, 'services' | 'tokens' | 'stops'>): Promise<{
+export async function startBenchPlatform(
+  { services, tokens, stops }: Pick<BenchRun, 'services' | 'tokens' | 'stops'>,
+  extras: PlatformProcessExtras = {},
+): Promise<{
   platform: PlatformProcess;
   stopApp: () => Promise<void>;
   writer: EventWriter;
 }> {
-  const platform = await startPlatformProcess(services, { issuer: tokens.issuer, jwksUrl: tokens.jwksUrl });
+  const platform = await startPlatformProcess(services, { issuer: tokens.issuer, jwksUrl: tokens.jwksUrl }, extras);
   let appRunning = true;
   const stopApp = async () => {
     if (!appRunning) return;

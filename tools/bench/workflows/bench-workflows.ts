@@ -20,8 +20,10 @@
  * Figures, from the rows the runs left (run-figures.ts): runs started/s (span of workflow_runs.started_at),
  * completed/s (span of the completed runs' finished_at), latency p50/p99, the time from the first
  * event until the last run completed; every contact must carry the tag and every run have completed
- * (else exit 1). The platform's RSS is sampled through both loads (start, peak, end); CPU per run
- * (its process and the PostgreSQL backends, load-cpu.ts) is read around each load.
+ * (else exit 1). The platform's RSS is sampled through both loads (start, peak, end), and its heap
+ * after a GC read before the first and after the last (heap-probe.ts, preloaded with --expose-gc:
+ * live objects apart from pages the heap and the allocator keep); CPU per run (its process and the
+ * PostgreSQL backends, load-cpu.ts) is read around each load.
  *
  * Then the platform is stopped and the baseline (baseline-consumer-process.ts: kafkajs + pg, no
  * framework, an in-memory timer for the wait) takes the same two loads on its own copies of the tables
@@ -29,13 +31,17 @@
  * relay). ratio = app completed/s ÷ baseline completed/s in the burst.
  *
  * Goals (printed PASS/FAIL, the exit code unchanged): ≥ 500 runs/s completed (burst), first step p99
- * < 500 ms (paced), ≥ 0.5× the baseline, memory flat. Errors exit 1, the hard limit 2.
+ * < 500 ms (paced), ≥ 0.5× the baseline, memory flat (RSS after ≤ 1.5× before, and the heap after a
+ * GC within 10 % of the start). Errors exit 1, the hard limit 2.
  *
  * Knobs (env): BENCH_WF_CONTACTS=10000 BENCH_WF_RATE=500 BENCH_WF_BATCH_MS=100 BENCH_WF_BURST_BATCH=500
  *   BENCH_WF_STALL_SECONDS=60 BENCH_WF_MEMORY_SAMPLE_MS=250 BENCH_LOG_LEVEL=warn; BENCH_APP_ENV="NAME=value …"
  *   sets variables for the platform alone (the baseline copies its DATABASE_POOL_SIZE);
  *   BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" reaches the platform's node.
  */
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import { runBench } from '../bench-run';
 import { startBenchPlatform } from '../crm/platform-process';
@@ -45,6 +51,7 @@ import { BaselineTopic } from './baseline-topic';
 import { createContactsForBaseline, createContactsWithOutbox } from './contact-events-seed';
 import { createContacts, type CreateBatch, type LoadShape } from './contact-load';
 import { LoadCpu } from './load-cpu';
+import { heapAfterGc, heapProbeArgs } from './heap-figures';
 import { MemorySampler, rssMb } from './memory-sampler';
 import { runFigures, waitForRuns } from './run-figures';
 import { createWorkflowWorkspace } from './workflow-workspace';
@@ -65,7 +72,10 @@ const LABELS = {
 };
 
 runBench('bench-workflows', HARD_LIMIT_MS, async ({ services, tokens, stops, errors }) => {
-  const { platform, stopApp, writer } = await startBenchPlatform({ services, tokens, stops });
+  // The platform's heap after a GC, before the first load and after the last (heap-probe.ts).
+  const heapFile = path.join(os.tmpdir(), `bench-workflows-heap-${process.pid}.json`);
+  stops.unshift(() => rm(heapFile, { force: true }));
+  const { platform, stopApp, writer } = await startBenchPlatform({ services, tokens, stops }, heapProbeArgs(heapFile));
   const workspace = await createWorkflowWorkspace({
     appUrl: platform.server.url,
     schema: platform.schema,
@@ -113,11 +123,13 @@ runBench('bench-workflows', HARD_LIMIT_MS, async ({ services, tokens, stops, err
     alive: () => (rssMb(platform.server.pid) === null ? `the platform exited:\n${platform.server.output()}` : null),
   };
   const memory = new MemorySampler(platform.server.pid, SETTINGS.memorySampleMs);
+  const heapBefore = await heapAfterGc(platform.server.pid, heapFile);
   const createInApp: CreateBatch = (from, to) =>
     createContactsWithOutbox({ client, schema: platform.schema, companyId: workspace.companyId, from, to });
   const appPaced = await measure(app, LABELS.paced, PACED, createInApp);
   const appBurst = await measure(app, LABELS.burst, BURST, createInApp);
   const memoryFigures = memory.stop();
+  const heapAfter = await heapAfterGc(platform.server.pid, heapFile);
   await stopApp();
 
   console.log('\nbaseline');
@@ -158,5 +170,6 @@ runBench('bench-workflows', HARD_LIMIT_MS, async ({ services, tokens, stops, err
     paced: { label: LABELS.paced, app: appPaced, baseline: baselinePaced },
     burst: { label: LABELS.burst, app: appBurst, baseline: baselineBurst },
     memory: memoryFigures,
+    heap: { before: heapBefore, after: heapAfter },
   });
 });

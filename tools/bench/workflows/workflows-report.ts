@@ -1,4 +1,5 @@
 import type { CpuPerRequest } from '../messaging/process-cpu';
+import type { HeapFigures } from './heap-figures';
 import type { MemoryFigures } from './memory-sampler';
 import type { RunFigures } from './run-figures';
 import { GOALS } from './workflows-settings';
@@ -31,6 +32,7 @@ export function printReport(loads: {
   paced: { label: string; app: Measured; baseline: Measured };
   burst: { label: string; app: Measured; baseline: Measured };
   memory: MemoryFigures;
+  heap: { before: HeapFigures | null; after: HeapFigures | null };
 }): void {
   const row = (name: string, app: string, baseline: string, ratio = '') =>
     console.log(`  ${name.padEnd(34)} ${app.padStart(12)} ${baseline.padStart(12)} ${ratio.padStart(8)}`);
@@ -53,16 +55,23 @@ export function printReport(loads: {
     row('  CPU per run, process', cpuOf(app.cpu.appMs), cpuOf(baseline.cpu.appMs));
     row('  CPU per run, PostgreSQL', cpuOf(app.cpu.databaseMs), cpuOf(baseline.cpu.databaseMs));
   }
-  const { memory } = loads;
+  const { memory, heap } = loads;
   console.log(
     `  platform RSS: ${mb(memory.startMb)} before the first load, peak ${mb(memory.peakMb)}, ${mb(memory.endMb)} after the last`,
   );
+  for (const [when, figures] of [
+    ['before the first load', heap.before],
+    ['after the last', heap.after],
+  ] as const) {
+    console.log(`  platform after global.gc(), ${when}: ${heapLine(figures)}`);
+  }
 
   const burst = loads.burst;
   const completed = burst.app.figures.completedPerSecond;
   const ratio = completed / burst.baseline.figures.completedPerSecond;
   const p99 = loads.paced.app.figures.firstStepP99Ms;
   const growth = memory.startMb && memory.endMb ? memory.endMb / memory.startMb : Number.NaN;
+  const heapGrowth = heap.before && heap.after ? heap.after.usedHeapBytes / heap.before.usedHeapBytes : Number.NaN;
   console.log('\ngoals');
   console.log(
     `  runs completed/s (burst) ≥ ${GOALS.completedPerSecond}: ${num(completed)} — ${verdict(completed >= GOALS.completedPerSecond)}`,
@@ -72,5 +81,20 @@ export function printReport(loads: {
   console.log(
     `  memory flat (RSS after ≤ ${GOALS.memoryGrowth}× before): ${Number.isFinite(growth) ? `${growth.toFixed(2)}×` : 'n/a'} — ` +
       verdict(growth <= GOALS.memoryGrowth),
+  );
+  console.log(
+    `  heap after global.gc() within ${Math.round((GOALS.heapGrowth - 1) * 100)} % of the start: ` +
+      `${Number.isFinite(heapGrowth) ? `${heapGrowth.toFixed(2)}×` : 'n/a'} — ${verdict(heapGrowth <= GOALS.heapGrowth)}`,
+  );
+}
+
+/** The heap's live objects and what the process holds besides, after a GC (MB). */
+function heapLine(figures: HeapFigures | null): string {
+  if (!figures) return 'n/a (the probe did not answer)';
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return (
+    `heap used ${mib(figures.usedHeapBytes)} of ${mib(figures.totalHeapBytes)}, external ${mib(figures.externalBytes)} ` +
+    `(array buffers ${mib(figures.arrayBuffersBytes)}), V8 malloc ${mib(figures.mallocedBytes)}, RSS ${mib(figures.rssBytes)}; ` +
+    `${figures.nativeContexts} contexts (${figures.detachedContexts} detached)`
   );
 }

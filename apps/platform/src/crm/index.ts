@@ -8,6 +8,7 @@ export { CONTACT_NOT_FOUND, ContactEntity } from './contact.entity';
 export { ContactsModule } from './contacts/contacts.module';
 export { ContactsService } from './contacts/contacts.service';
 export type { ContactInput } from './contacts/contacts.service';
+export { ContactTagWrites } from './contacts/contact-tag-writes';
 export { ContactListMemberEntity } from './lists/contact-list-member.entity';
 export { ContactListEntity } from './lists/contact-list.entity';
 export { ListsModule } from './lists/lists.module';

@@ -77,7 +77,14 @@ function message(id: number, subject = 's1', value?: string): InboundMessage {
   };
 }
 
-function setup(options: { maxAttempts?: number; maxTransactionSize?: number; failing?: (n: number) => unknown } = {}) {
+function setup(
+  options: {
+    maxAttempts?: number;
+    maxTransactionSize?: number;
+    failing?: (n: number) => unknown;
+    wanted?: (event: ReceivedEvent) => boolean;
+  } = {},
+) {
   const inbox = new FakeInbox();
   const deadLetters: DeadLetter[] = [];
   const delays: number[] = [];
@@ -99,6 +106,7 @@ function setup(options: { maxAttempts?: number; maxTransactionSize?: number; fai
     metrics,
     maxTransactionSize: options.maxTransactionSize ?? 100,
     heartbeatIntervalMs: 1000,
+    wanted: options.wanted && (async (events) => events.map(options.wanted!)),
     sleep: async (ms) => {
       delays.push(ms);
     },
@@ -118,6 +126,42 @@ describe('BatchProcessor', () => {
     expect(context.resolved).toEqual([batch[2]!.offset]);
     expect(context.commits).toBe(1);
     expect(metrics.consumed).toHaveBeenCalledTimes(3);
+  });
+
+  it('does an event no handler takes without the inbox: a chunk of only such events opens no transaction', async () => {
+    const taken = (event: ReceivedEvent) => (event.envelope.data as { n: number }).n % 2 === 1;
+    const { processor, inbox, context, metrics } = setup({ maxTransactionSize: 2, wanted: taken });
+    const batch = [1, 2, 4, 6, 3].map((n) => message(n));
+
+    await processor.process(batch, context);
+
+    // [1, 2]: one transaction for 1; [4, 6]: none; [3]: one.
+    expect(inbox.transactions).toBe(2);
+    expect(inbox.effects).toEqual(['s1:1', 's1:3']);
+    expect([...inbox.seen]).toEqual([uuid(1), uuid(3)]);
+    // Every offset is resolved, the skipped ones with their chunk (a chunk of one taken event goes
+    // the one-per-transaction way, resolving each): nothing is delivered again.
+    expect(context.resolved).toEqual([batch[0]!.offset, batch[1]!.offset, batch[3]!.offset, batch[4]!.offset]);
+    expect(context.commits).toBe(1);
+    expect(metrics.consumed).toHaveBeenCalledTimes(5);
+  });
+
+  it('skips an event no handler takes in the one-per-transaction fallback too', async () => {
+    const poison = new Error('handler bug');
+    const taken = (event: ReceivedEvent) => (event.envelope.data as { n: number }).n !== 4;
+    const { processor, inbox, context, deadLetters } = setup({
+      maxAttempts: 1,
+      wanted: taken,
+      failing: (n) => (n === 2 ? poison : null),
+    });
+    const batch = [1, 2, 4, 3].map((n) => message(n));
+
+    await processor.process(batch, context);
+
+    expect(inbox.effects).toEqual(['s1:1', 's1:3']);
+    expect(deadLetters.map((letter) => letter.envelope?.id)).toEqual([uuid(2)]);
+    expect(inbox.seen.has(uuid(4))).toBe(false);
+    expect(context.resolved).toEqual(batch.map((m) => m.offset));
   });
 
   it('splits a large batch into transactions of maxTransactionSize, in order', async () => {

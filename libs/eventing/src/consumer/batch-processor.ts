@@ -14,6 +14,13 @@ export interface BatchProcessorMetrics {
 export interface BatchProcessorDeps {
   inbox: InboxPort;
   apply: ApplyEvent;
+  /**
+   * Which events of a chunk a handler here may act on (HandlerRegistry.wanted). One that none
+   * takes has nothing to apply and nothing to deduplicate: it is done without a transaction or an
+   * inbox row (a chunk of only such events costs no statement of the inbox). Every event is taken
+   * when unset, or when the answer fails.
+   */
+  wanted?: (events: readonly ReceivedEvent[]) => Promise<boolean[]>;
   deadLetter: (letter: DeadLetter) => Promise<void>;
   retryPolicy: RetryPolicy;
   logger: EventingLogger;
@@ -71,9 +78,17 @@ export class BatchProcessor {
   }
 
   private async applyChunk(chunk: readonly ReceivedEvent[], context: InboundBatchContext): Promise<boolean> {
-    if (chunk.length > 1) {
+    const flags = await this.wantedOf(chunk, context);
+    const wanted = chunk.filter((_, i) => flags[i]);
+    // What no handler takes is consumed as it is read (its offset resolved with the chunk's).
+    chunk.forEach((event, i) => flags[i] || this.deps.metrics.consumed(event.message.topic, event.envelope.occurred_at));
+    if (wanted.length === 0) {
+      context.resolveOffset(chunk[chunk.length - 1]!.message.offset);
+      return true;
+    }
+    if (wanted.length > 1) {
       try {
-        const outcome = await this.withHeartbeat(context, () => this.deps.inbox.applyInTransaction(chunk, this.deps.apply));
+        const outcome = await this.withHeartbeat(context, () => this.deps.inbox.applyInTransaction(wanted, this.deps.apply));
         this.record(outcome);
         context.resolveOffset(chunk[chunk.length - 1]!.message.offset);
         return true;
@@ -84,12 +99,18 @@ export class BatchProcessor {
         });
       }
     }
-    for (const event of chunk) {
+    for (const [i, event] of chunk.entries()) {
       if (!context.isActive()) return false;
-      if (!(await this.applyOne(event, context))) return false;
+      if (flags[i] && !(await this.applyOne(event, context))) return false;
       context.resolveOffset(event.message.offset);
     }
     return true;
+  }
+
+  private async wantedOf(chunk: readonly ReceivedEvent[], context: InboundBatchContext): Promise<boolean[]> {
+    const wanted = this.deps.wanted;
+    if (!wanted) return chunk.map(() => true);
+    return this.withHeartbeat(context, () => wanted(chunk)).catch(() => chunk.map(() => true));
   }
 
   private async applyOne(event: ReceivedEvent, context: InboundBatchContext): Promise<boolean> {

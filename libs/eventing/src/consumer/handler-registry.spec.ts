@@ -3,6 +3,7 @@ import { currentTraceparent, traceIdOf } from '@suite/observability';
 import type { EntityManager } from 'typeorm';
 import { HandlerRegistry } from './handler-registry';
 import type { ReceivedEvent } from './inbox.port';
+import { EventRelevance } from './event-relevance.decorator';
 import { OnEvent } from './on-event.decorator';
 
 const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
@@ -73,6 +74,44 @@ describe('HandlerRegistry', () => {
     await registry.apply(received('company.merged', { anything: true }), manager);
     await registry.apply(received('company.created', company, { topic: 'messaging.contact.v1' }), manager);
     expect(seen).toEqual([]);
+  });
+
+  it('skips the events every listener of their type finds irrelevant, asking each check once per chunk', async () => {
+    const asked: string[][] = [];
+    /** Acts only on companies named Acme (it says so before the chunk's transaction). */
+    class AcmeOnly extends CompanyRecorder {
+      @EventRelevance('company.created')
+      async acme(events: ReadonlyArray<DomainEvent<'company.created'>>): Promise<boolean[]> {
+        asked.push(events.map((event) => event.data.name));
+        return events.map((event) => event.data.name === 'Acme');
+      }
+    }
+    class Failing extends CompanyRecorder {
+      @EventRelevance('company.created')
+      async broken(): Promise<boolean[]> {
+        throw new Error('database down');
+      }
+    }
+    const other = { ...company, name: 'Other' };
+    const chunk = [received('company.created'), received('company.created', other), received('user.deleted')];
+    expect(await new HandlerRegistry([new AcmeOnly([], 'a')]).wanted(chunk)).toEqual([true, false, false]);
+    expect(asked).toEqual([['Acme', 'Other']]);
+    // Another listener of the type without a check takes every event of it.
+    expect(await new HandlerRegistry([new AcmeOnly([], 'a'), new CompanyRecorder([], 'b')]).wanted(chunk)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    // A check that fails skips nothing.
+    expect(await new HandlerRegistry([new Failing([], 'a')]).wanted(chunk)).toEqual([true, true, false]);
+  });
+
+  it('says which events a listener here takes (the others skip the inbox)', () => {
+    const registry = new HandlerRegistry([new CompanyRecorder([], 'a')]);
+    expect(registry.handles(received('company.created', company))).toBe(true);
+    expect(registry.handles(received('user.deleted', { id: '1', company_id: '2' }, { topic: 'platform.user.v1' }))).toBe(false);
+    expect(registry.handles(received('company.merged', { anything: true }))).toBe(false);
+    expect(registry.handles(received('company.created', company, { topic: 'messaging.contact.v1' }))).toBe(false);
   });
 
   it('checks the payload against the contract before any listener runs: a bad one throws (retried, then dead-lettered)', async () => {

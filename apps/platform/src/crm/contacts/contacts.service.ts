@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, ILike, In, IsNull, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { CrmContactSnapshotData } from '@suite/contracts';
 import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
 import { AppError, type PageRequest } from '@suite/http';
 import { ListsService, type ContactRef } from '../lists/lists.service';
@@ -13,7 +14,33 @@ import { PipelinePlacements } from '../pipelines/pipeline-placements';
 import { PipelineStageEntity } from '../pipelines/pipeline-stage.entity';
 import { assertAssignable } from '../../directory';
 import { contactSnapshot } from './contact-events';
+import type { ContactTagWrites } from './contact-tag-writes';
 import { CONTACT_NOT_FOUND, ContactEntity } from '../contact.entity';
+
+/**
+ * A change's events: `crm_contact.updated` with the contact's snapshot, and `crm_contact.tags_added`
+ * when it gained tags (the workflows' `tag_added` trigger).
+ */
+function changeEvents(
+  companyId: string,
+  before: ContactEntity,
+  after: ContactEntity,
+  snapshot: CrmContactSnapshotData,
+  changedBy: string | null,
+): NewEvent[] {
+  const events: NewEvent[] = [newEvent('crm_contact.updated', { companyId, subject: after.id, data: snapshot })];
+  const added = after.tags.filter((tag) => !before.tags.includes(tag));
+  if (added.length > 0) {
+    events.push(
+      newEvent('crm_contact.tags_added', {
+        companyId,
+        subject: after.id,
+        data: { id: after.id, company_id: companyId, added_tags: added, tags: after.tags, changed_by: changedBy },
+      }),
+    );
+  }
+  return events;
+}
 
 /** The editable fields of a contact; `undefined` = not sent (kept on update). */
 export interface ContactInput {
@@ -187,22 +214,34 @@ export class ContactsService {
     ]);
     const saved: ContactEntity = { ...changed, updatedAt: row!.updatedAt };
     if (reassigned) await this.placements.reassignLocked(manager, companyId, contact.id, saved.assignedTo);
-    const events: NewEvent[] = [
-      newEvent('crm_contact.updated', { companyId, subject: saved.id, data: contactSnapshot(saved, changedBy) }),
-    ];
-    const added = saved.tags.filter((tag) => !contact.tags.includes(tag));
-    if (added.length > 0) {
-      events.push(
-        newEvent('crm_contact.tags_added', {
-          companyId,
-          subject: saved.id,
-          data: { id: saved.id, company_id: companyId, added_tags: added, tags: saved.tags, changed_by: changedBy },
-        }),
-      );
-    }
+    const events = changeEvents(companyId, contact, saved, contactSnapshot(saved, changedBy), changedBy);
     // One statement for both, in this order.
     if (emit) events.forEach(emit);
     else await this.outbox.append(manager, events);
+    return saved;
+  }
+
+  /**
+   * The tags of a contact the caller's transaction holds locked (a workflow step's), replaced
+   * without a statement of its own: the change joins `writes`, written with the others before the
+   * caller's events (ContactTagWrites.write, one UPDATE for many contacts), and its events go to
+   * `emit` now, in order with the caller's — their snapshot's `updated_at` is filled in by that
+   * write. Answers the contact as it will be (the caller's later steps take it instead of a read),
+   * or `contact` itself when the tags are the same.
+   */
+  retagLocked(
+    companyId: string,
+    contact: ContactEntity,
+    tags: string[],
+    changedBy: string | null,
+    emit: (event: NewEvent) => void,
+    writes: ContactTagWrites,
+  ): ContactEntity {
+    if (JSON.stringify(tags) === JSON.stringify(contact.tags)) return contact;
+    const saved: ContactEntity = { ...contact, tags };
+    const snapshot = contactSnapshot(saved, changedBy);
+    writes.add(saved, snapshot);
+    changeEvents(companyId, contact, saved, snapshot, changedBy).forEach(emit);
     return saved;
   }
 

@@ -424,3 +424,116 @@ describe('a step that cannot succeed', () => {
     }
   });
 });
+
+describe('tag steps of runs that wake together (one write for the batch)', () => {
+  /** A workflow started by `trigger` that waits an hour, then does `action`. */
+  const waitThen = (trigger: string, action: object) =>
+    activeWorkflow({
+      triggers: [{ id: 't', type: 'tag_added', config: { tag: trigger } }],
+      actions: [
+        { id: 'w', type: 'wait', config: { duration: { amount: 1, unit: 'hours' } } },
+        { id: 'a', ...action },
+      ],
+      edges: [
+        { from: 't', to: 'w' },
+        { from: 'w', to: 'a' },
+      ],
+    });
+
+  const contactEvents = (contactId: string, type: string): Promise<Array<{ data: Record<string, unknown> }>> =>
+    platform.db
+      .query('SELECT envelope FROM platform.outbox WHERE type = $1 AND subject = $2 ORDER BY seq', [type, contactId])
+      .then((rows: Array<{ envelope: { data: Record<string, unknown> } }>) => rows.map((row) => row.envelope));
+
+  it('keeps every change of a contact tagged twice in one batch, its events carrying the time the row got', async () => {
+    const first = await waitThen('pair', { type: 'add_tag', config: { tag: 'pair-a' } });
+    const second = await waitThen('pair', { type: 'add_tag', config: { tag: 'pair-b' } });
+    const contacts = [
+      await platform.contact(companyId, { phone: phone() }),
+      await platform.contact(companyId, { phone: phone() }),
+    ];
+    for (const contact of contacts)
+      await platform.app.get(ContactsService).update(companyId, contact.id, { tags: ['pair'] }, null);
+    await settledRuns(first, 2, 'waiting');
+    await settledRuns(second, 2, 'waiting');
+    // Four jobs come due at once: the same claim takes their tag steps together (StepBatches).
+    await passTime(2 * 60 * 60_000);
+    await settledRuns(first, 2, 'completed');
+    await settledRuns(second, 2, 'completed');
+    for (const contact of contacts) {
+      const tagged = await contactById(contact.id);
+      expect([...tagged.tags].sort()).toEqual(['pair', 'pair-a', 'pair-b']);
+      const added = await contactEvents(contact.id, 'crm_contact.tags_added');
+      expect(added.map((event) => event.data.added_tags).sort()).toEqual([['pair'], ['pair-a'], ['pair-b']]);
+      const updated = await contactEvents(contact.id, 'crm_contact.updated');
+      expect(updated).toHaveLength(3);
+      // The last snapshot is the row as it stands, its time the one the write gave it.
+      expect(updated.at(-1)!.data).toMatchObject({ tags: tagged.tags, updated_at: tagged.updatedAt.toISOString() });
+    }
+  });
+
+  it('writes the tags of the others once when a run of their batch fails: it fails alone', async () => {
+    const tagging = await waitThen('mixed', { type: 'add_tag', config: { tag: 'mixed-done' } });
+    const texting = await waitThen('mixed', { type: 'send_sms', config: { message: 'Hello' } });
+    const reachable = await platform.contact(companyId, { phone: phone() });
+    const noPhone = await platform.contact(companyId, { phone: null });
+    for (const contact of [reachable, noPhone])
+      await platform.app.get(ContactsService).update(companyId, contact.id, { tags: ['mixed'] }, null);
+    await settledRuns(tagging, 2, 'waiting');
+    await settledRuns(texting, 2, 'waiting');
+    await passTime(2 * 60 * 60_000);
+    await settledRuns(tagging, 2, 'completed');
+    const texts = await eventually(
+      () => runsOf(texting),
+      (runs) => runs.every((run) => run.status === 'completed' || run.status === 'failed'),
+      { timeoutMs: 30_000, what: 'the texting runs ended' },
+    );
+    expect(texts.find((run) => run.contactId === noPhone.id)).toMatchObject({
+      status: 'failed',
+      error: 'The contact has no phone number to text.',
+    });
+    expect(texts.find((run) => run.contactId === reachable.id)?.status).toBe('completed');
+    for (const contact of [reachable, noPhone]) {
+      expect((await contactById(contact.id)).tags).toEqual(['mixed', 'mixed-done']);
+      const added = await contactEvents(contact.id, 'crm_contact.tags_added');
+      expect(added.map((event) => event.data.added_tags)).toEqual([['mixed'], ['mixed-done']]);
+    }
+  });
+});
+
+describe('the platform’s own tag events', () => {
+  it('takes back no tags_added of a company without a tag_added workflow (nor any updated), and publishes both', async () => {
+    const quiet = await platform.company('No tag triggers');
+    const contact = await platform.contact(quiet, { phone: phone() });
+    await platform.app.get(ContactsService).update(quiet, contact.id, { tags: ['vip'] }, null);
+    // A later event of the same contact (so of the same partition) that the platform handles: once it
+    // is in the inbox, every event of the contact before it has been consumed.
+    const [marker] = await platform.db.query(
+      `WITH n AS (SELECT gen_random_uuid() AS id)
+       INSERT INTO platform.outbox (id, topic, type, subject, envelope)
+       SELECT n.id, o.topic, o.type, o.subject, jsonb_set(o.envelope::jsonb, '{id}', to_jsonb(n.id::text))::json
+         FROM platform.outbox o, n WHERE o.type = 'crm_contact.created' AND o.subject = $1
+       RETURNING id`,
+      [contact.id],
+    );
+    const inboxed = async (eventId: string) =>
+      (await platform.db.query('SELECT count(*)::int AS n FROM platform.inbox WHERE event_id = $1', [eventId]))[0].n === 1;
+    await eventually(
+      () => inboxed(marker.id),
+      (done) => done,
+      { timeoutMs: 30_000, what: 'the later event to be consumed' },
+    );
+    const published: Array<{ id: string; type: string; published: boolean }> = await platform.db.query(
+      `SELECT id, type, published_at IS NOT NULL AS published FROM platform.outbox
+        WHERE subject = $1 AND type IN ('crm_contact.created', 'crm_contact.updated', 'crm_contact.tags_added') ORDER BY seq`,
+      [contact.id],
+    );
+    expect(published.map(({ type, published: out }) => [type, out])).toEqual([
+      ['crm_contact.created', true],
+      ['crm_contact.updated', true],
+      ['crm_contact.tags_added', true],
+      ['crm_contact.created', true],
+    ]);
+    expect(await Promise.all(published.map(({ id }) => inboxed(id)))).toEqual([true, false, false, true]);
+  });
+});

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { NewEvent } from '@suite/eventing';
-import type { ContactEntity } from '../../../crm';
+import type { ContactEntity, ContactTagWrites } from '../../../crm';
 import type { IfElseBranch, WorkflowNode } from '../../definition/workflow-graph';
 import type { StepDetail } from '../workflow-run-step.entity';
 import type { WorkflowRunEntity } from '../workflow-run.entity';
@@ -15,11 +15,17 @@ export interface StepContext {
   readonly now: Date;
   /** Appends an event with the step's other writes (StepWrites): it commits with the step, or not at all. */
   emit(event: NewEvent): void;
+  /** The contacts' tag changes, written with the step's other writes (ContactsService.retagLocked). */
+  readonly contactTags: ContactTagWrites;
 }
 
-/** What a step did: go on (an `if_else` names its branch), wait until a time, or end the run. */
+/**
+ * What a step did: go on (an `if_else` names its branch), wait until a time, or end the run.
+ * `contact`: the contact as the step left it, its change not yet written (among `contactTags`) —
+ * the next step of the same transaction takes it instead of reading the row.
+ */
 export type StepOutcome =
-  | { kind: 'next'; detail?: StepDetail; branch?: IfElseBranch }
+  | { kind: 'next'; detail?: StepDetail; branch?: IfElseBranch; contact?: ContactEntity }
   | { kind: 'wait'; until: Date; detail?: StepDetail }
   | { kind: 'end'; detail?: StepDetail };
 

@@ -6,7 +6,9 @@ const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * A tag action: the contact's tags after it, or null when it changes nothing; a change is the contact's own event
- * (and, for a tag gained, `crm_contact.tags_added`). The step holds the contact locked already (ContactsService.updateLocked).
+ * (and, for a tag gained, `crm_contact.tags_added`). The step holds the contact locked already; the change is written
+ * with the step's other writes (ContactsService.retagLocked: one UPDATE for a step batch's tag steps), and the steps
+ * after it in the transaction take the contact as it left it.
  */
 @Injectable()
 abstract class TagAction implements ActionExecutor {
@@ -16,12 +18,12 @@ abstract class TagAction implements ActionExecutor {
 
   protected abstract tagsAfter(held: string[], tag: string): string[] | null;
 
-  async execute({ manager, run, node, contact, emit }: StepContext): Promise<StepOutcome> {
+  execute({ run, node, contact, emit, contactTags }: StepContext): Promise<StepOutcome> {
     const tag = String(node.config.tag);
     const tags = this.tagsAfter(contact.tags, tag);
-    if (!tags) return { kind: 'next', detail: { tag, changed: false } };
-    await this.contacts.updateLocked(manager, run.companyId, contact, { tags }, null, emit);
-    return { kind: 'next', detail: { tag, changed: true } };
+    if (!tags) return Promise.resolve({ kind: 'next', detail: { tag, changed: false } });
+    const retagged = this.contacts.retagLocked(run.companyId, contact, tags, null, emit, contactTags);
+    return Promise.resolve({ kind: 'next', detail: { tag, changed: true }, contact: retagged });
   }
 }
 

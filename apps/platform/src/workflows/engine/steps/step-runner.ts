@@ -108,6 +108,8 @@ export class StepRunner {
       if (continuation === 'next') {
         await manager.transaction(async (savepoint) => {
           while ((await this.step(savepoint, scope)) === 'next');
+          // Not left to the chunk's end: the chunk's other work may read these contacts.
+          await scope.writes.contactTags.write(savepoint);
         });
       }
     } catch {
@@ -176,8 +178,20 @@ export class StepRunner {
     if (!executor) throw new StepFailure(`No executor for action type "${node.type}".`);
 
     const emit = (event: NewEvent) => void scope.writes.events.push(event);
-    const outcome = await executor.execute({ manager, run, node, contact, step: run.nextStep, now, emit });
-    scope.contact = executor.leavesContact ? contact : undefined;
+    const outcome = await executor.execute({
+      manager,
+      run,
+      node,
+      contact,
+      step: run.nextStep,
+      now,
+      emit,
+      contactTags: scope.writes.contactTags,
+    });
+    // A contact the step changed without writing it yet (a tag) is taken as it left it; one it
+    // wrote, read again.
+    const left = outcome.kind === 'next' ? outcome.contact : undefined;
+    scope.contact = left ?? (executor.leavesContact ? contact : undefined);
     const next = outcome.kind === 'end' ? null : nextNode(graph, node, outcome);
     this.log(scope.writes, run, node, outcome.kind === 'wait' ? 'waiting' : 'completed', outcome.detail ?? {}, null, now);
     run.nextStep += 1;

@@ -7,7 +7,8 @@ import { WorkflowRunStepEntity } from '../workflow-run-step.entity';
 import type { StepWrites, WaitDone } from './step-writes';
 
 /**
- * Writes what steps gathered (StepWrites): one statement for the events, one for the new log rows,
+ * Writes what steps gathered (StepWrites): one statement per company for the contacts' tags (first:
+ * their events carry the `updated_at` it gives them), one for the events, one for the new log rows,
  * one for the waits' rows completed, one for the jobs.
  */
 @Injectable()
@@ -19,6 +20,7 @@ export class StepWritesStore {
 
   /** In the caller's transaction, now. */
   readonly now = async (manager: EntityManager, writes: StepWrites): Promise<void> => {
+    await writes.contactTags.write(manager);
     if (writes.events.length > 0) await this.outbox.append(manager, writes.events);
     if (writes.steps.length > 0) await unscopedRepository(manager, WorkflowRunStepEntity).insert(writes.steps);
     if (writes.waitsDone.length > 0) await completeWaits(manager, writes.waitsDone);

@@ -1,5 +1,6 @@
 import type { NewEvent } from '@suite/eventing';
 import type { NewJob } from '@suite/jobs';
+import { ContactTagWrites } from '../../../crm';
 import type { WorkflowRunStepEntity } from '../workflow-run-step.entity';
 
 /** A step's row in the execution log, as inserted. */
@@ -20,12 +21,16 @@ export interface WaitDone {
  * rows (and the waits they woke from, completed) and the jobs that carry their runs on. Gathered while the steps run and written by
  * `StepWritesStore.write` in one statement each — at the end of a step's transaction, or, for the
  * first steps of the runs an inbox chunk starts, once for the whole chunk before it commits.
+ * `contactTags`: the tag steps' contact changes (the steps after them take the contact from
+ * memory), written first — at the end of the transaction's steps, or of a new run's first steps
+ * (StepRunner.carryInline: other work of an inbox chunk may read the contact).
  */
 export class StepWrites {
   readonly events: NewEvent[] = [];
   readonly steps: StepLogRow[] = [];
   readonly jobs: NewJob[] = [];
   readonly waitsDone: WaitDone[] = [];
+  readonly contactTags = new ContactTagWrites();
 
   /** `other`'s writes after this one's. */
   add(other: StepWrites): this {
@@ -33,6 +38,7 @@ export class StepWrites {
     this.steps.push(...other.steps);
     this.jobs.push(...other.jobs);
     this.waitsDone.push(...other.waitsDone);
+    this.contactTags.take(other.contactTags);
     return this;
   }
 }

@@ -1,9 +1,11 @@
 import { CompanyScopedRepository } from '@suite/database';
 import { Injectable } from '@nestjs/common';
-import { IsNull, type EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ArrayContains, DataSource, IsNull, type EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
-import { OnEvent } from '@suite/eventing';
+import { EventRelevance, OnEvent } from '@suite/eventing';
 import { ContactEntity } from '../../../crm';
+import { WorkflowEntity } from '../../workflow.entity';
 import { RunStarter } from '../runs/run-starter';
 import type { TriggerFacts } from './trigger-occurrence';
 
@@ -17,7 +19,10 @@ const CONTACTS_PER_NUMBER = 10;
  */
 @Injectable()
 export class WorkflowTriggersHandler {
-  constructor(private readonly starter: RunStarter) {}
+  constructor(
+    private readonly starter: RunStarter,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
 
   @OnEvent('crm_contact.created')
   async contactCreated({ id, data }: DomainEvent<'crm_contact.created'>, manager: EntityManager): Promise<void> {
@@ -27,6 +32,30 @@ export class WorkflowTriggersHandler {
   @OnEvent('crm_contact.tags_added')
   async tagsAdded({ id, data }: DomainEvent<'crm_contact.tags_added'>, manager: EntityManager): Promise<void> {
     await this.fire(manager, data.company_id, 'tag_added', id, [data.id], { addedTags: data.added_tags });
+  }
+
+  /**
+   * Before a chunk's transaction: a `crm_contact.tags_added` of a company none of whose active
+   * workflows has a `tag_added` trigger would start nothing, so it skips the inbox (the platform
+   * publishes one for every tag its own steps add, and takes it back). One read per company of the
+   * chunk, outside any transaction — the read `tagsAdded` makes (ActiveWorkflows), a moment
+   * earlier: a workflow activated since then applies from the next chunk, as it would had the chunk
+   * been handled then. The event is published all the same (the outbox is not touched).
+   */
+  @EventRelevance('crm_contact.tags_added')
+  async tagsAddedRelevance(events: ReadonlyArray<DomainEvent<'crm_contact.tags_added'>>): Promise<boolean[]> {
+    const companies = new Map<string, Promise<boolean>>();
+    const triggered = (companyId: string) =>
+      CompanyScopedRepository.of(this.dataSource, WorkflowEntity, companyId).exists({
+        where: { status: 'active', activeTriggerTypes: ArrayContains(['tag_added']) },
+      });
+    return Promise.all(
+      events.map(({ data }) => {
+        let answer = companies.get(data.company_id);
+        if (!answer) companies.set(data.company_id, (answer = triggered(data.company_id)));
+        return answer;
+      }),
+    );
   }
 
   @OnEvent('pipeline.contact_moved')
