@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { qualifiedTable } from '@suite/database';
 import { JOBS_TABLE } from '../entities/job.entity-schema';
 import type { ClaimedJob } from '../queue/job-queue';
+import { inlineValues } from './inline-values';
 
 /** Runs `write` after the job row's guarded update, in the same transaction; not at all when the claim was lost. */
 export type SettleHook = (manager: EntityManager) => Promise<void>;
@@ -44,8 +45,8 @@ function claimedJobOf(row: Record<string, unknown>): ClaimedJob {
 export class JobStore {
   private readonly table: string;
   /**
-   * The per-key claim's two statements. Not prepared: a generic plan of the key walk measured
-   * 3× slower than planning it each time with its values (bench:webhooks, decision 0031).
+   * The per-key claim's two statements, their values inlined. Not prepared: a generic plan of the key
+   * walk measured 3× slower than planning it each time with its values (bench:webhooks, decision 0031).
    */
   private readonly claimExpired: string;
   private readonly claimQueued: string;
@@ -121,21 +122,39 @@ export class JobStore {
    * beside its running ones. So a claim's cost follows the number of keys, not the backlog: an
    * endpoint with 100,000 queued jobs and no free place costs one index probe, and cannot push
    * the other keys' jobs out of the claim (decision 0031).
+   *
+   * One round trip (issue 31): the lock and the claim's statements go as one simple-protocol query,
+   * which PostgreSQL runs as one implicit transaction (the lock held to its end, a failure rolls it
+   * all back) and, in READ COMMITTED, each statement on a snapshot of its own — so the key walk
+   * reads after the lock is granted, and sees every claim committed before it. The values are
+   * inlined (inlineValues: integers and plain strings only), which also keeps the key walk planned
+   * with its values, as it was unprepared.
    */
-  private claimPerKey(request: ClaimRequest): Promise<Array<Record<string, unknown>>> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`jobs:${this.table}:${request.queue}`]);
-      const values = [request.queue, request.limit, request.lockToken, request.leaseMs, request.perKeyConcurrency];
-      const runner = manager.queryRunner!;
-      const rows =
-        request.reclaimExpired === false
-          ? []
-          : ((await runner.query(this.claimExpired, values, true)).records as Array<Record<string, unknown>>);
-      if (rows.length >= request.limit) return rows;
-      values[1] = request.limit - rows.length;
-      const queued = (await runner.query(this.claimQueued, values, true)).records as Array<Record<string, unknown>>;
-      return [...rows, ...queued];
-    });
+  private async claimPerKey(request: ClaimRequest): Promise<Array<Record<string, unknown>>> {
+    const values = [request.queue, request.limit, request.lockToken, request.leaseMs, request.perKeyConcurrency!];
+    const statements = [inlineValues(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`jobs:${this.table}:${request.queue}`])];
+    if (request.reclaimExpired !== false) {
+      statements.push(inlineValues(this.claimExpired, values));
+      // What the expired claim took (its rows carry this claim's token) counts against the limit.
+      const left = `(SELECT greatest(0, $2 - count(*)) FROM ${this.table} WHERE queue = $1 AND status = 'running' AND lock_token = $3)`;
+      statements.push(inlineValues(this.claimQueued.replaceAll('$2', () => left), values));
+    } else {
+      statements.push(inlineValues(this.claimQueued, values));
+    }
+    const results = await this.simpleQuery(statements.join(';\n'));
+    return results.slice(1).flatMap((result) => result.rows);
+  }
+
+  /** Several statements in one round trip (the simple query protocol), on a pool connection of its own. */
+  private async simpleQuery(sql: string): Promise<Array<{ rows: Array<Record<string, unknown>> }>> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as { query(text: string): Promise<unknown> };
+      const result = await client.query(sql);
+      return (Array.isArray(result) ? result : [result]) as Array<{ rows: Array<Record<string, unknown>> }>;
+    } finally {
+      await runner.release();
+    }
   }
 
   /** Live claims per key (`running`), for the per-key limit. */
