@@ -64,6 +64,7 @@ export interface SettledDeliveryRow {
  * settling transaction updates the row instead of inserting it.
  */
 export class AttemptLog {
+  private readonly beginSql: (jobs: string, lostReason: string) => string;
   private readonly begin: PreparedStatement;
   private readonly settleStatement: PreparedStatement;
   private readonly lose: PreparedStatement;
@@ -79,11 +80,9 @@ export class AttemptLog {
      * enabled, circuit closed unless a user asked for it) is written in flight. The rows come back
      * with their attempt, or none (then the run makes no request).
      */
-    this.begin = new PreparedStatement(
-      'attempt_begin',
-      `WITH j AS (SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::bool[]) AS j(id, company_id, manual)),
+    this.beginSql = (jobs: string, lostReason: string) => `WITH j AS (${jobs}),
        lost AS (
-         UPDATE ${attempts} a SET outcome = 'unknown', error = $4
+         UPDATE ${attempts} a SET outcome = 'unknown', error = ${lostReason}
            FROM j WHERE a.delivery_id = j.id AND a.company_id = j.company_id AND a.outcome = 'in_flight'
          RETURNING a.delivery_id, a.number),
        lost_per_delivery AS (SELECT delivery_id, max(number) AS number FROM lost GROUP BY delivery_id),
@@ -94,7 +93,7 @@ export class AttemptLog {
        ctx AS (
          SELECT d.id, d.company_id, d.status, greatest(d.attempts, coalesce(l.number, 0)) AS attempts, d.event, d.event_id,
                 d.data, d.occurred_at, w.id AS webhook_id, w.url, w.status AS webhook_status, w.secret, w.previous_secret,
-                w.previous_secret_expires_at, w.circuit_open_until, j.manual
+                w.previous_secret_expires_at, w.circuit_open_until, j.manual, j.job_id
            FROM j JOIN ${deliveries} d ON d.id = j.id AND d.company_id = j.company_id
            LEFT JOIN lost_per_delivery l ON l.delivery_id = d.id
            LEFT JOIN ${webhooks} w ON w.id = d.webhook_id AND w.company_id = d.company_id),
@@ -105,7 +104,13 @@ export class AttemptLog {
             AND (c.manual OR c.circuit_open_until IS NULL OR c.circuit_open_until <= now())
          RETURNING id, delivery_id, number, at)
        SELECT c.*, b.id AS attempt_id, b.number AS attempt_number, b.at AS attempt_at
-         FROM ctx c LEFT JOIN began b ON b.delivery_id = c.id`,
+         FROM ctx c LEFT JOIN began b ON b.delivery_id = c.id`;
+    this.begin = new PreparedStatement(
+      'attempt_begin',
+      this.beginSql(
+        'SELECT NULL::uuid AS job_id, * FROM unnest($1::uuid[], $2::bigint[], $3::bool[]) AS j(id, company_id, manual)',
+        '$4',
+      ),
       'webhooks',
     );
     /*
@@ -163,6 +168,20 @@ export class AttemptLog {
       ATTEMPT_LOST,
     ]);
     return rows;
+  }
+
+  /**
+   * `beginAttempts` as the deliver queue's claim follow-up (libs/jobs `ClaimFollowUp`): the same
+   * statement over the jobs a claim just took, in the claim's round trip and transaction, so the
+   * attempts are in flight when the claim returns; each row carries its `job_id`.
+   */
+  beginAttemptsOfClaim(claimed: string): string {
+    return this.beginSql(
+      `SELECT c.job_id, (c.payload->>'deliveryId')::uuid AS id, (c.payload->>'companyId')::bigint AS company_id,
+              coalesce((c.payload->>'manual')::boolean, false) AS manual
+         FROM ${claimed} c`,
+      `'${ATTEMPT_LOST}'`,
+    );
   }
 
   /**

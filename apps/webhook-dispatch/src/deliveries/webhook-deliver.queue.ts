@@ -50,9 +50,11 @@ export function webhookDeliverQueue(
   const { concurrency, perWebhookConcurrency: perKeyConcurrency, pollMs, stopGraceMs } = options;
   const pace = { concurrency, perKeyConcurrency, timeoutMs, pollMs, stopGraceMs, retry: fixedRetry(options.retryDelaysMs) };
   return defineQueue(WEBHOOK_DELIVER_QUEUE, pace, {
+    // The claim writes the attempts in flight (when one is to be made) in its own round trip: from then on, the request is in the log.
+    claimFollowUp: store.beginAttemptsOfClaim,
     async handle(job: ClaimedJob<WebhookDeliverJob>): Promise<Run> {
-      // Writes the attempt in flight when one is to be made: from here on, the request is in the log.
-      const found = await store.load(job.payload);
+      // A run not claimed with its follow-up (claimedWith absent) reads, and writes its attempt in flight, itself.
+      const found = job.claimedWith === undefined ? await store.load(job.payload) : store.contextOfClaim(job.claimedWith);
       if (!found || found.delivery.status !== 'pending') return null;
       const { delivery, webhook, attempt } = found;
       if (!webhook || webhook.status === 'disabled') return { job: job.payload, kind: 'webhook_gone' };

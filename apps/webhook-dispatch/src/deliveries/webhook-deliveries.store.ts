@@ -254,6 +254,18 @@ export class WebhookDeliveriesStore {
 
   private readonly contexts = new AttemptContextLoader((jobs) => this.loadMany(jobs));
 
+  /**
+   * The deliver queue's claim follow-up: `load`'s statement run in the claim's own round trip
+   * (issue 31), so a claimed run finds its context, and its attempt already in flight, on its job
+   * (`claimedWith`, read by contextOfClaim).
+   */
+  readonly beginAttemptsOfClaim = { sql: (claimed: string) => this.attemptLog.beginAttemptsOfClaim(claimed) };
+
+  /** A claimed job's row of beginAttemptsOfClaim (null: its delivery is gone) as `load` would answer it. */
+  contextOfClaim(row: Record<string, unknown> | null): AttemptContext | null {
+    return row ? attemptContextOf(row) : null;
+  }
+
   private async loadMany(jobs: readonly WebhookDeliverJob[]): Promise<Map<string, AttemptContext>> {
     const runner = this.dataSource.createQueryRunner();
     try {

@@ -13,6 +13,22 @@ export interface ClaimedJob<P = unknown> {
   readonly lockToken: string;
   /** Seconds from its due time to this claim (metrics). */
   readonly waitedSeconds: number;
+  /**
+   * Its row of the queue's `claimFollowUp`, written in the claim's own transaction; null when the
+   * follow-up gave none for it, absent when the queue has no follow-up.
+   */
+  readonly claimedWith?: Record<string, unknown> | null;
+}
+
+/**
+ * A statement a queue runs in the same round trip and transaction as the claim, right after it (a
+ * run's first reads and writes, so they cost no round trip of their own: issue 31). `sql(claimed)`
+ * gets `claimed`, a relation of the jobs just claimed with the columns `job_id` (uuid) and `payload`
+ * (jsonb), and returns one statement without bind parameters (it travels in the simple query
+ * protocol) whose rows carry `job_id`. A failure rolls the claim back with it.
+ */
+export interface ClaimFollowUp {
+  sql(claimed: string): string;
 }
 
 /** A successful run waiting to be settled with others (`JobQueue.succeededMany`). */
@@ -41,6 +57,8 @@ export interface JobQueue<P = unknown, R = unknown> {
   /** At shutdown, how long running jobs may finish before they are aborted (and retried later). */
   readonly stopGraceMs: number;
   readonly retry: RetrySchedule;
+  /** Runs with every claim of this queue; each job gets its row as `claimedWith`. */
+  readonly claimFollowUp?: ClaimFollowUp;
   /** A failure that no retry will change (an SMTP 5xx): the job fails at once. */
   isPermanent?(error: unknown): boolean;
   handle(job: ClaimedJob<P>, signal: AbortSignal): Promise<R>;

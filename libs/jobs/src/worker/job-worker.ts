@@ -89,6 +89,7 @@ export class JobWorker<P = unknown, R = unknown> {
             limit: free,
             leaseMs: this.queue.leaseMs,
             lockToken: randomUUID(),
+            ...(this.queue.claimFollowUp ? { followUp: this.queue.claimFollowUp } : {}),
             ...(this.queue.perKeyConcurrency === undefined
               ? {}
               : { perKeyConcurrency: this.queue.perKeyConcurrency, reclaimExpired: leasesDue }),
