@@ -1,4 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
+import type { SettlingJobs } from '@suite/jobs';
 import { entityTable, PreparedStatement } from '@suite/database';
 import type { WebhookEventKind } from '@suite/contracts';
 import type { WebhookResult } from '../sending/send-webhook';
@@ -28,6 +29,8 @@ export interface BegunAttempt {
 
 /** An attempt's answer, with the state its delivery takes, to settle both. */
 export interface SettlingAttempt {
+  /** The job of the run that made it: nothing is settled unless its row is still owned. */
+  jobId: string;
   deliveryId: string;
   companyId: string;
   /** The delivery's attempts after this one, and its status: `pending` while a retry follows. */
@@ -54,6 +57,9 @@ export interface SettledDeliveryRow {
   circuit_open_until: Date | null;
 }
 
+/** A job a settling group deleted (its claim held), with its settled delivery's fields (null when none). */
+export type SettledJobRow = { job_id: string } & (SettledDeliveryRow | { [K in keyof SettledDeliveryRow]: null });
+
 /**
  * Every request a receiver got is in the attempt log (decision 0039): an attempt is written as
  * `in_flight` before its request leaves and settled after, so a dispatcher killed in between leaves
@@ -66,7 +72,9 @@ export interface SettledDeliveryRow {
 export class AttemptLog {
   private readonly beginSql: (jobs: string, lostReason: string) => string;
   private readonly begin: PreparedStatement;
-  private readonly settleStatement: PreparedStatement;
+  private readonly settleSql: (deleteJobs: string) => string;
+  /** Built at the first settle: its DELETE names the jobs table, which the queue's SettlingJobs knows. */
+  private settleStatement: PreparedStatement | null = null;
   private readonly lose: PreparedStatement;
 
   constructor(dataSource: DataSource) {
@@ -114,22 +122,24 @@ export class AttemptLog {
       'webhooks',
     );
     /*
-     * A settling group in one statement (issue 31): the deliveries still pending take their new state,
-     * their in-flight attempts their answers, and the webhooks of those deliveries are locked in id
-     * order (replicas settling at once wait, never deadlock) and read as they now are, for the tally.
-     * A delivery whose webhook is gone comes back with no webhook (its next run abandons it).
+     * A settling group in one statement (issue 31): the group's job rows still owned by their claims
+     * go (libs/jobs SettlingJobs), the deliveries of those still pending take their new state, their
+     * in-flight attempts their answers, and the webhooks of those deliveries are locked in id order
+     * (replicas settling at once wait, never deadlock) and read as they now are, for the tally. One
+     * row per job deleted (a lost claim's job is not, and nothing is written for it), with its settled
+     * delivery when it had one; a delivery whose webhook is gone comes back with no webhook.
      */
-    this.settleStatement = new PreparedStatement(
-      'attempt_settle',
-      `WITH u AS (
+    this.settleSql = (deleteJobs: string) => `WITH u AS (
          SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::int[], $4::text[], $5::timestamptz[],
-                              $6::uuid[], $7::text[], $8::int[], $9::int[], $10::text[], $11::text[])
+                              $6::uuid[], $7::text[], $8::int[], $9::int[], $10::text[], $11::text[], $12::uuid[])
              AS u(id, company_id, number, status, next_attempt_at,
-                  attempt_id, outcome, duration_ms, status_code, response_body, error)),
+                  attempt_id, outcome, duration_ms, status_code, response_body, error, job_id)),
+       gone AS (${deleteJobs}),
        d AS (
          UPDATE ${deliveries} d
             SET attempts = u.number, status = u.status, next_attempt_at = u.next_attempt_at, updated_at = now()
-           FROM u WHERE d.id = u.id AND d.company_id = u.company_id AND d.status = 'pending'
+           FROM u JOIN gone ON gone.id = u.job_id
+          WHERE d.id = u.id AND d.company_id = u.company_id AND d.status = 'pending'
          RETURNING d.id, d.company_id, d.webhook_id, d.event_id, d.event),
        a AS (
          UPDATE ${attempts} a
@@ -140,11 +150,9 @@ export class AttemptLog {
        w AS MATERIALIZED (
          SELECT id, company_id, status, consecutive_failures, circuit_open_until FROM ${webhooks}
           WHERE id IN (SELECT webhook_id FROM d) ORDER BY id FOR UPDATE)
-       SELECT d.id, d.company_id, d.webhook_id, d.event_id, d.event, w.company_id AS webhook_company_id,
+       SELECT g.id AS job_id, d.id, d.company_id, d.webhook_id, d.event_id, d.event, w.company_id AS webhook_company_id,
               w.status AS webhook_status, w.consecutive_failures, w.circuit_open_until
-         FROM d LEFT JOIN w ON w.id = d.webhook_id`,
-      'webhooks',
-    );
+         FROM gone g LEFT JOIN u ON u.job_id = g.id LEFT JOIN d ON d.id = u.id LEFT JOIN w ON w.id = d.webhook_id`;
     this.lose = new PreparedStatement(
       'attempt_lose',
       `WITH lost AS (
@@ -185,13 +193,15 @@ export class AttemptLog {
   }
 
   /**
-   * Settles a group's attempts in the caller's transaction: the deliveries still pending and their
-   * attempts (one begun by this run; an attempt already marked unknown stays so). Returns the settled
-   * deliveries, each with its webhook as now locked (null fields when the webhook is gone).
+   * Settles a group in the caller's transaction: its job rows still owned go (`jobs`), and for those
+   * the deliveries still pending and their attempts (one begun by this run; an attempt already marked
+   * unknown stays so). One row per job deleted, with its settled delivery (null fields when none),
+   * and the delivery's webhook as now locked (null fields when the webhook is gone).
    */
-  async settle(runner: QueryRunner, rows: readonly SettlingAttempt[]): Promise<SettledDeliveryRow[]> {
-    if (rows.length === 0) return [];
-    const { rows: settled } = await this.settleStatement.run<SettledDeliveryRow>(runner, [
+  async settle(runner: QueryRunner, rows: readonly SettlingAttempt[], jobs: SettlingJobs): Promise<SettledJobRow[]> {
+    if (jobs.ids.length === 0) return [];
+    this.settleStatement ??= new PreparedStatement('attempt_settle', this.settleSql(jobs.deleteSql('$13', '$14')), 'webhooks');
+    const { rows: settled } = await this.settleStatement.run<SettledJobRow>(runner, [
       rows.map((row) => row.deliveryId),
       rows.map((row) => row.companyId),
       rows.map((row) => row.number),
@@ -203,6 +213,9 @@ export class AttemptLog {
       rows.map((row) => row.result.statusCode),
       rows.map((row) => row.result.responseBody),
       rows.map((row) => row.error),
+      rows.map((row) => row.jobId),
+      jobs.ids,
+      jobs.lockTokens,
     ]);
     return settled;
   }

@@ -31,6 +31,17 @@ export interface ClaimFollowUp {
   sql(claimed: string): string;
 }
 
+/** A settling group's job rows, for a queue that deletes them in its own statement (`JobQueue.settleMany`). */
+export interface SettlingJobs {
+  /**
+   * A DELETE of those rows still owned by their claim, `RETURNING j.id` — for a CTE of the queue's
+   * statement; `ids` and `tokens` are its parameters (uuid[]) holding `ids` and `lockTokens` below.
+   */
+  deleteSql(ids: string, tokens: string): string;
+  readonly ids: readonly string[];
+  readonly lockTokens: readonly string[];
+}
+
 /** A successful run waiting to be settled with others (`JobQueue.succeededMany`). */
 export interface SucceededRun<P = unknown, R = unknown> {
   readonly job: ClaimedJob<P>;
@@ -71,6 +82,13 @@ export interface JobQueue<P = unknown, R = unknown> {
    * cannot hold back the others.
    */
   succeededMany?(manager: EntityManager, runs: ReadonlyArray<SucceededRun<P, R>>): Promise<void>;
+  /**
+   * Like `succeededMany` (grouped the same way), for a queue whose settling statement deletes the
+   * group's job rows itself (`jobs.deleteSql` in one of its CTEs), one statement less per group
+   * (issue 31). Gets every run of the group; writes only for the jobs that statement deleted (their
+   * claims held) and returns their ids — for a job whose claim was lost, nothing may be written.
+   */
+  settleMany?(manager: EntityManager, runs: ReadonlyArray<SucceededRun<P, R>>, jobs: SettlingJobs): Promise<ReadonlySet<string>>;
   willRetry?(manager: EntityManager, job: ClaimedJob<P>, error: string, delayMs: number): Promise<void>;
   /** Out of attempts, failed for good, or abandoned on its last attempt (`job` is then the last claim). */
   failed?(manager: EntityManager, job: ClaimedJob<P>, error: string): Promise<void>;
@@ -89,8 +107,8 @@ export function assertJobQueue(queue: JobQueue<never, unknown>): void {
   if (queue.leaseMs < 2 * queue.timeoutMs) {
     throw new Error(`jobs: queue ${queue.name}: leaseMs must be at least twice timeoutMs, or a live worker could lose its job`);
   }
-  if (queue.succeeded && queue.succeededMany) {
-    throw new Error(`jobs: queue ${queue.name}: define succeeded or succeededMany, not both`);
+  if ([queue.succeeded, queue.succeededMany, queue.settleMany].filter(Boolean).length > 1) {
+    throw new Error(`jobs: queue ${queue.name}: define one of succeeded, succeededMany and settleMany`);
   }
   assertRetrySchedule(queue.name, queue.retry);
 }

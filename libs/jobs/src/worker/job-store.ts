@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { qualifiedTable } from '@suite/database';
 import { JOBS_TABLE } from '../entities/job.entity-schema';
-import type { ClaimedJob, ClaimFollowUp } from '../queue/job-queue';
+import type { ClaimedJob, ClaimFollowUp, SettlingJobs } from '../queue/job-queue';
 import { inlineValues } from './inline-values';
 
 /** Runs `write` after the job row's guarded update, in the same transaction; not at all when the claim was lost. */
@@ -238,6 +238,25 @@ export class JobStore {
       if (owned.size > 0) await hook(manager, owned);
       return owned;
     });
+  }
+
+  /**
+   * Done, many at once, by the caller's own statement: `write` runs in one transaction with the
+   * group's rows and the DELETE to put in that statement (SettlingJobs), and returns the ids it deleted.
+   */
+  settleMany(
+    jobs: readonly ClaimedJob[],
+    write: (manager: EntityManager, settling: SettlingJobs) => Promise<ReadonlySet<string>>,
+  ): Promise<ReadonlySet<string>> {
+    const settling: SettlingJobs = {
+      deleteSql: (ids, tokens) =>
+        `DELETE FROM ${this.table} AS j USING unnest(${ids}::uuid[], ${tokens}::uuid[]) AS c(id, lock_token)
+          WHERE j.id = c.id AND j.lock_token = c.lock_token AND j.status = 'running'
+          RETURNING j.id`,
+      ids: jobs.map((job) => job.id),
+      lockTokens: jobs.map((job) => job.lockToken),
+    };
+    return this.dataSource.transaction((manager) => write(manager, settling));
   }
 
   retryLater(job: ClaimedJob, error: string, delayMs: number, hook?: SettleHook): Promise<boolean> {
