@@ -86,7 +86,9 @@ export class AttemptLog {
      * died: its lease ran out, so this run has the job) become `unknown` and count in the delivery's
      * attempts; the deliveries and webhooks are read; an attempt that will be made (pending, webhook
      * enabled, circuit closed unless a user asked for it) is written in flight. The rows come back
-     * with their attempt, or none (then the run makes no request).
+     * with their attempt, or none (then the run makes no request). The attempt's `at` is the clock's
+     * at this statement, not the transaction's start: run with the claim, whose lock and key walk come
+     * first, `now()` would date it earlier than its request by their time, and a Retry-After counts from it.
      */
     this.beginSql = (jobs: string, lostReason: string) => `WITH j AS (${jobs}),
        lost AS (
@@ -107,7 +109,7 @@ export class AttemptLog {
            LEFT JOIN ${webhooks} w ON w.id = d.webhook_id AND w.company_id = d.company_id),
        began AS (
          INSERT INTO ${attempts} (id, delivery_id, company_id, number, at, duration_ms, status_code, response_body, error, outcome)
-         SELECT gen_random_uuid(), c.id, c.company_id, c.attempts + 1, now(), 0, NULL, '', NULL, 'in_flight' FROM ctx c
+         SELECT gen_random_uuid(), c.id, c.company_id, c.attempts + 1, clock_timestamp(), 0, NULL, '', NULL, 'in_flight' FROM ctx c
           WHERE c.status = 'pending' AND c.webhook_id IS NOT NULL AND c.webhook_status <> 'disabled'
             AND (c.manual OR c.circuit_open_until IS NULL OR c.circuit_open_until <= now())
          RETURNING id, delivery_id, number, at)
