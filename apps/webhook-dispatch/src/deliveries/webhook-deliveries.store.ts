@@ -324,7 +324,7 @@ export class WebhookDeliveriesStore {
     const attempts = runs.flatMap(({ jobId, run }): AttemptRow[] => {
       if (run?.kind !== 'attempt') return [];
       const outcome = attemptOutcome(run.attempt.result, run.attempt.number, policy.retryDelaysMs);
-      const nextAttemptAt = outcome.kind === 'retry' ? new Date(run.attempt.at.getTime() + outcome.delayMs) : null;
+      const nextAttemptAt = outcome.kind === 'retry' ? retryAt(run.attempt, outcome.delayMs) : null;
       return [
         { jobId, deliveryId: run.job.deliveryId, companyId: run.job.companyId, attempt: run.attempt, outcome, nextAttemptAt },
       ];
@@ -529,6 +529,18 @@ export class WebhookDeliveriesStore {
       runAt,
     };
   }
+}
+
+/**
+ * When the next attempt is due: the schedule counts from the attempt's start (`at`, before its
+ * request left), a Retry-After that sets the delay counts from the answer (RFC 9110: a wait after the
+ * response), i.e. after the request's duration too — else the retry could come sooner than asked
+ * by however long the attempt took to leave and be answered.
+ */
+function retryAt(attempt: MadeAttempt, delayMs: number): Date {
+  const { retryAfterMs, durationMs } = attempt.result;
+  const fromAnswer = retryAfterMs !== null && retryAfterMs === delayMs ? durationMs : 0;
+  return new Date(attempt.at.getTime() + fromAnswer + delayMs);
 }
 
 /** A joined row of a delivery and its webhook, as an attempt needs it. */
