@@ -6,7 +6,7 @@ export { scheduleJobId, type ScheduledRun } from './enqueue/scheduled-job';
 // Defining a queue: its name (defineJob) and the provider method that builds it (@JobHandler)
 export { defineJob, type JobDefinitionOptions, type JobName } from './handlers/job-name';
 export { JobHandler, jobQueuesOf, type JobHandlerMethod } from './handlers/job-handler.decorator';
-export type { ClaimedJob, JobQueue, SucceededRun } from './queue/job-queue';
+export type { ClaimedJob, ClaimFollowUp, JobQueue, SettlingJobs, SucceededRun } from './queue/job-queue';
 export { defineQueue, fixedRetry, type QueuePace, type QueueWork } from './queue/define-queue';
 export { maxAttemptsOf, retryDelayMs, type RetrySchedule } from './queue/retry-schedule';
 

@@ -370,6 +370,54 @@ describe('workers', () => {
     expect(await jobRows(db, schema)).toEqual([]);
   });
 
+  it("runs a queue's claim follow-up in the claim's transaction and settles by the queue's own DELETE (settleMany)", async () => {
+    const seen: Array<{ n: number; claimedWith: unknown }> = [];
+    const jobs = replica(db, schema);
+    jobs.register(
+      testQueue(schema, {
+        concurrency: 8,
+        perKeyConcurrency: 2,
+        succeeded: undefined,
+        // Written with the claim: each job's row comes back to its run.
+        claimFollowUp: {
+          sql: (claimed) => `INSERT INTO "${schema}".outcomes (job_id, outcome)
+                             SELECT job_id, 'claimed ' || (payload->>'n') FROM ${claimed} c RETURNING job_id, outcome`,
+        },
+        handle: async (job: ClaimedJob<Payload>) => {
+          seen.push({ n: job.payload.n, claimedWith: job.claimedWith });
+          return 'ok';
+        },
+        settleMany: async (manager, runs, settling) => {
+          const rows: Array<{ job_id: string }> = await manager.query(
+            `WITH gone AS (${settling.deleteSql('$1', '$2')})
+             UPDATE "${schema}".outcomes o SET outcome = 'settled ' || o.outcome FROM gone WHERE o.job_id = gone.id
+             RETURNING o.job_id`,
+            [settling.ids, settling.lockTokens],
+          );
+          expect(runs.map((run) => run.job.id).sort()).toEqual([...settling.ids].sort());
+          return new Set(rows.map((row) => row.job_id));
+        },
+      }).queue,
+    );
+    const ids = await db.transaction((manager) =>
+      jobs.enqueue(
+        manager,
+        Array.from({ length: 40 }, (_, n) => ({ queue: 'test.work', payload: { n }, concurrencyKey: `k${n % 3}` })),
+      ),
+    );
+    jobs.start();
+    await eventually(
+      () => outcomes(db, schema),
+      (done) => [...done.values()].filter((outcome) => outcome.startsWith('settled')).length === 40,
+      { timeoutMs: 20_000, what: 'all 40 jobs to be settled' },
+    );
+    const done = await outcomes(db, schema);
+    expect(ids.map((id) => done.get(id))).toEqual(ids.map((_, n) => `settled claimed ${n}`));
+    expect(seen).toHaveLength(40);
+    for (const { n, claimedWith } of seen) expect(claimedWith).toEqual({ job_id: ids[n], outcome: `claimed ${n}` });
+    expect(await jobRows(db, schema)).toEqual([]);
+  });
+
   it("claims other keys' jobs beside a key with a backlog of 5,000 due jobs and no free place", async () => {
     const started: Array<string | null> = [];
     let releaseBlocked: () => void = () => undefined;

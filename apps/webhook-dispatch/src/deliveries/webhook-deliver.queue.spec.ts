@@ -59,7 +59,7 @@ function setup(found: Awaited<ReturnType<WebhookDeliveriesStore['load']>>) {
   const sender = { send: jest.fn(async (attempt: WebhookAttempt) => (sent.push(attempt), answer)) } as unknown as WebhookSender;
   const store = {
     load: jest.fn(async () => found),
-    settle: jest.fn(async () => undefined),
+    settle: jest.fn(async () => new Set<string>()),
     abandon: jest.fn(async () => undefined),
     attemptLost: jest.fn(async () => undefined),
   } as unknown as WebhookDeliveriesStore;
@@ -86,14 +86,25 @@ describe('webhookDeliverQueue', () => {
     expect(sent[0]!.headers['webhook-timestamp']).toBe(String(begun.at.getTime() / 1000));
     expect(run).toEqual({ job: job.payload, kind: 'attempt', attempt: { ...begun, result: answer } });
     const manager = {} as EntityManager;
-    await queue.succeededMany!(manager, [
-      { job, result: run },
-      { job, result: null },
-    ]);
-    expect(store.settle).toHaveBeenCalledWith(manager, [run], {
-      retryDelaysMs: options.retryDelaysMs,
-      breaker: options.breaker,
-    });
+    const final = { ...job, id: 'j2' };
+    const jobs = { deleteSql: () => '', ids: ['j1', 'j2'], lockTokens: ['t1', 't2'] };
+    await queue.settleMany!(
+      manager,
+      [
+        { job, result: run },
+        { job: final, result: null },
+      ],
+      jobs,
+    );
+    expect(store.settle).toHaveBeenCalledWith(
+      manager,
+      [
+        { jobId: 'j1', run },
+        { jobId: 'j2', run: null },
+      ],
+      { retryDelaysMs: options.retryDelaysMs, breaker: options.breaker },
+      jobs,
+    );
   });
 
   it('holds the delivery back until the reopening when the store made no attempt for it (its circuit was open)', async () => {

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { WebhookAudience, WebhookEventKind, WebhookPayloadMap } from '@suite/contracts';
 import { entityTable, openTransactionOf, PreparedStatement, CompanyScopedRepository } from '@suite/database';
 import { addToChunkEnd, newEvent, Outbox } from '@suite/eventing';
-import { JobsRuntime, type NewJob } from '@suite/jobs';
+import { JobsRuntime, type NewJob, type SettlingJobs } from '@suite/jobs';
 import { currentTraceparent } from '@suite/observability';
 import { ContactReplicaEntity } from '../crm-lists/contact-replica.entity';
 import { ListMembershipChangeEntity } from '../crm-lists/list-membership-change.entity';
@@ -12,7 +12,14 @@ import type { WebhookResult } from '../sending/send-webhook';
 import { WebhookEntity, type WebhookStatus } from '../webhooks/webhook.entity';
 import type { AttemptContext } from './attempt-context';
 import { AttemptContextLoader } from './attempt-context-loader';
-import { ATTEMPT_LOST, AttemptLog, begunAttemptOf, type BegunAttempt, type SettledDeliveryRow } from './attempt-log';
+import {
+  ATTEMPT_LOST,
+  AttemptLog,
+  begunAttemptOf,
+  type BegunAttempt,
+  type SettledDeliveryRow,
+  type SettledJobRow,
+} from './attempt-log';
 import { attemptOutcome, type AttemptOutcome } from './attempt-outcome';
 import { ErasedPhoneEntity } from './erased-phone.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
@@ -69,6 +76,7 @@ export interface SettlePolicy {
 }
 
 interface AttemptRow {
+  jobId: string;
   deliveryId: string;
   companyId: string;
   attempt: MadeAttempt;
@@ -254,6 +262,18 @@ export class WebhookDeliveriesStore {
 
   private readonly contexts = new AttemptContextLoader((jobs) => this.loadMany(jobs));
 
+  /**
+   * The deliver queue's claim follow-up: `load`'s statement run in the claim's own round trip
+   * (issue 31), so a claimed run finds its context, and its attempt already in flight, on its job
+   * (`claimedWith`, read by contextOfClaim).
+   */
+  readonly beginAttemptsOfClaim = { sql: (claimed: string) => this.attemptLog.beginAttemptsOfClaim(claimed) };
+
+  /** A claimed job's row of beginAttemptsOfClaim (null: its delivery is gone) as `load` would answer it. */
+  contextOfClaim(row: Record<string, unknown> | null): AttemptContext | null {
+    return row ? attemptContextOf(row) : null;
+  }
+
   private async loadMany(jobs: readonly WebhookDeliverJob[]): Promise<Map<string, AttemptContext>> {
     const runner = this.dataSource.createQueryRunner();
     try {
@@ -289,27 +309,38 @@ export class WebhookDeliveriesStore {
   }
 
   /**
-   * Writes a group of settled runs (one transaction: the jobs' group commit): the attempts and
-   * what follows from them for their deliveries and webhooks, the next attempts' jobs, the
-   * outbox events; held-back runs get a job at the circuit's reopening.
+   * Writes a group of settled runs (one transaction: the jobs' group commit): the group's job rows
+   * still owned go in the attempts' settling statement (one statement for both, issue 31), and for
+   * the runs whose job went, the attempts and what follows from them for their deliveries and
+   * webhooks, the next attempts' jobs, the outbox events; held-back runs get a job at the circuit's
+   * reopening. A run whose claim was lost writes nothing. Returns the ids of the jobs that went.
    */
-  async settle(manager: EntityManager, runs: readonly SettledRun[], policy: SettlePolicy): Promise<void> {
+  async settle(
+    manager: EntityManager,
+    runs: ReadonlyArray<{ jobId: string; run: SettledRun | null }>,
+    policy: SettlePolicy,
+    jobs: SettlingJobs,
+  ): Promise<ReadonlySet<string>> {
+    const attempts = runs.flatMap(({ jobId, run }): AttemptRow[] => {
+      if (run?.kind !== 'attempt') return [];
+      const outcome = attemptOutcome(run.attempt.result, run.attempt.number, policy.retryDelaysMs);
+      const nextAttemptAt = outcome.kind === 'retry' ? retryAt(run.attempt, outcome.delayMs) : null;
+      return [
+        { jobId, deliveryId: run.job.deliveryId, companyId: run.job.companyId, attempt: run.attempt, outcome, nextAttemptAt },
+      ];
+    });
+    const written = await this.recordAttempts(manager, attempts, jobs);
+    const owned = new Set(written.map((row) => String(row.job_id)));
+    const ownedRuns = runs.flatMap(({ jobId, run }) => (run && owned.has(jobId) ? [run] : []));
     await this.abandon(
       manager,
-      runs.flatMap((run) => (run.kind === 'webhook_gone' ? [run.job] : [])),
+      ownedRuns.flatMap((run) => (run.kind === 'webhook_gone' ? [run.job] : [])),
     );
     await this.defer(
       manager,
-      runs.flatMap((run) => (run.kind === 'deferred' ? [run] : [])),
+      ownedRuns.flatMap((run) => (run.kind === 'deferred' ? [run] : [])),
     );
-    const attempts = runs.flatMap((run): AttemptRow[] => {
-      if (run.kind !== 'attempt') return [];
-      const outcome = attemptOutcome(run.attempt.result, run.attempt.number, policy.retryDelaysMs);
-      const nextAttemptAt = outcome.kind === 'retry' ? new Date(run.attempt.at.getTime() + outcome.delayMs) : null;
-      return [{ deliveryId: run.job.deliveryId, companyId: run.job.companyId, attempt: run.attempt, outcome, nextAttemptAt }];
-    });
-    if (attempts.length === 0) return;
-    const settled = new Map((await this.recordAttempts(manager, attempts)).map((row) => [row.id, row]));
+    const settled = new Map(written.flatMap((row) => (row.id === null ? [] : [[row.id, row as SettledDeliveryRow] as const])));
     const rows = attempts.filter((row) => settled.has(row.deliveryId));
     await this.jobs.enqueue(
       manager,
@@ -320,6 +351,7 @@ export class WebhookDeliveriesStore {
       }),
     );
     await this.followWebhooks(manager, rows, settled, policy.breaker);
+    return owned;
   }
 
   /** Held back by an open circuit: no attempt counted, the next job at the reopening. */
@@ -340,13 +372,15 @@ export class WebhookDeliveriesStore {
   }
 
   /**
-   * The deliveries still pending take their new state, and their attempts their answers; returns
-   * those deliveries, each with its webhook locked as it now is (one statement: AttemptLog.settle).
+   * The group's jobs still owned go, and for those the deliveries still pending take their new state
+   * and their attempts their answers; one row per job that went, with its delivery and the webhook
+   * locked as it now is (one statement: AttemptLog.settle).
    */
-  private recordAttempts(manager: EntityManager, rows: readonly AttemptRow[]): Promise<SettledDeliveryRow[]> {
+  private recordAttempts(manager: EntityManager, rows: readonly AttemptRow[], jobs: SettlingJobs): Promise<SettledJobRow[]> {
     return this.attemptLog.settle(
       openTransactionOf(manager, 'WebhookDeliveriesStore'),
       rows.map((row) => ({
+        jobId: row.jobId,
         deliveryId: row.deliveryId,
         companyId: row.companyId,
         number: row.attempt.number,
@@ -358,6 +392,7 @@ export class WebhookDeliveriesStore {
         // An answered failure says why too ("HTTP 302 (redirects are failures)"), not only a failed request.
         error: row.attempt.result.error ?? (row.outcome.kind === 'delivered' ? null : row.outcome.error),
       })),
+      jobs,
     );
   }
 
@@ -494,6 +529,18 @@ export class WebhookDeliveriesStore {
       runAt,
     };
   }
+}
+
+/**
+ * When the next attempt is due: the schedule counts from the attempt's start (`at`, before its
+ * request left), a Retry-After that sets the delay counts from the answer (RFC 9110: a wait after the
+ * response), i.e. after the request's duration too — else the retry could come sooner than asked
+ * by however long the attempt took to leave and be answered.
+ */
+function retryAt(attempt: MadeAttempt, delayMs: number): Date {
+  const { retryAfterMs, durationMs } = attempt.result;
+  const fromAnswer = retryAfterMs !== null && retryAfterMs === delayMs ? durationMs : 0;
+  return new Date(attempt.at.getTime() + fromAnswer + delayMs);
 }
 
 /** A joined row of a delivery and its webhook, as an attempt needs it. */

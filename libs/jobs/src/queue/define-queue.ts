@@ -21,7 +21,7 @@ export interface QueuePace {
 /** What a queue's runs do, and what its settling transactions write (JobQueue's hooks). */
 export type QueueWork<P, R> = Pick<
   JobQueue<P, R>,
-  'handle' | 'isPermanent' | 'succeeded' | 'succeededMany' | 'willRetry' | 'failed'
+  'handle' | 'claimFollowUp' | 'isPermanent' | 'succeeded' | 'succeededMany' | 'settleMany' | 'willRetry' | 'failed'
 >;
 
 /** A queue named `name`, paced by `pace`, doing `work`: the hooks' parameters are typed from the job's name. */

@@ -13,6 +13,33 @@ export interface ClaimedJob<P = unknown> {
   readonly lockToken: string;
   /** Seconds from its due time to this claim (metrics). */
   readonly waitedSeconds: number;
+  /**
+   * Its row of the queue's `claimFollowUp`, written in the claim's own transaction; null when the
+   * follow-up gave none for it, absent when the queue has no follow-up.
+   */
+  readonly claimedWith?: Record<string, unknown> | null;
+}
+
+/**
+ * A statement a queue runs in the same round trip and transaction as the claim, right after it (a
+ * run's first reads and writes, so they cost no round trip of their own: issue 31). `sql(claimed)`
+ * gets `claimed`, a relation of the jobs just claimed with the columns `job_id` (uuid) and `payload`
+ * (jsonb), and returns one statement without bind parameters (it travels in the simple query
+ * protocol) whose rows carry `job_id`. A failure rolls the claim back with it.
+ */
+export interface ClaimFollowUp {
+  sql(claimed: string): string;
+}
+
+/** A settling group's job rows, for a queue that deletes them in its own statement (`JobQueue.settleMany`). */
+export interface SettlingJobs {
+  /**
+   * A DELETE of those rows still owned by their claim, `RETURNING j.id` — for a CTE of the queue's
+   * statement; `ids` and `tokens` are its parameters (uuid[]) holding `ids` and `lockTokens` below.
+   */
+  deleteSql(ids: string, tokens: string): string;
+  readonly ids: readonly string[];
+  readonly lockTokens: readonly string[];
 }
 
 /** A successful run waiting to be settled with others (`JobQueue.succeededMany`). */
@@ -41,6 +68,8 @@ export interface JobQueue<P = unknown, R = unknown> {
   /** At shutdown, how long running jobs may finish before they are aborted (and retried later). */
   readonly stopGraceMs: number;
   readonly retry: RetrySchedule;
+  /** Runs with every claim of this queue; each job gets its row as `claimedWith`. */
+  readonly claimFollowUp?: ClaimFollowUp;
   /** A failure that no retry will change (an SMTP 5xx): the job fails at once. */
   isPermanent?(error: unknown): boolean;
   handle(job: ClaimedJob<P>, signal: AbortSignal): Promise<R>;
@@ -53,6 +82,13 @@ export interface JobQueue<P = unknown, R = unknown> {
    * cannot hold back the others.
    */
   succeededMany?(manager: EntityManager, runs: ReadonlyArray<SucceededRun<P, R>>): Promise<void>;
+  /**
+   * Like `succeededMany` (grouped the same way), for a queue whose settling statement deletes the
+   * group's job rows itself (`jobs.deleteSql` in one of its CTEs), one statement less per group
+   * (issue 31). Gets every run of the group; writes only for the jobs that statement deleted (their
+   * claims held) and returns their ids — for a job whose claim was lost, nothing may be written.
+   */
+  settleMany?(manager: EntityManager, runs: ReadonlyArray<SucceededRun<P, R>>, jobs: SettlingJobs): Promise<ReadonlySet<string>>;
   willRetry?(manager: EntityManager, job: ClaimedJob<P>, error: string, delayMs: number): Promise<void>;
   /** Out of attempts, failed for good, or abandoned on its last attempt (`job` is then the last claim). */
   failed?(manager: EntityManager, job: ClaimedJob<P>, error: string): Promise<void>;
@@ -71,8 +107,8 @@ export function assertJobQueue(queue: JobQueue<never, unknown>): void {
   if (queue.leaseMs < 2 * queue.timeoutMs) {
     throw new Error(`jobs: queue ${queue.name}: leaseMs must be at least twice timeoutMs, or a live worker could lose its job`);
   }
-  if (queue.succeeded && queue.succeededMany) {
-    throw new Error(`jobs: queue ${queue.name}: define succeeded or succeededMany, not both`);
+  if ([queue.succeeded, queue.succeededMany, queue.settleMany].filter(Boolean).length > 1) {
+    throw new Error(`jobs: queue ${queue.name}: define one of succeeded, succeededMany and settleMany`);
   }
   assertRetrySchedule(queue.name, queue.retry);
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ClaimedJob, SucceededRun } from '../queue/job-queue';
-import { GroupSettler } from './group-settler';
+import { completingThen, GroupSettler } from './group-settler';
 
 const job = (id: string): ClaimedJob<{ id: string }> => ({
   id,
@@ -40,8 +40,7 @@ describe('GroupSettler', () => {
     const { groups, write, release } = fakeWrites();
     const hooked: string[][] = [];
     const settler = new GroupSettler<{ id: string }, string>(
-      write,
-      async (_m, runs) => void hooked.push(runs.map((r) => r.result)),
+      completingThen(write, async (_m, runs) => void hooked.push(runs.map((r) => r.result))),
     );
     const first = settler.settle(run('a'));
     const later = [settler.settle(run('b')), settler.settle(run('c'))];
@@ -56,8 +55,7 @@ describe('GroupSettler', () => {
     const { write, release } = fakeWrites(new Set(['b']));
     const hooked: string[] = [];
     const settler = new GroupSettler<{ id: string }, string>(
-      write,
-      async (_m, runs) => void hooked.push(...runs.map((r) => r.job.id)),
+      completingThen(write, async (_m, runs) => void hooked.push(...runs.map((r) => r.job.id))),
     );
     const answers = Promise.all([settler.settle(run('a')), settler.settle(run('b'))]);
     await release();
@@ -69,15 +67,17 @@ describe('GroupSettler', () => {
   it('writes a failed group again one run at a time, so only the bad run fails', async () => {
     const groups: string[][] = [];
     const settler = new GroupSettler<{ id: string }, string>(
-      async (jobs, hook) => {
-        groups.push(jobs.map(({ id }) => id));
-        const owned = new Set(jobs.map(({ id }) => id));
-        await hook(manager, owned);
-        return owned;
-      },
-      async (_m, runs) => {
-        if (runs.some((r) => r.job.id === 'bad')) throw new Error('constraint violated');
-      },
+      completingThen(
+        async (jobs, hook) => {
+          groups.push(jobs.map(({ id }) => id));
+          const owned = new Set(jobs.map(({ id }) => id));
+          await hook(manager, owned);
+          return owned;
+        },
+        async (_m, runs) => {
+          if (runs.some((r) => r.job.id === 'bad')) throw new Error('constraint violated');
+        },
+      ),
     );
     const results = await Promise.allSettled([settler.settle(run('a')), settler.settle(run('bad')), settler.settle(run('c'))]);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([

@@ -7,6 +7,25 @@ export type SettleGroup<P> = (
   hook: (manager: EntityManager, owned: ReadonlySet<string>) => Promise<void>,
 ) => Promise<ReadonlySet<string>>;
 
+/** Writes a group of runs in one transaction; returns the ids of the jobs still owned (the others' claims were lost). */
+export type WriteRuns<P, R> = (runs: ReadonlyArray<SucceededRun<P, R>>) => Promise<ReadonlySet<string>>;
+
+/** The usual group write: the job rows still owned go (`write`), then `succeededMany` writes the business rows of those. */
+export function completingThen<P, R>(
+  write: SettleGroup<P>,
+  succeededMany: (manager: EntityManager, runs: ReadonlyArray<SucceededRun<P, R>>) => Promise<void>,
+): WriteRuns<P, R> {
+  return (runs) =>
+    write(
+      runs.map((run) => run.job),
+      (manager, owned) =>
+        succeededMany(
+          manager,
+          runs.filter((run) => owned.has(run.job.id)),
+        ),
+    );
+}
+
 interface Waiting<P, R> {
   run: SucceededRun<P, R>;
   resolve(owned: boolean): void;
@@ -27,10 +46,7 @@ export class GroupSettler<P, R> {
   private waiting: Waiting<P, R>[] = [];
   private writing: Promise<void> | null = null;
 
-  constructor(
-    private readonly write: SettleGroup<P>,
-    private readonly succeededMany: (manager: EntityManager, runs: ReadonlyArray<SucceededRun<P, R>>) => Promise<void>,
-  ) {}
+  constructor(private readonly write: WriteRuns<P, R>) {}
 
   /** Resolves once written: true when the run still owned its job, false when its claim was lost. */
   settle(run: SucceededRun<P, R>): Promise<boolean> {
@@ -62,14 +78,7 @@ export class GroupSettler<P, R> {
   }
 
   private writeGroup(group: readonly Waiting<P, R>[]): Promise<ReadonlySet<string>> {
-    return this.write(
-      group.map(({ run }) => run.job),
-      (manager, owned) =>
-        this.succeededMany(
-          manager,
-          group.map(({ run }) => run).filter((run) => owned.has(run.job.id)),
-        ),
-    );
+    return this.write(group.map(({ run }) => run));
   }
 
   private answer(group: readonly Waiting<P, R>[], owned: ReadonlySet<string>): void {

@@ -1,7 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { qualifiedTable } from '@suite/database';
 import { JOBS_TABLE } from '../entities/job.entity-schema';
-import type { ClaimedJob } from '../queue/job-queue';
+import type { ClaimedJob, ClaimFollowUp, SettlingJobs } from '../queue/job-queue';
+import { inlineValues } from './inline-values';
 
 /** Runs `write` after the job row's guarded update, in the same transaction; not at all when the claim was lost. */
 export type SettleHook = (manager: EntityManager) => Promise<void>;
@@ -18,13 +19,16 @@ export interface ClaimRequest {
    * rare and a separate statement, so the worker asks once per poll interval (default: always).
    */
   reclaimExpired?: boolean;
+  /** Runs in the claim's round trip and transaction (JobQueue.claimFollowUp). */
+  followUp?: ClaimFollowUp;
 }
 
 const RETURNED = `j.id, j.queue, j.concurrency_key, j.payload, j.attempts, j.lock_token,
   greatest(0, extract(epoch FROM now() - j.run_at))::float8 AS waited`;
 
-function claimedJobOf(row: Record<string, unknown>): ClaimedJob {
+function claimedJobOf(row: Record<string, unknown>, followed?: ReadonlyMap<string, Record<string, unknown>>): ClaimedJob {
   return {
+    ...(followed ? { claimedWith: followed.get(String(row.id)) ?? null } : {}),
     id: String(row.id),
     queue: String(row.queue),
     concurrencyKey: (row.concurrency_key as string | null) ?? null,
@@ -44,8 +48,8 @@ function claimedJobOf(row: Record<string, unknown>): ClaimedJob {
 export class JobStore {
   private readonly table: string;
   /**
-   * The per-key claim's two statements. Not prepared: a generic plan of the key walk measured
-   * 3× slower than planning it each time with its values (bench:webhooks, decision 0031).
+   * The per-key claim's two statements, their values inlined. Not prepared: a generic plan of the key
+   * walk measured 3× slower than planning it each time with its values (bench:webhooks, decision 0031).
    */
   private readonly claimExpired: string;
   private readonly claimQueued: string;
@@ -98,18 +102,28 @@ export class JobStore {
   /** Due jobs: queued ones whose run_at has come, and running ones whose lease expired. */
   async claim(request: ClaimRequest): Promise<ClaimedJob[]> {
     if (request.limit < 1) return [];
-    const rows =
-      request.perKeyConcurrency === undefined
-        ? await this.rows(
-            `WITH due AS (
+    const claimSql = `WITH due AS (
                SELECT id FROM ${this.table}
                 WHERE queue = $1 AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
                 ORDER BY run_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-             ${this.markClaimed('due')}`,
-            [request.queue, request.limit, request.lockToken, request.leaseMs],
-          )
-        : await this.claimPerKey(request);
-    return rows.map(claimedJobOf);
+             ${this.markClaimed('due')}`;
+    const values = [request.queue, request.limit, request.lockToken, request.leaseMs];
+    const perKey = request.perKeyConcurrency !== undefined;
+    if (!perKey && !request.followUp) return (await this.rows(claimSql, values)).map((row) => claimedJobOf(row));
+    // One round trip: [the per-key lock,] the claim's statement(s)[, the queue's follow-up].
+    const statements = perKey ? this.claimPerKey(request) : [inlineValues(claimSql, values)];
+    if (request.followUp) statements.push(request.followUp.sql(inlineValues(this.claimedRelation, values)));
+    const results = await this.simpleQuery(statements.join(';\n'));
+    const claims = perKey ? results.slice(1, request.followUp ? -1 : undefined) : results.slice(0, 1);
+    const followed = request.followUp
+      ? new Map(results[results.length - 1]!.rows.map((row) => [String(row.job_id), row]))
+      : undefined;
+    return claims.flatMap((result) => result.rows).map((row) => claimedJobOf(row, followed));
+  }
+
+  /** The jobs a claim took (its follow-up's `claimed`): the rows of this queue carrying its lock token. */
+  private get claimedRelation(): string {
+    return `(SELECT id AS job_id, payload FROM ${this.table} WHERE queue = $1 AND status = 'running' AND lock_token = $3)`;
   }
 
   /**
@@ -121,21 +135,45 @@ export class JobStore {
    * beside its running ones. So a claim's cost follows the number of keys, not the backlog: an
    * endpoint with 100,000 queued jobs and no free place costs one index probe, and cannot push
    * the other keys' jobs out of the claim (decision 0031).
+   *
+   * One round trip (issue 31): the lock and the claim's statements (and the queue's follow-up) go as one simple-protocol query,
+   * which PostgreSQL runs as one implicit transaction (the lock held to its end, a failure rolls it
+   * all back) and, in READ COMMITTED, each statement on a snapshot of its own — so the key walk
+   * reads after the lock is granted, and sees every claim committed before it. The values are
+   * inlined (inlineValues: integers and plain strings only), which also keeps the key walk planned
+   * with its values, as it was unprepared.
    */
-  private claimPerKey(request: ClaimRequest): Promise<Array<Record<string, unknown>>> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`jobs:${this.table}:${request.queue}`]);
-      const values = [request.queue, request.limit, request.lockToken, request.leaseMs, request.perKeyConcurrency];
-      const runner = manager.queryRunner!;
-      const rows =
-        request.reclaimExpired === false
-          ? []
-          : ((await runner.query(this.claimExpired, values, true)).records as Array<Record<string, unknown>>);
-      if (rows.length >= request.limit) return rows;
-      values[1] = request.limit - rows.length;
-      const queued = (await runner.query(this.claimQueued, values, true)).records as Array<Record<string, unknown>>;
-      return [...rows, ...queued];
-    });
+  private claimPerKey(request: ClaimRequest): string[] {
+    const values = [request.queue, request.limit, request.lockToken, request.leaseMs, request.perKeyConcurrency!];
+    const statements = [
+      inlineValues(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`jobs:${this.table}:${request.queue}`]),
+    ];
+    if (request.reclaimExpired !== false) {
+      statements.push(inlineValues(this.claimExpired, values));
+      // What the expired claim took (its rows carry this claim's token) counts against the limit.
+      const left = `(SELECT greatest(0, $2 - count(*)) FROM ${this.table} WHERE queue = $1 AND status = 'running' AND lock_token = $3)`;
+      statements.push(
+        inlineValues(
+          this.claimQueued.replaceAll('$2', () => left),
+          values,
+        ),
+      );
+    } else {
+      statements.push(inlineValues(this.claimQueued, values));
+    }
+    return statements;
+  }
+
+  /** Several statements in one round trip (the simple query protocol), on a pool connection of its own. */
+  private async simpleQuery(sql: string): Promise<Array<{ rows: Array<Record<string, unknown>> }>> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as { query(text: string): Promise<unknown> };
+      const result = await client.query(sql);
+      return (Array.isArray(result) ? result : [result]) as Array<{ rows: Array<Record<string, unknown>> }>;
+    } finally {
+      await runner.release();
+    }
   }
 
   /** Live claims per key (`running`), for the per-key limit. */
@@ -200,6 +238,25 @@ export class JobStore {
       if (owned.size > 0) await hook(manager, owned);
       return owned;
     });
+  }
+
+  /**
+   * Done, many at once, by the caller's own statement: `write` runs in one transaction with the
+   * group's rows and the DELETE to put in that statement (SettlingJobs), and returns the ids it deleted.
+   */
+  settleMany(
+    jobs: readonly ClaimedJob[],
+    write: (manager: EntityManager, settling: SettlingJobs) => Promise<ReadonlySet<string>>,
+  ): Promise<ReadonlySet<string>> {
+    const settling: SettlingJobs = {
+      deleteSql: (ids, tokens) =>
+        `DELETE FROM ${this.table} AS j USING unnest(${ids}::uuid[], ${tokens}::uuid[]) AS c(id, lock_token)
+          WHERE j.id = c.id AND j.lock_token = c.lock_token AND j.status = 'running'
+          RETURNING j.id`,
+      ids: jobs.map((job) => job.id),
+      lockTokens: jobs.map((job) => job.lockToken),
+    };
+    return this.dataSource.transaction((manager) => write(manager, settling));
   }
 
   retryLater(job: ClaimedJob, error: string, delayMs: number, hook?: SettleHook): Promise<boolean> {

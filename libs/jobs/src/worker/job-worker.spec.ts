@@ -17,7 +17,7 @@ const job = (id: string, attempt = 1): ClaimedJob<{ id: string }> => ({
 function fakeStore(jobs: ClaimedJob[]) {
   const calls: string[] = [];
   let pending = [...jobs];
-  const store: Pick<JobStore, 'claim' | 'failAbandoned' | 'complete' | 'completeMany' | 'retryLater' | 'fail'> = {
+  const store: Pick<JobStore, 'claim' | 'failAbandoned' | 'complete' | 'completeMany' | 'settleMany' | 'retryLater' | 'fail'> = {
     failAbandoned: async () => 0,
     claim: async ({ limit }) => {
       const batch = pending.slice(0, limit);
@@ -30,6 +30,10 @@ function fakeStore(jobs: ClaimedJob[]) {
       const owned = new Set(claimed.map(({ id }) => id));
       await hook(null as never, owned);
       return owned;
+    },
+    settleMany: async (claimed, write) => {
+      calls.push(`${claimed.map(({ id }) => id).join('+')}:settled together`);
+      return write(null as never, { deleteSql: () => '', ids: claimed.map(({ id }) => id), lockTokens: [] });
     },
     retryLater: async (claimed, error, delayMs) => (calls.push(`${claimed.id}:retry ${delayMs} ${error}`), true),
     fail: async (claimed, error) => (calls.push(`${claimed.id}:failed ${error}`), true),

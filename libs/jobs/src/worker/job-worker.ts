@@ -5,7 +5,7 @@ import { exponentialBackoffMs } from '@suite/time';
 import type { JobMetrics, JobOutcome } from '../metrics/job-metrics';
 import type { ClaimedJob, JobQueue } from '../queue/job-queue';
 import { maxAttemptsOf, retryDelayMs } from '../queue/retry-schedule';
-import { GroupSettler } from './group-settler';
+import { completingThen, GroupSettler } from './group-settler';
 import type { JobStore } from './job-store';
 
 const MAX_ERROR_LENGTH = 1_000;
@@ -39,13 +39,26 @@ export class JobWorker<P = unknown, R = unknown> {
 
   constructor(
     private readonly queue: JobQueue<P, R>,
-    private readonly store: Pick<JobStore, 'claim' | 'failAbandoned' | 'complete' | 'completeMany' | 'retryLater' | 'fail'>,
+    private readonly store: Pick<
+      JobStore,
+      'claim' | 'failAbandoned' | 'complete' | 'completeMany' | 'settleMany' | 'retryLater' | 'fail'
+    >,
     private readonly metrics: Pick<JobMetrics, 'claimed' | 'finished' | 'abandoned'>,
     appName: string,
   ) {
     this.logger = new Logger(`Jobs:${appName}:${queue.name}`);
     const succeededMany = queue.succeededMany?.bind(queue);
-    this.settler = succeededMany ? new GroupSettler<P, R>((jobs, hook) => store.completeMany(jobs, hook), succeededMany) : null;
+    const settleMany = queue.settleMany?.bind(queue);
+    this.settler = settleMany
+      ? new GroupSettler<P, R>((runs) =>
+          store.settleMany(
+            runs.map((run) => run.job),
+            (manager, jobs) => settleMany(manager, runs, jobs),
+          ),
+        )
+      : succeededMany
+        ? new GroupSettler<P, R>(completingThen((jobs, hook) => store.completeMany(jobs, hook), succeededMany))
+        : null;
   }
 
   start(): void {
@@ -89,6 +102,7 @@ export class JobWorker<P = unknown, R = unknown> {
             limit: free,
             leaseMs: this.queue.leaseMs,
             lockToken: randomUUID(),
+            ...(this.queue.claimFollowUp ? { followUp: this.queue.claimFollowUp } : {}),
             ...(this.queue.perKeyConcurrency === undefined
               ? {}
               : { perKeyConcurrency: this.queue.perKeyConcurrency, reclaimExpired: leasesDue }),
