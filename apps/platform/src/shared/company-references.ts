@@ -3,7 +3,6 @@ import { In, type EntityManager, type ObjectLiteral } from 'typeorm';
 import { AppError } from '@suite/http';
 import type { SentId } from '../ids/sent-id';
 
-
 type Row = CompanyOwned & ObjectLiteral & { id: string };
 
 /**
