@@ -1,10 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AUTHZ_ENTITIES, AuthzModule, RATE_LIMIT_ENTITIES } from '@suite/authz';
+import { FOUNDATION_ENTITIES, foundationModules } from '@suite/app-foundation';
 import { APPS } from '@suite/contracts';
-import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
-import { JobsModule, jobsEntities } from '@suite/jobs';
-import { coreModules } from '@suite/http';
-import { HealthModule } from '@suite/observability';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { MESSAGING_RATE_LIMITS } from './config/rate-limits';
 import { CarrierModule } from './carrier/carrier.module';
@@ -42,10 +38,7 @@ export const MESSAGING_ENTITIES = [
   ErasedOptOutEntity,
   ErasureKeyEntity,
   ...EMAIL_ENTITIES,
-  ...AUTHZ_ENTITIES,
-  ...RATE_LIMIT_ENTITIES,
-  ...eventingEntities,
-  ...jobsEntities,
+  ...FOUNDATION_ENTITIES,
 ];
 
 @Module({})
@@ -55,21 +48,16 @@ export class AppModule {
    * every scheduling decision reads, by overriding its provider (decision 0057).
    */
   static forRoot(env: MessagingEnvironment): DynamicModule {
-    const app = APPS['messaging'];
     return {
       module: AppModule,
       imports: [
-        ...coreModules({
-          appName: app.name,
+        ...foundationModules({
+          app: APPS['messaging'],
           env,
-          schema: app.schema,
           entities: MESSAGING_ENTITIES,
           migrations: messagingMigrations,
+          rateLimits: MESSAGING_RATE_LIMITS,
         }),
-        EventingModule.forEnvironment(env, { appName: app.name, schema: app.schema }),
-        HealthModule.forRoot({ probes: { events: EventingHealth } }),
-        JobsModule.forRoot({ appName: app.name, schema: app.schema }),
-        AuthzModule.forRoot({ rateLimits: MESSAGING_RATE_LIMITS }),
         CarrierModule.forEnvironment(env),
         EmailModule,
         MessagesModule,

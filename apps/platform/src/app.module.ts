@@ -1,11 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AUTHZ_ENTITIES, AuthzModule, RATE_LIMIT_ENTITIES } from '@suite/authz';
+import { FOUNDATION_ENTITIES, foundationModules } from '@suite/app-foundation';
 import { APPS } from '@suite/contracts';
-import { EventingHealth, EventingModule, eventingEntities } from '@suite/eventing';
-import { JobsModule, jobsEntities } from '@suite/jobs';
-import { coreModules } from '@suite/http';
 import { entitiesOf } from '@suite/database';
-import { HealthModule } from '@suite/observability';
 import { AdAccountsModule, AdPlatformModule, SandboxAdConsentModule, CallHistoryModule, ReportingModule } from './reporting';
 import {
   AgentsModule,
@@ -58,13 +54,7 @@ export const PLATFORM_FEATURES = [
  * hop (about a second) before its own changes (a suspended user, say) take effect here too. The
  * DataSource and the migration tools (tools/suite-apps.ts) both take this list.
  */
-export const PLATFORM_ENTITIES = [
-  ...entitiesOf(PLATFORM_FEATURES),
-  ...AUTHZ_ENTITIES,
-  ...RATE_LIMIT_ENTITIES,
-  ...eventingEntities,
-  ...jobsEntities,
-];
+export const PLATFORM_ENTITIES = [...entitiesOf(PLATFORM_FEATURES), ...FOUNDATION_ENTITIES];
 
 @Module({})
 export class AppModule {
@@ -76,19 +66,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ...coreModules({
-          appName: APPS.platform.name,
+        // Durable jobs (libs/jobs) among them: the dialer, the sandbox's call simulation, reputation checks.
+        ...foundationModules({
+          app: APPS.platform,
           env,
-          schema: APPS.platform.schema,
           entities: PLATFORM_ENTITIES,
           migrations: platformMigrations,
+          rateLimits: PLATFORM_RATE_LIMITS,
         }),
-        // Handlers are found, not listed: the providers with @OnEvent methods (the authz replicas' in AuthzModule).
-        EventingModule.forEnvironment(env, { appName: APPS.platform.name, schema: APPS.platform.schema }),
-        HealthModule.forRoot({ probes: { events: EventingHealth } }),
-        // Durable jobs (libs/jobs): the dialer, the sandbox's call simulation, reputation checks.
-        JobsModule.forRoot({ appName: APPS.platform.name, schema: APPS.platform.schema }),
-        AuthzModule.forRoot({ rateLimits: PLATFORM_RATE_LIMITS }),
         IdsModule,
         // The phone-number entity the directory's users name (decision 0059: the directory imports no voice).
         UserPhoneNumbersModule,

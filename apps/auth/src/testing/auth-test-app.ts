@@ -77,53 +77,46 @@ export class AuthTestApp {
   /** Publishes `company.created` and `user.created` events and waits until the replicas (authz and login users) have them. */
   async seed(companies: SeedCompany[], users: SeedUser[]): Promise<void> {
     const outbox = this.app.get(Outbox);
+    const events = [
+      ...companies.map((company) =>
+        newEvent('company.created', {
+          companyId: company.id,
+          subject: company.id,
+          data: { id: company.id, name: company.name ?? `Company ${company.id}`, parent_company_id: company.parentCompanyId },
+        }),
+      ),
+      ...users.map((user) =>
+        newEvent('user.created', {
+          companyId: user.companyId,
+          subject: user.id,
+          data: {
+            id: user.id,
+            company_id: user.companyId,
+            email: user.email ?? `user-${user.id}@example.com`,
+            name: `User ${user.id}`,
+            status: 'Active',
+            role_id: null,
+            permissions: user.permissions,
+            password_hash: user.passwordHash ?? null,
+          },
+        }),
+      ),
+    ];
     await this.db.transaction(async (manager) => {
-      for (const company of companies) {
-        await outbox.append(
-          manager,
-          newEvent('company.created', {
-            companyId: company.id,
-            subject: company.id,
-            data: { id: company.id, name: company.name ?? `Company ${company.id}`, parent_company_id: company.parentCompanyId },
-          }),
-        );
-      }
-      for (const user of users) {
-        await outbox.append(
-          manager,
-          newEvent('user.created', {
-            companyId: user.companyId,
-            subject: user.id,
-            data: {
-              id: user.id,
-              company_id: user.companyId,
-              email: user.email ?? `user-${user.id}@example.com`,
-              name: `User ${user.id}`,
-              status: 'Active',
-              role_id: null,
-              permissions: user.permissions,
-              password_hash: user.passwordHash ?? null,
-            },
-          }),
-        );
-      }
+      for (const event of events) await outbox.append(manager, event);
     });
     const userIds = users.map((user) => user.id);
     const companyIds = companies.map((company) => company.id);
+    /** How many of `ids` the auth table `table` holds. */
+    const seenIn = async (table: string, ids: string[]): Promise<number> => {
+      const [seen] = await this.db.query(`SELECT count(*)::int AS n FROM auth.${table} WHERE id::text = ANY($1)`, [ids]);
+      return seen.n;
+    };
     await eventually(
-      async () => {
-        const [seenUsers] = await this.db.query(`SELECT count(*)::int AS n FROM auth.user_replica WHERE id::text = ANY($1)`, [
-          userIds,
-        ]);
-        const [seenCompanies] = await this.db.query(
-          `SELECT count(*)::int AS n FROM auth.company_replica WHERE id::text = ANY($1)`,
-          [companyIds],
-        );
-        const [seenLogins] = await this.db.query(`SELECT count(*)::int AS n FROM auth.login_users WHERE id::text = ANY($1)`, [
-          userIds,
-        ]);
-        return seenUsers.n + seenCompanies.n + seenLogins.n;
-      },
+      async () =>
+        (await seenIn('user_replica', userIds)) +
+        (await seenIn('company_replica', companyIds)) +
+        (await seenIn('login_users', userIds)),
       (seen) => seen === 2 * userIds.length + companyIds.length,
       { timeoutMs: 60_000, what: 'the seeded users and companies to reach the authz replicas' },
     );

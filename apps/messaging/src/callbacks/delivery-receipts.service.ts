@@ -10,7 +10,7 @@ import { changeStatusesAndAnnounce } from '../messages/message-status-change';
 import { MESSAGES_TABLE } from '../messages/message.entity';
 import { transactionRunner } from '../shared/transaction-runner';
 import type { CallbackResult } from '../carrier/callback-result';
-import { SMS_FALLBACK_QUEUE } from '../sms-fallback/sms-fallback.queue';
+import { SMS_FALLBACK_QUEUE } from '../sms-fallback/sms-fallback.job';
 import { decideReceipt, type ReceiptDecision } from './receipt-decision';
 import {
   attemptOf,

@@ -5,7 +5,8 @@ import { ReleaseModule } from '../release-scheduler/release.module';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from '../release-scheduler/release-scheduler.options';
 import { SenderNumbersModule } from '../sender-numbers/sender-numbers.module';
 import { WorkspaceSettingsModule } from '../workspace-settings/workspace-settings.module';
-import { SMS_FALLBACK_QUEUE, smsFallbackQueue, type SmsFallbackJob } from './sms-fallback.queue';
+import { SMS_FALLBACK_QUEUE, type SmsFallbackJob } from './sms-fallback.job';
+import { smsFallbackQueue } from './sms-fallback.queue';
 import { SmsFallbackService } from './sms-fallback.service';
 
 /** The SMS resend queue, run by the app's jobs (started with the others, stopped before the pool closes). */

@@ -1,13 +1,6 @@
-import { defineJob, defineQueue, fixedRetry, ABANDONED_ERROR, type JobQueue } from '@suite/jobs';
+import { defineQueue, fixedRetry, ABANDONED_ERROR, type JobQueue } from '@suite/jobs';
+import { SMS_FALLBACK_QUEUE, type SmsFallbackJob } from './sms-fallback.job';
 import type { SmsFallbackService } from './sms-fallback.service';
-
-export const SMS_FALLBACK_QUEUE = defineJob<SmsFallbackJob>('messaging.sms_fallback', { app: 'messaging' });
-
-/** One iMessage to resend by SMS: the message, and the attempt (hand-off) the provider reported undelivered. */
-export interface SmsFallbackJob {
-  readonly messageId: string;
-  readonly attemptId: string;
-}
 
 /**
  * The runs of one resend: the first at once (the receipt's commit wakes it), then 1, 3, 5, 10 and

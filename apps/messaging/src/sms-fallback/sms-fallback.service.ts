@@ -27,7 +27,7 @@ import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from '../rele
 import { chooseChannel } from '../send-rules/channel-choice';
 import { SenderPinningService } from '../sender-numbers/sender-pinning.service';
 import { WorkspaceSettingsService } from '../workspace-settings/workspace-settings.service';
-import type { SmsFallbackJob } from './sms-fallback.queue';
+import type { SmsFallbackJob } from './sms-fallback.job';
 
 /** What one run decided, once its transaction committed. */
 type RunOutcome =

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateBy, type ValidationOptions } from 'class-validator';
 import { AppError, MAX_ID } from '@suite/http';
-import type { SentId } from '../shared/company-references';
+import type { SentId } from './sent-id';
 import type { PlatformIdCodec } from './platform-id.codec';
 
 /** The longest id spelling the codec reads (an encrypted id is about 60 characters). */

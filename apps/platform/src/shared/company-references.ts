@@ -1,12 +1,7 @@
 import { CompanyScopedRepository, type CompanyOwned, type ScopedWhere } from '@suite/database';
 import { In, type EntityManager, type ObjectLiteral } from 'typeorm';
 import { AppError } from '@suite/http';
-
-/** An id as the client sent it, and what it decodes to (null when it names nothing in any spelling). */
-export interface SentId {
-  sent: string;
-  id: string | null;
-}
+import type { SentId } from '../ids/sent-id';
 
 type Row = CompanyOwned & ObjectLiteral & { id: string };
 

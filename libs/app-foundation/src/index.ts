@@ -1,0 +1,1 @@
+export { FOUNDATION_ENTITIES, foundationModules, type FoundationOptions } from './foundation-modules';
