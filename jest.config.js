@@ -1,5 +1,6 @@
 // Two jest projects: `unit` (fast, no services) and `integration` (real PostgreSQL and Kafka,
 // started once by libs/testing's global setup unless DATABASE_URL / KAFKA_BROKERS are set).
+const { availableParallelism } = require('node:os');
 const { compilerOptions } = require('./tsconfig.base.json');
 
 const moduleNameMapper = Object.fromEntries(
@@ -49,6 +50,10 @@ const common = {
 };
 
 module.exports = {
+  // Integration specs spend most of their time waiting on PostgreSQL, Kafka, Prism and the processes
+  // they start, so jest's default on a 2-core machine (cores − 1: one worker) leaves a core idle and
+  // the whole run took 44 min there; two workers ran the same 339 files in 17 (docs/decisions/0063).
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {

@@ -28,6 +28,7 @@ export { findFreePort } from './util/free-port';
 export { eventually } from './util/eventually';
 export { TestClock } from './util/test-clock';
 export { compileWithOverrides, type ProviderOverride } from './nest/compile-with-overrides';
+export { bootTestApp, harnessEnvironment } from './nest/boot-test-app';
 export { GENEROUS_RATE_LIMITS_ENV } from './util/rate-limits-env';
 export { ensureChromium, CHROMIUM_PATH } from './browser/ensure-chromium';
 export { FormSession, hiddenFields } from './http/form-session';

@@ -1,13 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@suite/contracts';
-import {
-  compileWithOverrides,
-  createTestDatabase,
-  GENEROUS_RATE_LIMITS_ENV,
-  uniqueTopicPrefix,
-  type ProviderOverride,
-} from '@suite/testing';
+import { bootTestApp, createTestDatabase, harnessEnvironment, uniqueTopicPrefix, type ProviderOverride } from '@suite/testing';
 import { createMessagingApp, loadMessagingEnvironment } from '../messaging.app';
 import { readKafkaEvents, type KafkaEventReader } from './kafka-event-reader';
 import { INTERNAL_TOKEN, newWorkspace, seedWorkspaces, type TestWorkspace } from './test-workspaces';
@@ -54,23 +48,14 @@ export async function bootMessagingApp(
   topicPrefix: string,
   { scheduler = 'fast', env = {}, overrides = [] }: BootOptions = {},
 ): Promise<INestApplication> {
-  const app = await createMessagingApp(
-    loadMessagingEnvironment({
-      ...process.env,
-      ...GENEROUS_RATE_LIMITS_ENV,
-      DATABASE_URL: databaseUrl,
-      KAFKA_TOPIC_PREFIX: topicPrefix,
-      KAFKA_TOPIC_PARTITIONS: '1',
-      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      ...SCHEDULER_ENV[scheduler],
-      ...env,
-    }),
-    { compile: compileWithOverrides(overrides) },
-  );
-  await app.init();
-  return app;
+  const environment = loadMessagingEnvironment({
+    ...process.env,
+    ...harnessEnvironment(databaseUrl, topicPrefix),
+    INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+    ...SCHEDULER_ENV[scheduler],
+    ...env,
+  });
+  return bootTestApp(createMessagingApp, environment, overrides);
 }
 
 export interface MessagingTestAppOptions extends BootOptions {

@@ -6,10 +6,10 @@ import { DataSource } from 'typeorm';
 import { credentialDigest, generateOpaqueCredential, type Permission, type Topic } from '@suite/contracts';
 import { newEvent, Outbox } from '@suite/eventing';
 import {
-  compileWithOverrides,
+  bootTestApp,
   createTestDatabase,
   eventually,
-  GENEROUS_RATE_LIMITS_ENV,
+  harnessEnvironment,
   TestTokenIssuer,
   uniqueTopicPrefix,
   type ProviderOverride,
@@ -87,23 +87,14 @@ export class PlatformTestApp {
     const database = await createTestDatabase(`platform_${name}`);
     const env = loadPlatformEnvironment({
       ...process.env,
-      ...GENEROUS_RATE_LIMITS_ENV,
-      DATABASE_URL: database.url,
-      KAFKA_TOPIC_PREFIX: options.topicPrefix ?? uniqueTopicPrefix(`platform-${name}`),
-      KAFKA_TOPIC_PARTITIONS: '1',
+      ...harnessEnvironment(database.url, options.topicPrefix ?? uniqueTopicPrefix(`platform-${name}`)),
       AUTH_ISSUER: tokens.issuer,
       AUTH_JWKS_URL: tokens.jwksUrl,
       PLATFORM_ID_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       INTERNAL_API_TOKEN: 'i'.repeat(40),
-      LOG_LEVEL: 'silent',
-      PORT: '0',
       ...options.env,
     });
-    const boot = async () => {
-      const app = await createPlatformApp(env, { compile: compileWithOverrides(options.overrides ?? []) });
-      await app.init();
-      return app;
-    };
+    const boot = () => bootTestApp(createPlatformApp, env, options.overrides);
     const app = await boot();
     return new PlatformTestApp(app, app.get(DataSource), tokens, database, boot);
   }

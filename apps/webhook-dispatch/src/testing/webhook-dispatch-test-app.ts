@@ -4,10 +4,10 @@ import { DataSource } from 'typeorm';
 import type { Permission } from '@suite/contracts';
 import { newEvent, Outbox, type NewEvent } from '@suite/eventing';
 import {
-  compileWithOverrides,
+  bootTestApp,
   createTestDatabase,
   eventually,
-  GENEROUS_RATE_LIMITS_ENV,
+  harnessEnvironment,
   TestTokenIssuer,
   uniqueTopicPrefix,
   type ProviderOverride,
@@ -68,14 +68,9 @@ export class WebhookDispatchTestApp {
     const tokens = await TestTokenIssuer.start();
     const database = await createTestDatabase(`webhook_dispatch_${name}`);
     const appEnv = {
-      DATABASE_URL: database.url,
-      KAFKA_TOPIC_PREFIX: uniqueTopicPrefix(`webhook-dispatch-${name}`),
-      KAFKA_TOPIC_PARTITIONS: '1',
+      ...harnessEnvironment(database.url, uniqueTopicPrefix(`webhook-dispatch-${name}`)),
       AUTH_ISSUER: tokens.issuer,
       AUTH_JWKS_URL: tokens.jwksUrl,
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      ...GENEROUS_RATE_LIMITS_ENV,
       ...env,
     };
     try {
@@ -94,11 +89,7 @@ export class WebhookDispatchTestApp {
   ): Promise<INestApplication> {
     // Specs have no DNS: the test resolver first, so a spec's own TargetResolver (a later entry) wins.
     const overrides = [{ provide: TargetResolver, useValue: new TestTargetResolver() }, ...(options.overrides ?? [])];
-    const app = await createWebhookDispatchApp(loadWebhookDispatchEnvironment({ ...process.env, ...env }), {
-      compile: compileWithOverrides(overrides),
-    });
-    await app.init();
-    return app;
+    return bootTestApp(createWebhookDispatchApp, loadWebhookDispatchEnvironment({ ...process.env, ...env }), overrides);
   }
 
   /**
