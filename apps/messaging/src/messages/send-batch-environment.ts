@@ -13,11 +13,10 @@ export class SendBatchEnvironment {
   MESSAGING_SEND_BATCH_MAX: number = 64;
 
   /**
-   * Send batch lanes in this process: batches writing at once, and as many reading beside them
-   * (the next batch reads while one writes, decision 0016's amendment; each holds a database
-   * connection). One: a single lane gathers more sends per batch and costs less CPU per send than
-   * two (decision 0019 has the measurements); raise it when the database is far enough away that a
-   * batch's round trips leave the process idle.
+   * Send batch lanes in this process: batches in flight at once, each from its read to its commit
+   * on a database connection of its own. One: a single lane gathers more sends per batch and costs
+   * less CPU per send than two (decisions 0016 and 0019 have the measurements); raise it when the
+   * database is far enough away that a batch's round trips leave the process idle.
    */
   @IsInt()
   @Min(1)

@@ -300,52 +300,6 @@ describe('POST /v1/messages when the contact changes between the read and the wr
   });
 });
 
-describe('POST /v1/messages while the batch before is writing (decision 0016, amendment)', () => {
-  afterEach(() => jest.restoreAllMocks());
-
-  it('reads the next batch beside the write in flight, writes it after, and decides again a contact that write created', async () => {
-    const service = app.get(SendMessageService);
-    const phone = newPhone();
-    let openGate!: () => void;
-    const gate = new Promise<void>((resolve) => (openGate = resolve));
-    const reads = jest.spyOn(contacts, 'readAllForSend');
-    const write = writer.write.bind(writer);
-    const writes = jest.spyOn(writer, 'write').mockImplementationOnce(async (...args) => {
-      await gate;
-      return write(...args);
-    });
-    const before = await decidedAgain();
-
-    const first = service.send(companyId, queued(phone, 'Ada').input);
-    await waitFor(() => writes.mock.calls.length === 1);
-    // The first batch holds its turn to write; the second reads beside it and finds no contact yet.
-    const second = service.send(companyId, queued(phone).input);
-    await waitFor(() => reads.mock.calls.length === 2);
-    expect(writes).toHaveBeenCalledTimes(1);
-    openGate();
-
-    const [a, b] = await Promise.all([first, second]);
-    expect([a.status, b.status]).toEqual(['queued', 'queued']);
-    const rows = (await db.query(
-      'SELECT id, from_number, created_at FROM messaging.messages WHERE company_id = $1 AND contact_phone = $2 ORDER BY created_at, id',
-      [companyId, phone],
-    )) as Array<{ id: string; from_number: string; created_at: Date }>;
-    // Created in the order the batches started, on the one pin the first batch chose.
-    expect(rows.map((row) => row.id)).toEqual([a.id, b.id]);
-    expect(rows[0]!.created_at.getTime()).toBeLessThan(rows[1]!.created_at.getTime());
-    expect(new Set(rows.map((row) => row.from_number)).size).toBe(1);
-    expect((await outboxSubjects([a.id, b.id])).sort()).toEqual([a.id, b.id].sort());
-    expect(await contactRow(phone)).toMatchObject({ first_name: 'Ada', pinned_from_number: rows[0]!.from_number });
-    expect(await pinChanges(phone)).toHaveLength(1);
-    expect(await decidedAgain()).toBe(before + 1);
-  });
-});
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).toBe(true);
-}
-
 async function decidedAgain(): Promise<number> {
   const response = await request(app.getHttpServer()).get('/metrics').expect(200);
   const line = (response.text as string).split('\n').find((l) => l.startsWith('messaging_send_decided_again_total '));

@@ -10,7 +10,7 @@ import { contactKey } from '../contacts/contact-key';
 import { ContactsService } from '../contacts/contacts.service';
 import { ReleaseWake } from '../release-scheduler/release-wake';
 import { wakeAfterCommit } from '../release-scheduler/release-wake-after-commit';
-import { GroupCommit, type BatchOutcome, type WriteTurn } from '../shared/group-commit';
+import { GroupCommit, type BatchOutcome } from '../shared/group-commit';
 import { MessageEventsWriter } from './message-events.writer';
 import { MessageEntity } from './message.entity';
 import { insertOutboundMessages } from './outbound-message.insert';
@@ -30,8 +30,7 @@ export type { SendMessageInput } from './send-message.input';
  *
  * A batch is read, decided and written in two round trips (decision 0019): the contacts are read
  * without a lock, the batch is planned on them, and one statement writes it while re-checking,
- * under each contact's lock, that it is still as read. The next batch reads while this one writes
- * (GroupCommit's WriteTurn). The sends whose contact changed in between
+ * under each contact's lock, that it is still as read. The sends whose contact changed in between
  * — rare: an opt-out, a re-pin or a concurrent first send in that instant — are decided again in
  * the locking transaction (five round trips), which is also what they were before.
  */
@@ -49,7 +48,7 @@ export class SendMessageService {
     private readonly metrics: SendMetrics,
     env: SendBatchEnvironment,
   ) {
-    this.batches = new GroupCommit((sends, writeTurn) => this.queueAll(sends, writeTurn), {
+    this.batches = new GroupCommit((sends) => this.queueAll(sends), {
       maxBatch: env.MESSAGING_SEND_BATCH_MAX,
       maxInFlight: env.MESSAGING_SEND_BATCH_CONCURRENCY,
       observer: metrics,
@@ -92,15 +91,8 @@ export class SendMessageService {
     return plan.outcomes[0]!;
   }
 
-  /**
-   * A batch of sends; a refused send (opted out, no number) is answered alone and writes nothing.
-   * The read runs while the batch before writes; the plan waits for this batch's turn to write, so
-   * creation times follow the order the batches commit in (decision 0016, amendment).
-   */
-  private async queueAll(
-    sends: readonly QueuedSend[],
-    writeTurn: WriteTurn,
-  ): Promise<ReadonlyArray<BatchOutcome<MessageEntity>>> {
+  /** A batch of sends; a refused send (opted out, no number) is answered alone and writes nothing. */
+  private async queueAll(sends: readonly QueuedSend[]): Promise<ReadonlyArray<BatchOutcome<MessageEntity>>> {
     this.metrics.batchRan(sends.length);
     const runner = this.dataSource.createQueryRunner();
     let plan: SendBatchPlan;
@@ -110,7 +102,6 @@ export class SendMessageService {
         runner,
         sends.map(({ companyId, input }) => ({ companyId, phone: input.to })),
       );
-      await writeTurn();
       plan = planSendBatch(sends, contacts, this.clock.now(), randomUUID);
       written = await this.batchWriter.write(runner, sends, plan, contacts);
     } finally {

@@ -1,4 +1,4 @@
-import { GroupCommit, type BatchOutcome, type WriteTurn } from './group-commit';
+import { GroupCommit, type BatchOutcome } from './group-commit';
 
 /** A batch runner whose batches the test finishes by hand. */
 class ManualBatches {
@@ -6,14 +6,12 @@ class ManualBatches {
     items: readonly number[];
     finish: (outcomes?: ReadonlyArray<BatchOutcome<string>>) => void;
     fail: (error: Error) => void;
-    writeTurn: WriteTurn;
   }> = [];
 
-  readonly run = (items: readonly number[], writeTurn: WriteTurn): Promise<ReadonlyArray<BatchOutcome<string>>> =>
+  readonly run = (items: readonly number[]): Promise<ReadonlyArray<BatchOutcome<string>>> =>
     new Promise((resolve, reject) => {
       this.started.push({
         items,
-        writeTurn,
         finish: (outcomes) => resolve(outcomes ?? items.map((item) => ({ ok: true, value: `done ${item}` }))),
         fail: reject,
       });
@@ -117,61 +115,6 @@ describe('GroupCommit', () => {
     for (const waited of started[1]!) expect(waited).toBeGreaterThanOrEqual(15);
     expect(ended).toHaveLength(2);
     expect(ended[0]).toBeGreaterThanOrEqual(15);
-  });
-
-  it('starts the next batch once one has its turn to write, and gives that one its turn only when the first ends', async () => {
-    const batches = new ManualBatches();
-    const group = new GroupCommit(batches.run, { maxBatch: 10, maxInFlight: 1 });
-    const first = group.submit(1);
-    await nextTurn();
-    const later = [2, 3].map((item) => group.submit(item));
-    await nextTurn();
-    // The first batch is still reading: nothing else starts.
-    expect(batches.started).toHaveLength(1);
-    await batches.started[0]!.writeTurn();
-    await nextTurn();
-    // The first writes; the second reads beside it.
-    expect(batches.started.map((batch) => batch.items)).toEqual([[1], [2, 3]]);
-    let secondMayWrite = false;
-    void batches.started[1]!.writeTurn().then(() => (secondMayWrite = true));
-    const last = group.submit(4);
-    await nextTurn();
-    // The second waits for its turn; until it has it, no third batch starts.
-    expect(secondMayWrite).toBe(false);
-    expect(batches.started).toHaveLength(2);
-    batches.started[0]!.finish();
-    await expect(first).resolves.toBe('done 1');
-    await nextTurn();
-    expect(secondMayWrite).toBe(true);
-    expect(batches.started.map((batch) => batch.items)).toEqual([[1], [2, 3], [4]]);
-    batches.started[1]!.finish();
-    batches.started[2]!.finish();
-    await expect(Promise.all([...later, last])).resolves.toEqual(['done 2', 'done 3', 'done 4']);
-  });
-
-  it('runs the items of a batch that failed before its turn again alone only once it has the turn', async () => {
-    const batches = new ManualBatches();
-    const group = new GroupCommit(batches.run, { maxBatch: 10, maxInFlight: 1 });
-    const first = group.submit(1);
-    await nextTurn();
-    await batches.started[0]!.writeTurn();
-    const answers = [2, 3].map((item) => group.submit(item));
-    await nextTurn();
-    batches.started[1]!.fail(new Error('deadlock detected'));
-    await nextTurn();
-    // Still the first batch's turn: the retries wait behind it.
-    expect(batches.started).toHaveLength(2);
-    batches.started[0]!.finish();
-    await first;
-    await nextTurn();
-    expect(batches.started.map((batch) => batch.items)).toEqual([[1], [2, 3], [2]]);
-    // A retry runs inside its batch's turn: asking for it again does not wait.
-    await batches.started[2]!.writeTurn();
-    batches.started[2]!.finish();
-    await nextTurn();
-    expect(batches.started[3]!.items).toEqual([3]);
-    batches.started[3]!.finish();
-    await expect(Promise.all(answers)).resolves.toEqual(['done 2', 'done 3']);
   });
 
   it('refuses settings that could never run a batch', () => {
