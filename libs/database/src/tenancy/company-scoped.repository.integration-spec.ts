@@ -190,6 +190,47 @@ it('locks rows inside a transaction as TypeORM does', async () => {
   await expect(notes('1').findOneBy({ id: ids.a1 })).resolves.toMatchObject({ topic: 'renamed' });
 });
 
+it('locks rows by id as find reads them: the company only, once each, in id order', async () => {
+  await dataSource.transaction(async (manager) => {
+    const locked = await notes('1', manager).lockByIds([ids.a2, ids.b1, ids.a1, ids.a2]);
+    const found = await notes('1', manager).find({ where: { id: In([ids.a1, ids.a2]) }, order: { id: 'ASC' } });
+    expect(locked).toEqual(found);
+    expect(locked.map((note) => note.id)).toEqual([ids.a1, ids.a2]);
+    expect(locked[0]).toBeInstanceOf(NoteEntity);
+    const probe = await dataSource.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM scoped_notes WHERE id = ANY($1) FOR UPDATE SKIP LOCKED) locked`,
+      [[ids.a1, ids.a2, ids.b1]],
+    );
+    // a1 and a2 held by this transaction; b1 (another company's) was never locked.
+    expect(probe[0].n).toBe(1);
+  });
+  await expect(notes('1').lockByIds([])).resolves.toEqual([]);
+});
+
+it('locks by id the live rows only, or skips the rows another transaction holds, on request', async () => {
+  const [{ id: deleted }] = await dataSource.query(`SELECT id::text AS id FROM scoped_notes WHERE topic = 'sales'`);
+  await dataSource.transaction(async (manager) => {
+    const all = await notes('1', manager).lockByIds([deleted, ids.a1]);
+    expect(all.map((note) => [note.id, note.deletedAt instanceof Date])).toEqual([
+      [ids.a1, false],
+      [deleted, true],
+    ]);
+    expect((await notes('1', manager).lockByIds([deleted, ids.a1], { live: true })).map((note) => note.id)).toEqual([ids.a1]);
+  });
+  const holder = dataSource.createQueryRunner();
+  await holder.startTransaction();
+  try {
+    await holder.query('SELECT 1 FROM scoped_notes WHERE id = $1 FOR UPDATE', [ids.a1]);
+    await dataSource.transaction(async (manager) => {
+      const free = await notes('1', manager).lockByIds([ids.a1, ids.a2], { skipLocked: true });
+      expect(free.map((note) => note.id)).toEqual([ids.a2]);
+    });
+  } finally {
+    await holder.rollbackTransaction();
+    await holder.release();
+  }
+});
+
 it('upserts rows of the company: inserts, overwrites the named columns on conflict, refuses another company’s row', async () => {
   const tallies = CompanyScopedRepository.of(dataSource, TallyEntity, '1');
   await tallies.upsert([tallies.create({ key: 'k1', count: 1 }), tallies.create({ key: 'k2', count: 2 })], ['key'], ['count']);

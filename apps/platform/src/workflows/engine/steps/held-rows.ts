@@ -1,5 +1,5 @@
 import { CompanyScopedRepository } from '@suite/database';
-import { In, IsNull, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ContactEntity } from '../../../crm';
 import { WorkflowRunEntity } from '../workflow-run.entity';
 
@@ -14,11 +14,7 @@ export async function lockFreeRuns(
   companyId: string,
   ids: readonly string[],
 ): Promise<Map<string, WorkflowRunEntity>> {
-  const runs = await CompanyScopedRepository.of(manager, WorkflowRunEntity, companyId).find({
-    where: { id: In([...new Set(ids)]) },
-    order: { id: 'ASC' },
-    lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' },
-  });
+  const runs = await CompanyScopedRepository.of(manager, WorkflowRunEntity, companyId).lockByIds(ids, { skipLocked: true });
   return new Map(runs.map((run) => [run.id, run]));
 }
 
@@ -29,11 +25,10 @@ export async function lockContacts(
   runs: readonly WorkflowRunEntity[],
 ): Promise<Map<string, ContactEntity>> {
   if (runs.length === 0) return new Map();
-  const contacts = await CompanyScopedRepository.of(manager, ContactEntity, companyId).find({
-    where: { id: In([...new Set(runs.map((run) => run.contactId))]), deletedAt: IsNull() },
-    order: { id: 'ASC' },
-    lock: { mode: 'pessimistic_write' },
-  });
+  const contacts = await CompanyScopedRepository.of(manager, ContactEntity, companyId).lockByIds(
+    runs.map((run) => run.contactId),
+    { live: true },
+  );
   return new Map(contacts.map((contact) => [contact.id, contact]));
 }
 

@@ -1,7 +1,7 @@
-import { CompanyScopedRepository } from '@suite/database';
+import { CompanyScopedRepository, CompanyScopedSql, entityTable } from '@suite/database';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ArrayContains, DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import type { DomainEvent } from '@suite/contracts';
 import { EventRelevance, OnEvent } from '@suite/eventing';
 import { ContactEntity } from '../../../crm';
@@ -45,10 +45,15 @@ export class WorkflowTriggersHandler {
   @EventRelevance('crm_contact.tags_added')
   async tagsAddedRelevance(events: ReadonlyArray<DomainEvent<'crm_contact.tags_added'>>): Promise<boolean[]> {
     const companies = new Map<string, Promise<boolean>>();
-    const triggered = (companyId: string) =>
-      CompanyScopedRepository.of(this.dataSource, WorkflowEntity, companyId).exists({
-        where: { status: 'active', activeTriggerTypes: ArrayContains(['tag_added']) },
-      });
+    // Plain SQL: TypeORM's `exists` built its query anew for every chunk (1.7 % of a burst's CPU).
+    const workflows = entityTable(this.dataSource, WorkflowEntity);
+    const triggered = async (companyId: string) => {
+      const [row] = await CompanyScopedSql.of(this.dataSource, companyId).rows<{ triggered: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM ${workflows}
+                         WHERE company_id = $1 AND status = 'active' AND active_trigger_types @> ARRAY['tag_added']::text[]) AS triggered`,
+      );
+      return row!.triggered;
+    };
     return Promise.all(
       events.map(({ data }) => {
         let answer = companies.get(data.company_id);
