@@ -12,8 +12,7 @@ import { createRemoteJWKSet } from 'jose';
 import type { DataSource } from 'typeorm';
 import { EventingRuntime } from '@suite/eventing';
 import { CLOCK, systemClock, type Clock } from '@suite/time';
-import { ENVIRONMENT } from '@suite/http';
-import { jwksUrlOf, type BaseEnvironment } from '@suite/config';
+import { BaseEnvironment, jwksUrlOf } from '@suite/config';
 import { ApiKeyGuard } from './http/api-key.guard';
 import { BearerAuthGuard } from './http/bearer-auth.guard';
 import { BearerStrategy } from './http/bearer.strategy';
@@ -65,7 +64,7 @@ export interface AuthzModuleOptions extends Pick<ModuleMetadata, 'imports'> {
  * Credential checks and authorization for one app: verifiers, the bearer strategy, the guards
  * behind `@Authenticated()`, `@RequirePermission()` and `@ApiKeyAuthenticated()`, CompanyScope,
  * and the handlers that keep the replicas (AUTHZ_ENTITIES) from events.
- * Global; import it once, after the core modules (it needs the app's DataSource and ENVIRONMENT)
+ * Global; import it once, after the core modules (it needs the app's DataSource and BaseEnvironment)
  * and EventingModule (accepted personal access tokens and API keys are reported through its outbox).
  */
 @Global()
@@ -80,7 +79,7 @@ export class AuthzModule {
         }
       : {
           provide: ACCESS_TOKEN_KEYS,
-          inject: [ENVIRONMENT],
+          inject: [BaseEnvironment],
           // Nothing is fetched until the first token arrives; jose caches and rate-limits refetches.
           useFactory: (env: BaseEnvironment): AccessTokenKeys =>
             createRemoteJWKSet(new URL(jwksUrlOf(env)), {
@@ -92,7 +91,7 @@ export class AuthzModule {
     const providers: Provider[] = [
       {
         provide: AuthzReplicaReader,
-        inject: [getDataSourceToken(options.dataSourceName), ENVIRONMENT],
+        inject: [getDataSourceToken(options.dataSourceName), BaseEnvironment],
         // Credential rows are remembered for AUTHZ_CREDENTIAL_CACHE_MS (≤ 250 ms, decision 0008 addendum).
         useFactory: (dataSource: DataSource, env: Partial<BaseEnvironment>) =>
           new CachingAuthzReplicaReader(new TypeOrmAuthzReplicaReader(dataSource), {
@@ -104,7 +103,7 @@ export class AuthzModule {
       {
         provide: ACCESS_TOKEN_VERIFIER_OPTIONS,
         // The app's CLOCK (coreModules); a bare test module without one reads the system clock.
-        inject: [ENVIRONMENT, ACCESS_TOKEN_KEYS, { token: CLOCK, optional: true }],
+        inject: [BaseEnvironment, ACCESS_TOKEN_KEYS, { token: CLOCK, optional: true }],
         useFactory: (env: BaseEnvironment, accessTokenKeys: AccessTokenKeys, clock?: Clock): AccessTokenVerifierOptions => ({
           issuer: env.AUTH_ISSUER,
           keys: accessTokenKeys,
@@ -123,7 +122,7 @@ export class AuthzModule {
       },
       {
         provide: RateLimiter,
-        inject: [getDataSourceToken(options.dataSourceName), ENVIRONMENT],
+        inject: [getDataSourceToken(options.dataSourceName), BaseEnvironment],
         useFactory: (dataSource: DataSource, env: Partial<BaseEnvironment>): RateLimiter | null =>
           options.rateLimits && env.RATE_LIMITS_ENABLED !== false
             ? new RateLimiter({

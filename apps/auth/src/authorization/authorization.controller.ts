@@ -2,9 +2,9 @@ import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { ApiNoCredential, ENVIRONMENT, hasMediaType } from '@suite/http';
+import { ApiNoCredential, hasMediaType } from '@suite/http';
 import { CLOCK, type Clock } from '@suite/time';
-import type { BaseEnvironment } from '@suite/config';
+import { BaseEnvironment } from '@suite/config';
 import { issuerOf } from '../shared/issuer';
 import { AuthorizationEnvironment } from './authorization-environment';
 import { LoginUsersService } from '../login-users/login-users.service';
@@ -65,7 +65,7 @@ export class AuthorizationController {
     private readonly choices: LoginChoiceRedemptions,
     @Inject(CLOCK) private readonly clock: Clock,
     env: AuthorizationEnvironment,
-    @Inject(ENVIRONMENT) shared: BaseEnvironment,
+    shared: BaseEnvironment,
   ) {
     // Without a configured secret, sessions are per process (documented in its slice of the environment).
     this.sessions = new SessionCodec(env.AUTH_SESSION_SECRET ?? randomBytes(32));

@@ -1,8 +1,8 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FULL_ACCESS_SCOPE, PERMISSIONS } from '@suite/contracts';
-import { ApiNoCredential, ENVIRONMENT } from '@suite/http';
-import type { BaseEnvironment } from '@suite/config';
+import { ApiNoCredential } from '@suite/http';
+import { BaseEnvironment } from '@suite/config';
 import { issuerOf } from '../shared/issuer';
 import { AuthorizationServerMetadataResponse } from './dto/authorization-server-metadata.response';
 
@@ -12,7 +12,7 @@ import { AuthorizationServerMetadataResponse } from './dto/authorization-server-
 export class MetadataController {
   private readonly metadata: AuthorizationServerMetadataResponse;
 
-  constructor(@Inject(ENVIRONMENT) env: BaseEnvironment) {
+  constructor(env: BaseEnvironment) {
     const issuer = issuerOf(env);
     this.metadata = {
       issuer,

@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TYPE, type AccessTokenClaims } from '@suite/contracts';
-import { ENVIRONMENT } from '@suite/http';
-import type { BaseEnvironment } from '@suite/config';
+import { BaseEnvironment } from '@suite/config';
 import { issuerOf } from '../shared/issuer';
 import { SIGNING_ALG, SigningKeysService } from '../signing-keys/signing-keys.service';
 
@@ -26,7 +25,7 @@ export class AccessTokenIssuer {
 
   constructor(
     private readonly keys: SigningKeysService,
-    @Inject(ENVIRONMENT) env: BaseEnvironment,
+    env: BaseEnvironment,
   ) {
     this.issuer = issuerOf(env);
   }

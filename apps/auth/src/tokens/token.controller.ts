@@ -5,9 +5,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER } from '@suite/authz';
 import { TOKEN_EXCHANGE_GRANT_TYPE } from '@suite/contracts';
-import { ApiErrors, ApiNoCredential, AppError, ENVIRONMENT } from '@suite/http';
+import { ApiErrors, ApiNoCredential, AppError } from '@suite/http';
 import { CLOCK, type Clock } from '@suite/time';
-import { type BaseEnvironment } from '@suite/config';
+import { BaseEnvironment } from '@suite/config';
 import { isRefusal, readTokenExchangeRequest } from '../login-as/token-exchange-rules';
 import { TokenExchangeService, type TokenExchangeResponse } from '../login-as/token-exchange.service';
 import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
@@ -34,7 +34,7 @@ export class TokenController {
     private readonly clients: OAuthClientsService,
     private readonly exchange: TokenExchangeService,
     @Inject(CLOCK) clock: Clock,
-    @Inject(ENVIRONMENT) env: BaseEnvironment,
+    env: BaseEnvironment,
   ) {
     this.throttle = new TokenEndpointThrottle(() => clock.now().getTime());
     this.internalToken = env.INTERNAL_API_TOKEN ? sha256(env.INTERNAL_API_TOKEN) : undefined;

@@ -1,6 +1,5 @@
 import { Logger, Module } from '@nestjs/common';
-import { ENVIRONMENT } from '@suite/http';
-import type { BaseEnvironment } from '@suite/config';
+import { BaseEnvironment } from '@suite/config';
 import { EMAIL_DISPATCH_OPTIONS, emailDispatchOptions } from './dispatch/email-dispatch.options';
 import { EmailDispatchStore } from './dispatch/email-dispatch.store';
 import { EmailDispatcher } from './dispatch/email-dispatcher';
@@ -39,7 +38,7 @@ function emailTransportFor(env: EmailEnvironment): EmailTransport {
       // Its own slice, and the shutdown timeout every app reads (the dispatcher's grace at stop).
       useFactory: (email: EmailEnvironment, shared: BaseEnvironment) =>
         emailDispatchOptions({ ...email, SHUTDOWN_TIMEOUT_MS: shared.SHUTDOWN_TIMEOUT_MS }),
-      inject: [EmailEnvironment, ENVIRONMENT],
+      inject: [EmailEnvironment, BaseEnvironment],
     },
     { provide: EMAIL_TRANSPORT, useFactory: emailTransportFor, inject: [EmailEnvironment] },
     EmailDispatchStore,

@@ -1,9 +1,7 @@
 import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import { Inject } from '@nestjs/common';
 import { JobHandler, JobsRuntime } from '@suite/jobs';
-import { ENVIRONMENT } from '@suite/http';
 import { FeatureModule } from '@suite/database';
-import type { BaseEnvironment } from '@suite/config';
+import { BaseEnvironment } from '@suite/config';
 import { SendingEnvironment } from '../sending/sending-environment';
 import { SendingModule } from '../sending/sending.module';
 import { WebhookSender } from '../sending/webhook-sender';
@@ -37,7 +35,7 @@ export class WebhookDeliveryWorker implements BeforeApplicationShutdown {
     private readonly env: DeliveriesEnvironment,
     /** The sender's bound and concurrency, which the queue's own match. */
     private readonly sending: SendingEnvironment,
-    @Inject(ENVIRONMENT) private readonly shared: BaseEnvironment,
+    private readonly shared: BaseEnvironment,
   ) {}
 
   @JobHandler(WEBHOOK_DELIVER_QUEUE)

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { environmentSlicesOf } from '@suite/config';
-import { ENVIRONMENT } from '@suite/http';
+import { BaseEnvironment } from '@suite/config';
 import { TargetResolver } from '../targets/target-resolver';
 import { TargetsModule } from '../targets/targets.module';
 import { loadWebhookDispatchEnvironment } from '../webhook-dispatch.app';
@@ -12,7 +12,7 @@ const env = loadWebhookDispatchEnvironment({ DATABASE_URL: 'postgres://u:p@127.0
 
 // As the app registers it (libs/http's EnvironmentModule): the whole environment and each slice by its class.
 const providers = [
-  { provide: ENVIRONMENT, useValue: env },
+  { provide: BaseEnvironment, useValue: env },
   ...environmentSlicesOf(env).map(([slice, value]) => ({ provide: slice, useValue: value })),
 ];
 

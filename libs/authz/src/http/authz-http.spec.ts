@@ -12,7 +12,8 @@ import {
   type OpaqueCredentialKind,
 } from '@suite/contracts';
 import { IsString, MaxLength } from 'class-validator';
-import { ApiExceptionFilter, createValidationPipe, ENVIRONMENT } from '@suite/http';
+import { BaseEnvironment } from '@suite/config';
+import { ApiExceptionFilter, createValidationPipe } from '@suite/http';
 import { AuthzModule } from '../authz.module';
 import type { Principal } from '../principal';
 import { AuthzReplicaReader } from '../replicas/authz-replica.reader';
@@ -70,10 +71,10 @@ class ProbeController {
 @Global()
 @Module({
   providers: [
-    { provide: ENVIRONMENT, useValue: { AUTH_ISSUER: ISSUER } },
+    { provide: BaseEnvironment, useValue: { AUTH_ISSUER: ISSUER } },
     { provide: getDataSourceToken(), useValue: {} },
   ],
-  exports: [ENVIRONMENT, getDataSourceToken()],
+  exports: [BaseEnvironment, getDataSourceToken()],
 })
 class FakeCoreModule {}
 

@@ -1,8 +1,8 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AuthenticatedRequest } from '../http/authenticated-request';
-import { AppError, ENVIRONMENT } from '@suite/http';
-import { type BaseEnvironment } from '@suite/config';
+import { AppError } from '@suite/http';
+import { BaseEnvironment } from '@suite/config';
 
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
@@ -21,7 +21,7 @@ export const INTERNAL_CLIENT_IP_HEADER = 'x-internal-client-ip';
 export class InternalTokenGuard implements CanActivate {
   private readonly expected: Buffer | undefined;
 
-  constructor(@Inject(ENVIRONMENT) env: BaseEnvironment) {
+  constructor(env: BaseEnvironment) {
     // Without INTERNAL_API_TOKEN the internal routes do not exist (404), rather than being open.
     this.expected = env.INTERNAL_API_TOKEN ? digest(env.INTERNAL_API_TOKEN) : undefined;
   }

@@ -1,27 +1,24 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { environmentSlicesOf, type BaseEnvironment } from '@suite/config';
+import { BaseEnvironment, environmentSlicesOf } from '@suite/config';
 import type { AppDatabaseConfig } from '@suite/database';
 import { databaseModule } from '@suite/database';
 import { loggerModule, MetricsModule } from '@suite/observability';
 import { ClockModule } from '@suite/time';
 
 /**
- * Injection token for the app's validated environment object, whole. Libraries read the shared
- * variables through it (typed BaseEnvironment); a feature injects its own slice by class instead.
+ * Every variable is injected by a class (decision 0062): a feature its own slice, and libraries (or
+ * a feature that reads a shared variable such as AUTH_ISSUER) `BaseEnvironment`, which stands for
+ * the app's whole validated environment typed as the variables every app shares.
  */
-export const ENVIRONMENT = Symbol('ENVIRONMENT');
-
-/** ENVIRONMENT, and each slice of a composed environment by its class (decision 0062), to every module. */
 @Global()
 @Module({})
 class EnvironmentModule {
   static register(env: BaseEnvironment): DynamicModule {
-    const slices = environmentSlicesOf(env).map(([slice, instance]) => ({ provide: slice, useValue: instance }));
-    return {
-      module: EnvironmentModule,
-      providers: [{ provide: ENVIRONMENT, useValue: env }, ...slices],
-      exports: [ENVIRONMENT, ...slices.map((slice) => slice.provide)],
-    };
+    const slices = environmentSlicesOf(env)
+      .filter(([slice]) => slice !== BaseEnvironment)
+      .map(([slice, instance]) => ({ provide: slice, useValue: instance }));
+    const providers = [{ provide: BaseEnvironment, useValue: env }, ...slices];
+    return { module: EnvironmentModule, providers, exports: providers.map((provider) => provider.provide) };
   }
 }
 

@@ -2,7 +2,6 @@ import type { INestApplication } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ENVIRONMENT } from '../bootstrap/core-modules';
 import { BaseEnvironment } from '@suite/config';
 import type { ErrorBodyFormatter } from '../errors/api-exception.filter';
 import { HttpConnections } from './http-connections';
@@ -29,12 +28,12 @@ export function configureHttpServer(app: INestApplication): void {
   HttpConnections.of(server);
 }
 
-/** The app's validated environment (ENVIRONMENT, registered by coreModules); the defaults for what it lacks. */
+/** The app's validated environment (BaseEnvironment, registered by coreModules); the defaults for what it lacks. */
 function environmentOf(app: INestApplication): HttpTimeouts {
   const defaults: HttpTimeouts = new BaseEnvironment();
   let env: Partial<HttpTimeouts> = {};
   try {
-    env = app.get<Partial<HttpTimeouts>>(ENVIRONMENT);
+    env = app.get<Partial<HttpTimeouts>>(BaseEnvironment);
   } catch {
     // Not registered: defaults only.
   }

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_TOKEN_HEADER, type Principal } from '@suite/authz';
 import { ACCESS_TOKEN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT_TYPE, USER_ID_TOKEN_TYPE, type Permission } from '@suite/contracts';
-import { AppError, ENVIRONMENT } from '@suite/http';
-import type { BaseEnvironment } from '@suite/config';
+import { AppError } from '@suite/http';
+import { BaseEnvironment } from '@suite/config';
 import { authInternalUrlOf, LoginAsEnvironment } from './login-as-environment';
 import { apiId } from '../../shared/api-ids';
 import { assertMayActOnUser } from '../../shared/grantable';
@@ -50,7 +50,7 @@ export class LoginAsService {
   constructor(
     private readonly users: UsersService,
     env: LoginAsEnvironment,
-    @Inject(ENVIRONMENT) shared: BaseEnvironment,
+    shared: BaseEnvironment,
   ) {
     this.tokenEndpoint = `${authInternalUrlOf({ AUTH_INTERNAL_URL: env.AUTH_INTERNAL_URL, AUTH_ISSUER: shared.AUTH_ISSUER })}/oauth/token`;
     this.internalToken = shared.INTERNAL_API_TOKEN;

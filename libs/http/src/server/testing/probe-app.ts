@@ -13,7 +13,6 @@ import {
 import type { AddressInfo } from 'node:net';
 import { RawHttpConnection } from '@suite/testing';
 import { createApp } from '../../bootstrap/create-app';
-import { ENVIRONMENT } from '../../bootstrap/core-modules';
 import { BaseEnvironment, loadEnvironment } from '@suite/config';
 import { loggerModule } from '@suite/observability';
 
@@ -74,7 +73,7 @@ export async function startProbeApp(variables: Record<string, string> = {}): Pro
   @Module({
     imports: [loggerModule('probe', 'silent')],
     controllers: [ProbeController],
-    providers: [ProbeConsumers, { provide: ENVIRONMENT, useValue: env }, { provide: EVENTS, useValue: events }],
+    providers: [ProbeConsumers, { provide: BaseEnvironment, useValue: env }, { provide: EVENTS, useValue: events }],
   })
   class ProbeModule {}
   const app = await createApp(ProbeModule, {

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { LessThan, type DataSource } from 'typeorm';
 import { isUniqueViolation, CompanyScopedRepository, crossCompanyRepository } from '@suite/database';
-import { AppError, ENVIRONMENT } from '@suite/http';
+import { AppError } from '@suite/http';
 import { CLOCK, type Clock } from '@suite/time';
-import type { BaseEnvironment } from '@suite/config';
+import { BaseEnvironment } from '@suite/config';
 import { publicUrlOf } from '../../../shared/public-url';
 import { AdAccountsEnvironment } from '../ad-accounts-environment';
 import { SecretBox, SecretBoxError } from '../../../shared/secrets/secret-box';
@@ -63,7 +63,7 @@ export class AdConnectService {
     private readonly box: SecretBox,
     @Inject(CLOCK) private readonly clock: Clock,
     env: AdAccountsEnvironment,
-    @Inject(ENVIRONMENT) shared: BaseEnvironment,
+    shared: BaseEnvironment,
   ) {
     this.publicUrl = publicUrlOf({ PLATFORM_PUBLIC_URL: env.PLATFORM_PUBLIC_URL, PORT: shared.PORT });
   }

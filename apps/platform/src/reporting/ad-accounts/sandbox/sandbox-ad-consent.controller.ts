@@ -1,9 +1,9 @@
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { ApiErrors, ApiNoCredential, AppError, ENVIRONMENT } from '@suite/http';
-import type { BaseEnvironment } from '@suite/config';
+import { ApiErrors, ApiNoCredential, AppError } from '@suite/http';
+import { BaseEnvironment } from '@suite/config';
 import { publicUrlOf } from '../../../shared/public-url';
 import { AdAccountsEnvironment } from '../ad-accounts-environment';
 import { notOffered } from '../ad-account-messages';
@@ -23,7 +23,7 @@ import { SANDBOX_CODE_PREFIX, SANDBOX_CONSENT_PATH, sandboxClientId } from './sa
 export class SandboxAdConsentController {
   private readonly publicUrl: string;
 
-  constructor(env: AdAccountsEnvironment, @Inject(ENVIRONMENT) shared: BaseEnvironment) {
+  constructor(env: AdAccountsEnvironment, shared: BaseEnvironment) {
     this.publicUrl = publicUrlOf({ PLATFORM_PUBLIC_URL: env.PLATFORM_PUBLIC_URL, PORT: shared.PORT });
   }
 
