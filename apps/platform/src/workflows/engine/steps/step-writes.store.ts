@@ -31,7 +31,7 @@ export class StepWritesStore {
 /**
  * The new log rows in one INSERT over arrays, whatever their number. TypeORM's `insert` made a
  * parameter of every value (ten a row), read the defaults back (RETURNING) and merged them into
- * the rows — about 3 % of the platform's CPU in a workflow burst (docs/benchmarks.md) — for rows
+ * the rows — 4–5 % of the platform's CPU in a workflow burst (docs/benchmarks.md) — for rows
  * nothing reads back. `detail` goes as JSON text, as TypeORM sent it.
  */
 async function insertStepRows(manager: EntityManager, rows: readonly StepLogRow[]): Promise<void> {
