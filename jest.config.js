@@ -53,16 +53,25 @@ module.exports = {
   // Integration specs spend most of their time waiting on PostgreSQL, Kafka, Prism and the processes
   // they start, so jest's default on a 2-core machine (cores − 1: one worker) leaves a core idle and
   // the whole run took 44 min there; two workers ran the same 339 files in 17 (docs/decisions/0063).
+  // The few specs that measure a wall-clock bound run alone (libs/testing/src/setup/run-alone.ts).
   maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['**/*.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/setup/run-alone.ts'],
+    },
     {
       ...common,
       displayName: 'integration',
       testMatch: ['**/*.integration-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/setup/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/setup/global-teardown.ts',
-      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/setup/integration-timeout.ts'],
+      setupFilesAfterEnv: [
+        '<rootDir>/libs/testing/src/setup/integration-timeout.ts',
+        '<rootDir>/libs/testing/src/setup/run-alone.ts',
+      ],
     },
   ],
 };
