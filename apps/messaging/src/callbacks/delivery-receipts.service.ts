@@ -4,11 +4,11 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { JobsRuntime } from '@suite/jobs';
 import { targetOf, type MessageStatus } from '@suite/message-status';
 import { AppError } from '@suite/http';
+import { openTransactionOf } from '@suite/database';
 import { CARRIER, type Carrier, type CarrierCallback } from '../carrier/carrier.port';
 import { MessageEventsWriter } from '../messages/message-events.writer';
 import { changeStatusesAndAnnounce } from '../messages/message-status-change';
 import { MESSAGES_TABLE } from '../messages/message.entity';
-import { transactionRunner } from '../shared/transaction-runner';
 import type { CallbackResult } from '../carrier/callback-result';
 import { SMS_FALLBACK_QUEUE } from '../sms-fallback/sms-fallback.job';
 import { decideReceipt, type ReceiptDecision } from './receipt-decision';
@@ -165,7 +165,9 @@ export class DeliveryReceiptsService {
     receipts: readonly StatusCallback[],
   ): Promise<{ byCarrierId: Map<string, ReceiptMessage>; byId: Map<string, ReceiptMessage> }> {
     const carrierIds = [...new Set(receipts.map((receipt) => receipt.carrierMessageId))];
-    const { rows } = await MESSAGES_BY_CARRIER_ID.run<ReceiptMessage>(transactionRunner(manager), [carrierIds]);
+    const { rows } = await MESSAGES_BY_CARRIER_ID.run<ReceiptMessage>(openTransactionOf(manager, 'delivery-receipts.service'), [
+      carrierIds,
+    ]);
     const byCarrierId = new Map(rows.map((row) => [row.carrier_message_id!, row]));
     const named = receipts.flatMap((receipt) =>
       !byCarrierId.has(receipt.carrierMessageId) && isMessageId(receipt.messageId) ? [receipt.messageId] : [],

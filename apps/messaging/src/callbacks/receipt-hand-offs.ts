@@ -1,8 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { PreparedStatement, sqlStateOf } from '@suite/database';
+import { openTransactionOf, PreparedStatement, sqlStateOf } from '@suite/database';
 import { AppError } from '@suite/http';
 import type { MessageStatus } from '@suite/message-status';
-import { transactionRunner } from '../shared/transaction-runner';
 
 /** A message a receipt names, as the receipts read it. */
 export interface ReceiptMessage {
@@ -78,7 +77,7 @@ const ATTEMPT_OF = new PreparedStatement(
  * retry racing the original) are judged one after the other on its `downgraded_at`.
  */
 export async function attemptOf(manager: EntityManager, carrierMessageId: string): Promise<ReceiptAttempt | null> {
-  const { rows } = await ATTEMPT_OF.run<ReceiptAttempt>(transactionRunner(manager), [carrierMessageId]);
+  const { rows } = await ATTEMPT_OF.run<ReceiptAttempt>(openTransactionOf(manager, 'receipt-hand-offs'), [carrierMessageId]);
   return rows[0] ? { ...rows[0], id: String(rows[0].id) } : null;
 }
 

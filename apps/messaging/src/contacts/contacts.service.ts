@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
-import { CompanyScopedRepository, PreparedStatement } from '@suite/database';
+import { CompanyScopedRepository, openTransactionOf, PreparedStatement } from '@suite/database';
 import { AppError } from '@suite/http';
-import { transactionRunner } from '../shared/transaction-runner';
 import { contactKey } from './contact-key';
 import { ContactEntity } from './contact.entity';
 
@@ -131,7 +130,7 @@ export class ContactsService {
    */
   async lockAllForSend(manager: EntityManager, contacts: readonly ContactToLock[]): Promise<Map<string, ContactForSend>> {
     const wanted = uniqueContacts(contacts);
-    const { rows } = await LOCK_FOR_SEND.run<ContactForSendRow>(transactionRunner(manager), [
+    const { rows } = await LOCK_FOR_SEND.run<ContactForSendRow>(openTransactionOf(manager, 'contacts.service'), [
       wanted.map((contact) => contact.companyId),
       wanted.map((contact) => contact.phone),
       wanted.map((contact) => contact.firstName),
@@ -166,7 +165,7 @@ export class ContactsService {
   ): Promise<void> {
     const created = contacts.filter((contact) => contact.created);
     if (created.length === 0) return;
-    await DELETE_CREATED.run(transactionRunner(manager), [
+    await DELETE_CREATED.run(openTransactionOf(manager, 'contacts.service'), [
       created.map((contact) => contact.companyId),
       created.map((contact) => contact.phone),
     ]);

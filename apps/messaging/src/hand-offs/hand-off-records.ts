@@ -1,6 +1,5 @@
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import { CompanyScopedRepository, crossCompanyRepository, PreparedStatement } from '@suite/database';
-import { transactionRunner } from '../shared/transaction-runner';
+import { CompanyScopedRepository, crossCompanyRepository, openTransactionOf, PreparedStatement } from '@suite/database';
 import { AMBIGUOUS_OUTCOMES, MessageHandOffEntity, type HandOffKind, type HandOffOutcome } from './message-hand-off.entity';
 
 /** A hand-off about to leave. */
@@ -67,7 +66,7 @@ export async function openHandOffs(dataSource: DataSource, starts: readonly Hand
 /** Settles hand-offs in the caller's transaction (with the message's own change). */
 export async function settleHandOffs(manager: EntityManager, settlements: readonly HandOffSettlement[]): Promise<void> {
   if (settlements.length === 0) return;
-  await SETTLE.run(transactionRunner(manager), [
+  await SETTLE.run(openTransactionOf(manager, 'hand-off-records'), [
     settlements.map((settlement) => settlement.id),
     settlements.map((settlement) => settlement.outcome),
     settlements.map((settlement) => settlement.carrierMessageId),
@@ -117,7 +116,7 @@ export async function carrierIdsTakenNear(
   message: { readonly id: string; readonly companyId: string; readonly contactPhone: string },
   since: Date,
 ): Promise<Set<string>> {
-  const { rows } = await TAKEN.run<{ id: string }>(transactionRunner(manager), [
+  const { rows } = await TAKEN.run<{ id: string }>(openTransactionOf(manager, 'hand-off-records'), [
     message.companyId,
     message.contactPhone,
     message.id,

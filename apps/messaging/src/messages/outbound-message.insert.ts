@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { columnList, StatementBuilder, type StatementParams, type UnnestColumns } from '@suite/database';
+import { columnList, openTransactionOf, StatementBuilder, type StatementParams, type UnnestColumns } from '@suite/database';
 import { notePinned, pinWritesCtes, type PinChange } from '../sender-numbers/sender-pinning.service';
-import { transactionRunner } from '../shared/transaction-runner';
 import type { MessageEntity } from './message.entity';
 
 /**
@@ -80,6 +79,6 @@ export async function insertOutboundMessages(
   const inbound = rows.find((row) => row.direction !== 'outbound');
   if (inbound) throw new Error(`insertOutboundMessages: ${inbound.id} is ${inbound.direction}`);
   const statement = pins.length > 0 ? INSERT_OUTBOUND_PINNING : INSERT_OUTBOUND;
-  await statement.run(transactionRunner(manager), { rows, pins });
+  await statement.run(openTransactionOf(manager, 'outbound-message.insert'), { rows, pins });
   notePinned(pins);
 }

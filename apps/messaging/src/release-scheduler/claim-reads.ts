@@ -1,11 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/database';
+import { openTransactionOf, PreparedStatement } from '@suite/database';
 import { contactKey } from '../contacts/contact-key';
 import { ContactEntity } from '../contacts/contact.entity';
 import { MessageEntity } from '../messages/message.entity';
 import { SenderNumberEntity } from '../sender-numbers/sender-number.entity';
 import { entityFromColumns } from '../shared/entity-from-columns';
-import { transactionRunner } from '../shared/transaction-runner';
 
 /**
  * What a claim batch reads about its candidates, one statement per question for the whole batch,
@@ -71,7 +70,7 @@ export async function contactsOf(
   messages: readonly MessageEntity[],
 ): Promise<Map<string, ContactEntity>> {
   if (messages.length === 0) return new Map();
-  const { rows } = await CONTACTS.run<Record<string, unknown>>(transactionRunner(manager), [
+  const { rows } = await CONTACTS.run<Record<string, unknown>>(openTransactionOf(manager, 'claim-reads'), [
     messages.map((m) => m.companyId),
     messages.map((m) => m.contactPhone),
   ]);
@@ -82,7 +81,7 @@ export async function contactsOf(
 export async function lockNumbers(manager: EntityManager, numbers: readonly string[]): Promise<Map<string, SenderNumberEntity>> {
   const unique = [...new Set(numbers)];
   if (unique.length === 0) return new Map();
-  const { rows } = await LOCK_NUMBERS.run<Record<string, unknown>>(transactionRunner(manager), [unique]);
+  const { rows } = await LOCK_NUMBERS.run<Record<string, unknown>>(openTransactionOf(manager, 'claim-reads'), [unique]);
   return new Map(rows.map((raw) => entityFromColumns(manager, SenderNumberEntity, raw)).map((number) => [number.number, number]));
 }
 
@@ -95,7 +94,7 @@ export interface EarlierPending {
 /** By candidate id; a candidate with nothing earlier pending is absent. */
 export async function earlierPendingOf(manager: EntityManager, ids: readonly string[]): Promise<Map<string, EarlierPending>> {
   const { rows } = await EARLIER_PENDING.run<{ id: string; earlier_id: string; status: string; release_after: Date }>(
-    transactionRunner(manager),
+    openTransactionOf(manager, 'claim-reads'),
     [ids],
   );
   return new Map(rows.map((row) => [row.id, { id: row.earlier_id, status: row.status, releaseAfter: row.release_after }]));
@@ -107,7 +106,7 @@ export async function lastExchangesOf(
   ids: readonly string[],
 ): Promise<Map<string, { number: string | null; at: Date | null }>> {
   const { rows } = await LAST_EXCHANGE.run<{ id: string; from_number: string | null; at: Date | null }>(
-    transactionRunner(manager),
+    openTransactionOf(manager, 'claim-reads'),
     [ids],
   );
   return new Map(rows.map((row) => [row.id, { number: row.from_number, at: row.at }]));
@@ -119,10 +118,10 @@ export async function newContactsTodayOf(
   day: string,
   numbers: readonly string[],
 ): Promise<Map<string, number>> {
-  const { rows } = await NEW_CONTACTS_TODAY.run<{ number: string; new_contacts: number }>(transactionRunner(manager), [
-    day,
-    numbers,
-  ]);
+  const { rows } = await NEW_CONTACTS_TODAY.run<{ number: string; new_contacts: number }>(
+    openTransactionOf(manager, 'claim-reads'),
+    [day, numbers],
+  );
   const counts = new Map(numbers.map((number) => [number, 0]));
   for (const row of rows) counts.set(row.number, row.new_contacts);
   return counts;

@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { applyStatusEvents } from '@suite/message-status';
-import { PreparedStatement } from '@suite/database';
-import { transactionRunner } from '../shared/transaction-runner';
+import { openTransactionOf, PreparedStatement } from '@suite/database';
 
 /**
  * The claims a batch decided, written at its end in two statements, not two per message (decision
@@ -33,7 +32,7 @@ export async function writeClaims(
 ): Promise<Set<string>> {
   if (claims.length === 0) return new Set();
   const slots = new Map(claims.map((claim) => [claim.number, claim.slot]));
-  await RESERVE_SLOTS.run(transactionRunner(manager), [[...slots.keys()], [...slots.values()]]);
+  await RESERVE_SLOTS.run(openTransactionOf(manager, 'claim-writes'), [[...slots.keys()], [...slots.values()]]);
   const outcomes = await applyStatusEvents(manager, {
     table,
     event: 'claim',

@@ -1,10 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/database';
+import { openTransactionOf, PreparedStatement } from '@suite/database';
 import type { PhoneCapability } from '../carrier/carrier.port';
 import { toContactCapability } from '../contacts/contact-capability';
 import { contactKey } from '../contacts/contact-key';
 import { pacingDay } from '../send-rules/pacing';
-import { transactionRunner } from '../shared/transaction-runner';
 
 /**
  * The bookkeeping writes of a hand-off batch, one statement each for the whole batch, not per
@@ -44,7 +43,7 @@ export async function recordLastOutbound(
   }
   if (latest.size === 0) return;
   const rows = byKey([...latest.values()], (row) => `${row.companyId.padStart(20, '0')}:${row.contactPhone}`);
-  await RECORD_LAST_OUTBOUND.run(transactionRunner(manager), [
+  await RECORD_LAST_OUTBOUND.run(openTransactionOf(manager, 'hand-off-writes'), [
     rows.map((row) => row.companyId),
     rows.map((row) => row.contactPhone),
     rows.map((row) => row.at),
@@ -63,7 +62,7 @@ export async function countSent(manager: EntityManager, sent: ReadonlyArray<{ nu
   }
   if (counts.size === 0) return;
   const rows = [...counts.values()];
-  await COUNT_SENT.run(transactionRunner(manager), [
+  await COUNT_SENT.run(openTransactionOf(manager, 'hand-off-writes'), [
     rows.map((row) => row.number),
     rows.map((row) => row.day),
     rows.map((row) => row.sent),

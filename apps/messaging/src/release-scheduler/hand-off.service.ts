@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { applyStatusEvent } from '@suite/message-status';
-import { PreparedStatement } from '@suite/database';
+import { openTransactionOf, PreparedStatement } from '@suite/database';
 import { CarrierOutcomeUnknownError, CarrierRejectedError, CarrierUnavailableError } from '../carrier/carrier-errors';
 import {
   CARRIER,
@@ -26,7 +26,6 @@ import { MessageEntity, MESSAGES_TABLE } from '../messages/message.entity';
 import { chooseChannel } from '../send-rules/channel-choice';
 import { CLOCK, type Clock } from '@suite/time';
 import { entityFromColumns } from '../shared/entity-from-columns';
-import { transactionRunner } from '../shared/transaction-runner';
 import type { ClaimedMessage } from './claimed-message';
 import { carrierSendRequest } from './carrier-send-request';
 import { withCarrierTimeout } from './carrier-timeout';
@@ -388,7 +387,9 @@ export class HandOffService {
   /** The batch's rows, locked, that are still this claim's `sending`; the others a cancel, the sweeper or another claim got first. */
   private async lockClaims(manager: EntityManager, batch: readonly ClaimedMessage[]): Promise<Map<string, MessageEntity>> {
     const attempts = new Map(batch.map((claimed) => [claimed.id, claimed.attempt]));
-    const { rows } = await LOCK_CLAIMS.run<Record<string, unknown>>(transactionRunner(manager), [[...attempts.keys()]]);
+    const { rows } = await LOCK_CLAIMS.run<Record<string, unknown>>(openTransactionOf(manager, 'hand-off.service'), [
+      [...attempts.keys()],
+    ]);
     const mine = new Map<string, MessageEntity>();
     for (const raw of rows) {
       const row = entityFromColumns(manager, MessageEntity, raw);

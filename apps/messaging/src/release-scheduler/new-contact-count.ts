@@ -1,6 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/database';
-import { transactionRunner } from '../shared/transaction-runner';
+import { openTransactionOf, PreparedStatement } from '@suite/database';
 
 /**
  * sender_number_days.new_contacts + what one claim batch counted (the daily new-contact cap), one
@@ -22,5 +21,9 @@ export async function countNewContacts(
 ): Promise<void> {
   if (byNumber.size === 0) return;
   const numbers = [...byNumber.keys()].sort();
-  await COUNT_NEW_CONTACTS.run(transactionRunner(manager), [day, numbers, numbers.map((number) => byNumber.get(number)!)]);
+  await COUNT_NEW_CONTACTS.run(openTransactionOf(manager, 'new-contact-count'), [
+    day,
+    numbers,
+    numbers.map((number) => byNumber.get(number)!),
+  ]);
 }

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/database';
+import { openTransactionOf, PreparedStatement } from '@suite/database';
 import { CLOCK, type Clock } from '@suite/time';
-import { transactionRunner } from '../shared/transaction-runner';
 import { RELEASE_SCHEDULER_OPTIONS, type ReleaseSchedulerOptions } from './release-scheduler.options';
 
 export type PaceTurn =
@@ -58,9 +57,10 @@ export class PaceGate {
     const numbers = requests.map((request) => request.number);
     if (new Set(numbers).size !== numbers.length)
       throw new Error('PaceGate.turns: a hand-off batch holds each sender number once');
-    const { rows } = await LOCK_MARKERS.run<{ number: string; last_handed_over_at: Date | null }>(transactionRunner(manager), [
-      numbers,
-    ]);
+    const { rows } = await LOCK_MARKERS.run<{ number: string; last_handed_over_at: Date | null }>(
+      openTransactionOf(manager, 'pace-gate'),
+      [numbers],
+    );
     const last = new Map(rows.map((row) => [row.number, row.last_handed_over_at]));
     const now = this.clock.now().getTime();
     return requests.map(({ number, perSecondRate }): PaceTurn => {
@@ -91,7 +91,7 @@ export class PaceGate {
     handOffs: ReadonlyArray<{ readonly number: string; readonly at: Date }>,
   ): Promise<void> {
     if (handOffs.length === 0) return;
-    await RECORD_HAND_OFFS.run(transactionRunner(manager), [
+    await RECORD_HAND_OFFS.run(openTransactionOf(manager, 'pace-gate'), [
       handOffs.map((handOff) => handOff.number),
       handOffs.map((handOff) => handOff.at),
     ]);

@@ -1,9 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { PreparedStatement } from '@suite/database';
+import { openTransactionOf, PreparedStatement } from '@suite/database';
 import { MESSAGING_DEFAULTS } from '../workspace-settings/workspace-defaults';
 import { MessageEntity } from '../messages/message.entity';
 import { entityFromColumns } from '../shared/entity-from-columns';
-import { transactionRunner } from '../shared/transaction-runner';
 
 /**
  * Which due messages a claim looks at, and when there will next be something to look at
@@ -83,7 +82,7 @@ const LOCK_CANDIDATES = new PreparedStatement(
 
 /** The claimable due messages, at most `limit`, locked, in queue order. */
 export async function lockCandidates(manager: EntityManager, now: Date, limit: number): Promise<MessageEntity[]> {
-  const { rows } = await LOCK_CANDIDATES.run<Record<string, unknown>>(transactionRunner(manager), [
+  const { rows } = await LOCK_CANDIDATES.run<Record<string, unknown>>(openTransactionOf(manager, 'release-candidates'), [
     now,
     limit,
     PICK_PER_NUMBER,

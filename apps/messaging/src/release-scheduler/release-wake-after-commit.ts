@@ -8,7 +8,7 @@ import type {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
-import { transactionRunner } from '../shared/transaction-runner';
+import { openTransactionOf } from '@suite/database';
 import { ReleaseWake } from './release-wake';
 
 /** The mark a transaction carries (on its query runner's `data`) when it queued a message. */
@@ -22,7 +22,7 @@ type MarkedRunner = QueryRunner & { data: Record<symbol, boolean | undefined> };
  * before the commit would find nothing to claim and the scheduler would sleep a whole tick.
  */
 export function wakeAfterCommit(manager: EntityManager): void {
-  (transactionRunner(manager) as MarkedRunner).data[WAKE_ON_COMMIT] = true;
+  (openTransactionOf(manager, 'release-wake-after-commit') as MarkedRunner).data[WAKE_ON_COMMIT] = true;
 }
 
 /**

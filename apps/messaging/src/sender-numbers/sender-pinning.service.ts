@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CompanyScopedSql, StatementBuilder, type StatementParams, type UnnestColumns } from '@suite/database';
+import { CompanyScopedSql, openTransactionOf, StatementBuilder, type StatementParams, type UnnestColumns } from '@suite/database';
 import { AppError } from '@suite/http';
 import type { ContactEntity } from '../contacts/contact.entity';
 import type { ContactForSend } from '../contacts/contacts.service';
-import { transactionRunner } from '../shared/transaction-runner';
 import type { SenderProvider } from '../carrier/carrier.port';
 import { decideContactPin, poolNumberFor } from './pin-decision';
 import type { PinChangeReason } from './sender-pin-change.entity';
@@ -127,7 +126,7 @@ export class SenderPinningService {
   /** pin() for many (locked) contacts at once (a batch of sends); each contact's pinnedFromNumber becomes its number. */
   async pinAll(manager: EntityManager, changes: readonly PinChange[]): Promise<void> {
     if (changes.length === 0) return;
-    await PIN.run(transactionRunner(manager), changes);
+    await PIN.run(openTransactionOf(manager, 'sender-pinning.service'), changes);
     notePinned(changes);
   }
 }

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { PreparedStatement, WakeSignal } from '@suite/database';
+import { openTransactionOf, PreparedStatement, WakeSignal } from '@suite/database';
 import { JobsRuntime } from '@suite/jobs';
 import { CLOCK, type Clock } from '@suite/time';
-import { transactionRunner } from '../../shared/transaction-runner';
 import { RECEIPT_LOOKUPS_QUEUE, type ReceiptLookupJob } from './receipt-lookups.queue';
 import { RECEIPT_RECONCILIATION_OPTIONS, type ReceiptReconciliationOptions } from './receipt-reconciliation.options';
 
@@ -64,7 +63,7 @@ export class ReceiptSweep implements OnApplicationBootstrap, BeforeApplicationSh
     const now = this.clock.now();
     const cutoff = new Date(now.getTime() - this.options.timeoutSeconds * 1000);
     return this.dataSource.transaction(async (manager) => {
-      const { rows } = await TAKE_DUE.run<{ id: string }>(transactionRunner(manager), [
+      const { rows } = await TAKE_DUE.run<{ id: string }>(openTransactionOf(manager, 'receipt-sweep'), [
         cutoff.toISOString(),
         SWEEP_LIMIT,
         now.toISOString(),
