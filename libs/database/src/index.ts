@@ -1,6 +1,14 @@
 // Raw SQL beside TypeORM: named prepared statements (and one assembled from parts), schema-qualified names, SQLSTATE checks.
 export { PreparedStatement, type PgClient } from './prepared-statement';
-export { BuiltStatement, columnList, StatementBuilder, StatementParams, type UnnestColumns } from './statement-builder';
+export {
+  BuiltStatement,
+  columnList,
+  StatementBuilder,
+  StatementParams,
+  unnestArrays,
+  unnestSql,
+  type UnnestColumns,
+} from './statement-builder';
 export { assertSchemaName, entityTable, qualifiedTable } from './qualified-table';
 export { openTransactionOf } from './open-transaction';
 export { isForeignKeyViolation, isUniqueViolation, sqlStateOf, SqlState } from './postgres-errors';

@@ -1,5 +1,12 @@
 import type { QueryRunner } from 'typeorm';
-import { columnList, StatementBuilder, type StatementParams, type UnnestColumns } from './statement-builder';
+import {
+  columnList,
+  StatementBuilder,
+  unnestArrays,
+  unnestSql,
+  type StatementParams,
+  type UnnestColumns,
+} from './statement-builder';
 
 interface Row {
   readonly id: string;
@@ -63,6 +70,21 @@ describe('StatementBuilder', () => {
       'lib',
     );
     expect(statement.text).toBe('SELECT id FROM unnest($1::uuid[], $2::int[]) WITH ORDINALITY AS r(id, count, ord) ORDER BY ord');
+  });
+
+  it('gives a statement it does not assemble the same relation, its arrays placed from the parameter asked', () => {
+    const rows: Row[] = [
+      { id: 'a', count: 1 },
+      { id: 'b', count: 2 },
+    ];
+    expect(unnestSql('r', ROW_COLUMNS, { from: 3, ordinality: 'ord' })).toBe(
+      'unnest($3::uuid[], $4::int[]) WITH ORDINALITY AS r(id, count, ord)',
+    );
+    expect(unnestArrays(rows, ROW_COLUMNS)).toEqual([
+      ['a', 'b'],
+      [1, 2],
+    ]);
+    expect(unnestArrays([], ROW_COLUMNS)).toEqual([[], []]);
   });
 
   it('refuses a text that leaves out an allocated parameter or uses one it never allocated', () => {

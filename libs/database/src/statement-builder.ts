@@ -15,6 +15,31 @@ export function columnList(columns: UnnestColumns<never>): string {
   return Object.keys(columns).join(', ');
 }
 
+/** The parameters of an `unnest(…)` over `rows`: one array per column of `columns`, in their order. */
+export function unnestArrays<Row>(rows: readonly Row[], columns: UnnestColumns<Row>): unknown[][] {
+  return Object.values(columns).map(([, value]) => rows.map(value));
+}
+
+/**
+ * `unnest($a::type[], …) [WITH ORDINALITY] AS alias(column, … [, ordinality])` with the arrays'
+ * placeholders in order from `$<from>`, for a statement not assembled by a StatementBuilder (its
+ * values: unnestArrays, at those places).
+ */
+export function unnestSql(alias: string, columns: UnnestColumns<never>, options: { from: number; ordinality?: string }): string {
+  return unnestOf(alias, columns, (index) => `$${options.from + index}`, options.ordinality);
+}
+
+function unnestOf(
+  alias: string,
+  columns: UnnestColumns<never>,
+  placeholder: (index: number) => string,
+  ordinality?: string,
+): string {
+  const arrays = Object.values(columns).map(([sqlType], index) => `${placeholder(index)}::${sqlType}[]`);
+  const names = ordinality ? `${columnList(columns)}, ${ordinality}` : columnList(columns);
+  return `unnest(${arrays.join(', ')})${ordinality ? ' WITH ORDINALITY' : ''} AS ${alias}(${names})`;
+}
+
 /**
  * Where a part of a statement (a CTE, a fragment) allocates its parameters. `param(pick)` answers
  * the next placeholder (`$n`) and keeps how its value is taken from the statement's input, so a
@@ -44,9 +69,8 @@ export class StatementParams<Input> {
     columns: UnnestColumns<Row>,
     options: { ordinality?: string } = {},
   ): string {
-    const arrays = Object.values(columns).map(([sqlType, value]) => `${this.param((rows) => rows.map(value))}::${sqlType}[]`);
-    const names = options.ordinality ? `${columnList(columns)}, ${options.ordinality}` : columnList(columns);
-    return `unnest(${arrays.join(', ')})${options.ordinality ? ' WITH ORDINALITY' : ''} AS ${alias}(${names})`;
+    const values = Object.values(columns).map(([, value]) => value);
+    return unnestOf(alias, columns, (index) => this.param((rows) => rows.map(values[index])), options.ordinality);
   }
 }
 

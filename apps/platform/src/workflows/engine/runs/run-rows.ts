@@ -1,4 +1,4 @@
-import { CompanyScopedSql, entityTable } from '@suite/database';
+import { CompanyScopedSql, entityTable, unnestArrays, unnestSql, type UnnestColumns } from '@suite/database';
 import type { EntityManager } from 'typeorm';
 import { WorkflowRunEntity } from '../workflow-run.entity';
 
@@ -28,6 +28,30 @@ const RUN_COLUMNS = `id, company_id AS "companyId", workflow_id AS "workflowId",
   next_step AS "nextStep", wake_at AS "wakeAt", step_attempts AS "stepAttempts", error,
   started_at AS "startedAt", finished_at AS "finishedAt", updated_at AS "updatedAt"`;
 
+/** The columns of a run to insert (NewRun), as the insert's `unnest` names them. */
+const NEW_RUN_COLUMNS: UnnestColumns<NewRun> = {
+  workflow_id: ['bigint', (run) => run.workflowId],
+  version: ['int', (run) => run.version],
+  contact_id: ['bigint', (run) => run.contactId],
+  trigger_type: ['varchar', (run) => run.triggerType],
+  trigger_event_id: ['uuid', (run) => run.triggerEventId],
+  cursor: ['varchar', (run) => run.cursor],
+  step_job_id: ['uuid', (run) => run.stepJobId],
+};
+
+/** The moving parts of a run that updateRuns writes back, by its id. */
+const RUN_UPDATE_COLUMNS: UnnestColumns<WorkflowRunEntity> = {
+  id: ['bigint', (run) => run.id],
+  status: ['varchar', (run) => run.status],
+  cursor: ['varchar', (run) => run.cursor],
+  next_step: ['int', (run) => run.nextStep],
+  wake_at: ['timestamptz', (run) => run.wakeAt],
+  step_attempts: ['int', (run) => run.stepAttempts],
+  step_job_id: ['uuid', (run) => run.stepJobId],
+  error: ['text', (run) => run.error],
+  finished_at: ['timestamptz', (run) => run.finishedAt],
+};
+
 /**
  * Inserts a company's runs in one statement, the loop guard evaluated in it: a run is refused
  * (inserted `skipped`, with the reason) when its contact's runs of that workflow since
@@ -47,12 +71,11 @@ export async function insertRuns(
   const rows = await CompanyScopedSql.of(manager, companyId).rows<WorkflowRunEntity & { ord: string }>(
     `WITH s AS (
        SELECT s.*, row_number() OVER (PARTITION BY s.workflow_id, s.contact_id ORDER BY s.ord) - 1 AS earlier
-         FROM unnest($2::bigint[], $3::int[], $4::bigint[], $5::varchar[], $6::uuid[], $7::varchar[], $8::uuid[])
-              WITH ORDINALITY AS s(workflow_id, version, contact_id, trigger_type, trigger_event_id, cursor, step_job_id, ord)
+         FROM ${unnestSql('s', NEW_RUN_COLUMNS, { from: 6, ordinality: 'ord' })}
      ), guarded AS (
        SELECT s.*, (SELECT count(*) FROM ${table} r
                      WHERE r.company_id = $1 AND r.workflow_id = s.workflow_id AND r.contact_id = s.contact_id
-                       AND r.status <> 'skipped' AND r.started_at >= $9) + s.earlier >= $10 AS refused
+                       AND r.status <> 'skipped' AND r.started_at >= $2) + s.earlier >= $3 AS refused
          FROM s
      ), inserted AS (
        INSERT INTO ${table} AS r (company_id, workflow_id, version, contact_id, trigger_type, trigger_event_id,
@@ -61,8 +84,8 @@ export async function insertRuns(
               CASE WHEN refused THEN 'skipped' ELSE 'running' END,
               CASE WHEN refused THEN NULL ELSE cursor END,
               CASE WHEN refused THEN NULL ELSE step_job_id END,
-              CASE WHEN refused THEN $11 END,
-              CASE WHEN refused THEN $12::timestamptz END
+              CASE WHEN refused THEN $4 END,
+              CASE WHEN refused THEN $5::timestamptz END
          FROM guarded ORDER BY ord
        RETURNING ${RUN_COLUMNS}
      )
@@ -70,13 +93,7 @@ export async function insertRuns(
        JOIN s ON s.workflow_id = inserted."workflowId" AND s.version = inserted.version
              AND s.contact_id = inserted."contactId" AND s.trigger_event_id = inserted."triggerEventId"
       ORDER BY s.ord`,
-    [
-      ...columnsOf(runs, ['workflowId', 'version', 'contactId', 'triggerType', 'triggerEventId', 'cursor', 'stepJobId']),
-      guard.since,
-      guard.max,
-      guard.refusal,
-      guard.now,
-    ],
+    [guard.since, guard.max, guard.refusal, guard.now, ...unnestArrays(runs, NEW_RUN_COLUMNS)],
   );
   return rows.map(({ ord: _ord, ...row }) => Object.assign(new WorkflowRunEntity(), row));
 }
@@ -93,15 +110,8 @@ export async function updateRuns(manager: EntityManager, companyId: string, runs
         SET status = u.status, cursor = u.cursor, next_step = u.next_step, wake_at = u.wake_at,
             step_attempts = u.step_attempts, step_job_id = u.step_job_id, error = u.error,
             finished_at = u.finished_at, updated_at = now()
-       FROM unnest($2::bigint[], $3::varchar[], $4::varchar[], $5::int[], $6::timestamptz[], $7::int[], $8::uuid[],
-                   $9::text[], $10::timestamptz[])
-            AS u(id, status, cursor, next_step, wake_at, step_attempts, step_job_id, error, finished_at)
+       FROM ${unnestSql('u', RUN_UPDATE_COLUMNS, { from: 2 })}
       WHERE r.company_id = $1 AND r.id = u.id`,
-    columnsOf(runs, ['id', 'status', 'cursor', 'nextStep', 'wakeAt', 'stepAttempts', 'stepJobId', 'error', 'finishedAt']),
+    unnestArrays(runs, RUN_UPDATE_COLUMNS),
   );
-}
-
-/** One array per field of `rows`, in the order of `fields`: the parameters of an `unnest(…)` over them. */
-function columnsOf<T, K extends keyof T>(rows: readonly T[], fields: readonly K[]): unknown[][] {
-  return fields.map((field) => rows.map((row) => row[field]));
 }
