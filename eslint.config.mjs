@@ -69,8 +69,17 @@ const RAW_DATABASE_ALLOWED = [
   },
   {
     reason:
-      'work across every company by design: the release scheduler claims due texts of all companies, the retention purge deletes old attempts of all',
-    files: ['apps/messaging/src/release-scheduler/**', 'apps/webhook-dispatch/src/deliveries/attempts-retention.ts'],
+      'work across every company by design: the release scheduler claims due texts of all companies and opens and settles their ' +
+      "hand-offs in one statement a batch, the retention purge deletes old attempts of all, the webhook worker's claimed deliveries " +
+      '(of any companies) begin, settle and fan out in one prepared statement a batch, each row narrowed by its company or ' +
+      'reached by the id of a row found so',
+    files: [
+      'apps/messaging/src/release-scheduler/**',
+      'apps/messaging/src/hand-offs/hand-off-records.ts',
+      'apps/webhook-dispatch/src/deliveries/attempts-retention.ts',
+      'apps/webhook-dispatch/src/deliveries/attempt-log.ts',
+      'apps/webhook-dispatch/src/deliveries/webhook-deliveries.store.ts',
+    ],
   },
   {
     reason: 'the export cursor: a pg-query-stream on a dedicated client, over SQL the scoped rowsOf builder wrote',
@@ -90,8 +99,11 @@ const RAW_DATABASE_ALLOWED = [
     reason:
       "cross-company by design, messaging's send path (group commit, decisions 0016 and 0019): a batch gathers the sends of " +
       'every company that arrived together and writes their contacts, sender pins, texts and events in one prepared statement; ' +
-      'each row carries its own company, and queueIn checks a caller-given message id against every company (the key is global)',
+      'each row carries its own company, and queueIn checks a caller-given message id against every company (the key is global); ' +
+      "the contacts it locks or creates and the sender pins it writes are the batch's, of every company",
     files: [
+      'apps/messaging/src/contacts/contacts.service.ts',
+      'apps/messaging/src/sender-numbers/sender-pinning.service.ts',
       'apps/messaging/src/messages/send-message.service.ts',
       'apps/messaging/src/messages/send-batch.writer.ts',
       'apps/messaging/src/messages/outbound-message.insert.ts',
@@ -100,8 +112,8 @@ const RAW_DATABASE_ALLOWED = [
   {
     reason:
       "cross-company by design, the workflow engine's step batches (group commit): the step jobs a worker claims together " +
-      "belong to any companies and are taken in one transaction; the waits' log rows they complete (no company id) are " +
-      'updated in one statement for all of them',
+      "belong to any companies and are taken in one transaction; the log rows they add and the waits' log rows they complete " +
+      '(no company id) are written in one prepared statement each for all of them',
     files: ['apps/platform/src/workflows/engine/steps/step-writes.store.ts'],
   },
   {
@@ -277,7 +289,8 @@ export default [
     // cannot query without the company id; other tables through unscopedRepository, which refuses
     // tenant entities. Whatever would go around them — a TypeORM DataSource's, EntityManager's,
     // Repository's or QueryRunner's own calls, a pg client's query — stops here, but in the files of
-    // RAW_DATABASE_ALLOWED, each there for a reason named with it.
+    // RAW_DATABASE_ALLOWED, each there for a reason named with it. A prepared statement
+    // (PreparedStatement, StatementBuilder) is raw SQL like any other.
     files: ['apps/*/src/**/*.ts'],
     ignores: [
       '**/*.spec.ts',
@@ -294,6 +307,9 @@ export default [
           `CallExpression[callee.object.name=/^(manager|dataSource)$/][callee.property.name=${UNSCOPED_CALLS}]`,
           `CallExpression[callee.object.property.name=/^(manager|dataSource)$/][callee.property.name=${UNSCOPED_CALLS}]`,
           "Decorator > CallExpression[callee.name='InjectRepository']",
+          // A prepared statement runs its own SQL on the runner's connection: raw, whatever it is built with.
+          'NewExpression[callee.name=/^(PreparedStatement|StatementBuilder)$/]',
+          "CallExpression[callee.object.name='StatementBuilder']",
         ].map((selector) => ({
           selector,
           message:
