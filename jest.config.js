@@ -32,7 +32,8 @@ const esmOnlyMapper = { [`^${ESM_ONLY}$`]: `<rootDir>/node_modules/${ESM_ONLY}/d
 
 const common = {
   rootDir: __dirname,
-  testEnvironment: 'node',
+  // jest's node environment, holding the lock that lets a few specs run alone (decision 0063).
+  testEnvironment: '<rootDir>/libs/testing/src/setup/run-alone-environment.ts',
   transform,
   moduleNameMapper: { ...moduleNameMapper, ...esmOnlyMapper },
   transformIgnorePatterns: [`/node_modules/(?!${ESM_ONLY}/)`],
@@ -53,14 +54,13 @@ module.exports = {
   // Integration specs spend most of their time waiting on PostgreSQL, Kafka, Prism and the processes
   // they start, so jest's default on a 2-core machine (cores − 1: one worker) leaves a core idle and
   // the whole run took 44 min there; two workers ran the same 339 files in 17 (docs/decisions/0063).
-  // The few specs that measure a wall-clock bound run alone (libs/testing/src/setup/run-alone.ts).
+  // The few specs that measure a wall-clock bound run alone (libs/testing/src/setup/run-alone-environment.ts).
   maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     {
       ...common,
       displayName: 'unit',
       testMatch: ['**/*.spec.ts'],
-      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/setup/run-alone.ts'],
     },
     {
       ...common,
@@ -68,10 +68,7 @@ module.exports = {
       testMatch: ['**/*.integration-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/setup/global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/setup/global-teardown.ts',
-      setupFilesAfterEnv: [
-        '<rootDir>/libs/testing/src/setup/integration-timeout.ts',
-        '<rootDir>/libs/testing/src/setup/run-alone.ts',
-      ],
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/setup/integration-timeout.ts'],
     },
   ],
 };
