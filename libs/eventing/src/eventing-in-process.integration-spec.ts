@@ -1,7 +1,7 @@
 import { Injectable, Module, type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
-import { createTestDatabase, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { createTestDatabase, eventually, type TestDatabase, uniqueTopicPrefix } from '@suite/testing';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { eventingEntities } from './entities/eventing-entities';
@@ -17,7 +17,6 @@ import {
   counterOf,
   CountingHandler,
   createAppDataSource,
-  eventually,
   inboxRows,
   testLogger,
   uniqueSchema,

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { HEALTH_PATHS } from '@suite/contracts';
-import { createTestDatabase, KafkaBroker, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { createTestDatabase, eventually, KafkaBroker, type TestDatabase, uniqueTopicPrefix } from '@suite/testing';
 import { register } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { newEvent } from './envelope/new-event';
@@ -11,7 +11,6 @@ import {
   counterOf,
   CountingHandler,
   createAppDataSource,
-  eventually,
   inboxRows,
   testKafkaOptions,
   testLogger,
@@ -100,7 +99,7 @@ async function transportUpMetric(): Promise<number | undefined> {
 it('a frozen broker: the relay fails within 20 s and says since when, probes answer at once and stay 200 until the threshold', async () => {
   const before = [0, 1, 2].map((n) => companyEvent('before', n));
   await commit(before);
-  await eventually(async () => expect(await inboxRows(consumerDs, schemas.consumer)).toHaveLength(3), 60_000);
+  await eventually(async () => expect(await inboxRows(consumerDs, schemas.consumer)).toHaveLength(3), { timeoutMs: 60_000 });
   await expect(probe(HEALTH_PATHS.ready)).resolves.toMatchObject({ status: 200, body: { degraded: [] } });
   expect(await transportUpMetric()).toBe(1);
 
@@ -122,8 +121,7 @@ it('a frozen broker: the relay fails within 20 s and says since when, probes ans
       expect(answer.body.details.events?.transport.up).toBe(false);
       return answer;
     },
-    60_000,
-    500,
+    { timeoutMs: 60_000, intervalMs: 500 },
   );
   expect(failing.at - stuckFrom).toBeLessThan(20_000);
   const relay = failing.body.details.events!.relay;
@@ -141,8 +139,7 @@ it('a frozen broker: the relay fails within 20 s and says since when, probes ans
       expect(answer.status).toBe(503);
       return answer;
     },
-    UNHEALTHY_AFTER_MS + 30_000,
-    500,
+    { timeoutMs: UNHEALTHY_AFTER_MS + 30_000, intervalMs: 500 },
   );
   const failingSince = Date.parse(down.body.details.events!.relay.failingSince!);
   expect(answers.filter((a) => a.status === 503 && a.at - failingSince <= UNHEALTHY_AFTER_MS)).toEqual([]);
@@ -158,8 +155,7 @@ it('a frozen broker: the relay fails within 20 s and says since when, probes ans
       expect(rows).toHaveLength(13);
       return rows;
     },
-    120_000,
-    500,
+    { timeoutMs: 120_000, intervalMs: 500 },
   );
   const ids = new Set([...before, ...during].map((event) => event.envelope.id));
   expect(new Set(inbox.map((row) => row.event_id))).toEqual(ids);
@@ -168,9 +164,8 @@ it('a frozen broker: the relay fails within 20 s and says since when, probes ans
     expect(inbox.filter((row) => row.subject === subject).map((row) => row.event_id)).toEqual(committed);
     expect(await counterOf(consumerDs, schemas.consumer, subject)).toBe(committed.length);
   }
-  await eventually(
-    async () => expect(await probe(HEALTH_PATHS.ready)).toMatchObject({ status: 200, body: { degraded: [] } }),
-    30_000,
-    500,
-  );
+  await eventually(async () => expect(await probe(HEALTH_PATHS.ready)).toMatchObject({ status: 200, body: { degraded: [] } }), {
+    timeoutMs: 30_000,
+    intervalMs: 500,
+  });
 }, 300_000);

@@ -1,5 +1,5 @@
 import { Topics } from '@suite/contracts';
-import { createTestDatabase, KafkaBroker, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { createTestDatabase, eventually, KafkaBroker, type TestDatabase, uniqueTopicPrefix } from '@suite/testing';
 import { createServer } from 'node:net';
 import type { DataSource } from 'typeorm';
 import { newEvent } from './envelope/new-event';
@@ -8,7 +8,6 @@ import {
   counterOf,
   CountingHandler,
   createAppDataSource,
-  eventually,
   inboxRows,
   startRuntimePair,
   testKafkaOptions,
@@ -72,21 +71,24 @@ it('(c) commits while Kafka is down, then delivers every event once, per subject
   }
   // Writers never wait for Kafka: 50 transactions in well under the relay's first send timeout.
   expect(Date.now() - started).toBeLessThan(5000);
-  await eventually(async () => expect(producer.relay.status().lastError).not.toBeNull(), 20_000);
+  await eventually(async () => expect(producer.relay.status().lastError).not.toBeNull(), { timeoutMs: 20_000 });
   // Ready all the same (decision 0039): the outbox accepts without Kafka; the outage is reported.
   await eventually(
     async () =>
       expect(await producer.health.check()).toMatchObject({ up: true, degraded: true, details: { transport: { up: false } } }),
-    20_000,
+    { timeoutMs: 20_000 },
   );
 
   await broker.restart();
 
-  const inbox = await eventually(async () => {
-    const rows = await inboxRows(consumerDs, schemas.consumer);
-    expect(rows).toHaveLength(50);
-    return rows;
-  }, 60_000);
+  const inbox = await eventually(
+    async () => {
+      const rows = await inboxRows(consumerDs, schemas.consumer);
+      expect(rows).toHaveLength(50);
+      return rows;
+    },
+    { timeoutMs: 60_000 },
+  );
   expect(new Set(inbox.map((r) => r.event_id))).toEqual(new Set(committed.map((c) => c.id)));
   for (const subject of subjects) {
     const appliedOrder = inbox.filter((r) => r.subject === subject).map((r) => r.event_id);

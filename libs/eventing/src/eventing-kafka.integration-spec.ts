@@ -1,6 +1,6 @@
 import { Topics } from '@suite/contracts';
 import { childTraceparent, runWithTraceContext, traceIdOf } from '@suite/observability';
-import { createTestDatabase, parseBrokerList, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import { createTestDatabase, eventually, parseBrokerList, type TestDatabase, uniqueTopicPrefix } from '@suite/testing';
 import { Partitioners, type Kafka, type PartitionMetadata } from 'kafkajs';
 import type { DataSource } from 'typeorm';
 import { newEvent } from './envelope/new-event';
@@ -9,7 +9,6 @@ import {
   counterOf,
   CountingHandler,
   createAppDataSource,
-  eventually,
   headerOf,
   inboxRows,
   readTopic,

@@ -1,7 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { HEALTH_PATHS } from '@suite/contracts';
-import { createTestDatabase, findFreePort, parseBrokerList, uniqueTopicPrefix, type TestDatabase } from '@suite/testing';
+import {
+  createTestDatabase,
+  eventually,
+  findFreePort,
+  parseBrokerList,
+  type TestDatabase,
+  uniqueTopicPrefix,
+} from '@suite/testing';
 import { register } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { encodeEnvelope } from './envelope/envelope-codec';
@@ -12,7 +19,6 @@ import { InProcessBus } from './transport/in-process/in-process-bus';
 import {
   CountingHandler,
   createAppDataSource,
-  eventually,
   inboxRows,
   startRuntimePair,
   testKafkaOptions,
@@ -132,11 +138,14 @@ describe.each<{ transport: TransportKind }>([{ transport: 'in-process' }, { tran
       if (transport === 'kafka') await commit(producerDs, producer, oversized);
       await commit(producerDs, producer, ok('dave', 'tenant-c'), ok('alice', 'tenant-a'), ok('carol', 'tenant-c'));
 
-      const inbox = await eventually(async () => {
-        const rows = await inboxRows(consumerDs, schemas.consumer);
-        expect(rows.map((r) => r.event_id).sort()).toEqual(ordinary.map((e) => e.envelope.id).sort());
-        return rows;
-      }, 30_000);
+      const inbox = await eventually(
+        async () => {
+          const rows = await inboxRows(consumerDs, schemas.consumer);
+          expect(rows.map((r) => r.event_id).sort()).toEqual(ordinary.map((e) => e.envelope.id).sort());
+          return rows;
+        },
+        { timeoutMs: 30_000 },
+      );
       for (const subject of ['alice', 'bob', 'carol', 'dave']) {
         const applied = inbox.filter((r) => r.subject === subject).map((r) => r.event_id);
         expect({ subject, applied }).toEqual({
@@ -220,11 +229,14 @@ describe('a transport that is down', () => {
       const events = [companyEvent('frank', 'tenant-f', OVERSIZED_NAME), companyEvent('frank', 'tenant-f')];
       await dataSource.transaction((manager) => runtime.outbox.append(manager, events));
 
-      const health = await eventually(async () => {
-        const result = await runtime.health.check();
-        expect(result.details.relay.up).toBe(false);
-        return result;
-      }, 20_000);
+      const health = await eventually(
+        async () => {
+          const result = await runtime.health.check();
+          expect(result.details.relay.up).toBe(false);
+          return result;
+        },
+        { timeoutMs: 20_000 },
+      );
 
       expect(health.up).toBe(false);
       expect(health.details.relay).toMatchObject({
@@ -273,11 +285,14 @@ describe('a transport that is down', () => {
       const event = companyEvent('grace', 'tenant-g');
       await producerDs.transaction((manager) => app!.get(Outbox).append(manager, event));
 
-      const down = await eventually(async () => {
-        const response = await ready();
-        expect(response.status).toBe(503);
-        return response;
-      }, 20_000);
+      const down = await eventually(
+        async () => {
+          const response = await ready();
+          expect(response.status).toBe(503);
+          return response;
+        },
+        { timeoutMs: 20_000 },
+      );
       expect(down.body).toMatchObject({
         status: 'error',
         info: { database: { status: 'up' } },
@@ -299,11 +314,14 @@ describe('a transport that is down', () => {
 
       await consumer.transport.start();
 
-      const up = await eventually(async () => {
-        const response = await ready();
-        expect(response.status).toBe(200);
-        return response;
-      }, 20_000);
+      const up = await eventually(
+        async () => {
+          const response = await ready();
+          expect(response.status).toBe(200);
+          return response;
+        },
+        { timeoutMs: 20_000 },
+      );
       expect(up.body).toMatchObject({
         status: 'ok',
         details: { events: { status: 'up', relay: { up: true, failingSince: null, lastError: null } } },

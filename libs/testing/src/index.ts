@@ -25,7 +25,7 @@ export { providePostgres, type ProvidedPostgres, type PostgresSource } from './p
 export { startEmbeddedPostgres, type EmbeddedPostgresServer } from './postgres/embedded-postgres-server';
 export { createTestDatabase, type TestDatabase } from './postgres/test-database';
 export { findFreePort } from './util/free-port';
-export { eventually } from './util/eventually';
+export { eventually, type EventuallyOptions } from './util/eventually';
 export { TestClock } from './util/test-clock';
 export { compileWithOverrides, type ProviderOverride } from './nest/compile-with-overrides';
 export { bootTestApp, harnessEnvironment } from './nest/boot-test-app';

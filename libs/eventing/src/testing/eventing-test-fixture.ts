@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DomainEvent } from '@suite/contracts';
 import { currentTraceparent } from '@suite/observability';
+import { eventually } from '@suite/testing';
 import { Kafka, logLevel, type KafkaMessage } from 'kafkajs';
 import { DataSource, EntitySchema, type EntityManager } from 'typeorm';
 import { OnEvent } from '../consumer/on-event.decorator';
@@ -111,19 +112,6 @@ export async function inboxRows(
   return dataSource.query(`SELECT event_id, subject, seq FROM "${schema}".inbox ORDER BY seq`);
 }
 
-/** Polls `probe` until it stops throwing; bounded. */
-export async function eventually<T>(probe: () => Promise<T>, timeoutMs = 30_000, intervalMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await probe();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    }
-  }
-}
-
 export function testLogger(label: string): EventingLogger {
   const verbose = process.env.EVENTING_TEST_LOG === '1';
   const print = (level: string) => (message: string, context?: Record<string, unknown>) =>
@@ -172,15 +160,18 @@ export async function waitUntilCaughtUp(kafka: Kafka, groupId: string, topic: st
   const admin = kafka.admin();
   await admin.connect();
   try {
-    await eventually(async () => {
-      const ends = await admin.fetchTopicOffsets(topic);
-      const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
-      for (const end of ends) {
-        const at = committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
-        const position = at === '-1' ? BigInt(end.low) : BigInt(at);
-        if (position < BigInt(end.high)) throw new Error(`group ${groupId} behind on ${topic}[${end.partition}]`);
-      }
-    }, timeoutMs);
+    await eventually(
+      async () => {
+        const ends = await admin.fetchTopicOffsets(topic);
+        const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+        for (const end of ends) {
+          const at = committed?.partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
+          const position = at === '-1' ? BigInt(end.low) : BigInt(at);
+          if (position < BigInt(end.high)) throw new Error(`group ${groupId} behind on ${topic}[${end.partition}]`);
+        }
+      },
+      { timeoutMs },
+    );
   } finally {
     await admin.disconnect();
   }
