@@ -10,6 +10,7 @@ import { AuthorizationEnvironment } from './authorization-environment';
 import { LoginUsersService } from '../login-users/login-users.service';
 import { SignInAttempts } from '../login-users/sign-in-attempts';
 import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
+import { noStore } from '../shared/no-store';
 import { FixedWindowRateLimiter } from '../shared/rate-limiter';
 import {
   readAuthorizationParams,
@@ -371,8 +372,3 @@ function formOf(request: FastifyRequest): Record<string, unknown> & { field(name
 }
 
 const nonce = (): string => randomBytes(16).toString('base64');
-
-function noStore(response: FastifyReply): void {
-  response.header('Cache-Control', 'no-store');
-  response.header('Pragma', 'no-cache');
-}

@@ -13,6 +13,7 @@ import { TokenExchangeService, type TokenExchangeResponse } from '../login-as/to
 import { OAuthClientsService } from '../oauth-clients/oauth-clients.service';
 import type { OAuthClientEntity } from '../oauth-clients/oauth-client.entity';
 import { redirectUriMatches } from '../oauth-clients/redirect-uri';
+import { noStore } from '../shared/no-store';
 import { tokenError } from '../shared/oauth-errors';
 import type { RateDecision } from '../shared/rate-limiter';
 import { ExchangedTokenResponse, IssuedTokensResponse } from './dto/token.response';
@@ -206,9 +207,4 @@ function actingForIp(request: FastifyRequest): string | null {
   const forwarded = request.headers[INTERNAL_CLIENT_IP_HEADER];
   if (typeof forwarded === 'string' && isIP(forwarded.trim()) !== 0) return forwarded.trim();
   return request.ip ?? null;
-}
-
-function noStore(response: FastifyReply): void {
-  response.header('Cache-Control', 'no-store');
-  response.header('Pragma', 'no-cache');
 }
