@@ -230,6 +230,7 @@ describe('authorization code flow (openid-client)', () => {
     });
     expect(exchanged.status).toBe(200);
     expect(exchanged.headers.get('cache-control')).toBe('no-store');
+    expect(exchanged.headers.get('pragma')).toBe('no-cache');
     const tokens = await oauthBody(exchanged);
     expect(tokens).toMatchObject({ token_type: 'Bearer', scope: '*', expires_in: 600 });
     const refreshed = await tokenRequest('/oauth/token/refresh', {
