@@ -285,14 +285,7 @@ describe('a transport that is down', () => {
       const event = companyEvent('grace', 'tenant-g');
       await producerDs.transaction((manager) => app!.get(Outbox).append(manager, event));
 
-      const down = await eventually(
-        async () => {
-          const response = await ready();
-          expect(response.status).toBe(503);
-          return response;
-        },
-        { timeoutMs: 20_000 },
-      );
+      const down = await eventually(ready, (response) => response.status === 503, { timeoutMs: 20_000, what: 'readiness 503' });
       expect(down.body).toMatchObject({
         status: 'error',
         info: { database: { status: 'up' } },
@@ -314,14 +307,7 @@ describe('a transport that is down', () => {
 
       await consumer.transport.start();
 
-      const up = await eventually(
-        async () => {
-          const response = await ready();
-          expect(response.status).toBe(200);
-          return response;
-        },
-        { timeoutMs: 20_000 },
-      );
+      const up = await eventually(ready, (response) => response.status === 200, { timeoutMs: 20_000, what: 'readiness 200' });
       expect(up.body).toMatchObject({
         status: 'ok',
         details: { events: { status: 'up', relay: { up: true, failingSince: null, lastError: null } } },
